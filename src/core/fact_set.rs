@@ -1,0 +1,99 @@
+//! The facts known about one entity: at most one value per attribute, with when it was set.
+
+use super::domain::AttributeId;
+use super::value::Value;
+
+/// One fact: an attribute's value and the world time (seconds) it was written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fact {
+    /// Which attribute.
+    pub attribute: AttributeId,
+    /// Its value.
+    pub value: Value,
+    /// World time of the write, in seconds. Later issues use it to prefer recent facts and to
+    /// forget old ones (000_16db0c300c7e0e65.txt:841).
+    pub time: f64,
+}
+
+/// Facts sorted by attribute: lookups are a binary search, iteration is deterministic.
+#[derive(Clone, Debug, Default)]
+pub struct FactSet {
+    facts: Vec<Fact>,
+}
+
+impl FactSet {
+    /// Writes `fact`, replacing any earlier value of the same attribute.
+    pub fn set(&mut self, fact: Fact) {
+        match self.position(fact.attribute) {
+            Ok(i) => self.facts[i] = fact,
+            Err(i) => self.facts.insert(i, fact),
+        }
+    }
+
+    /// The fact for `attribute`, if one was written.
+    pub fn get(&self, attribute: AttributeId) -> Option<&Fact> {
+        self.position(attribute).ok().map(|i| &self.facts[i])
+    }
+
+    /// Forgets the fact for `attribute`; returns whether there was one.
+    pub fn remove(&mut self, attribute: AttributeId) -> bool {
+        self.position(attribute)
+            .map(|i| {
+                self.facts.remove(i);
+            })
+            .is_ok()
+    }
+
+    /// All facts, by attribute id.
+    pub fn iter(&self) -> impl Iterator<Item = &Fact> {
+        self.facts.iter()
+    }
+
+    /// Number of facts.
+    pub fn len(&self) -> usize {
+        self.facts.len()
+    }
+
+    /// True when nothing is known.
+    pub fn is_empty(&self) -> bool {
+        self.facts.is_empty()
+    }
+
+    fn position(&self, attribute: AttributeId) -> Result<usize, usize> {
+        self.facts.binary_search_by_key(&attribute, |f| f.attribute)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fact(attribute: u32, n: f64) -> Fact {
+        Fact {
+            attribute: AttributeId(attribute),
+            value: Value::Number(n),
+            time: n,
+        }
+    }
+
+    #[test]
+    fn set_replaces_and_keeps_attribute_order() {
+        let mut set = FactSet::default();
+        for (a, n) in [(3, 1.0), (1, 2.0), (2, 3.0), (1, 4.0)] {
+            set.set(fact(a, n));
+        }
+        let order: Vec<_> = set.iter().map(|f| (f.attribute.0, f.value)).collect();
+        assert_eq!(
+            order,
+            vec![
+                (1, Value::Number(4.0)),
+                (2, Value::Number(3.0)),
+                (3, Value::Number(1.0))
+            ]
+        );
+        assert!(set.remove(AttributeId(2)));
+        assert!(!set.remove(AttributeId(2)));
+        assert_eq!(set.get(AttributeId(2)), None);
+        assert_eq!(set.len(), 2);
+    }
+}

@@ -1,0 +1,17 @@
+//! The model: domains, worlds, entities and their facts. Safe Rust, no C, no files, no OS clock.
+
+pub mod domain;
+pub mod entity;
+pub mod error;
+pub mod fact_set;
+pub mod slot_map;
+pub mod value;
+pub mod vec3;
+pub mod world;
+
+pub use domain::{AttributeId, Domain, DomainBuilder};
+pub use entity::{Entity, EntityKind};
+pub use error::{Error, ErrorKind, Result};
+pub use value::{Value, ValueType};
+pub use vec3::Vec3;
+pub use world::{World, WorldConfig};

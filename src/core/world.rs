@@ -1,0 +1,372 @@
+//! A world: the entities of one simulation, their facts, and its clock.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+use super::domain::{AttributeId, Domain};
+use super::entity::{Entity, EntityKind};
+use super::error::{Error, ErrorKind, Result};
+use super::fact_set::{Fact, FactSet};
+use super::slot_map::{KeyError, SlotKey, SlotMap};
+use super::value::Value;
+use super::vec3::Vec3;
+
+/// How a world starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorldConfig {
+    /// Seed of every random draw the world makes: same seed, same inputs, same results.
+    pub seed: u64,
+    /// How many entities to reserve room for; the world still grows past it.
+    pub entity_capacity: u32,
+}
+
+impl Default for WorldConfig {
+    fn default() -> Self {
+        WorldConfig {
+            seed: 0,
+            entity_capacity: 64,
+        }
+    }
+}
+
+struct EntityRecord {
+    kind: EntityKind,
+    position: Vec3,
+    facts: FactSet,
+}
+
+/// Serials tell worlds' handles apart. They wrap after 65,535 worlds in one process; a
+/// handle kept across that many world creations could then be mistaken for a live one.
+static NEXT_SERIAL: AtomicU32 = AtomicU32::new(1);
+
+fn next_serial() -> u16 {
+    loop {
+        let serial = NEXT_SERIAL.fetch_add(1, Ordering::Relaxed) as u16;
+        if serial != 0 {
+            return serial;
+        }
+    }
+}
+
+/// The state of one simulation. Worlds are independent of each other.
+pub struct World {
+    domain: Arc<Domain>,
+    serial: u16,
+    seed: u64,
+    time: f64,
+    entities: SlotMap<EntityRecord>,
+    npc_count: usize,
+}
+
+impl World {
+    /// A world over `domain`, empty, at time 0.
+    pub fn new(domain: Arc<Domain>, config: WorldConfig) -> Self {
+        World {
+            domain,
+            serial: next_serial(),
+            seed: config.seed,
+            time: 0.0,
+            entities: SlotMap::with_capacity(config.entity_capacity as usize),
+            npc_count: 0,
+        }
+    }
+
+    /// The domain the world was created from.
+    pub fn domain(&self) -> &Arc<Domain> {
+        &self.domain
+    }
+
+    /// This world's serial, carried by every handle it issues.
+    pub fn serial(&self) -> u16 {
+        self.serial
+    }
+
+    /// The seed the world was created with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Simulated seconds since creation.
+    pub fn time(&self) -> f64 {
+        self.time
+    }
+
+    /// Advances the clock by `dt` seconds; `dt` must be finite and not negative.
+    pub fn tick(&mut self, dt: f64) -> Result<()> {
+        if !(dt.is_finite() && dt >= 0.0) {
+            return Err(Error::invalid(format!(
+                "dt must be finite and >= 0, got {dt}"
+            )));
+        }
+        self.time += dt;
+        Ok(())
+    }
+
+    /// Creates an entity of `kind` at `position`.
+    pub fn create(&mut self, kind: EntityKind, position: Vec3) -> Result<Entity> {
+        check_position(position)?;
+        let key = self
+            .entities
+            .insert(EntityRecord {
+                kind,
+                position,
+                facts: FactSet::default(),
+            })
+            .ok_or_else(|| Error::invalid("the world holds 2^32 entities already"))?;
+        if kind == EntityKind::Npc {
+            self.npc_count += 1;
+        }
+        Ok(Entity::from_key(key, self.serial))
+    }
+
+    /// Destroys `entity`, which must be live and of `kind`; its handle goes stale.
+    pub fn destroy(&mut self, entity: Entity, kind: EntityKind) -> Result<()> {
+        self.record(entity, Some(kind))?;
+        let key = entity.key().expect("resolved handles are not null");
+        self.entities.remove(key).expect("resolved above");
+        if kind == EntityKind::Npc {
+            self.npc_count -= 1;
+        }
+        Ok(())
+    }
+
+    /// True when `entity` is live in this world and of `kind`.
+    pub fn is_live(&self, entity: Entity, kind: EntityKind) -> bool {
+        self.record(entity, Some(kind)).is_ok()
+    }
+
+    /// The kind of a live entity.
+    pub fn kind(&self, entity: Entity) -> Result<EntityKind> {
+        self.record(entity, None).map(|r| r.kind)
+    }
+
+    /// Number of live NPCs.
+    pub fn npc_count(&self) -> usize {
+        self.npc_count
+    }
+
+    /// Number of live smart objects.
+    pub fn object_count(&self) -> usize {
+        self.entities.len() - self.npc_count
+    }
+
+    /// Where `entity` is.
+    pub fn position(&self, entity: Entity) -> Result<Vec3> {
+        self.record(entity, None).map(|r| r.position)
+    }
+
+    /// Moves `entity` to `position`.
+    pub fn set_position(&mut self, entity: Entity, position: Vec3) -> Result<()> {
+        check_position(position)?;
+        self.record_mut(entity)?.position = position;
+        Ok(())
+    }
+
+    /// Writes a fact about `entity`, stamped with the current time. The value must have the
+    /// attribute's type, be finite, and reference only null or live entities of this world.
+    pub fn set_fact(&mut self, entity: Entity, attribute: AttributeId, value: Value) -> Result<()> {
+        let def = self.domain.attribute(attribute)?;
+        if def.value_type != value.value_type() {
+            return Err(Error::new(
+                ErrorKind::TypeMismatch,
+                format!(
+                    "attribute {:?} holds {} values, not {}",
+                    def.name,
+                    def.value_type.name(),
+                    value.value_type().name()
+                ),
+            ));
+        }
+        value.check_finite()?;
+        if let Value::Entity(target) = value {
+            if !target.is_null() {
+                self.record(target, None)?;
+            }
+        }
+        let time = self.time;
+        self.record_mut(entity)?.facts.set(Fact {
+            attribute,
+            value,
+            time,
+        });
+        Ok(())
+    }
+
+    /// The fact about `entity` for `attribute`; not-found when none was written.
+    pub fn fact(&self, entity: Entity, attribute: AttributeId) -> Result<Fact> {
+        let name = &self.domain.attribute(attribute)?.name;
+        let record = self.record(entity, None)?;
+        record.facts.get(attribute).copied().ok_or_else(|| {
+            Error::new(
+                ErrorKind::NotFound,
+                format!(
+                    "{} {} has no fact {name:?}",
+                    record.kind.name(),
+                    describe(entity)
+                ),
+            )
+        })
+    }
+
+    fn record(&self, entity: Entity, kind: Option<EntityKind>) -> Result<&EntityRecord> {
+        let key = self.check_handle(entity)?;
+        let record = self.entities.get(key).map_err(|e| stale(entity, e))?;
+        match kind {
+            Some(kind) if kind != record.kind => Err(Error::invalid(format!(
+                "entity {} is an {}, not an {}",
+                describe(entity),
+                record.kind.name(),
+                kind.name()
+            ))),
+            _ => Ok(record),
+        }
+    }
+
+    fn record_mut(&mut self, entity: Entity) -> Result<&mut EntityRecord> {
+        let key = self.check_handle(entity)?;
+        self.entities.get_mut(key).map_err(|e| stale(entity, e))
+    }
+
+    fn check_handle(&self, entity: Entity) -> Result<SlotKey> {
+        let key = entity
+            .key()
+            .ok_or_else(|| Error::invalid("the entity handle is null"))?;
+        if entity.world != self.serial {
+            return Err(Error::new(
+                ErrorKind::WrongWorld,
+                format!(
+                    "entity {} belongs to world {}, not to this world ({})",
+                    describe(entity),
+                    entity.world,
+                    self.serial
+                ),
+            ));
+        }
+        Ok(key)
+    }
+}
+
+fn check_position(position: Vec3) -> Result<()> {
+    if position.is_finite() {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "position {position:?} is not finite"
+        )))
+    }
+}
+
+/// `{index1:generation@world}`, the form every message uses for a handle.
+pub fn describe(entity: Entity) -> String {
+    format!(
+        "{{{}:{}@{}}}",
+        entity.index1, entity.generation, entity.world
+    )
+}
+
+fn stale(entity: Entity, error: KeyError) -> Error {
+    let why = match error {
+        KeyError::Stale => "was destroyed",
+        KeyError::Unknown => "was never issued by this world",
+    };
+    Error::new(
+        ErrorKind::StaleHandle,
+        format!("entity {} {why}", describe(entity)),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{DomainBuilder, ValueType};
+
+    fn world() -> (World, AttributeId, AttributeId) {
+        let mut b = DomainBuilder::new();
+        let health = b.add_attribute("health", ValueType::Number).unwrap();
+        let target = b.add_attribute("target", ValueType::Entity).unwrap();
+        (
+            World::new(b.build(), WorldConfig::default()),
+            health,
+            target,
+        )
+    }
+
+    #[test]
+    fn handles_go_stale_and_recycled_slots_do_not_revive_them() {
+        let (mut w, health, _) = world();
+        let a = w.create(EntityKind::Npc, Vec3::default()).unwrap();
+        w.destroy(a, EntityKind::Npc).unwrap();
+        let b = w.create(EntityKind::Npc, Vec3::default()).unwrap();
+        assert_eq!(a.index1, b.index1, "slot is recycled");
+        assert!(!w.is_live(a, EntityKind::Npc));
+        assert!(w.is_live(b, EntityKind::Npc));
+        let err = w.set_fact(a, health, Value::Number(1.0)).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::StaleHandle);
+        assert_eq!(w.npc_count(), 1);
+    }
+
+    #[test]
+    fn foreign_wrong_kind_and_null_handles_are_rejected() {
+        let (mut w1, _, _) = world();
+        let (mut w2, _, _) = world();
+        let npc = w1.create(EntityKind::Npc, Vec3::default()).unwrap();
+        w2.create(EntityKind::Npc, Vec3::default()).unwrap();
+        assert_eq!(w2.position(npc).unwrap_err().kind, ErrorKind::WrongWorld);
+        let err = w1.destroy(npc, EntityKind::Object).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::InvalidArgument);
+        assert!(err.message.contains("is an npc, not an object"), "{err}");
+        assert!(
+            w1.is_live(npc, EntityKind::Npc),
+            "rejected destroy loses nothing"
+        );
+        assert_eq!(
+            w1.kind(Entity::NULL).unwrap_err().kind,
+            ErrorKind::InvalidArgument
+        );
+    }
+
+    #[test]
+    fn facts_are_typed_finite_stamped_and_reference_live_entities() {
+        let (mut w, health, target) = world();
+        let npc = w.create(EntityKind::Npc, Vec3::default()).unwrap();
+        let obj = w
+            .create(EntityKind::Object, Vec3::new(1.0, 2.0, 3.0))
+            .unwrap();
+        w.tick(1.5).unwrap();
+        w.set_fact(npc, health, Value::Number(40.0)).unwrap();
+        let fact = w.fact(npc, health).unwrap();
+        assert_eq!((fact.value, fact.time), (Value::Number(40.0), 1.5));
+        let wrong = w.set_fact(npc, health, Value::Bool(true)).unwrap_err();
+        assert_eq!(wrong.kind, ErrorKind::TypeMismatch);
+        let nan = w
+            .set_fact(npc, health, Value::Number(f64::NAN))
+            .unwrap_err();
+        assert_eq!(nan.kind, ErrorKind::InvalidArgument);
+        assert_eq!(w.fact(npc, health).unwrap().value, Value::Number(40.0));
+        w.set_fact(npc, target, Value::Entity(obj)).unwrap();
+        w.set_fact(npc, target, Value::Entity(Entity::NULL))
+            .unwrap();
+        w.destroy(obj, EntityKind::Object).unwrap();
+        let dangling = w.set_fact(npc, target, Value::Entity(obj)).unwrap_err();
+        assert_eq!(dangling.kind, ErrorKind::StaleHandle);
+        assert_eq!(
+            w.fact(obj, health).unwrap_err().kind,
+            ErrorKind::StaleHandle
+        );
+        assert_eq!(
+            w.fact(npc, AttributeId(9)).unwrap_err().kind,
+            ErrorKind::NotFound
+        );
+    }
+
+    #[test]
+    fn tick_rejects_bad_dt_and_keeps_the_clock() {
+        let (mut w, _, _) = world();
+        w.tick(0.25).unwrap();
+        for dt in [f64::NAN, -0.1, f64::INFINITY] {
+            assert_eq!(w.tick(dt).unwrap_err().kind, ErrorKind::InvalidArgument);
+        }
+        w.tick(0.0).unwrap();
+        assert_eq!(w.time(), 0.25);
+    }
+}

@@ -1,0 +1,61 @@
+//! The thread-local message of the most recent failure, for people reading logs.
+
+use std::cell::RefCell;
+use std::ffi::c_char;
+
+use super::guard::guard_value;
+use super::status::motive_status;
+
+thread_local! {
+    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Records `message` as this thread's last error.
+pub(crate) fn set(message: &str) {
+    LAST_ERROR.with(|last| {
+        let mut last = last.borrow_mut();
+        last.clear();
+        last.push_str(message);
+    });
+}
+
+/// Copies the message of the most recent failure on the calling thread into `buffer`.
+///
+/// The message says which argument, handle or name was at fault; it is empty when no call on
+/// this thread has failed yet, and successful calls leave it as it was. `*out_length` receives
+/// the message's length in bytes, without the terminating NUL. When `capacity` is more than
+/// that length, the message and a NUL are written to `buffer` and the result is OK; otherwise
+/// nothing is written to `buffer` and the result is `MOTIVE_STATUS_BUFFER_TOO_SMALL` (pass
+/// `buffer = NULL, capacity = 0` to ask for the length). This call never changes the message.
+/// The message is UTF-8. Thread-safe: each thread has its own message.
+///
+/// # Safety
+/// `buffer` must be NULL or point to `capacity` writable bytes; `out_length` must be NULL or
+/// point to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn motive_last_error_message(
+    buffer: *mut c_char,
+    capacity: usize,
+    out_length: *mut usize,
+) -> motive_status {
+    guard_value(motive_status::Panic, || {
+        if out_length.is_null() || (buffer.is_null() && capacity > 0) {
+            return motive_status::NullArgument;
+        }
+        LAST_ERROR.with(|last| {
+            let last = last.borrow();
+            let bytes = last.as_bytes();
+            // SAFETY: out_length is non-null (checked) and writable per the contract.
+            unsafe { out_length.write(bytes.len()) };
+            if capacity <= bytes.len() {
+                return motive_status::BufferTooSmall;
+            }
+            // SAFETY: buffer is non-null (capacity > 0 here) and has capacity > len bytes.
+            unsafe {
+                std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer.cast::<u8>(), bytes.len());
+                buffer.add(bytes.len()).write(0);
+            }
+            motive_status::Ok
+        })
+    })
+}

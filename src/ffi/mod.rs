@@ -1,0 +1,29 @@
+//! The C boundary: the only module with `unsafe`, and no decision logic.
+//!
+//! Conventions, which `include/motive.h` (generated from this module) repeats:
+//! - every fallible function returns a `motive_status`, 0 = OK, and writes its outputs only on
+//!   success; the detail of the last failure on the calling thread is in
+//!   `motive_last_error_message`;
+//! - every export runs behind one panic firewall (`guard`): no panic unwinds into C, and a
+//!   world in which one happened is poisoned;
+//! - handles are checked on every call, in release builds too;
+//! - owned objects (`motive_world`, `motive_domain`, `motive_domain_builder`) are created by
+//!   `*_create`/`*_build`, freed by `*_destroy`, and `*_destroy(NULL)` does nothing.
+
+// C names (`motive_world`, `motive_status`) are the ABI; Rust naming would hide what C sees.
+#![allow(non_camel_case_types)]
+
+pub mod defs;
+pub mod domain;
+pub mod entities;
+pub mod facts;
+mod guard;
+pub mod handles;
+pub mod last_error;
+mod pointers;
+pub mod status;
+#[cfg(feature = "test-hooks")]
+pub mod test_hooks;
+pub mod vec3;
+pub mod version;
+pub mod world;

@@ -1,0 +1,86 @@
+//! Checked conversions of raw pointers from C: NULL is an error, never a crash.
+
+use std::ffi::{c_char, CStr};
+
+use super::guard::{FfiError, FfiResult};
+use super::status::motive_status;
+
+/// A non-null out-parameter, checked before any work so that a failure writes nothing.
+pub(crate) struct Out<T>(*mut T);
+
+impl<T> Out<T> {
+    /// Writes the result; call only once the call has succeeded.
+    pub fn write(self, value: T) {
+        // SAFETY: `out` checked the pointer is non-null; the caller of the export promised,
+        // per the header, that it points to writable memory for a T.
+        unsafe { self.0.write(value) }
+    }
+}
+
+/// Checks an out-parameter named `name` for NULL.
+pub(crate) fn out<T>(ptr: *mut T, name: &str) -> FfiResult<Out<T>> {
+    if ptr.is_null() {
+        Err(null(name))
+    } else {
+        Ok(Out(ptr))
+    }
+}
+
+/// Borrows `*ptr`, or fails when it is NULL.
+///
+/// # Safety
+/// A non-null `ptr` must point to a valid `T` that outlives the call and that nothing mutates
+/// meanwhile (the header states this for each argument).
+pub(crate) unsafe fn borrow<'a, T>(ptr: *const T, name: &str) -> FfiResult<&'a T> {
+    // SAFETY: validity of non-null pointers is the caller's contract, stated above.
+    unsafe { ptr.as_ref() }.ok_or_else(|| null(name))
+}
+
+/// Borrows `*ptr` mutably, or fails when it is NULL.
+///
+/// # Safety
+/// As [`borrow`], and no other reference to `*ptr` may exist during the call.
+pub(crate) unsafe fn borrow_mut<'a, T>(ptr: *mut T, name: &str) -> FfiResult<&'a mut T> {
+    // SAFETY: validity and exclusivity of non-null pointers is the caller's contract.
+    unsafe { ptr.as_mut() }.ok_or_else(|| null(name))
+}
+
+/// Reads a NUL-terminated UTF-8 string argument.
+///
+/// # Safety
+/// A non-null `ptr` must point to a NUL-terminated string that outlives the call.
+pub(crate) unsafe fn utf8<'a>(ptr: *const c_char, name: &str) -> FfiResult<&'a str> {
+    if ptr.is_null() {
+        return Err(null(name));
+    }
+    // SAFETY: non-null and NUL-terminated per the caller's contract.
+    let text = unsafe { CStr::from_ptr(ptr) };
+    text.to_str()
+        .map_err(|e| FfiError::invalid(format!("{name} is not valid UTF-8: {e}")))
+}
+
+/// Reads a definition struct whose first field is its size, rejecting any other size.
+///
+/// # Safety
+/// A non-null `ptr` must point to at least 4 readable bytes, and to a whole `T` when those
+/// bytes equal `size_of::<T>()`.
+pub(crate) unsafe fn read_def<T: Copy>(ptr: *const T, name: &str) -> FfiResult<T> {
+    if ptr.is_null() {
+        return Err(null(name));
+    }
+    // SAFETY: every definition struct starts with a u32 struct_size; read only that first, so
+    // a smaller (older or foreign) struct is never over-read.
+    let size = unsafe { ptr.cast::<u32>().read_unaligned() };
+    let expected = std::mem::size_of::<T>();
+    if size as usize != expected {
+        return Err(FfiError::invalid(format!(
+            "{name}->struct_size is {size}, expected {expected}: initialise definitions with their motive_*_def_default() function"
+        )));
+    }
+    // SAFETY: the caller's struct claims our full size, so the whole T is readable.
+    Ok(unsafe { ptr.read_unaligned() })
+}
+
+pub(crate) fn null(name: &str) -> FfiError {
+    FfiError::new(motive_status::NullArgument, format!("{name} is NULL"))
+}

@@ -1,0 +1,14 @@
+//! motive: the decision-making core for game NPCs.
+//!
+//! Layers, from the bottom (imports point downward only):
+//! - [`core`]: the safe, engine-neutral model (domain tables, worlds, entities, facts);
+//! - [`sim`]: a headless engine stand-in that runs worlds without an engine;
+//! - [`domain`]: JSON authoring of domains;
+//! - [`ffi`]: the C boundary, the only place with `unsafe`.
+//!
+//! `include/motive.h` is generated from [`ffi`] by cbindgen; see `docs/architecture.md`.
+
+pub mod core;
+pub mod domain;
+pub mod ffi;
+pub mod sim;

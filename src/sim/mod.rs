@@ -1,0 +1,6 @@
+//! The headless engine stand-in: runs worlds without an engine, for the CLI, tests and
+//! benchmarks.
+
+pub mod run;
+
+pub use run::{run_fixed_step, RunSummary};
