@@ -208,3 +208,102 @@ pub unsafe extern "C" fn motive_world_is_poisoned(world: *const motive_world) ->
         unsafe { world.as_ref() }.is_some_and(|w| w.poisoned.load(Ordering::Acquire))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffi::defs::motive_world_def_default;
+    use crate::ffi::domain::{motive_domain_builder_build, motive_domain_builder_create};
+    use crate::ffi::domain::{motive_domain_builder_destroy, motive_domain_destroy};
+    use std::ptr::null_mut;
+
+    /// A fresh world over an empty domain; the caller destroys it.
+    fn new_world() -> *mut motive_world {
+        let (mut builder, mut domain, mut world) = (null_mut(), null_mut(), null_mut());
+        // SAFETY: every pointer passed is either a valid out-parameter or just created.
+        unsafe {
+            assert_eq!(motive_domain_builder_create(&mut builder), motive_status::Ok);
+            assert_eq!(motive_domain_builder_build(builder, &mut domain), motive_status::Ok);
+            let def = motive_world_def_default();
+            assert_eq!(motive_world_create(domain, &def, &mut world), motive_status::Ok);
+            motive_domain_builder_destroy(builder);
+            motive_domain_destroy(domain);
+        }
+        world
+    }
+
+    #[test]
+    fn reentry_from_the_same_thread_is_world_locked_not_a_deadlock() {
+        let world = new_world();
+        // SAFETY: `world` is live until destroyed at the end.
+        unsafe {
+            let inner = with_world(world, |_| Ok(with_world(world, |w| Ok(w.time())).map_err(|e| e.status)));
+            assert_eq!(inner.unwrap(), Err(motive_status::WorldLocked));
+            assert_eq!(motive_world_tick(world, 1.0), motive_status::Ok, "lock released");
+            motive_world_destroy(world);
+        }
+    }
+
+    #[test]
+    fn destroy_from_inside_the_world_is_refused() {
+        let world = new_world();
+        // SAFETY: `world` is live; the inner destroy is refused, so it stays live until the end.
+        unsafe {
+            with_world(world, |_| {
+                motive_world_destroy(world);
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(motive_world_tick(world, 1.0), motive_status::Ok);
+            motive_world_destroy(world);
+        }
+    }
+
+    #[test]
+    fn concurrent_calls_on_one_world_serialise() {
+        struct Shared(*mut motive_world);
+        // SAFETY: motive_world serialises access internally; the pointer outlives the threads.
+        unsafe impl Sync for Shared {}
+        impl Shared {
+            fn get(&self) -> *mut motive_world {
+                self.0
+            }
+        }
+        let world = Shared(new_world());
+        std::thread::scope(|s| {
+            for _ in 0..4 {
+                s.spawn(|| {
+                    for _ in 0..1000 {
+                        // SAFETY: the world is live for the whole scope.
+                        assert_eq!(unsafe { motive_world_tick(world.get(), 0.5) }, motive_status::Ok);
+                    }
+                });
+            }
+        });
+        let mut time = 0.0;
+        // SAFETY: live world, valid out-parameter; destroyed once, after the threads joined.
+        unsafe {
+            assert_eq!(motive_world_time(world.0, &mut time), motive_status::Ok);
+            motive_world_destroy(world.0);
+        }
+        assert_eq!(time, 2000.0, "no tick lost or torn");
+    }
+
+    #[test]
+    fn a_panic_poisons_only_its_own_world() {
+        let (sick, healthy) = (new_world(), new_world());
+        // SAFETY: both worlds are live until destroyed at the end.
+        unsafe {
+            let status = guard(|| {
+                with_world(sick, |_| -> FfiResult<()> { panic!("deliberate test panic") })
+            });
+            assert_eq!(status, motive_status::Panic);
+            assert!(motive_world_is_poisoned(sick));
+            assert_eq!(motive_world_tick(sick, 1.0), motive_status::Poisoned);
+            assert!(!motive_world_is_poisoned(healthy));
+            assert_eq!(motive_world_tick(healthy, 1.0), motive_status::Ok);
+            motive_world_destroy(sick);
+            motive_world_destroy(healthy);
+        }
+    }
+}

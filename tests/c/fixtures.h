@@ -1,0 +1,49 @@
+/*
+ * Shared setup for the suite: a domain with one attribute of each value type and a world over
+ * it, plus small constructors and comparisons for handles, positions and fact values.
+ */
+#ifndef MOTIVE_FIXTURES_H
+#define MOTIVE_FIXTURES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "motive.h"
+
+/* Attribute ids of the fixture's domain, in definition order (ids are dense from 0). */
+enum {
+    FIXTURE_ALIVE = 0,  /* "alive", bool */
+    FIXTURE_HEALTH = 1, /* "health", number */
+    FIXTURE_TARGET = 2, /* "target", entity */
+    FIXTURE_HOME = 3,   /* "home", position */
+    FIXTURE_ATTRIBUTE_COUNT = 4
+};
+
+typedef struct fixture {
+    motive_domain *domain;
+    motive_world *world;
+} fixture;
+
+/* Builds the domain and a world with `seed`. On failure reports it and returns false. */
+bool fixture_init(fixture *f, uint64_t seed);
+/* Destroys the world and the domain. */
+void fixture_free(fixture *f);
+/* Creates an NPC / a smart object at (x, y, z) in the fixture's world; false on failure. */
+bool fixture_npc(fixture *f, float x, float y, float z, motive_npc *out_npc);
+bool fixture_object(fixture *f, float x, float y, float z, motive_object *out_object);
+/* Creates a default NPC in `world` and returns its index1 (0 when creation fails): shows
+ * whether an earlier failed call used up a slot. */
+uint32_t next_npc_index1(motive_world *world);
+
+motive_vec3 vec3(float x, float y, float z);
+bool vec3_equal(motive_vec3 a, motive_vec3 b);
+bool entity_equal(motive_entity a, motive_entity b);
+
+motive_value value_bool(bool b);
+motive_value value_number(double n);
+motive_value value_entity(motive_entity e);
+motive_value value_position(motive_vec3 p);
+/* Same type tag and the same payload for that type. */
+bool value_equal(const motive_value *a, const motive_value *b);
+
+#endif /* MOTIVE_FIXTURES_H */

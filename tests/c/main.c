@@ -1,0 +1,25 @@
+/*
+ * The motive C ABI test suite: runs every test file's tests and prints one summary line,
+ * "c-abi (<variant>): N passed, M failed", where <variant> is argv[1] (how the library was
+ * linked and instrumented, e.g. "shared" or "asan-ubsan-static"). Exits non-zero on failure.
+ */
+#include <stdio.h>
+
+#include "motive_test.h"
+#include "suites.h"
+
+int main(int argc, char **argv) {
+    const char *variant = argc > 1 ? argv[1] : "unnamed";
+    run_world_tests();
+    run_handle_tests();
+    run_packing_tests();
+    run_position_tests();
+    run_fact_tests();
+    run_null_argument_tests();
+    run_number_tests();
+    run_status_tests();
+    run_last_error_tests();
+    run_version_tests();
+    run_poison_tests();
+    return motive_test_summary(variant);
+}

@@ -1,0 +1,17 @@
+/* One entry point per test file; main.c runs them all. */
+#ifndef MOTIVE_SUITES_H
+#define MOTIVE_SUITES_H
+
+void run_world_tests(void);
+void run_handle_tests(void);
+void run_packing_tests(void);
+void run_position_tests(void);
+void run_fact_tests(void);
+void run_null_argument_tests(void);
+void run_number_tests(void);
+void run_status_tests(void);
+void run_last_error_tests(void);
+void run_version_tests(void);
+void run_poison_tests(void);
+
+#endif /* MOTIVE_SUITES_H */
