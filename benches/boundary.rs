@@ -5,9 +5,9 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use motive::core::{DomainBuilder, EntityKind, Value, ValueType, Vec3, World, WorldConfig};
 use motive::ffi::defs::{motive_npc_def_default, motive_world_def_default};
+use motive::ffi::domain::motive_domain_destroy;
 use motive::ffi::domain::{motive_domain_builder_add_attribute, motive_domain_builder_build};
 use motive::ffi::domain::{motive_domain_builder_create, motive_domain_builder_destroy};
-use motive::ffi::domain::motive_domain_destroy;
 use motive::ffi::entities::motive_npc_create;
 use motive::ffi::facts::{motive_entity_get_fact, motive_entity_set_fact, motive_value};
 use motive::ffi::facts::{motive_value_data, motive_value_type};
@@ -29,7 +29,9 @@ fn core_calls(c: &mut Criterion) {
             black_box(world.fact(npc, hunger).unwrap());
         })
     });
-    c.bench_function("core/tick", |b| b.iter(|| world.tick(black_box(0.0)).unwrap()));
+    c.bench_function("core/tick", |b| {
+        b.iter(|| world.tick(black_box(0.0)).unwrap())
+    });
 }
 
 fn c_calls(c: &mut Criterion) {

@@ -8,6 +8,9 @@
 //!
 //! `include/motive.h` is generated from [`ffi`] by cbindgen; see `docs/architecture.md`.
 
+#![warn(missing_docs)]
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 pub mod core;
 pub mod domain;
 pub mod ffi;

@@ -1,5 +1,7 @@
 //! The model: domains, worlds, entities and their facts. Safe Rust, no C, no files, no OS clock.
 
+#![forbid(unsafe_code)]
+
 pub mod domain;
 pub mod entity;
 pub mod error;

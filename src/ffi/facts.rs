@@ -63,15 +63,16 @@ pub(crate) fn value_type_from_code(code: u32) -> FfiResult<ValueType> {
 
 impl motive_value {
     fn to_core(self) -> FfiResult<Value> {
-        // SAFETY (all reads): the union is Copy plain data fully initialised by the caller for
-        // the member its tag names; bool is read through its byte so any bit pattern is sound.
-        Ok(match value_type_from_code(self.r#type)? {
-            ValueType::Bool => {
-                Value::Bool(unsafe { *(&raw const self.data.boolean).cast::<u8>() } != 0)
+        let value_type = value_type_from_code(self.r#type)?;
+        // SAFETY: the union is plain Copy data that the caller initialised for the member its
+        // tag names; the bool is read through its byte, so any bit pattern is sound.
+        Ok(unsafe {
+            match value_type {
+                ValueType::Bool => Value::Bool(*(&raw const self.data.boolean).cast::<u8>() != 0),
+                ValueType::Number => Value::Number(self.data.number),
+                ValueType::Entity => Value::Entity(self.data.entity.into()),
+                ValueType::Position => Value::Position(self.data.position.into()),
             }
-            ValueType::Number => Value::Number(unsafe { self.data.number }),
-            ValueType::Entity => Value::Entity(unsafe { self.data.entity }.into()),
-            ValueType::Position => Value::Position(unsafe { self.data.position }.into()),
         })
     }
 

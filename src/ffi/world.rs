@@ -222,10 +222,19 @@ mod tests {
         let (mut builder, mut domain, mut world) = (null_mut(), null_mut(), null_mut());
         // SAFETY: every pointer passed is either a valid out-parameter or just created.
         unsafe {
-            assert_eq!(motive_domain_builder_create(&mut builder), motive_status::Ok);
-            assert_eq!(motive_domain_builder_build(builder, &mut domain), motive_status::Ok);
+            assert_eq!(
+                motive_domain_builder_create(&mut builder),
+                motive_status::Ok
+            );
+            assert_eq!(
+                motive_domain_builder_build(builder, &mut domain),
+                motive_status::Ok
+            );
             let def = motive_world_def_default();
-            assert_eq!(motive_world_create(domain, &def, &mut world), motive_status::Ok);
+            assert_eq!(
+                motive_world_create(domain, &def, &mut world),
+                motive_status::Ok
+            );
             motive_domain_builder_destroy(builder);
             motive_domain_destroy(domain);
         }
@@ -237,9 +246,15 @@ mod tests {
         let world = new_world();
         // SAFETY: `world` is live until destroyed at the end.
         unsafe {
-            let inner = with_world(world, |_| Ok(with_world(world, |w| Ok(w.time())).map_err(|e| e.status)));
+            let inner = with_world(world, |_| {
+                Ok(with_world(world, |w| Ok(w.time())).map_err(|e| e.status))
+            });
             assert_eq!(inner.unwrap(), Err(motive_status::WorldLocked));
-            assert_eq!(motive_world_tick(world, 1.0), motive_status::Ok, "lock released");
+            assert_eq!(
+                motive_world_tick(world, 1.0),
+                motive_status::Ok,
+                "lock released"
+            );
             motive_world_destroy(world);
         }
     }
@@ -275,7 +290,8 @@ mod tests {
                 s.spawn(|| {
                     for _ in 0..1000 {
                         // SAFETY: the world is live for the whole scope.
-                        assert_eq!(unsafe { motive_world_tick(world.get(), 0.5) }, motive_status::Ok);
+                        let status = unsafe { motive_world_tick(world.get(), 0.5) };
+                        assert_eq!(status, motive_status::Ok);
                     }
                 });
             }
@@ -295,7 +311,9 @@ mod tests {
         // SAFETY: both worlds are live until destroyed at the end.
         unsafe {
             let status = guard(|| {
-                with_world(sick, |_| -> FfiResult<()> { panic!("deliberate test panic") })
+                with_world(sick, |_| -> FfiResult<()> {
+                    panic!("deliberate test panic")
+                })
             });
             assert_eq!(status, motive_status::Panic);
             assert!(motive_world_is_poisoned(sick));

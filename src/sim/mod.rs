@@ -1,6 +1,8 @@
 //! The headless engine stand-in: runs worlds without an engine, for the CLI, tests and
 //! benchmarks.
 
+#![forbid(unsafe_code)]
+
 pub mod run;
 
 pub use run::{run_fixed_step, RunSummary};
