@@ -2,11 +2,13 @@
 
 #![forbid(unsafe_code)]
 
+pub mod curve;
 pub mod domain;
 pub mod entity;
 pub mod error;
 pub mod fact_set;
 pub mod slot_map;
+pub mod utility;
 pub mod value;
 pub mod vec3;
 pub mod world;
