@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::facts::value_type_from_code;
 use super::guard::{guard, guard_value, FfiError};
-use super::pointers::{borrow, borrow_mut, out, utf8};
+use super::pointers::{borrow, borrow_mut, free, out, utf8};
 use super::status::motive_status;
 use crate::core::{AttributeId, Domain, DomainBuilder};
 
@@ -54,12 +54,8 @@ pub unsafe extern "C" fn motive_domain_builder_create(
 /// `builder` must be NULL or live, and not used again.
 #[no_mangle]
 pub unsafe extern "C" fn motive_domain_builder_destroy(builder: *mut motive_domain_builder) {
-    guard_value((), || {
-        if !builder.is_null() {
-            // SAFETY: created by Box::into_raw in motive_domain_builder_create.
-            drop(unsafe { Box::from_raw(builder) });
-        }
-    })
+    // SAFETY: created by Box::into_raw in motive_domain_builder_create (or NULL).
+    guard_value((), || unsafe { free(builder) })
 }
 
 /// Defines an attribute called `name` (an identifier: a letter or '_', then letters, digits,
@@ -118,12 +114,8 @@ pub unsafe extern "C" fn motive_domain_builder_build(
 /// `domain` must be NULL or live, and not used again.
 #[no_mangle]
 pub unsafe extern "C" fn motive_domain_destroy(domain: *mut motive_domain) {
-    guard_value((), || {
-        if !domain.is_null() {
-            // SAFETY: created by Box::into_raw in motive_domain_builder_build.
-            drop(unsafe { Box::from_raw(domain) });
-        }
-    })
+    // SAFETY: created by Box::into_raw in motive_domain_builder_build (or NULL).
+    guard_value((), || unsafe { free(domain) })
 }
 
 /// Looks up the attribute called `name` and writes its id to `*out_attribute`;

@@ -6,7 +6,7 @@ use super::handles::{motive_entity, motive_npc, motive_object};
 use super::pointers::{out, read_def};
 use super::status::motive_status;
 use super::vec3::motive_vec3;
-use super::world::{motive_world, with_world};
+use super::world::{motive_world, query, with_world};
 use crate::core::{Entity, EntityKind};
 
 /// Kind of an entity, as `motive_entity_kind` reports it.
@@ -166,16 +166,15 @@ pub unsafe extern "C" fn motive_entity_kind(
     entity: motive_entity,
     out_kind: *mut motive_entity_kind,
 ) -> motive_status {
-    guard(|| {
-        let out_kind = out(out_kind, "out_kind")?;
-        // SAFETY: pointer validity is this function's contract.
-        let kind = unsafe { with_world(world, |w| Ok(w.kind(entity.into())?)) }?;
-        out_kind.write(match kind {
-            EntityKind::Npc => motive_entity_kind::Npc,
-            EntityKind::Object => motive_entity_kind::Object,
-        });
-        Ok(())
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        query(world, out_kind, "out_kind", |w| {
+            Ok(match w.kind(entity.into())? {
+                EntityKind::Npc => motive_entity_kind::Npc,
+                EntityKind::Object => motive_entity_kind::Object,
+            })
+        })
+    }
 }
 
 /// Writes where a live entity is to `*out_position`.
@@ -188,13 +187,12 @@ pub unsafe extern "C" fn motive_entity_position(
     entity: motive_entity,
     out_position: *mut motive_vec3,
 ) -> motive_status {
-    guard(|| {
-        let out_position = out(out_position, "out_position")?;
-        // SAFETY: pointer validity is this function's contract.
-        let position = unsafe { with_world(world, |w| Ok(w.position(entity.into())?)) }?;
-        out_position.write(position.into());
-        Ok(())
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        query(world, out_position, "out_position", |w| {
+            w.position(entity.into()).map(Into::into)
+        })
+    }
 }
 
 /// Moves a live entity to `position` (finite, else `MOTIVE_STATUS_INVALID_ARGUMENT` and no

@@ -3,10 +3,10 @@
 use super::domain::motive_attribute;
 use super::guard::{guard, FfiError, FfiResult};
 use super::handles::motive_entity;
-use super::pointers::{borrow, out};
+use super::pointers::borrow;
 use super::status::motive_status;
 use super::vec3::motive_vec3;
-use super::world::{motive_world, with_world};
+use super::world::{motive_world, query, with_world};
 use crate::core::{AttributeId, Value, ValueType};
 
 /// The type of a fact value; an attribute declares one and all its facts have it.
@@ -134,16 +134,11 @@ pub unsafe extern "C" fn motive_entity_get_fact(
     attribute: motive_attribute,
     out_value: *mut motive_value,
 ) -> motive_status {
-    guard(|| {
-        let out_value = out(out_value, "out_value")?;
-        // SAFETY: pointer validity is this function's contract.
-        let fact = unsafe {
-            with_world(
-                world,
-                |w| Ok(w.fact(entity.into(), AttributeId(attribute))?),
-            )
-        }?;
-        out_value.write(motive_value::from_core(fact.value));
-        Ok(())
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        query(world, out_value, "out_value", |w| {
+            let fact = w.fact(entity.into(), AttributeId(attribute))?;
+            Ok(motive_value::from_core(fact.value))
+        })
+    }
 }

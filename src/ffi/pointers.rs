@@ -45,6 +45,17 @@ pub(crate) unsafe fn borrow_mut<'a, T>(ptr: *mut T, name: &str) -> FfiResult<&'a
     unsafe { ptr.as_mut() }.ok_or_else(|| null(name))
 }
 
+/// Frees an object the library handed out with `Box::into_raw`; NULL does nothing.
+///
+/// # Safety
+/// A non-null `ptr` must come from `Box::into_raw` for this `T` and not be used again.
+pub(crate) unsafe fn free<T>(ptr: *mut T) {
+    if !ptr.is_null() {
+        // SAFETY: ownership returns here per the contract above.
+        drop(unsafe { Box::from_raw(ptr) });
+    }
+}
+
 /// Reads a NUL-terminated UTF-8 string argument.
 ///
 /// # Safety

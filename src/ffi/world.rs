@@ -7,7 +7,7 @@ use std::sync::{Mutex, TryLockError};
 use super::defs::motive_world_def;
 use super::domain::motive_domain;
 use super::guard::{guard, guard_value, panic_message, FfiError, FfiResult};
-use super::pointers::{borrow, out, read_def};
+use super::pointers::{borrow, free, out, read_def};
 use super::status::motive_status;
 use crate::core::{World, WorldConfig};
 
@@ -86,6 +86,26 @@ pub(crate) unsafe fn with_world<R>(
     unsafe { borrow(world, "world") }?.enter(body)
 }
 
+/// Runs a read-only query on the world behind `world` and writes its result to `*out_ptr`
+/// (named `out_name` in messages) only when it succeeds.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_ptr` NULL or writable.
+pub(crate) unsafe fn query<T>(
+    world: *const motive_world,
+    out_ptr: *mut T,
+    out_name: &str,
+    read: impl FnOnce(&World) -> crate::core::Result<T>,
+) -> motive_status {
+    guard(|| {
+        let out_ptr = out(out_ptr, out_name)?;
+        // SAFETY: forwarded from this function's contract.
+        let value = unsafe { with_world(world, |w| Ok(read(w)?)) }?;
+        out_ptr.write(value);
+        Ok(())
+    })
+}
+
 /// Creates a world over `domain` as `def` describes, and stores it in `*out_world`.
 ///
 /// The world keeps its own reference to the domain: the caller may destroy `domain` at any time
@@ -145,7 +165,7 @@ pub unsafe extern "C" fn motive_world_destroy(world: *mut motive_world) {
             return;
         }
         // SAFETY: created by Box::into_raw in motive_world_create; ownership returns here.
-        drop(unsafe { Box::from_raw(world) });
+        unsafe { free(world) };
     })
 }
 
@@ -169,13 +189,8 @@ pub unsafe extern "C" fn motive_world_time(
     world: *const motive_world,
     out_seconds: *mut f64,
 ) -> motive_status {
-    guard(|| {
-        let out_seconds = out(out_seconds, "out_seconds")?;
-        // SAFETY: pointer validity is this function's contract.
-        let time = unsafe { with_world(world, |w| Ok(w.time())) }?;
-        out_seconds.write(time);
-        Ok(())
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe { query(world, out_seconds, "out_seconds", |w| Ok(w.time())) }
 }
 
 /// Writes the seed the world was created with to `*out_seed`.
@@ -187,13 +202,8 @@ pub unsafe extern "C" fn motive_world_seed(
     world: *const motive_world,
     out_seed: *mut u64,
 ) -> motive_status {
-    guard(|| {
-        let out_seed = out(out_seed, "out_seed")?;
-        // SAFETY: pointer validity is this function's contract.
-        let seed = unsafe { with_world(world, |w| Ok(w.seed())) }?;
-        out_seed.write(seed);
-        Ok(())
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe { query(world, out_seed, "out_seed", |w| Ok(w.seed())) }
 }
 
 /// True when a panic happened inside `world`; it then refuses every call but destroy.
