@@ -33,6 +33,12 @@
 #define MOTIVE_VERSION_STRING "0.1.0"
 
 /**
+ * The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
+ * typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort.
+ */
+#define MAX_ENTITY_CAPACITY_HINT (1 << 24)
+
+/**
  * Version of the C ABI. Bumped on every incompatible change to `motive.h`; wrappers compare
  * it with `motive_abi_version()` when they load the library. There is no ABI stability
  * before motive 1.0: pin exact versions.
@@ -124,7 +130,7 @@ typedef uint32_t motive_status;
 #endif // __cplusplus
 
 /**
- * Kind of an entity, as `motive_entity_kind` reports it.
+ * Kind of an entity, as `motive_entity_get_kind` reports it.
  */
 enum motive_entity_kind
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -216,7 +222,8 @@ typedef struct motive_world_def {
      */
     uint32_t struct_size;
     /**
-     * How many entities to reserve room for (a hint: the world grows past it). Default 64.
+     * How many entities to reserve room for (a hint: the world grows past it). Default 64; at
+     * most 16,777,216 (2^24), above which creation fails with `MOTIVE_STATUS_INVALID_ARGUMENT`.
      */
     uint32_t entity_capacity;
     /**
@@ -517,9 +524,9 @@ bool motive_object_is_valid(const struct motive_world *world, struct motive_obje
  * # Safety
  * `world` must be NULL or live; `out_kind` NULL or writable.
  */
-motive_status motive_entity_kind(const struct motive_world *world,
-                                 struct motive_entity entity,
-                                 motive_entity_kind *out_kind);
+motive_status motive_entity_get_kind(const struct motive_world *world,
+                                     struct motive_entity entity,
+                                     motive_entity_kind *out_kind);
 
 /**
  * Writes where a live entity is to `*out_position`.
@@ -580,7 +587,7 @@ struct motive_entity motive_object_entity(struct motive_object object);
 
 /**
  * Reinterprets an entity handle as an NPC handle without checking its kind; the next call
- * that uses it checks (see `motive_entity_kind`). Never fails.
+ * that uses it checks (see `motive_entity_get_kind`). Never fails.
  */
 struct motive_npc motive_entity_as_npc(struct motive_entity entity);
 

@@ -11,9 +11,9 @@ pub fn build(npcs: u32, seed: u64) -> Result<World> {
         domain.build(),
         WorldConfig {
             seed,
-            entity_capacity: npcs + 2,
+            entity_capacity: npcs.saturating_add(2),
         },
-    );
+    )?;
     world.create(EntityKind::Object, Vec3::new(0.0, 0.0, 0.0))?;
     world.create(EntityKind::Object, Vec3::new(5.0, 0.0, 0.0))?;
     for i in 0..npcs {

@@ -12,10 +12,11 @@ pub mod utility;
 pub mod value;
 pub mod vec3;
 pub mod world;
+pub mod world_serial;
 
 pub use domain::{AttributeId, Domain, DomainBuilder};
 pub use entity::{Entity, EntityKind};
 pub use error::{Error, ErrorKind, Result};
 pub use value::{Value, ValueType};
 pub use vec3::Vec3;
-pub use world::{World, WorldConfig};
+pub use world::{World, WorldConfig, MAX_ENTITY_CAPACITY_HINT};

@@ -6,6 +6,8 @@
 //! reuses of the same slot. We keep our own rather than the `slotmap` crate because the
 //! 16-bit generation is what lets a handle plus its world serial pack into a `u64`.
 
+use super::error::Error;
+
 /// A key into a [`SlotMap`]: a slot index and the generation it was issued at (never 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SlotKey {
@@ -47,13 +49,15 @@ impl<T> Default for SlotMap<T> {
 }
 
 impl<T> SlotMap<T> {
-    /// An empty map with room for `capacity` values before it reallocates.
-    pub fn with_capacity(capacity: usize) -> Self {
-        SlotMap {
-            slots: Vec::with_capacity(capacity),
-            free: Vec::with_capacity(capacity),
-            len: 0,
-        }
+    /// An empty map with room for `capacity` values before it reallocates; an error (not an
+    /// abort) when that memory cannot be had.
+    pub fn with_capacity(capacity: usize) -> super::error::Result<Self> {
+        let mut map = SlotMap::default();
+        map.slots
+            .try_reserve_exact(capacity)
+            .and_then(|()| map.free.try_reserve_exact(capacity))
+            .map_err(|e| Error::invalid(format!("cannot reserve {capacity} slots: {e}")))?;
+        Ok(map)
     }
 
     /// Number of live values.

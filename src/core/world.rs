@@ -1,6 +1,5 @@
 //! A world: the entities of one simulation, their facts, and its clock.
 
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use super::domain::{AttributeId, Domain};
@@ -10,13 +9,15 @@ use super::fact_set::{Fact, FactSet};
 use super::slot_map::{KeyError, SlotKey, SlotMap};
 use super::value::Value;
 use super::vec3::Vec3;
+use super::world_serial::WorldSerial;
 
 /// How a world starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WorldConfig {
     /// Seed of every random draw the world makes: same seed, same inputs, same results.
     pub seed: u64,
-    /// How many entities to reserve room for; the world still grows past it.
+    /// How many entities to reserve room for; the world still grows past it. At most
+    /// [`MAX_ENTITY_CAPACITY_HINT`].
     pub entity_capacity: u32,
 }
 
@@ -35,23 +36,14 @@ struct EntityRecord {
     facts: FactSet,
 }
 
-/// Serials tell worlds' handles apart. They wrap after 65,535 worlds in one process; a
-/// handle kept across that many world creations could then be mistaken for a live one.
-static NEXT_SERIAL: AtomicU32 = AtomicU32::new(1);
-
-fn next_serial() -> u16 {
-    loop {
-        let serial = NEXT_SERIAL.fetch_add(1, Ordering::Relaxed) as u16;
-        if serial != 0 {
-            return serial;
-        }
-    }
-}
+/// The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
+/// typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort.
+pub const MAX_ENTITY_CAPACITY_HINT: u32 = 1 << 24;
 
 /// The state of one simulation. Worlds are independent of each other.
 pub struct World {
     domain: Arc<Domain>,
-    serial: u16,
+    serial: WorldSerial,
     seed: u64,
     time: f64,
     entities: SlotMap<EntityRecord>,
@@ -59,16 +51,23 @@ pub struct World {
 }
 
 impl World {
-    /// A world over `domain`, empty, at time 0.
-    pub fn new(domain: Arc<Domain>, config: WorldConfig) -> Self {
-        World {
+    /// A world over `domain`, empty, at time 0. Fails when the capacity hint is above
+    /// [`MAX_ENTITY_CAPACITY_HINT`] or cannot be reserved, or when 65,535 worlds are alive.
+    pub fn new(domain: Arc<Domain>, config: WorldConfig) -> Result<Self> {
+        if config.entity_capacity > MAX_ENTITY_CAPACITY_HINT {
+            return Err(Error::invalid(format!(
+                "entity_capacity {} is above the maximum hint {MAX_ENTITY_CAPACITY_HINT}",
+                config.entity_capacity
+            )));
+        }
+        Ok(World {
             domain,
-            serial: next_serial(),
+            serial: WorldSerial::lease()?,
             seed: config.seed,
             time: 0.0,
-            entities: SlotMap::with_capacity(config.entity_capacity as usize),
+            entities: SlotMap::with_capacity(config.entity_capacity as usize)?,
             npc_count: 0,
-        }
+        })
     }
 
     /// The domain the world was created from.
@@ -78,7 +77,7 @@ impl World {
 
     /// This world's serial, carried by every handle it issues.
     pub fn serial(&self) -> u16 {
-        self.serial
+        self.serial.get()
     }
 
     /// The seed the world was created with.
@@ -116,7 +115,7 @@ impl World {
         if kind == EntityKind::Npc {
             self.npc_count += 1;
         }
-        Ok(Entity::from_key(key, self.serial))
+        Ok(Entity::from_key(key, self.serial()))
     }
 
     /// Destroys `entity`, which must be live and of `kind`; its handle goes stale.
@@ -231,14 +230,14 @@ impl World {
         let key = entity
             .key()
             .ok_or_else(|| Error::invalid("the entity handle is null"))?;
-        if entity.world != self.serial {
+        if entity.world != self.serial() {
             return Err(Error::new(
                 ErrorKind::WrongWorld,
                 format!(
                     "entity {} belongs to world {}, not to this world ({})",
                     describe(entity),
                     entity.world,
-                    self.serial
+                    self.serial()
                 ),
             ));
         }
@@ -285,7 +284,7 @@ mod tests {
         let health = b.add_attribute("health", ValueType::Number).unwrap();
         let target = b.add_attribute("target", ValueType::Entity).unwrap();
         (
-            World::new(b.build(), WorldConfig::default()),
+            World::new(b.build(), WorldConfig::default()).unwrap(),
             health,
             target,
         )
@@ -357,6 +356,18 @@ mod tests {
             w.fact(npc, AttributeId(9)).unwrap_err().kind,
             ErrorKind::NotFound
         );
+    }
+
+    #[test]
+    fn capacity_hints_are_bounded_not_fatal() {
+        let config = WorldConfig {
+            seed: 0,
+            entity_capacity: u32::MAX,
+        };
+        let err = World::new(DomainBuilder::new().build(), config)
+            .err()
+            .unwrap();
+        assert_eq!(err.kind, ErrorKind::InvalidArgument);
     }
 
     #[test]

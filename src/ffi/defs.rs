@@ -11,7 +11,8 @@ pub struct motive_world_def {
     /// `sizeof(motive_world_def)`, set by `motive_world_def_default()`; checked by
     /// `motive_world_create`.
     pub struct_size: u32,
-    /// How many entities to reserve room for (a hint: the world grows past it). Default 64.
+    /// How many entities to reserve room for (a hint: the world grows past it). Default 64; at
+    /// most 16,777,216 (2^24), above which creation fails with `MOTIVE_STATUS_INVALID_ARGUMENT`.
     pub entity_capacity: u32,
     /// Seed of every random draw: same seed and inputs, same results. Default 0.
     pub seed: u64,

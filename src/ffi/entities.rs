@@ -9,7 +9,7 @@ use super::vec3::motive_vec3;
 use super::world::{motive_world, query, with_world};
 use crate::core::{Entity, EntityKind};
 
-/// Kind of an entity, as `motive_entity_kind` reports it.
+/// Kind of an entity, as `motive_entity_get_kind` reports it.
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum motive_entity_kind {
@@ -161,7 +161,7 @@ pub unsafe extern "C" fn motive_object_is_valid(
 /// # Safety
 /// `world` must be NULL or live; `out_kind` NULL or writable.
 #[no_mangle]
-pub unsafe extern "C" fn motive_entity_kind(
+pub unsafe extern "C" fn motive_entity_get_kind(
     world: *const motive_world,
     entity: motive_entity,
     out_kind: *mut motive_entity_kind,

@@ -79,7 +79,7 @@ pub extern "C" fn motive_object_entity(object: motive_object) -> motive_entity {
 }
 
 /// Reinterprets an entity handle as an NPC handle without checking its kind; the next call
-/// that uses it checks (see `motive_entity_kind`). Never fails.
+/// that uses it checks (see `motive_entity_get_kind`). Never fails.
 #[no_mangle]
 pub extern "C" fn motive_entity_as_npc(entity: motive_entity) -> motive_npc {
     convert(entity)

@@ -134,7 +134,7 @@ pub unsafe extern "C" fn motive_world_create(
                 seed: def.seed,
                 entity_capacity: def.entity_capacity,
             },
-        );
+        )?;
         out_world.write(Box::into_raw(Box::new(motive_world {
             state: Mutex::new(world),
             holder: AtomicU64::new(0),

@@ -21,9 +21,10 @@ static bool build_domain(motive_domain **out_domain) {
     ENSURE_STATUS_OR_RETURN(motive_domain_builder_create(&builder), MOTIVE_STATUS_OK, false);
     for (i = 0; fixture_domain_built && i < FIXTURE_ATTRIBUTE_COUNT; i++) {
         motive_attribute id = 0xFFFFFFFFu;
-        fixture_domain_built = motive_domain_builder_add_attribute(builder, attributes[i].name, attributes[i].type,
-                                                 &id) == MOTIVE_STATUS_OK &&
-             id == i;
+        fixture_domain_built = motive_domain_builder_add_attribute(builder, attributes[i].name,
+                                                                   attributes[i].type, &id) ==
+                                   MOTIVE_STATUS_OK &&
+                               id == i;
     }
     fixture_domain_built = fixture_domain_built &&
                            motive_domain_builder_build(builder, out_domain) == MOTIVE_STATUS_OK;
@@ -43,6 +44,11 @@ bool fixture_init(fixture *f, uint64_t seed) {
     ENSURE_STATUS_OR_RETURN(motive_world_create(f->domain, &def, &f->world), MOTIVE_STATUS_OK,
                             false);
     return true;
+}
+
+bool fixture_init_with_entities(fixture *f) {
+    return fixture_init(f, 0) && fixture_npc(f, 0.0f, 0.0f, 0.0f, &f->npc) &&
+           fixture_object(f, 0.0f, 0.0f, 0.0f, &f->object);
 }
 
 void fixture_free(fixture *f) {
@@ -67,11 +73,52 @@ bool fixture_object(fixture *f, float x, float y, float z, motive_object *out_ob
     return true;
 }
 
+bool creates_are_rejected(fixture *f, const motive_npc_def *npc_def,
+                          const motive_object_def *object_def) {
+    motive_npc npc;
+    motive_object object;
+    SENTINEL(npc);
+    SENTINEL(object);
+    ENSURE_STATUS_OR_RETURN(motive_npc_create(f->world, npc_def, &npc),
+                            MOTIVE_STATUS_INVALID_ARGUMENT, false);
+    ENSURE_STATUS_OR_RETURN(motive_object_create(f->world, object_def, &object),
+                            MOTIVE_STATUS_INVALID_ARGUMENT, false);
+    ENSURE_OR_RETURN(motive_test_is_sentinel(&npc, sizeof npc), false);
+    ENSURE_OR_RETURN(motive_test_is_sentinel(&object, sizeof object), false);
+    /* Nothing was created: the first entity still gets slot 1. */
+    ENSURE_OR_RETURN(next_npc_index1(f->world) == 1, false);
+    return true;
+}
+
 uint32_t next_npc_index1(motive_world *world) {
     motive_npc_def def = motive_npc_def_default();
     motive_npc npc;
     ENSURE_STATUS_OR_RETURN(motive_npc_create(world, &def, &npc), MOTIVE_STATUS_OK, 0);
     return npc.index1;
+}
+
+bool world_time_is(const motive_world *world, double expected) {
+    double time;
+    ENSURE_STATUS_OR_RETURN(motive_world_time(world, &time), MOTIVE_STATUS_OK, false);
+    ENSURE_OR_RETURN(time == expected, false);
+    return true;
+}
+
+bool position_is(const motive_world *world, motive_entity entity, motive_vec3 expected) {
+    motive_vec3 position;
+    ENSURE_STATUS_OR_RETURN(motive_entity_position(world, entity, &position), MOTIVE_STATUS_OK,
+                            false);
+    ENSURE_OR_RETURN(vec3_equal(position, expected), false);
+    return true;
+}
+
+bool fact_is(const motive_world *world, motive_entity entity, motive_attribute attribute,
+             motive_value expected) {
+    motive_value read;
+    ENSURE_STATUS_OR_RETURN(motive_entity_get_fact(world, entity, attribute, &read),
+                            MOTIVE_STATUS_OK, false);
+    ENSURE_OR_RETURN(value_equal(&read, &expected), false);
+    return true;
 }
 
 motive_vec3 vec3(float x, float y, float z) {

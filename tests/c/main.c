@@ -20,6 +20,7 @@ int main(int argc, char **argv) {
     run_status_tests();
     run_last_error_tests();
     run_version_tests();
+    run_limit_tests();
     run_poison_tests();
     return motive_test_summary(variant);
 }

@@ -28,10 +28,10 @@ void motive_test_fail_status(const char *file, int line, const char *call, uint3
 }
 
 void motive_test_fail_str(const char *file, int line, const char *what, const char *actual,
-                          const char *expected) {
+                          const char *relation, const char *expected) {
     motive_test_check_failures++;
-    fprintf(stderr, "  %s:%d: %s\n    got \"%s\", expected \"%s\"\n", file, line, what,
-            actual == NULL ? "(NULL)" : actual, expected);
+    fprintf(stderr, "  %s:%d: %s\n    got \"%s\", expected%s \"%s\"\n", file, line, what,
+            actual == NULL ? "(NULL)" : actual, relation, expected);
 }
 
 void motive_test_run(const char *name, void (*test)(void)) {

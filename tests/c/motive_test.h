@@ -27,44 +27,51 @@ extern int motive_test_failed;
 void motive_test_fail(const char *file, int line, const char *what);
 void motive_test_fail_status(const char *file, int line, const char *call, uint32_t actual,
                              uint32_t expected);
+/* Prints: <what>: got "<actual>", expected<relation> "<expected>". */
 void motive_test_fail_str(const char *file, int line, const char *what, const char *actual,
-                          const char *expected);
+                          const char *relation, const char *expected);
 void motive_test_run(const char *name, void (*test)(void));
 /* Prints "c-abi (<variant>): N passed, M failed"; returns the process exit code. */
 int motive_test_summary(const char *variant);
 
-/* The calling thread's last error message (truncated to fit; "" when it cannot be read). */
+/* The calling thread's last error message, read into `buffer` (a placeholder text when it
+ * does not fit). */
 const char *motive_test_last_error(char *buffer, size_t capacity);
 bool motive_test_is_sentinel(const void *bytes, size_t size);
 bool motive_test_contains(const char *haystack, const char *needle);
 
 #define RUN_TEST(test) motive_test_run(#test, test)
 
-/* Checks `cond`; on failure returns `ret` (empty for void functions). */
-#define ENSURE_OR_RETURN(cond, ret)                                                         \
+/* The macros below stringize their argument themselves, so that failures print the call
+ * as written (NULL, not its expansion). */
+
+#define ENSURE_IMPL(cond, text, ret)                                                        \
     do {                                                                                    \
         if (!(cond)) {                                                                      \
-            motive_test_fail(__FILE__, __LINE__, #cond);                                    \
+            motive_test_fail(__FILE__, __LINE__, text);                                     \
             return ret;                                                                     \
         }                                                                                   \
     } while (0)
 
-#define ENSURE(cond) ENSURE_OR_RETURN(cond, )
+/* Checks `cond`; on failure returns `ret` (empty for void functions). */
+#define ENSURE(cond) ENSURE_IMPL(cond, #cond, )
+#define ENSURE_OR_RETURN(cond, ret) ENSURE_IMPL(cond, #cond, ret)
 
-/* Checks that `call` returns exactly `expected`; on failure returns `ret`. */
-#define ENSURE_STATUS_OR_RETURN(call, expected, ret)                                        \
+#define ENSURE_STATUS_IMPL(call, text, expected, ret)                                       \
     do {                                                                                    \
         uint32_t ensure_actual_ = (uint32_t)(call);                                         \
         uint32_t ensure_expected_ = (uint32_t)(expected);                                   \
         if (ensure_actual_ != ensure_expected_) {                                           \
-            motive_test_fail_status(__FILE__, __LINE__, #call, ensure_actual_,              \
+            motive_test_fail_status(__FILE__, __LINE__, text, ensure_actual_,               \
                                     ensure_expected_);                                      \
             return ret;                                                                     \
         }                                                                                   \
     } while (0)
 
-#define ENSURE_STATUS(call, expected) ENSURE_STATUS_OR_RETURN(call, expected, )
-#define ENSURE_OK(call) ENSURE_STATUS(call, MOTIVE_STATUS_OK)
+/* Checks that `call` returns exactly `expected`; on failure returns `ret`. */
+#define ENSURE_STATUS(call, expected) ENSURE_STATUS_IMPL(call, #call, expected, )
+#define ENSURE_STATUS_OR_RETURN(call, expected, ret) ENSURE_STATUS_IMPL(call, #call, expected, ret)
+#define ENSURE_OK(call) ENSURE_STATUS_IMPL(call, #call, MOTIVE_STATUS_OK, )
 
 /* Checks that two NUL-terminated strings are equal, printing both on failure. */
 #define ENSURE_STR_EQ(actual, expected)                                                     \
@@ -72,7 +79,7 @@ bool motive_test_contains(const char *haystack, const char *needle);
         const char *ensure_a_ = (actual);                                                   \
         const char *ensure_e_ = (expected);                                                 \
         if (ensure_a_ == NULL || strcmp(ensure_a_, ensure_e_) != 0) {                       \
-            motive_test_fail_str(__FILE__, __LINE__, #actual, ensure_a_, ensure_e_);        \
+            motive_test_fail_str(__FILE__, __LINE__, #actual, ensure_a_, "", ensure_e_);    \
             return;                                                                         \
         }                                                                                   \
     } while (0)
@@ -83,8 +90,8 @@ bool motive_test_contains(const char *haystack, const char *needle);
         char ensure_buf_[512];                                                              \
         const char *ensure_msg_ = motive_test_last_error(ensure_buf_, sizeof ensure_buf_);  \
         if (!motive_test_contains(ensure_msg_, (needle))) {                                 \
-            motive_test_fail_str(__FILE__, __LINE__, "last error contains " #needle,        \
-                                 ensure_msg_, (needle));                                    \
+            motive_test_fail_str(__FILE__, __LINE__, "the last error message", ensure_msg_, \
+                                 " to contain", (needle));                                  \
             return;                                                                         \
         }                                                                                   \
     } while (0)

@@ -12,6 +12,7 @@ void run_number_tests(void);
 void run_status_tests(void);
 void run_last_error_tests(void);
 void run_version_tests(void);
+void run_limit_tests(void);
 void run_poison_tests(void);
 
 #endif /* MOTIVE_SUITES_H */

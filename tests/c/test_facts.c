@@ -10,74 +10,51 @@
 /* Sets `value` as `attribute` on `entity` and checks that reading it back gives the same. */
 static bool set_and_read_back(motive_world *world, motive_entity entity,
                               motive_attribute attribute, motive_value value) {
-    motive_value read;
     ENSURE_STATUS_OR_RETURN(motive_entity_set_fact(world, entity, attribute, &value),
                             MOTIVE_STATUS_OK, false);
-    SENTINEL(read);
-    ENSURE_STATUS_OR_RETURN(motive_entity_get_fact(world, entity, attribute, &read),
-                            MOTIVE_STATUS_OK, false);
-    ENSURE_OR_RETURN(value_equal(&read, &value), false);
-    return true;
-}
-
-/* Checks that `entity`'s fact for `attribute` is exactly `expected`. */
-static bool fact_is(motive_world *world, motive_entity entity, motive_attribute attribute,
-                    motive_value expected) {
-    motive_value read;
-    ENSURE_STATUS_OR_RETURN(motive_entity_get_fact(world, entity, attribute, &read),
-                            MOTIVE_STATUS_OK, false);
-    ENSURE_OR_RETURN(value_equal(&read, &expected), false);
-    return true;
+    return fact_is(world, entity, attribute, value);
 }
 
 static void test_facts_of_every_type_round_trip(void) {
     fixture f;
-    motive_npc npc;
-    motive_object object;
     motive_entity e;
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &npc));
-    ENSURE(fixture_object(&f, 0.0f, 0.0f, 0.0f, &object));
-    e = motive_npc_entity(npc);
+    ENSURE(fixture_init_with_entities(&f));
+    e = motive_npc_entity(f.npc);
     ENSURE(set_and_read_back(f.world, e, FIXTURE_ALIVE, value_bool(true)));
     ENSURE(set_and_read_back(f.world, e, FIXTURE_ALIVE, value_bool(false)));
     ENSURE(set_and_read_back(f.world, e, FIXTURE_HEALTH, value_number(-40.125)));
     ENSURE(set_and_read_back(f.world, e, FIXTURE_TARGET,
-                             value_entity(motive_object_entity(object))));
+                             value_entity(motive_object_entity(f.object))));
     ENSURE(set_and_read_back(f.world, e, FIXTURE_HOME, value_position(vec3(1.5f, -2.0f, 3.25f))));
     /* Facts of other types were not disturbed by later writes. */
     ENSURE(fact_is(f.world, e, FIXTURE_ALIVE, value_bool(false)));
     ENSURE(fact_is(f.world, e, FIXTURE_HEALTH, value_number(-40.125)));
     /* Objects hold facts too. */
-    ENSURE(set_and_read_back(f.world, motive_object_entity(object), FIXTURE_HEALTH,
+    ENSURE(set_and_read_back(f.world, motive_object_entity(f.object), FIXTURE_HEALTH,
                              value_number(3.0)));
     fixture_free(&f);
 }
 
 static void test_any_nonzero_bool_byte_reads_as_true(void) {
     fixture f;
-    motive_npc npc;
     motive_value value = value_bool(false);
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &npc));
+    ENSURE(fixture_init_with_entities(&f));
     /* Store the byte 2 without reading it back as a C bool (that would be undefined). */
     memset(&value.data, 0, sizeof value.data);
     ((unsigned char *)&value.data)[0] = 2;
-    ENSURE_OK(motive_entity_set_fact(f.world, motive_npc_entity(npc), FIXTURE_ALIVE, &value));
-    ENSURE(fact_is(f.world, motive_npc_entity(npc), FIXTURE_ALIVE, value_bool(true)));
+    ENSURE_OK(motive_entity_set_fact(f.world, motive_npc_entity(f.npc), FIXTURE_ALIVE, &value));
+    ENSURE(fact_is(f.world, motive_npc_entity(f.npc), FIXTURE_ALIVE, value_bool(true)));
     fixture_free(&f);
 }
 
 static void test_wrong_value_type_is_a_type_mismatch(void) {
     fixture f;
-    motive_npc npc;
     motive_entity e;
     motive_value number = value_number(1.0);
     motive_value boolean = value_bool(true);
     motive_value position = value_position(vec3(1.0f, 1.0f, 1.0f));
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &npc));
-    e = motive_npc_entity(npc);
+    ENSURE(fixture_init_with_entities(&f));
+    e = motive_npc_entity(f.npc);
     ENSURE(set_and_read_back(f.world, e, FIXTURE_ALIVE, value_bool(false)));
     ENSURE_STATUS(motive_entity_set_fact(f.world, e, FIXTURE_ALIVE, &number),
                   MOTIVE_STATUS_TYPE_MISMATCH);
@@ -92,21 +69,20 @@ static void test_wrong_value_type_is_a_type_mismatch(void) {
 
 static void test_unknown_value_type_is_invalid(void) {
     fixture f;
-    motive_npc npc;
     motive_value value = value_number(1.0);
     motive_value zeroed;
     motive_attribute id;
     motive_domain_builder *builder;
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &npc));
-    ENSURE(set_and_read_back(f.world, motive_npc_entity(npc), FIXTURE_HEALTH, value_number(2.0)));
+    ENSURE(fixture_init_with_entities(&f));
+    ENSURE(set_and_read_back(f.world, motive_npc_entity(f.npc), FIXTURE_HEALTH, value_number(2.0)));
     memset(&zeroed, 0, sizeof zeroed);
-    ENSURE_STATUS(motive_entity_set_fact(f.world, motive_npc_entity(npc), FIXTURE_HEALTH, &zeroed),
+    ENSURE_STATUS(motive_entity_set_fact(f.world, motive_npc_entity(f.npc), FIXTURE_HEALTH,
+                                         &zeroed),
                   MOTIVE_STATUS_INVALID_ARGUMENT);
     value.type = 99;
-    ENSURE_STATUS(motive_entity_set_fact(f.world, motive_npc_entity(npc), FIXTURE_HEALTH, &value),
+    ENSURE_STATUS(motive_entity_set_fact(f.world, motive_npc_entity(f.npc), FIXTURE_HEALTH, &value),
                   MOTIVE_STATUS_INVALID_ARGUMENT);
-    ENSURE(fact_is(f.world, motive_npc_entity(npc), FIXTURE_HEALTH, value_number(2.0)));
+    ENSURE(fact_is(f.world, motive_npc_entity(f.npc), FIXTURE_HEALTH, value_number(2.0)));
     /* Attributes cannot declare such types either. */
     ENSURE_OK(motive_domain_builder_create(&builder));
     SENTINEL(id);
@@ -124,22 +100,20 @@ static void test_unknown_value_type_is_invalid(void) {
 
 static void test_unknown_attribute_and_unset_fact_are_not_found(void) {
     fixture f;
-    motive_npc npc;
     motive_value value = value_number(1.0);
     motive_value read;
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &npc));
-    ENSURE_STATUS(motive_entity_set_fact(f.world, motive_npc_entity(npc), FIXTURE_ATTRIBUTE_COUNT,
+    ENSURE(fixture_init_with_entities(&f));
+    ENSURE_STATUS(motive_entity_set_fact(f.world, motive_npc_entity(f.npc), FIXTURE_ATTRIBUTE_COUNT,
                                          &value),
                   MOTIVE_STATUS_NOT_FOUND);
-    ENSURE_STATUS(motive_entity_set_fact(f.world, motive_npc_entity(npc), 0xFFFFFFFFu, &value),
+    ENSURE_STATUS(motive_entity_set_fact(f.world, motive_npc_entity(f.npc), 0xFFFFFFFFu, &value),
                   MOTIVE_STATUS_NOT_FOUND);
     SENTINEL(read);
-    ENSURE_STATUS(motive_entity_get_fact(f.world, motive_npc_entity(npc), FIXTURE_ATTRIBUTE_COUNT,
+    ENSURE_STATUS(motive_entity_get_fact(f.world, motive_npc_entity(f.npc), FIXTURE_ATTRIBUTE_COUNT,
                                          &read),
                   MOTIVE_STATUS_NOT_FOUND);
     ENSURE_UNTOUCHED(read);
-    ENSURE_STATUS(motive_entity_get_fact(f.world, motive_npc_entity(npc), FIXTURE_HEALTH, &read),
+    ENSURE_STATUS(motive_entity_get_fact(f.world, motive_npc_entity(f.npc), FIXTURE_HEALTH, &read),
                   MOTIVE_STATUS_NOT_FOUND);
     ENSURE_UNTOUCHED(read);
     ENSURE_LAST_ERROR_CONTAINS("health");
@@ -148,23 +122,20 @@ static void test_unknown_attribute_and_unset_fact_are_not_found(void) {
 
 static void test_entity_references_must_be_live_or_null(void) {
     fixture f;
-    motive_npc npc;
-    motive_object object;
     motive_entity e;
     motive_entity null_entity = {0, 0, 0};
     motive_value reference;
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &npc));
-    ENSURE(fixture_object(&f, 0.0f, 0.0f, 0.0f, &object));
-    e = motive_npc_entity(npc);
-    ENSURE(set_and_read_back(f.world, e, FIXTURE_TARGET, value_entity(motive_object_entity(object))));
+    ENSURE(fixture_init_with_entities(&f));
+    e = motive_npc_entity(f.npc);
+    ENSURE(set_and_read_back(f.world, e, FIXTURE_TARGET,
+                             value_entity(motive_object_entity(f.object))));
     ENSURE(set_and_read_back(f.world, e, FIXTURE_TARGET, value_entity(null_entity)));
-    ENSURE(set_and_read_back(f.world, e, FIXTURE_TARGET, value_entity(motive_npc_entity(npc))));
-    ENSURE_OK(motive_object_destroy(f.world, object));
-    reference = value_entity(motive_object_entity(object));
+    ENSURE(set_and_read_back(f.world, e, FIXTURE_TARGET, value_entity(motive_npc_entity(f.npc))));
+    ENSURE_OK(motive_object_destroy(f.world, f.object));
+    reference = value_entity(motive_object_entity(f.object));
     ENSURE_STATUS(motive_entity_set_fact(f.world, e, FIXTURE_TARGET, &reference),
                   MOTIVE_STATUS_STALE_HANDLE);
-    ENSURE(fact_is(f.world, e, FIXTURE_TARGET, value_entity(motive_npc_entity(npc))));
+    ENSURE(fact_is(f.world, e, FIXTURE_TARGET, value_entity(motive_npc_entity(f.npc))));
     fixture_free(&f);
 }
 
@@ -191,7 +162,8 @@ static void test_duplicate_attribute_name_already_exists(void) {
     motive_domain_builder *builder;
     motive_attribute id;
     ENSURE_OK(motive_domain_builder_create(&builder));
-    ENSURE_OK(motive_domain_builder_add_attribute(builder, "health", MOTIVE_VALUE_TYPE_NUMBER, &id));
+    ENSURE_OK(
+        motive_domain_builder_add_attribute(builder, "health", MOTIVE_VALUE_TYPE_NUMBER, &id));
     SENTINEL(id);
     ENSURE_STATUS(motive_domain_builder_add_attribute(builder, "health", MOTIVE_VALUE_TYPE_NUMBER,
                                                       &id),

@@ -9,20 +9,16 @@
 
 static void test_handles_are_valid_until_destroyed(void) {
     fixture f;
-    motive_npc npc;
-    motive_object object;
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &npc));
-    ENSURE(fixture_object(&f, 0.0f, 0.0f, 0.0f, &object));
-    ENSURE(npc.index1 != 0 && object.index1 != 0 && npc.index1 != object.index1);
-    ENSURE(motive_npc_is_valid(f.world, npc));
-    ENSURE(motive_object_is_valid(f.world, object));
-    ENSURE_OK(motive_npc_destroy(f.world, npc));
-    ENSURE(!motive_npc_is_valid(f.world, npc));
-    ENSURE(motive_object_is_valid(f.world, object));
-    ENSURE_OK(motive_object_destroy(f.world, object));
-    ENSURE(!motive_object_is_valid(f.world, object));
-    ENSURE_STATUS(motive_object_destroy(f.world, object), MOTIVE_STATUS_STALE_HANDLE);
+    ENSURE(fixture_init_with_entities(&f));
+    ENSURE(f.npc.index1 == 1 && f.object.index1 == 2);
+    ENSURE(motive_npc_is_valid(f.world, f.npc));
+    ENSURE(motive_object_is_valid(f.world, f.object));
+    ENSURE_OK(motive_npc_destroy(f.world, f.npc));
+    ENSURE(!motive_npc_is_valid(f.world, f.npc));
+    ENSURE(motive_object_is_valid(f.world, f.object));
+    ENSURE_OK(motive_object_destroy(f.world, f.object));
+    ENSURE(!motive_object_is_valid(f.world, f.object));
+    ENSURE_STATUS(motive_object_destroy(f.world, f.object), MOTIVE_STATUS_STALE_HANDLE);
     fixture_free(&f);
 }
 
@@ -35,8 +31,8 @@ static void test_recycled_slot_keeps_old_handle_stale(void) {
     motive_value value = value_number(7.0);
     motive_value read;
     motive_vec3 position;
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &old_npc));
+    ENSURE(fixture_init_with_entities(&f));
+    old_npc = f.npc;
     old_entity = motive_npc_entity(old_npc);
     ENSURE_OK(motive_entity_set_fact(f.world, old_entity, FIXTURE_HEALTH, &value));
     ENSURE_OK(motive_npc_destroy(f.world, old_npc));
@@ -65,30 +61,25 @@ static void test_recycled_slot_keeps_old_handle_stale(void) {
     ENSURE_STATUS(motive_entity_get_fact(f.world, new_entity, FIXTURE_HEALTH, &read),
                   MOTIVE_STATUS_NOT_FOUND);
     ENSURE_OK(motive_entity_set_fact(f.world, new_entity, FIXTURE_HEALTH, &value));
-    ENSURE_OK(motive_entity_get_fact(f.world, new_entity, FIXTURE_HEALTH, &read));
-    ENSURE(value_equal(&read, &value));
+    ENSURE(fact_is(f.world, new_entity, FIXTURE_HEALTH, value));
     ENSURE_OK(motive_npc_destroy(f.world, new_npc));
     fixture_free(&f);
 }
 
 static void test_npc_handle_is_not_an_object_handle(void) {
     fixture f;
-    motive_npc npc;
-    motive_object object;
     motive_object npc_as_object;
     motive_npc object_as_npc;
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &npc));
-    ENSURE(fixture_object(&f, 0.0f, 0.0f, 0.0f, &object));
-    npc_as_object = motive_entity_as_object(motive_npc_entity(npc));
-    object_as_npc = motive_entity_as_npc(motive_object_entity(object));
+    ENSURE(fixture_init_with_entities(&f));
+    npc_as_object = motive_entity_as_object(motive_npc_entity(f.npc));
+    object_as_npc = motive_entity_as_npc(motive_object_entity(f.object));
     ENSURE(!motive_object_is_valid(f.world, npc_as_object));
     ENSURE(!motive_npc_is_valid(f.world, object_as_npc));
     ENSURE_STATUS(motive_object_destroy(f.world, npc_as_object), MOTIVE_STATUS_INVALID_ARGUMENT);
     ENSURE_STATUS(motive_npc_destroy(f.world, object_as_npc), MOTIVE_STATUS_INVALID_ARGUMENT);
     /* The rejected destroys changed nothing. */
-    ENSURE(motive_npc_is_valid(f.world, npc));
-    ENSURE(motive_object_is_valid(f.world, object));
+    ENSURE(motive_npc_is_valid(f.world, f.npc));
+    ENSURE(motive_object_is_valid(f.world, f.object));
     fixture_free(&f);
 }
 
@@ -113,16 +104,14 @@ static void test_null_handle_is_never_valid(void) {
 
 static void test_never_issued_handle_is_stale(void) {
     fixture f;
-    motive_npc live;
     motive_npc never;
     motive_npc future;
     motive_value read;
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &live));
-    never = live;
+    ENSURE(fixture_init_with_entities(&f));
+    never = f.npc;
     never.index1 = 999;
-    future = live;
-    future.generation = (uint16_t)(live.generation + 5);
+    future = f.npc;
+    future.generation = (uint16_t)(f.npc.generation + 5);
     ENSURE(!motive_npc_is_valid(f.world, never));
     ENSURE(!motive_npc_is_valid(f.world, future));
     ENSURE_STATUS(motive_npc_destroy(f.world, never), MOTIVE_STATUS_STALE_HANDLE);
@@ -131,7 +120,7 @@ static void test_never_issued_handle_is_stale(void) {
     ENSURE_STATUS(motive_entity_get_fact(f.world, motive_npc_entity(never), FIXTURE_HEALTH, &read),
                   MOTIVE_STATUS_STALE_HANDLE);
     ENSURE_UNTOUCHED(read);
-    ENSURE(motive_npc_is_valid(f.world, live));
+    ENSURE(motive_npc_is_valid(f.world, f.npc));
     fixture_free(&f);
 }
 
@@ -169,17 +158,14 @@ static void test_handle_from_another_world_is_rejected(void) {
 
     /* World B is unchanged: its NPC is alive, unmoved, with its fact, and no slot was used. */
     ENSURE(motive_npc_is_valid(b.world, b_npc));
-    ENSURE_OK(motive_entity_position(b.world, motive_npc_entity(b_npc), &position));
-    ENSURE(vec3_equal(position, vec3(2.0f, 2.0f, 2.0f)));
-    ENSURE_OK(motive_entity_get_fact(b.world, motive_npc_entity(b_npc), FIXTURE_HEALTH, &read));
-    ENSURE(value_equal(&read, &health));
+    ENSURE(position_is(b.world, motive_npc_entity(b_npc), vec3(2.0f, 2.0f, 2.0f)));
+    ENSURE(fact_is(b.world, motive_npc_entity(b_npc), FIXTURE_HEALTH, health));
     ENSURE_STATUS(motive_entity_get_fact(b.world, motive_npc_entity(b_npc), FIXTURE_TARGET, &read),
                   MOTIVE_STATUS_NOT_FOUND);
     ENSURE(next_npc_index1(b.world) == 2);
     /* And world A still has its NPC, where it was. */
     ENSURE(motive_npc_is_valid(a.world, a_npc));
-    ENSURE_OK(motive_entity_position(a.world, a_entity, &position));
-    ENSURE(vec3_equal(position, vec3(1.0f, 1.0f, 1.0f)));
+    ENSURE(position_is(a.world, a_entity, vec3(1.0f, 1.0f, 1.0f)));
     fixture_free(&a);
     fixture_free(&b);
 }

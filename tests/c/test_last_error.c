@@ -12,15 +12,13 @@
 
 static void test_stale_handle_message_names_the_handle(void) {
     fixture f;
-    motive_npc npc;
     char handle[64];
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &npc));
-    ENSURE_OK(motive_npc_destroy(f.world, npc));
-    ENSURE_STATUS(motive_npc_destroy(f.world, npc), MOTIVE_STATUS_STALE_HANDLE);
+    ENSURE(fixture_init_with_entities(&f));
+    ENSURE_OK(motive_npc_destroy(f.world, f.npc));
+    ENSURE_STATUS(motive_npc_destroy(f.world, f.npc), MOTIVE_STATUS_STALE_HANDLE);
     /* Messages print handles as {index1:generation@world}. */
-    snprintf(handle, sizeof handle, "{%lu:%lu@%lu}", (unsigned long)npc.index1,
-             (unsigned long)npc.generation, (unsigned long)npc.world);
+    snprintf(handle, sizeof handle, "{%lu:%lu@%lu}", (unsigned long)f.npc.index1,
+             (unsigned long)f.npc.generation, (unsigned long)f.npc.world);
     ENSURE_LAST_ERROR_CONTAINS(handle);
     ENSURE_LAST_ERROR_CONTAINS("destroyed");
     fixture_free(&f);
@@ -95,6 +93,7 @@ static void test_success_keeps_the_message(void) {
     ENSURE(motive_test_contains(before, "dt"));
     ENSURE_OK(motive_world_tick(f.world, 1.0));
     ENSURE_OK(motive_world_time(f.world, &time));
+    ENSURE(time == 1.0);
     ENSURE(!motive_npc_is_valid(f.world, motive_npc_from_u64(0)));
     ENSURE_STR_EQ(motive_test_last_error(after, sizeof after), before);
     fixture_free(&f);

@@ -85,7 +85,7 @@ static void test_null_world_arguments(void) {
     ENSURE_STATUS(motive_world_seed(NULL, &seed), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_STATUS(motive_npc_create(NULL, &npc_def, &npc), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_STATUS(motive_object_create(NULL, &object_def, &object), MOTIVE_STATUS_NULL_ARGUMENT);
-    ENSURE_STATUS(motive_entity_kind(NULL, entity, &kind), MOTIVE_STATUS_NULL_ARGUMENT);
+    ENSURE_STATUS(motive_entity_get_kind(NULL, entity, &kind), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_STATUS(motive_entity_position(NULL, entity, &position), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_STATUS(motive_entity_get_fact(NULL, entity, FIXTURE_HEALTH, &read),
                   MOTIVE_STATUS_NULL_ARGUMENT);
@@ -114,23 +114,24 @@ static void test_null_out_pointers_on_a_live_world(void) {
     fixture f;
     motive_npc_def npc_def = motive_npc_def_default();
     motive_object_def object_def = motive_object_def_default();
-    motive_npc npc;
+    motive_npc created;
     motive_entity e;
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &npc));
-    e = motive_npc_entity(npc);
+    ENSURE(fixture_init_with_entities(&f));
+    e = motive_npc_entity(f.npc);
     ENSURE_STATUS(motive_world_time(f.world, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("out_seconds");
     ENSURE_STATUS(motive_world_seed(f.world, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("out_seed");
-    ENSURE_STATUS(motive_npc_create(f.world, NULL, &npc), MOTIVE_STATUS_NULL_ARGUMENT);
+    SENTINEL(created);
+    ENSURE_STATUS(motive_npc_create(f.world, NULL, &created), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("def");
+    ENSURE_UNTOUCHED(created);
     ENSURE_STATUS(motive_npc_create(f.world, &npc_def, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("out_npc");
     ENSURE_STATUS(motive_object_create(f.world, NULL, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_STATUS(motive_object_create(f.world, &object_def, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("out_object");
-    ENSURE_STATUS(motive_entity_kind(f.world, e, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
+    ENSURE_STATUS(motive_entity_get_kind(f.world, e, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("out_kind");
     ENSURE_STATUS(motive_entity_position(f.world, e, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("out_position");
@@ -140,8 +141,8 @@ static void test_null_out_pointers_on_a_live_world(void) {
     ENSURE_STATUS(motive_entity_get_fact(f.world, e, FIXTURE_HEALTH, NULL),
                   MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("out_value");
-    /* None of the failed creates used up a slot: the fixture's NPC took 1, the next gets 2. */
-    ENSURE(next_npc_index1(f.world) == 2);
+    /* None of the failed creates used up a slot: the fixture's entities hold 1 and 2. */
+    ENSURE(next_npc_index1(f.world) == 3);
     fixture_free(&f);
 }
 

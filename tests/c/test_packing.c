@@ -53,27 +53,23 @@ static void test_null_packs_to_zero(void) {
 
 static void test_live_handles_round_trip(void) {
     fixture f;
-    motive_npc npc;
-    motive_object object;
     motive_npc npc_back;
     motive_object object_back;
     motive_entity entity_back;
-    ENSURE(fixture_init(&f, 0));
-    ENSURE(fixture_npc(&f, 0.0f, 0.0f, 0.0f, &npc));
-    ENSURE(fixture_object(&f, 0.0f, 0.0f, 0.0f, &object));
-    npc_back = motive_npc_from_u64(motive_npc_to_u64(npc));
-    object_back = motive_object_from_u64(motive_object_to_u64(object));
-    entity_back = motive_entity_from_u64(motive_entity_to_u64(motive_object_entity(object)));
-    ENSURE(npc_back.index1 == npc.index1 && npc_back.generation == npc.generation &&
-           npc_back.world == npc.world);
-    ENSURE(entity_equal(motive_object_entity(object_back), motive_object_entity(object)));
-    ENSURE(entity_equal(entity_back, motive_object_entity(object)));
+    ENSURE(fixture_init_with_entities(&f));
+    npc_back = motive_npc_from_u64(motive_npc_to_u64(f.npc));
+    object_back = motive_object_from_u64(motive_object_to_u64(f.object));
+    entity_back = motive_entity_from_u64(motive_entity_to_u64(motive_object_entity(f.object)));
+    ENSURE(npc_back.index1 == f.npc.index1 && npc_back.generation == f.npc.generation &&
+           npc_back.world == f.npc.world);
+    ENSURE(entity_equal(motive_object_entity(object_back), motive_object_entity(f.object)));
+    ENSURE(entity_equal(entity_back, motive_object_entity(f.object)));
     ENSURE(motive_npc_is_valid(f.world, npc_back));
     ENSURE(motive_object_is_valid(f.world, object_back));
     ENSURE(motive_object_is_valid(f.world, motive_entity_as_object(entity_back)));
     /* All three packings of one handle agree. */
-    ENSURE(motive_entity_to_u64(motive_npc_entity(npc)) == motive_npc_to_u64(npc));
-    ENSURE(motive_entity_to_u64(motive_object_entity(object)) == motive_object_to_u64(object));
+    ENSURE(motive_entity_to_u64(motive_npc_entity(f.npc)) == motive_npc_to_u64(f.npc));
+    ENSURE(motive_entity_to_u64(motive_object_entity(f.object)) == motive_object_to_u64(f.object));
     fixture_free(&f);
 }
 

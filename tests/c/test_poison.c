@@ -27,8 +27,6 @@ static void test_debug_panic_null_world(void) {
 
 static void test_panic_poisons_the_world(void) {
     fixture sick;
-    motive_npc npc;
-    motive_object object;
     motive_npc_def npc_def = motive_npc_def_default();
     motive_object_def object_def = motive_object_def_default();
     motive_value value = value_number(1.0);
@@ -39,9 +37,7 @@ static void test_panic_poisons_the_world(void) {
     motive_vec3 position;
     motive_npc new_npc;
     motive_object new_object;
-    ENSURE(fixture_init(&sick, 0));
-    ENSURE(fixture_npc(&sick, 0.0f, 0.0f, 0.0f, &npc));
-    ENSURE(fixture_object(&sick, 0.0f, 0.0f, 0.0f, &object));
+    ENSURE(fixture_init_with_entities(&sick));
     ENSURE(!motive_world_is_poisoned(sick.world));
     ENSURE(panic_in(&sick));
     ENSURE_LAST_ERROR_CONTAINS("motive_debug_panic");
@@ -61,11 +57,11 @@ static void test_panic_poisons_the_world(void) {
     ENSURE_STATUS(motive_npc_create(sick.world, &npc_def, &new_npc), MOTIVE_STATUS_POISONED);
     ENSURE_STATUS(motive_object_create(sick.world, &object_def, &new_object),
                   MOTIVE_STATUS_POISONED);
-    ENSURE_STATUS(motive_entity_kind(sick.world, motive_npc_entity(npc), &kind),
+    ENSURE_STATUS(motive_entity_get_kind(sick.world, motive_npc_entity(sick.npc), &kind),
                   MOTIVE_STATUS_POISONED);
-    ENSURE_STATUS(motive_entity_position(sick.world, motive_npc_entity(npc), &position),
+    ENSURE_STATUS(motive_entity_position(sick.world, motive_npc_entity(sick.npc), &position),
                   MOTIVE_STATUS_POISONED);
-    ENSURE_STATUS(motive_entity_get_fact(sick.world, motive_npc_entity(npc), FIXTURE_HEALTH,
+    ENSURE_STATUS(motive_entity_get_fact(sick.world, motive_npc_entity(sick.npc), FIXTURE_HEALTH,
                                          &read),
                   MOTIVE_STATUS_POISONED);
     ENSURE_UNTOUCHED(time);
@@ -75,17 +71,17 @@ static void test_panic_poisons_the_world(void) {
     ENSURE_UNTOUCHED(read);
     ENSURE_UNTOUCHED(new_npc);
     ENSURE_UNTOUCHED(new_object);
-    ENSURE_STATUS(motive_entity_set_position(sick.world, motive_npc_entity(npc),
+    ENSURE_STATUS(motive_entity_set_position(sick.world, motive_npc_entity(sick.npc),
                                              vec3(1.0f, 1.0f, 1.0f)),
                   MOTIVE_STATUS_POISONED);
-    ENSURE_STATUS(motive_entity_set_fact(sick.world, motive_npc_entity(npc), FIXTURE_HEALTH,
+    ENSURE_STATUS(motive_entity_set_fact(sick.world, motive_npc_entity(sick.npc), FIXTURE_HEALTH,
                                          &value),
                   MOTIVE_STATUS_POISONED);
-    ENSURE_STATUS(motive_npc_destroy(sick.world, npc), MOTIVE_STATUS_POISONED);
-    ENSURE_STATUS(motive_object_destroy(sick.world, object), MOTIVE_STATUS_POISONED);
+    ENSURE_STATUS(motive_npc_destroy(sick.world, sick.npc), MOTIVE_STATUS_POISONED);
+    ENSURE_STATUS(motive_object_destroy(sick.world, sick.object), MOTIVE_STATUS_POISONED);
     ENSURE_STATUS(motive_debug_panic(sick.world), MOTIVE_STATUS_POISONED);
-    ENSURE(!motive_npc_is_valid(sick.world, npc));
-    ENSURE(!motive_object_is_valid(sick.world, object));
+    ENSURE(!motive_npc_is_valid(sick.world, sick.npc));
+    ENSURE(!motive_object_is_valid(sick.world, sick.object));
     ENSURE(motive_world_is_poisoned(sick.world));
     /* Destroy still frees a poisoned world (LeakSanitizer checks this in the sanitizer runs). */
     fixture_free(&sick);
@@ -94,34 +90,28 @@ static void test_panic_poisons_the_world(void) {
 static void test_other_worlds_keep_working(void) {
     fixture sick;
     fixture healthy;
-    motive_npc before;
     motive_npc after;
     motive_value health = value_number(99.0);
-    motive_value read;
-    double time;
     ENSURE(fixture_init(&sick, 0));
-    ENSURE(fixture_init(&healthy, 0));
-    ENSURE(fixture_npc(&healthy, 0.0f, 0.0f, 0.0f, &before));
+    ENSURE(fixture_init_with_entities(&healthy));
     ENSURE_OK(motive_world_tick(healthy.world, 0.5));
     ENSURE(panic_in(&sick));
     ENSURE(motive_world_is_poisoned(sick.world));
     ENSURE(!motive_world_is_poisoned(healthy.world));
     ENSURE_OK(motive_world_tick(healthy.world, 0.25));
-    ENSURE_OK(motive_world_time(healthy.world, &time));
-    ENSURE(time == 0.75);
-    ENSURE(motive_npc_is_valid(healthy.world, before));
+    ENSURE(world_time_is(healthy.world, 0.75));
+    ENSURE(motive_npc_is_valid(healthy.world, healthy.npc));
     ENSURE(fixture_npc(&healthy, 1.0f, 2.0f, 3.0f, &after));
-    ENSURE(after.index1 == 2);
+    ENSURE(after.index1 == 3);
     ENSURE_OK(motive_entity_set_fact(healthy.world, motive_npc_entity(after), FIXTURE_HEALTH,
                                      &health));
-    ENSURE_OK(motive_entity_get_fact(healthy.world, motive_npc_entity(after), FIXTURE_HEALTH,
-                                     &read));
-    ENSURE(value_equal(&read, &health));
+    ENSURE(fact_is(healthy.world, motive_npc_entity(after), FIXTURE_HEALTH, health));
     /* A world created after the panic is healthy too. */
     fixture_free(&sick);
     ENSURE(fixture_init(&sick, 0));
     ENSURE(!motive_world_is_poisoned(sick.world));
     ENSURE_OK(motive_world_tick(sick.world, 1.0));
+    ENSURE(world_time_is(sick.world, 1.0));
     fixture_free(&sick);
     fixture_free(&healthy);
 }
