@@ -8,7 +8,9 @@
  *   only on success. motive_last_error_message() gives the detail of the last failure on the
  *   calling thread.
  * - No panic or exception crosses this boundary; a world in which an internal panic happened
- *   is poisoned (MOTIVE_STATUS_POISONED) and other worlds keep working.
+ *   is poisoned (MOTIVE_STATUS_POISONED) and other worlds keep working. Functions that return
+ *   a status return MOTIVE_STATUS_PANIC then; those that return a value return false, 0, a
+ *   null handle, a default definition or the static string "MOTIVE_STATUS_PANIC".
  * - Owned objects come from *_create / *_build and are freed by *_destroy; *_destroy(NULL) is a
  *   no-op. Entity handles (motive_entity, motive_npc, motive_object) are values, checked on
  *   every use: stale, foreign and null handles are errors, never undefined behaviour.
