@@ -1,0 +1,141 @@
+//! Steady-state frames allocate nothing: once entities and their facts exist, ticking, moving
+//! entities and writing and reading facts (directly and through the C boundary) never touch
+//! the global heap. A counting global allocator proves it; this file is its own process.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::ptr::null_mut;
+
+use motive::core::{DomainBuilder, EntityKind, Value, ValueType, Vec3, World, WorldConfig};
+use motive::ffi::defs::{motive_npc_def_default, motive_world_def_default};
+use motive::ffi::domain::{
+    motive_domain_builder_add_attribute, motive_domain_builder_build, motive_domain_builder_create,
+    motive_domain_builder_destroy, motive_domain_destroy,
+};
+use motive::ffi::entities::{motive_entity_set_position, motive_npc_create};
+use motive::ffi::facts::{
+    motive_entity_get_fact, motive_entity_set_fact, motive_value, motive_value_data,
+    motive_value_type,
+};
+use motive::ffi::handles::{motive_npc, motive_npc_entity};
+use motive::ffi::status::motive_status;
+use motive::ffi::vec3::motive_vec3;
+use motive::ffi::world::{motive_world_create, motive_world_destroy, motive_world_tick};
+
+/// Counts allocations made by the current thread (the test harness's own threads don't count).
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: forwards every call to the system allocator unchanged; counting touches only a
+// const-initialised thread-local Cell, which never allocates.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: same contract as the caller's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_during(frame: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.with(Cell::get);
+    frame();
+    ALLOCATIONS.with(Cell::get) - before
+}
+
+#[test]
+fn steady_state_core_frames_allocate_nothing() {
+    let mut domain = DomainBuilder::new();
+    let hunger = domain.add_attribute("hunger", ValueType::Number).unwrap();
+    let target = domain.add_attribute("target", ValueType::Entity).unwrap();
+    let mut world = World::new(domain.build(), WorldConfig::default()).unwrap();
+    let object = world.create(EntityKind::Object, Vec3::default()).unwrap();
+    let npcs: Vec<_> = (0..100)
+        .map(|_| world.create(EntityKind::Npc, Vec3::default()).unwrap())
+        .collect();
+    let mut frame = |i: usize| {
+        world.tick(1.0 / 60.0).unwrap();
+        for &npc in &npcs {
+            world
+                .set_position(npc, Vec3::new(i as f32, 0.0, 0.0))
+                .unwrap();
+            world
+                .set_fact(npc, hunger, Value::Number(i as f64))
+                .unwrap();
+            world.set_fact(npc, target, Value::Entity(object)).unwrap();
+            assert_eq!(
+                world.fact(npc, hunger).unwrap().value,
+                Value::Number(i as f64)
+            );
+        }
+    };
+    // Warm-up: the first write of each fact inserts it, which the counter must see.
+    assert!(allocations_during(|| frame(0)) > 0, "the counter counts");
+    assert_eq!(allocations_during(|| (1..60).for_each(&mut frame)), 0);
+}
+
+#[test]
+fn steady_state_c_abi_frames_allocate_nothing() {
+    let (mut builder, mut domain, mut world) = (null_mut(), null_mut(), null_mut());
+    let mut hunger = 0;
+    let mut npc = motive_npc::default();
+    // SAFETY: every pointer is a valid out-parameter or an object created just before, and all
+    // are destroyed once at the end.
+    unsafe {
+        motive_domain_builder_create(&mut builder);
+        motive_domain_builder_add_attribute(builder, c"hunger".as_ptr(), 2, &mut hunger);
+        motive_domain_builder_build(builder, &mut domain);
+        motive_world_create(domain, &motive_world_def_default(), &mut world);
+        motive_npc_create(world, &motive_npc_def_default(), &mut npc);
+    }
+    let entity = motive_npc_entity(npc);
+    let mut read = motive_value {
+        r#type: 0,
+        data: motive_value_data { number: 0.0 },
+    };
+    let mut frame = |i: u32| {
+        let value = motive_value {
+            r#type: motive_value_type::Number as u32,
+            data: motive_value_data {
+                number: f64::from(i),
+            },
+        };
+        let position = motive_vec3 {
+            x: i as f32,
+            y: 0.0,
+            z: 0.0,
+        };
+        // SAFETY: the world is live; value and out-parameter are valid.
+        let statuses = unsafe {
+            [
+                motive_world_tick(world, 1.0 / 60.0),
+                motive_entity_set_position(world, entity, position),
+                motive_entity_set_fact(world, entity, hunger, &value),
+                motive_entity_get_fact(world, entity, hunger, &mut read),
+            ]
+        };
+        assert_eq!(statuses, [motive_status::Ok; 4]);
+    };
+    assert!(allocations_during(|| frame(0)) > 0, "the counter counts");
+    assert_eq!(allocations_during(|| (1..60).for_each(&mut frame)), 0);
+    // SAFETY: created above, destroyed once, not used after.
+    unsafe {
+        motive_world_destroy(world);
+        motive_domain_destroy(domain);
+        motive_domain_builder_destroy(builder);
+    }
+}
