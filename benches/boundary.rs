@@ -4,17 +4,14 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use motive::core::{DomainBuilder, EntityKind, Value, ValueType, Vec3, World, WorldConfig};
-use motive::ffi::defs::{motive_npc_def_default, motive_world_def_default};
-use motive::ffi::domain::motive_domain_destroy;
-use motive::ffi::domain::{motive_domain_builder_add_attribute, motive_domain_builder_build};
-use motive::ffi::domain::{motive_domain_builder_create, motive_domain_builder_destroy};
-use motive::ffi::entities::motive_npc_create;
 use motive::ffi::facts::{motive_entity_get_fact, motive_entity_set_fact, motive_value};
 use motive::ffi::facts::{motive_value_data, motive_value_type};
-use motive::ffi::handles::{motive_npc, motive_npc_entity};
-use motive::ffi::world::{motive_world_create, motive_world_destroy, motive_world_tick};
+use motive::ffi::world::motive_world_tick;
 use std::hint::black_box;
-use std::ptr::null_mut;
+
+#[path = "../tests/common/c_abi_world.rs"]
+mod c_abi_world;
+use c_abi_world::CAbiWorld;
 
 fn core_calls(c: &mut Criterion) {
     let mut domain = DomainBuilder::new();
@@ -35,19 +32,8 @@ fn core_calls(c: &mut Criterion) {
 }
 
 fn c_calls(c: &mut Criterion) {
-    let (mut builder, mut domain, mut world) = (null_mut(), null_mut(), null_mut());
-    let mut hunger = 0;
-    let mut npc = motive_npc::default();
-    // SAFETY: every pointer is a valid out-parameter or an object created just before; all are
-    // destroyed at the end and not used after.
-    unsafe {
-        motive_domain_builder_create(&mut builder);
-        motive_domain_builder_add_attribute(builder, c"hunger".as_ptr(), 2, &mut hunger);
-        motive_domain_builder_build(builder, &mut domain);
-        motive_world_create(domain, &motive_world_def_default(), &mut world);
-        motive_npc_create(world, &motive_npc_def_default(), &mut npc);
-    }
-    let entity = motive_npc_entity(npc);
+    let fixture = CAbiWorld::new();
+    let (world, entity, hunger) = (fixture.world, fixture.npc, fixture.hunger);
     let value = motive_value {
         r#type: motive_value_type::Number as u32,
         data: motive_value_data { number: 50.0 },
@@ -66,12 +52,6 @@ fn c_calls(c: &mut Criterion) {
     c.bench_function("c-abi/tick", |b| {
         b.iter(|| unsafe { motive_world_tick(world, black_box(0.0)) })
     });
-    // SAFETY: created above, destroyed once.
-    unsafe {
-        motive_world_destroy(world);
-        motive_domain_destroy(domain);
-        motive_domain_builder_destroy(builder);
-    }
 }
 
 criterion_group!(benches, core_calls, c_calls);

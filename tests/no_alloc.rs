@@ -4,23 +4,19 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::ptr::null_mut;
 
 use motive::core::{DomainBuilder, EntityKind, Value, ValueType, Vec3, World, WorldConfig};
-use motive::ffi::defs::{motive_npc_def_default, motive_world_def_default};
-use motive::ffi::domain::{
-    motive_domain_builder_add_attribute, motive_domain_builder_build, motive_domain_builder_create,
-    motive_domain_builder_destroy, motive_domain_destroy,
-};
-use motive::ffi::entities::{motive_entity_set_position, motive_npc_create};
+use motive::ffi::entities::motive_entity_set_position;
 use motive::ffi::facts::{
     motive_entity_get_fact, motive_entity_set_fact, motive_value, motive_value_data,
     motive_value_type,
 };
-use motive::ffi::handles::{motive_npc, motive_npc_entity};
 use motive::ffi::status::motive_status;
 use motive::ffi::vec3::motive_vec3;
-use motive::ffi::world::{motive_world_create, motive_world_destroy, motive_world_tick};
+use motive::ffi::world::motive_world_tick;
+
+mod common;
+use common::c_abi_world::CAbiWorld;
 
 /// Counts allocations made by the current thread (the test harness's own threads don't count).
 struct Counting;
@@ -90,19 +86,8 @@ fn steady_state_core_frames_allocate_nothing() {
 
 #[test]
 fn steady_state_c_abi_frames_allocate_nothing() {
-    let (mut builder, mut domain, mut world) = (null_mut(), null_mut(), null_mut());
-    let mut hunger = 0;
-    let mut npc = motive_npc::default();
-    // SAFETY: every pointer is a valid out-parameter or an object created just before, and all
-    // are destroyed once at the end.
-    unsafe {
-        motive_domain_builder_create(&mut builder);
-        motive_domain_builder_add_attribute(builder, c"hunger".as_ptr(), 2, &mut hunger);
-        motive_domain_builder_build(builder, &mut domain);
-        motive_world_create(domain, &motive_world_def_default(), &mut world);
-        motive_npc_create(world, &motive_npc_def_default(), &mut npc);
-    }
-    let entity = motive_npc_entity(npc);
+    let fixture = CAbiWorld::new();
+    let (world, entity, hunger) = (fixture.world, fixture.npc, fixture.hunger);
     let mut read = motive_value {
         r#type: 0,
         data: motive_value_data { number: 0.0 },
@@ -132,10 +117,4 @@ fn steady_state_c_abi_frames_allocate_nothing() {
     };
     assert!(allocations_during(|| frame(0)) > 0, "the counter counts");
     assert_eq!(allocations_during(|| (1..60).for_each(&mut frame)), 0);
-    // SAFETY: created above, destroyed once, not used after.
-    unsafe {
-        motive_world_destroy(world);
-        motive_domain_destroy(domain);
-        motive_domain_builder_destroy(builder);
-    }
 }
