@@ -256,7 +256,7 @@ fn check_position(position: Vec3) -> Result<()> {
 }
 
 /// `{index1:generation@world}`, the form every message uses for a handle.
-pub fn describe(entity: Entity) -> String {
+fn describe(entity: Entity) -> String {
     format!(
         "{{{}:{}@{}}}",
         entity.index1, entity.generation, entity.world
