@@ -16,7 +16,7 @@ use c_abi_world::CAbiWorld;
 fn core_calls(c: &mut Criterion) {
     let mut domain = DomainBuilder::new();
     let hunger = domain.add_attribute("hunger", ValueType::Number).unwrap();
-    let mut world = World::new(domain.build(), WorldConfig::default()).unwrap();
+    let mut world = World::new(domain.build().unwrap(), WorldConfig::default()).unwrap();
     let npc = world.create(EntityKind::Npc, Vec3::default()).unwrap();
     c.bench_function("core/set+get fact", |b| {
         b.iter(|| {

@@ -379,6 +379,8 @@ typedef struct motive_value {
 
 
 
+
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus

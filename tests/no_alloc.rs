@@ -58,7 +58,7 @@ fn steady_state_core_frames_allocate_nothing() {
     let mut domain = DomainBuilder::new();
     let hunger = domain.add_attribute("hunger", ValueType::Number).unwrap();
     let target = domain.add_attribute("target", ValueType::Entity).unwrap();
-    let mut world = World::new(domain.build(), WorldConfig::default()).unwrap();
+    let mut world = World::new(domain.build().unwrap(), WorldConfig::default()).unwrap();
     let object = world.create(EntityKind::Object, Vec3::default()).unwrap();
     let npcs: Vec<_> = (0..100)
         .map(|_| world.create(EntityKind::Npc, Vec3::default()).unwrap())

@@ -5,7 +5,7 @@ use motive::core::{DomainBuilder, ErrorKind, World, WorldConfig};
 
 #[test]
 fn live_worlds_never_share_a_serial_and_the_65536th_is_refused() {
-    let domain = DomainBuilder::new().build();
+    let domain = DomainBuilder::new().build().unwrap();
     let mut worlds = Vec::new();
     let error = loop {
         match World::new(

@@ -8,7 +8,7 @@ pub fn build(npcs: u32, seed: u64) -> Result<World> {
     let mut domain = DomainBuilder::new();
     let hunger = domain.add_attribute("hunger", ValueType::Number)?;
     let mut world = World::new(
-        domain.build(),
+        domain.build().expect("the default scenario is valid"),
         WorldConfig {
             seed,
             entity_capacity: npcs.saturating_add(2),

@@ -2,16 +2,26 @@
 
 #![forbid(unsafe_code)]
 
+pub mod action;
+pub mod archetype;
+pub mod condition;
 pub mod curve;
 pub mod domain;
+pub mod drive;
+pub mod effect;
 pub mod entity;
 pub mod error;
 pub mod fact_set;
+pub mod goal;
+pub mod memory;
+pub mod name_table;
+pub mod planner;
 pub mod slot_map;
 pub mod utility;
 pub mod value;
 pub mod vec3;
 pub mod world;
+pub mod world_effect;
 pub mod world_serial;
 
 pub use domain::{AttributeId, Domain, DomainBuilder};

@@ -284,7 +284,7 @@ mod tests {
         let health = b.add_attribute("health", ValueType::Number).unwrap();
         let target = b.add_attribute("target", ValueType::Entity).unwrap();
         (
-            World::new(b.build(), WorldConfig::default()).unwrap(),
+            World::new(b.build().unwrap(), WorldConfig::default()).unwrap(),
             health,
             target,
         )
@@ -364,7 +364,7 @@ mod tests {
             seed: 0,
             entity_capacity: u32::MAX,
         };
-        let err = World::new(DomainBuilder::new().build(), config)
+        let err = World::new(DomainBuilder::new().build().unwrap(), config)
             .err()
             .unwrap();
         assert_eq!(err.kind, ErrorKind::InvalidArgument);

@@ -100,9 +100,8 @@ pub unsafe extern "C" fn motive_domain_builder_build(
         // SAFETY: pointer validity is this function's contract.
         let builder = unsafe { borrow(builder, "builder") }?;
         let out_domain = out(out_domain, "out_domain")?;
-        out_domain.write(Box::into_raw(Box::new(motive_domain {
-            inner: builder.inner.build(),
-        })));
+        let inner = builder.inner.build()?;
+        out_domain.write(Box::into_raw(Box::new(motive_domain { inner })));
         Ok(())
     })
 }

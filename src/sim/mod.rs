@@ -4,5 +4,6 @@
 #![forbid(unsafe_code)]
 
 pub mod run;
+pub mod wizard;
 
 pub use run::{run_fixed_step, RunSummary};

@@ -45,7 +45,11 @@ mod tests {
 
     #[test]
     fn runs_land_exactly_on_the_end_and_count_entities() {
-        let mut world = World::new(DomainBuilder::new().build(), WorldConfig::default()).unwrap();
+        let mut world = World::new(
+            DomainBuilder::new().build().unwrap(),
+            WorldConfig::default(),
+        )
+        .unwrap();
         world.create(EntityKind::Npc, Vec3::default()).unwrap();
         world.create(EntityKind::Object, Vec3::default()).unwrap();
         let summary = run_fixed_step(&mut world, 1.0, 0.3).unwrap();

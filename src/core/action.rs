@@ -1,0 +1,105 @@
+//! Action definitions: what smart objects supply and NPCs consume (000_16db0c300c7e0e65.txt:971-983).
+
+use super::condition::{CmpOp, Condition, Role};
+use super::domain::AttributeId;
+use super::effect::{Change, Effect, Key};
+use super::world_effect::WorldEffectId;
+
+/// Dense id of an action definition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ActionId(pub u32);
+
+/// The roles an action's conditions and effects may name.
+pub const ACTION_ROLES: &[Role] = &[Role::Consumer, Role::Supplier];
+
+/// How long an action runs once started.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ActionDuration {
+    /// The engine performs it (walking, an attack) and reports when it finished; effects
+    /// apply on success.
+    Engine,
+    /// Runs this many seconds of world time; adds and subtracts accrue while it runs, the rest
+    /// applies at the end (thesis ch. 5: longer actions give larger changes, :1439).
+    Seconds(f64),
+    /// Runs until the consumer's `attribute` reaches its maximum; amounts are then per second
+    /// (`sleep_in_bed` lasts until energy is full, :1439).
+    UntilFull(AttributeId),
+}
+
+/// How the engine should perform the action at its target (:745, :957): smart objects tell
+/// the NPC how to use them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExecutionHints {
+    /// Distance to keep from the target while performing it (personal space, weapon reach).
+    pub stand_off: f64,
+    /// An engine-defined animation or behaviour id, passed through untouched.
+    pub animation: u32,
+}
+
+impl Default for ExecutionHints {
+    fn default() -> Self {
+        ExecutionHints {
+            stand_off: 0.0,
+            animation: 0,
+        }
+    }
+}
+
+/// An action: preconditions, effects, world effects, duration and hints.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActionDef {
+    /// Preconditions; each holds at 1 and is keyed by [`precondition_key`].
+    pub preconditions: Vec<Condition>,
+    /// Effects, applied in order.
+    pub effects: Vec<Effect>,
+    /// World-effect generators checked after the action (`nearby_enemy_damage`, :1233).
+    pub world_effects: Vec<WorldEffectId>,
+    /// How long it runs.
+    pub duration: ActionDuration,
+    /// How the engine performs it.
+    pub hints: ExecutionHints,
+}
+
+impl Default for ActionDef {
+    fn default() -> Self {
+        ActionDef {
+            preconditions: Vec::new(),
+            effects: Vec::new(),
+            world_effects: Vec::new(),
+            duration: ActionDuration::Engine,
+            hints: ExecutionHints::default(),
+        }
+    }
+}
+
+/// The key of a precondition, derived from its test so authors never spell keys by hand (the
+/// thesis's hand-written keys drift: `consumer_mana_increased` vs `_increase`, digest §3.3.5):
+/// `≥`/`>` need an increase, `≤`/`<` a decrease, `=`/`≠` and graded scores any change, and
+/// `within` a change of the role's position (`consumer_position_change`, :1909).
+pub fn precondition_key(condition: &Condition) -> Key {
+    let (role, attribute, change) = match condition {
+        Condition::Compare {
+            role,
+            attribute,
+            op,
+            ..
+        } => (
+            *role,
+            *attribute,
+            match op {
+                CmpOp::Ge | CmpOp::Gt => Change::Increase,
+                CmpOp::Le | CmpOp::Lt => Change::Decrease,
+                CmpOp::Eq | CmpOp::Ne => Change::Change,
+            },
+        ),
+        Condition::Within { role, .. } => (*role, AttributeId::POSITION, Change::Change),
+        Condition::Score {
+            role, attribute, ..
+        } => (*role, *attribute, Change::Change),
+    };
+    Key {
+        role,
+        attribute,
+        change,
+    }
+}

@@ -1,0 +1,97 @@
+//! Archetypes: the design-time type of an NPC or smart object (000_16db0c300c7e0e65.txt:900-928, :962-963).
+
+use super::action::ActionId;
+use super::condition::{Condition, Role};
+use super::domain::AttributeId;
+use super::drive::DriveId;
+
+/// Dense id of an archetype.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ArchetypeId(pub u32);
+
+/// The roles death conditions may name: the NPC only.
+pub const SELF_ROLES: &[Role] = &[Role::Consumer];
+
+/// How an archetype's NPCs turn drive satisfactions into one utility.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TopLevel {
+    /// Normalised weighted sum of drive satisfactions.
+    Linear,
+    /// Linear, but 0 when `veto` (one of the archetype's drives) is at 0
+    /// (`linear_with_bad_death`, :1990-1992).
+    LinearWithBadDeath {
+        /// The vetoing drive.
+        veto: DriveId,
+    },
+}
+
+/// A need: an attribute of the NPC that falls by `rate` per second of world time, clamped to its
+/// range (thesis ch. 5: "all drives decrease over time", :1443).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Need {
+    /// The numeric attribute.
+    pub attribute: AttributeId,
+    /// Units lost per second, ≥ 0.
+    pub rate: f64,
+}
+
+/// Per-archetype tuning of thinking and planning. The thesis gives only the think interval
+/// (200 ms, :1350); the rest bound what it leaves unbounded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ThinkSettings {
+    /// Seconds between thinks; NPCs are staggered across it.
+    pub think_interval: f64,
+    /// Entities farther than this are not perceived.
+    pub perception_range: f64,
+    /// Most facts an NPC remembers; the oldest are forgotten first.
+    pub memory_capacity: u32,
+    /// Most plan states one plan may expand before it gives up.
+    pub max_expansions: u32,
+    /// Most actions in one plan.
+    pub max_depth: u32,
+}
+
+impl Default for ThinkSettings {
+    fn default() -> Self {
+        ThinkSettings {
+            think_interval: 0.2,
+            perception_range: f64::INFINITY,
+            memory_capacity: 256,
+            max_expansions: 256,
+            max_depth: 8,
+        }
+    }
+}
+
+/// An archetype: what its entities supply and, for NPCs, consume, want and how they think.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArchetypeDef {
+    /// Actions its entities supply to consumers (a potion supplies `drink`).
+    pub supplies: Vec<ActionId>,
+    /// Actions its NPCs can perform; empty for plain smart objects.
+    pub consumes: Vec<ActionId>,
+    /// Internal drives, in order (:924).
+    pub drives: Vec<DriveId>,
+    /// The top-level utility function.
+    pub top_level: TopLevel,
+    /// The NPC is dead when any of these holds; simulation stops there (:1243).
+    pub death: Vec<Condition>,
+    /// Needs that decay.
+    pub needs: Vec<Need>,
+    /// Thinking and planning limits.
+    pub think: ThinkSettings,
+}
+
+impl Default for ArchetypeDef {
+    fn default() -> Self {
+        ArchetypeDef {
+            supplies: Vec::new(),
+            consumes: Vec::new(),
+            drives: Vec::new(),
+            top_level: TopLevel::Linear,
+            death: Vec::new(),
+            needs: Vec::new(),
+            think: ThinkSettings::default(),
+        }
+    }
+}

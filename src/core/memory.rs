@@ -1,0 +1,197 @@
+//! An NPC's memory: what it believes about entities, bounded, with timestamp-based forgetting.
+//!
+//! The thesis's fact is `(id, entity, attribute, value, timestamp)`; the timestamp is there "to
+//! give preference to more recent facts and to make it easier to garbage collect facts when
+//! there are too many" (000_16db0c300c7e0e65.txt:835-841), but no policy is given. Ours:
+//!
+//! - a perceived fact replaces the remembered one (the newest wins);
+//! - memory holds at most `capacity` facts; adding one to a full memory first forgets the
+//!   fact refreshed longest ago (oldest timestamp; ties go to the lowest entity, then
+//!   attribute), so what the NPC keeps seeing stays and what it saw once fades;
+//! - facts about entities that no longer exist are forgotten at the next think.
+
+use super::condition::FactView;
+use super::domain::AttributeId;
+use super::entity::Entity;
+use super::value::Value;
+use super::vec3::Vec3;
+
+/// One remembered fact.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MemoryFact {
+    /// Whom it is about.
+    pub entity: Entity,
+    /// Which attribute ([`AttributeId::POSITION`] for the entity's position).
+    pub attribute: AttributeId,
+    /// The value last perceived.
+    pub value: Value,
+    /// World time it was last perceived, in seconds.
+    pub time: f64,
+}
+
+/// Facts sorted by (entity, attribute): lookups are binary searches and iteration order is
+/// deterministic.
+#[derive(Clone, Debug)]
+pub struct Memory {
+    facts: Vec<MemoryFact>,
+    capacity: usize,
+}
+
+impl Memory {
+    /// An empty memory holding at most `capacity` facts (at least 1), reserved up front so that
+    /// remembering never allocates.
+    pub fn new(capacity: u32) -> Self {
+        let capacity = (capacity as usize).max(1);
+        Memory {
+            facts: Vec::with_capacity(capacity),
+            capacity,
+        }
+    }
+
+    /// Remembers `value` for (`entity`, `attribute`) as of `time`, forgetting the oldest fact
+    /// first when memory is full.
+    pub fn remember(&mut self, entity: Entity, attribute: AttributeId, value: Value, time: f64) {
+        let fact = MemoryFact {
+            entity,
+            attribute,
+            value,
+            time,
+        };
+        match self.index(entity, attribute) {
+            Ok(i) => self.facts[i] = fact,
+            Err(mut i) => {
+                if self.facts.len() == self.capacity {
+                    let oldest = self.oldest();
+                    self.facts.remove(oldest);
+                    if oldest < i {
+                        i -= 1;
+                    }
+                }
+                self.facts.insert(i, fact);
+            }
+        }
+    }
+
+    /// Forgets every fact about `entity`.
+    pub fn forget_entity(&mut self, entity: Entity) {
+        self.facts.retain(|f| f.entity != entity);
+    }
+
+    /// Forgets facts about entities for which `exists` is false.
+    pub fn forget_missing(&mut self, mut exists: impl FnMut(Entity) -> bool) {
+        self.facts.retain(|f| exists(f.entity));
+    }
+
+    /// The remembered fact for (`entity`, `attribute`).
+    pub fn get(&self, entity: Entity, attribute: AttributeId) -> Option<&MemoryFact> {
+        self.index(entity, attribute)
+            .ok()
+            .map(|i| &self.facts[i])
+    }
+
+    /// All facts, by entity then attribute.
+    pub fn facts(&self) -> &[MemoryFact] {
+        &self.facts
+    }
+
+    /// Entities whose position is known, in handle order.
+    pub fn located(&self) -> impl Iterator<Item = (Entity, Vec3)> + '_ {
+        self.facts
+            .iter()
+            .filter_map(|f| match (f.attribute, f.value) {
+                (AttributeId::POSITION, Value::Position(p)) => Some((f.entity, p)),
+                _ => None,
+            })
+    }
+
+    /// Number of facts remembered.
+    pub fn len(&self) -> usize {
+        self.facts.len()
+    }
+
+    /// True when nothing is remembered.
+    pub fn is_empty(&self) -> bool {
+        self.facts.is_empty()
+    }
+
+    /// Most facts remembered at once.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    fn index(&self, entity: Entity, attribute: AttributeId) -> Result<usize, usize> {
+        self.facts
+            .binary_search_by(|f| (f.entity, f.attribute).cmp(&(entity, attribute)))
+    }
+
+    fn oldest(&self) -> usize {
+        let mut oldest = 0;
+        for (i, f) in self.facts.iter().enumerate() {
+            if f.time < self.facts[oldest].time {
+                oldest = i;
+            }
+        }
+        oldest
+    }
+}
+
+impl FactView for Memory {
+    fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
+        self.get(entity, attribute).map(|f| f.value)
+    }
+
+    fn position(&self, entity: Entity) -> Option<Vec3> {
+        match self.value(entity, AttributeId::POSITION) {
+            Some(Value::Position(p)) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn e(index1: u32) -> Entity {
+        Entity {
+            index1,
+            generation: 0,
+            world: 1,
+        }
+    }
+
+    #[test]
+    fn newest_value_wins_and_the_oldest_fact_is_forgotten_when_full() {
+        let mut m = Memory::new(3);
+        let hp = AttributeId(0);
+        m.remember(e(2), hp, Value::Number(5.0), 1.0);
+        m.remember(e(1), hp, Value::Number(7.0), 2.0);
+        m.remember(e(2), hp, Value::Number(4.0), 3.0);
+        assert_eq!(m.value(e(2), hp), Some(Value::Number(4.0)));
+        m.remember(e(3), hp, Value::Number(1.0), 4.0);
+        assert_eq!(m.len(), 3);
+        // Full: the next new fact forgets e1 (time 2.0), not e2 (refreshed at 3.0).
+        m.remember(e(4), hp, Value::Number(9.0), 5.0);
+        assert_eq!(m.value(e(1), hp), None);
+        let order: Vec<u32> = m.facts().iter().map(|f| f.entity.index1).collect();
+        assert_eq!(order, vec![2, 3, 4], "sorted by entity");
+        assert_eq!(m.facts.capacity(), 3, "never grows past its capacity");
+    }
+
+    #[test]
+    fn positions_and_forgetting_entities() {
+        let mut m = Memory::new(8);
+        m.remember(
+            e(1),
+            AttributeId::POSITION,
+            Value::Position(Vec3::new(1.0, 0.0, 0.0)),
+            0.0,
+        );
+        m.remember(e(2), AttributeId(0), Value::Bool(true), 0.0);
+        assert_eq!(m.position(e(1)), Some(Vec3::new(1.0, 0.0, 0.0)));
+        assert_eq!(m.located().count(), 1);
+        m.forget_missing(|x| x != e(1));
+        assert_eq!(m.position(e(1)), None);
+        assert_eq!(m.len(), 1);
+    }
+}

@@ -1,0 +1,61 @@
+//! What a planning call needs: the NPC, what it knows, what it wants and who supplies actions.
+
+use crate::core::action::ActionId;
+use crate::core::archetype::ArchetypeId;
+use crate::core::entity::Entity;
+use crate::core::goal::GoalId;
+use crate::core::memory::MemoryFact;
+use crate::core::utility::TopLevelUtility;
+
+/// One step of a plan: an action and the entity that supplies it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The action.
+    pub action: ActionId,
+    /// Its supplier (the target).
+    pub supplier: Entity,
+}
+
+/// A candidate supplier: an entity the NPC knows and its archetype.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Supplier {
+    /// The entity.
+    pub entity: Entity,
+    /// What it supplies comes from its archetype.
+    pub archetype: ArchetypeId,
+}
+
+/// A goal instance: a goal definition bound to a subject, counted in one drive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoundGoal {
+    /// The definition.
+    pub goal: GoalId,
+    /// Index of its drive in [`PlanRequest::drive_weights`].
+    pub drive: u32,
+    /// The entity it is about (the supplier role of its conditions).
+    pub subject: Entity,
+}
+
+/// Everything a plan depends on. The search copies it into its arena, so the request may
+/// borrow short-lived buffers.
+#[derive(Clone, Copy, Debug)]
+pub struct PlanRequest<'r> {
+    /// The planning NPC's archetype: its consumable actions, death conditions and limits.
+    pub archetype: ArchetypeId,
+    /// The planning NPC.
+    pub consumer: Entity,
+    /// What it knows, sorted by (entity, attribute) as [`crate::core::memory::Memory`] keeps it.
+    pub facts: &'r [MemoryFact],
+    /// Entities it may use as suppliers, in a deterministic order.
+    pub suppliers: &'r [Supplier],
+    /// All its goals (the soft goals of every plan state).
+    pub goals: &'r [BoundGoal],
+    /// The weight of each of its drives.
+    pub drive_weights: &'r [f64],
+    /// How drive satisfactions become one utility.
+    pub top_level: TopLevelUtility,
+    /// Most states expanded before giving up.
+    pub max_expansions: u32,
+    /// Most actions in a plan.
+    pub max_depth: u32,
+}

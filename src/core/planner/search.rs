@@ -1,0 +1,610 @@
+//! Best-first search over plan states (Algorithm 3, 000_16db0c300c7e0e65.txt:1017-1078), with
+//! what the thesis lacks and a product needs: duplicate detection, expansion and depth limits,
+//! resumption, arena memory and statistics.
+//!
+//! Choices where the thesis is silent or inconsistent (digest §3.3):
+//! - A state's actions are replayed forward from the NPC's facts (Algorithm 3 line 12 maps
+//!   keys with `initial_facts`; §3.8.4 says the state's facts, :1183 — forward replay makes
+//!   both the same). Each precondition is evaluated just before its action, on the simulated
+//!   facts; effects apply even when it fails, so states are rated optimistically (:1998-2000).
+//! - The hard goal is the set of preconditions that failed in that replay; the first in
+//!   execution order is the one chained next. New actions are prepended (regression).
+//! - The consumer's death ends the replay (:1243); a state whose consumer dies before its last
+//!   action is rated and reported but never expanded or returned.
+//! - A step whose supplier an earlier step ended (a potion drunk twice) is never generated.
+//! - Two states with the same simulated facts and the same failed preconditions are
+//!   duplicates: the later one is dropped (this is what stops `goto(x), goto(x), …` chains).
+//!   They are compared by a 64-bit FNV-1a fingerprint of exactly that content.
+
+use bumpalo::collections::Vec as ArenaVec;
+use bumpalo::Bump;
+
+use super::open_list::OpenList;
+use super::request::{BoundGoal, PlanRequest, Step, Supplier};
+use super::sim_state::SimState;
+use crate::core::action::{precondition_key, ActionDef};
+use crate::core::archetype::ArchetypeDef;
+use crate::core::condition::{distance_between, Bindings, FactView, Role};
+use crate::core::domain::{AttributeId, Domain, MAX_PLAN_DEPTH};
+use crate::core::effect::{Change, Portion};
+use crate::core::entity::Entity;
+use crate::core::error::{Error, Result};
+use crate::core::utility::{drive_satisfaction, TopLevelUtility, WeightedScore};
+use crate::core::value::Value;
+use crate::core::world_effect::WorldEffectId;
+
+/// A precondition that failed in a state's replay: which step (in execution order) and which
+/// of its preconditions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsatisfied {
+    /// Index of the step in execution order.
+    pub step: u32,
+    /// Index of the precondition in its action.
+    pub precondition: u32,
+}
+
+/// One plan state. Its plan is its own step followed by its parent's, up to the root.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlanState {
+    /// The state it was generated from; `None` for the root.
+    pub parent: Option<u32>,
+    /// The generative action: the first step of its plan. `None` for the root.
+    pub step: Option<Step>,
+    /// Number of steps in its plan.
+    pub depth: u32,
+    /// Utility of its simulated outcome, in [0, 1].
+    pub utility: f64,
+    /// The first precondition that failed in its replay; `None` when the plan is valid.
+    pub unsatisfied: Option<Unsatisfied>,
+    /// The consumer died before the last step.
+    pub truncated: bool,
+    satisfactions: u32,
+}
+
+/// Why a search ended without a plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// Every state was expanded: no plan exists within the depth limit (the thesis returns an
+    /// empty plan, :1077).
+    Exhausted,
+    /// The expansion limit was reached first.
+    ExpansionLimit,
+}
+
+/// Where a search stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchStatus {
+    /// More steps are needed.
+    InProgress,
+    /// A plan was found: see [`Search::plan`].
+    Found,
+    /// No plan.
+    NoPlan(StopReason),
+}
+
+/// Counters of one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// States taken from the open list and expanded.
+    pub expanded: u32,
+    /// Successor states simulated.
+    pub generated: u32,
+    /// Successors dropped as duplicates.
+    pub duplicates: u32,
+    /// Bytes the arena held at the end of the last step.
+    pub peak_bytes: usize,
+}
+
+/// What a search reads and never changes.
+struct Context<'a> {
+    domain: &'a Domain,
+    archetype: &'a ArchetypeDef,
+    consumer: Entity,
+    keys: &'a [(Entity, AttributeId)],
+    initial: &'a [Value],
+    suppliers: &'a [Supplier],
+    goals: &'a [BoundGoal],
+    drive_weights: &'a [f64],
+    top_level: TopLevelUtility,
+    max_expansions: u32,
+    max_depth: u32,
+}
+
+/// Scratch buffers reused by every simulation.
+struct Simulator<'a> {
+    values: &'a mut [Value],
+    ended: ArenaVec<'a, Entity>,
+    fired: ArenaVec<'a, (WorldEffectId, Entity)>,
+    goal_scores: ArenaVec<'a, WeightedScore>,
+    drive_scores: ArenaVec<'a, WeightedScore>,
+}
+
+struct Outcome {
+    utility: f64,
+    unsatisfied: Option<Unsatisfied>,
+    truncated: bool,
+    fingerprint: u64,
+}
+
+/// A resumable UDGOAP search whose memory lives in one arena.
+pub struct Search<'a> {
+    context: Context<'a>,
+    sim: Simulator<'a>,
+    arena: &'a Bump,
+    states: ArenaVec<'a, PlanState>,
+    satisfactions: ArenaVec<'a, f64>,
+    open: OpenList<'a>,
+    seen: ArenaVec<'a, u64>,
+    chain: ArenaVec<'a, Step>,
+    status: SearchStatus,
+    found: Option<u32>,
+    stats: SearchStats,
+}
+
+impl<'a> Search<'a> {
+    /// Validates `request`, copies it into `arena`, rates the root and generates its
+    /// successors: every consumable action, from every supplier, with an effect that serves a
+    /// condition of any goal on the same entity (:1104-1108).
+    pub fn new(domain: &'a Domain, request: &PlanRequest<'_>, arena: &'a Bump) -> Result<Self> {
+        let context = copy_request(domain, request, arena)?;
+        let sim = Simulator {
+            values: arena.alloc_slice_copy(context.initial),
+            ended: ArenaVec::new_in(arena),
+            fired: ArenaVec::new_in(arena),
+            goal_scores: ArenaVec::new_in(arena),
+            drive_scores: ArenaVec::new_in(arena),
+        };
+        let mut search = Search {
+            context,
+            sim,
+            arena,
+            states: ArenaVec::new_in(arena),
+            satisfactions: ArenaVec::new_in(arena),
+            open: OpenList::new(arena),
+            seen: ArenaVec::new_in(arena),
+            chain: ArenaVec::new_in(arena),
+            status: SearchStatus::InProgress,
+            found: None,
+            stats: SearchStats::default(),
+        };
+        let root = search
+            .sim
+            .run(&search.context, &[])
+            .expect("an empty plan ends nothing");
+        search.seen.push(root.fingerprint);
+        search.push_state(None, None, 0, &root);
+        let ctx = &search.context;
+        let (domain, goals, consumer) = (ctx.domain, ctx.goals, ctx.consumer);
+        for goal in goals {
+            for condition in &domain.goals().items()[goal.goal.0 as usize].conditions {
+                let target = match condition.role {
+                    Role::Consumer => consumer,
+                    _ => goal.subject,
+                };
+                search.expand_towards(0, target, condition.attribute, condition.change);
+            }
+        }
+        if search.open.is_empty() {
+            search.status = SearchStatus::NoPlan(StopReason::Exhausted);
+        }
+        search.stats.peak_bytes = arena.allocated_bytes();
+        Ok(search)
+    }
+
+    /// Expands at most `budget` states; returns where the search stands. Calling it again after
+    /// it finished returns the same status.
+    pub fn step(&mut self, mut budget: u32) -> SearchStatus {
+        while self.status == SearchStatus::InProgress && budget > 0 {
+            let Some(id) = self.open.pop() else {
+                self.status = SearchStatus::NoPlan(StopReason::Exhausted);
+                break;
+            };
+            let state = self.states[id as usize];
+            let Some(need) = state.unsatisfied else {
+                self.found = Some(id);
+                self.status = SearchStatus::Found;
+                break;
+            };
+            if self.stats.expanded >= self.context.max_expansions {
+                self.status = SearchStatus::NoPlan(StopReason::ExpansionLimit);
+                break;
+            }
+            self.stats.expanded += 1;
+            budget -= 1;
+            self.load_chain(None, id);
+            let step = self.chain[need.step as usize];
+            let action = self.context.domain.action(step.action);
+            let key = precondition_key(&action.preconditions[need.precondition as usize]);
+            let target = match key.role {
+                Role::Consumer => self.context.consumer,
+                _ => step.supplier,
+            };
+            self.expand_towards(id, target, key.attribute, key.change);
+        }
+        self.stats.peak_bytes = self.arena.allocated_bytes();
+        self.status
+    }
+
+    /// Where the search stands.
+    pub fn status(&self) -> SearchStatus {
+        self.status
+    }
+
+    /// Counters so far.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The plan found, in execution order; empty unless the status is `Found`.
+    pub fn plan(&self) -> impl Iterator<Item = Step> + '_ {
+        let mut next = self.found;
+        std::iter::from_fn(move || {
+            let state = &self.states[next? as usize];
+            next = state.parent;
+            state.step
+        })
+    }
+
+    /// The state the plan was extracted from.
+    pub fn found_state(&self) -> Option<u32> {
+        self.found
+    }
+
+    /// Every state generated so far, the root first: the candidates behind the decision.
+    pub fn states(&self) -> &[PlanState] {
+        &self.states
+    }
+
+    /// The satisfaction of each drive in state `id`'s simulated outcome.
+    pub fn satisfactions(&self, id: u32) -> &[f64] {
+        let start = self.states[id as usize].satisfactions as usize;
+        &self.satisfactions[start..start + self.context.drive_weights.len()]
+    }
+
+    /// Generates one successor of `parent` for every (consumable action, supplier) pair with an
+    /// effect on `target`'s `attribute` that serves `change` (Algorithm 4, :1139-1173).
+    fn expand_towards(
+        &mut self,
+        parent: u32,
+        target: Entity,
+        attribute: AttributeId,
+        change: Change,
+    ) {
+        let ctx = &self.context;
+        let (domain, consumes, suppliers, consumer) = (
+            ctx.domain,
+            &ctx.archetype.consumes,
+            ctx.suppliers,
+            ctx.consumer,
+        );
+        for &action_id in consumes {
+            let action = domain.action(action_id);
+            for effect in &action.effects {
+                let key = effect.key();
+                if key.attribute != attribute || !change.served_by(key.change) {
+                    continue;
+                }
+                for supplier in suppliers {
+                    let entity = match key.role {
+                        Role::Consumer => consumer,
+                        Role::Supplier => supplier.entity,
+                        Role::Other => continue,
+                    };
+                    if entity == target
+                        && domain
+                            .archetype(supplier.archetype)
+                            .supplies
+                            .contains(&action_id)
+                    {
+                        self.generate(
+                            parent,
+                            Step {
+                                action: action_id,
+                                supplier: supplier.entity,
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn generate(&mut self, parent: u32, step: Step) {
+        let depth = self.states[parent as usize].depth + 1;
+        if depth > self.context.max_depth {
+            return;
+        }
+        self.load_chain(Some(step), parent);
+        let Some(outcome) = self.sim.run(&self.context, &self.chain) else {
+            return;
+        };
+        self.stats.generated += 1;
+        match self.seen.binary_search(&outcome.fingerprint) {
+            Ok(_) => {
+                self.stats.duplicates += 1;
+                return;
+            }
+            Err(i) => self.seen.insert(i, outcome.fingerprint),
+        }
+        let id = self.push_state(Some(parent), Some(step), depth, &outcome);
+        if !outcome.truncated {
+            self.open.push(outcome.utility, id);
+        }
+    }
+
+    fn push_state(
+        &mut self,
+        parent: Option<u32>,
+        step: Option<Step>,
+        depth: u32,
+        outcome: &Outcome,
+    ) -> u32 {
+        let id = self.states.len() as u32;
+        self.states.push(PlanState {
+            parent,
+            step,
+            depth,
+            utility: outcome.utility,
+            unsatisfied: outcome.unsatisfied,
+            truncated: outcome.truncated,
+            satisfactions: self.satisfactions.len() as u32,
+        });
+        self.satisfactions
+            .extend(self.sim.drive_scores.iter().map(|d| d.score));
+        id
+    }
+
+    /// Loads the plan of a state into `chain` in execution order: `first` (if any), then the
+    /// steps from `from` up to the root.
+    fn load_chain(&mut self, first: Option<Step>, from: u32) {
+        self.chain.clear();
+        self.chain.extend(first);
+        let mut at = from;
+        while let (Some(step), Some(parent)) = (
+            self.states[at as usize].step,
+            self.states[at as usize].parent,
+        ) {
+            self.chain.push(step);
+            at = parent;
+        }
+    }
+}
+
+impl<'a> Simulator<'a> {
+    /// Replays `chain` (execution order) from the initial facts and rates the outcome; `None`
+    /// when a step's supplier was ended by an earlier step.
+    fn run(&mut self, ctx: &Context<'a>, chain: &[Step]) -> Option<Outcome> {
+        self.values.copy_from_slice(ctx.initial);
+        self.ended.clear();
+        let mut hash = Fnv::new();
+        let mut unsatisfied = None;
+        let mut truncated = false;
+        for (i, step) in chain.iter().enumerate() {
+            if self.ended.contains(&step.supplier) {
+                return None;
+            }
+            let action = ctx.domain.action(step.action);
+            let bindings = Bindings {
+                consumer: ctx.consumer,
+                supplier: step.supplier,
+                other: Entity::NULL,
+            };
+            let mut state = self.state(ctx);
+            for (k, condition) in action.preconditions.iter().enumerate() {
+                if !condition.holds(&state, &bindings) {
+                    unsatisfied.get_or_insert(Unsatisfied {
+                        step: i as u32,
+                        precondition: k as u32,
+                    });
+                    hash.write(u64::from(step.action.0));
+                    hash.write(step.supplier.to_bits());
+                    hash.write(k as u64);
+                }
+            }
+            for effect in &action.effects {
+                effect.apply(ctx.domain, &mut state, &bindings, Portion::Whole);
+            }
+            self.world_effects(ctx, action, bindings);
+            if i + 1 < chain.len() && self.is_dead(ctx) {
+                truncated = true;
+                break;
+            }
+        }
+        for value in self.values.iter() {
+            hash.write_value(*value);
+        }
+        for entity in self.ended.iter() {
+            hash.write(entity.to_bits());
+        }
+        Some(Outcome {
+            utility: self.rate(ctx),
+            unsatisfied,
+            truncated,
+            fingerprint: hash.finish(),
+        })
+    }
+
+    fn state<'s>(&'s mut self, ctx: &Context<'a>) -> SimState<'s, 'a> {
+        SimState {
+            keys: ctx.keys,
+            values: self.values,
+            ended: &mut self.ended,
+        }
+    }
+
+    /// Applies the action's world-effect generators until none fires for a new entity: the
+    /// thesis's equilibrium (:1212-1214), reached because each (generator, other) pair fires
+    /// at most once per step.
+    fn world_effects(&mut self, ctx: &Context<'a>, action: &ActionDef, bindings: Bindings) {
+        if action.world_effects.is_empty() {
+            return;
+        }
+        self.fired.clear();
+        loop {
+            let mut any = false;
+            for &id in &action.world_effects {
+                let generator = &ctx.domain.world_effects().items()[id.0 as usize];
+                for &(other, attribute) in ctx.keys {
+                    if attribute != AttributeId::POSITION
+                        || other == ctx.consumer
+                        || self.fired.contains(&(id, other))
+                    {
+                        continue;
+                    }
+                    let bound = Bindings { other, ..bindings };
+                    let mut state = self.state(ctx);
+                    let near = match (state.position(ctx.consumer), state.position(other)) {
+                        (Some(a), Some(b)) => distance_between(a, b) <= generator.within,
+                        _ => false,
+                    };
+                    if !near || !generator.filter.iter().all(|c| c.holds(&state, &bound)) {
+                        continue;
+                    }
+                    for effect in &generator.effects {
+                        effect.apply(ctx.domain, &mut state, &bound, Portion::Whole);
+                    }
+                    self.fired.push((id, other));
+                    any = true;
+                }
+            }
+            if !any {
+                return;
+            }
+        }
+    }
+
+    fn is_dead(&mut self, ctx: &Context<'a>) -> bool {
+        let me = Bindings {
+            consumer: ctx.consumer,
+            supplier: ctx.consumer,
+            other: Entity::NULL,
+        };
+        let state = self.state(ctx);
+        ctx.archetype.death.iter().any(|c| c.holds(&state, &me))
+    }
+
+    /// Simulated facts → goal completeness → drive satisfaction → top-level utility
+    /// (:1245-1264). Leaves each drive's satisfaction in `drive_scores`.
+    fn rate(&mut self, ctx: &Context<'a>) -> f64 {
+        self.drive_scores.clear();
+        for (drive, &weight) in ctx.drive_weights.iter().enumerate() {
+            self.goal_scores.clear();
+            for goal in ctx.goals.iter().filter(|g| g.drive as usize == drive) {
+                let def = &ctx.domain.goals().items()[goal.goal.0 as usize];
+                let bindings = Bindings {
+                    consumer: ctx.consumer,
+                    supplier: goal.subject,
+                    other: Entity::NULL,
+                };
+                let state = SimState {
+                    keys: ctx.keys,
+                    values: self.values,
+                    ended: &mut self.ended,
+                };
+                let score = def.completeness(&state, &bindings);
+                self.goal_scores.push(WeightedScore {
+                    weight: def.weight,
+                    score,
+                });
+            }
+            self.drive_scores.push(WeightedScore {
+                weight,
+                score: drive_satisfaction(&self.goal_scores),
+            });
+        }
+        ctx.top_level.evaluate(&self.drive_scores)
+    }
+}
+
+/// FNV-1a over 64-bit words: deterministic, allocation-free, good enough to tell plan states
+/// apart (a collision drops one state; with 64 bits and a few thousand states per search the
+/// chance is below 1e-12).
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn write(&mut self, word: u64) {
+        for byte in word.to_le_bytes() {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn write_value(&mut self, value: Value) {
+        match value {
+            Value::Bool(b) => self.write(u64::from(b)),
+            Value::Number(n) => self.write(n.to_bits()),
+            Value::Entity(e) => self.write(e.to_bits()),
+            Value::Position(p) => {
+                for c in [p.x, p.y, p.z] {
+                    self.write(u64::from(c.to_bits()));
+                }
+            }
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Checks `request` and copies it into `arena`.
+fn copy_request<'a>(
+    domain: &'a Domain,
+    request: &PlanRequest<'_>,
+    arena: &'a Bump,
+) -> Result<Context<'a>> {
+    let archetype = domain.archetypes().get(request.archetype.0)?;
+    if !request
+        .facts
+        .windows(2)
+        .all(|w| (w[0].entity, w[0].attribute) < (w[1].entity, w[1].attribute))
+    {
+        return Err(Error::invalid(
+            "facts must be sorted by (entity, attribute) without repeats",
+        ));
+    }
+    for supplier in request.suppliers {
+        domain.archetypes().get(supplier.archetype.0)?;
+    }
+    for goal in request.goals {
+        domain.goals().get(goal.goal.0)?;
+        if goal.drive as usize >= request.drive_weights.len() {
+            return Err(Error::invalid(format!(
+                "goal {:?} counts in drive {}, but there are {} drive weights",
+                domain.goals().name(goal.goal.0),
+                goal.drive,
+                request.drive_weights.len()
+            )));
+        }
+    }
+    if !request
+        .drive_weights
+        .iter()
+        .all(|w| w.is_finite() && *w >= 0.0)
+    {
+        return Err(Error::invalid("drive weights must be finite and >= 0"));
+    }
+    if !(1..=MAX_PLAN_DEPTH).contains(&request.max_depth) {
+        return Err(Error::invalid(format!(
+            "max_depth must be in 1..={MAX_PLAN_DEPTH}, got {}",
+            request.max_depth
+        )));
+    }
+    Ok(Context {
+        domain,
+        archetype,
+        consumer: request.consumer,
+        keys: arena.alloc_slice_fill_iter(request.facts.iter().map(|f| (f.entity, f.attribute))),
+        initial: arena.alloc_slice_fill_iter(request.facts.iter().map(|f| f.value)),
+        suppliers: arena.alloc_slice_copy(request.suppliers),
+        goals: arena.alloc_slice_copy(request.goals),
+        drive_weights: arena.alloc_slice_copy(request.drive_weights),
+        top_level: request.top_level,
+        max_expansions: request.max_expansions,
+        max_depth: request.max_depth,
+    })
+}
