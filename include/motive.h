@@ -35,10 +35,26 @@
 #define MOTIVE_VERSION_STRING "0.1.0"
 
 /**
+ * Candidates kept per decision: enough to see the alternatives, bounded so that explaining
+ * never grows memory without limit.
+ */
+#define Explanation_MAX_CANDIDATES 256
+
+/**
  * The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
  * typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort.
  */
 #define MAX_ENTITY_CAPACITY_HINT (1 << 24)
+
+/**
+ * No action, drive or goal: the value of an id field that holds none.
+ */
+#define MOTIVE_NO_ID UINT32_MAX
+
+/**
+ * Largest `motive_think_settings.max_depth`: the most actions one plan may hold.
+ */
+#define MOTIVE_MAX_PLAN_DEPTH 32
 
 /**
  * Version of the C ABI. Bumped on every incompatible change to `motive.h`; wrappers compare
@@ -46,6 +62,21 @@
  * before motive 1.0: pin exact versions.
  */
 #define MOTIVE_ABI_VERSION 1
+
+/**
+ * Points each drive loses per second (ours).
+ */
+#define DECAY_PER_SECOND 0.05
+
+/**
+ * Energy every action that does not raise it costs (ours; the rule is :1441).
+ */
+#define ENERGY_COST 2.0
+
+/**
+ * Reach for using an object, in metres (ours).
+ */
+#define REACH 0.5
 
 /**
  * Result of a motive call. 0 is success; `MOTIVE_STATUS_IN_PROGRESS` means "not finished,
@@ -191,6 +222,319 @@ typedef uint32_t motive_value_type;
 #endif // __cplusplus
 
 /**
+ * Which entity a condition or effect is about, relative to what it belongs to. Which roles a
+ * definition may name depends on where it is used; others are `MOTIVE_STATUS_INVALID_ARGUMENT`.
+ */
+enum motive_role
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The NPC that acts or owns the goal or drive.
+     */
+    MOTIVE_ROLE_CONSUMER = 0,
+    /**
+     * The entity that supplies the action, or that the goal is about.
+     */
+    MOTIVE_ROLE_SUPPLIER = 1,
+    /**
+     * The entity a world effect found near the consumer (world effects only).
+     */
+    MOTIVE_ROLE_OTHER = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_role motive_role;
+#else
+typedef uint32_t motive_role;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A comparison. Numbers take every operator; booleans, entities and positions only `EQ` and
+ * `NE` (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise).
+ */
+enum motive_cmp_op
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * `==`
+     */
+    MOTIVE_CMP_OP_EQ = 0,
+    /**
+     * `!=`
+     */
+    MOTIVE_CMP_OP_NE = 1,
+    /**
+     * `<`
+     */
+    MOTIVE_CMP_OP_LT = 2,
+    /**
+     * `<=`
+     */
+    MOTIVE_CMP_OP_LE = 3,
+    /**
+     * `>`
+     */
+    MOTIVE_CMP_OP_GT = 4,
+    /**
+     * `>=`
+     */
+    MOTIVE_CMP_OP_GE = 5,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_cmp_op motive_cmp_op;
+#else
+typedef uint32_t motive_cmp_op;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Where a `motive_operand` takes its value from.
+ */
+enum motive_operand_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * `motive_operand.constant`.
+     */
+    MOTIVE_OPERAND_KIND_CONSTANT = 0,
+    /**
+     * The fact `motive_operand.attribute` of the entity playing `motive_operand.role`.
+     */
+    MOTIVE_OPERAND_KIND_ATTRIBUTE = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_operand_kind motive_operand_kind;
+#else
+typedef uint32_t motive_operand_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * What a `motive_condition` tests.
+ */
+enum motive_condition_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * `role.attribute op rhs`: holds when true.
+     */
+    MOTIVE_CONDITION_KIND_COMPARE = 0,
+    /**
+     * Holds when `role` is within `distance` of `of_role` (both positions known).
+     */
+    MOTIVE_CONDITION_KIND_WITHIN = 1,
+    /**
+     * A graded test, `curve(role.attribute)` for a number attribute; holds only at score 1.
+     */
+    MOTIVE_CONDITION_KIND_SCORE = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_condition_kind motive_condition_kind;
+#else
+typedef uint32_t motive_condition_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * The shape of a `motive_curve` over its input normalised to `x` in [0, 1] (the result is
+ * clamped to [0, 1]).
+ */
+enum motive_curve_shape
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * `y = slope·x + offset`.
+     */
+    MOTIVE_CURVE_SHAPE_LINEAR = 0,
+    /**
+     * `y = slope·x^exponent + offset`; `exponent` > 0.
+     */
+    MOTIVE_CURVE_SHAPE_POWER = 1,
+    /**
+     * `y = 1 / (1 + e^(−steepness·(x − midpoint)))`; `steepness` not 0 (negative falls).
+     */
+    MOTIVE_CURVE_SHAPE_LOGISTIC = 2,
+    /**
+     * Straight lines through `points`, flat before the first and after the last.
+     */
+    MOTIVE_CURVE_SHAPE_PIECEWISE_LINEAR = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_curve_shape motive_curve_shape;
+#else
+typedef uint32_t motive_curve_shape;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How a fact changes. A goal condition names the direction that makes progress: only
+ * `INCREASE` and `DECREASE` are accepted there.
+ */
+enum motive_change
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The value goes up.
+     */
+    MOTIVE_CHANGE_INCREASE = 0,
+    /**
+     * The value goes down.
+     */
+    MOTIVE_CHANGE_DECREASE = 1,
+    /**
+     * The value changes in any way.
+     */
+    MOTIVE_CHANGE_CHANGE = 2,
+    /**
+     * The entity stops existing.
+     */
+    MOTIVE_CHANGE_ENDED = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_change motive_change;
+#else
+typedef uint32_t motive_change;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * The operation a `motive_effect` performs on its role's entity.
+ */
+enum motive_effect_op
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * `attribute += amount` (a number ≥ 0), clamped to the attribute's range.
+     */
+    MOTIVE_EFFECT_OP_ADD = 0,
+    /**
+     * `attribute −= amount` (a number ≥ 0), clamped to the attribute's range.
+     */
+    MOTIVE_EFFECT_OP_SUBTRACT = 1,
+    /**
+     * `attribute = amount` (of the attribute's type).
+     */
+    MOTIVE_EFFECT_OP_SET = 2,
+    /**
+     * Moves the entity to where `destination_role` is.
+     */
+    MOTIVE_EFFECT_OP_MOVE_TO = 3,
+    /**
+     * The entity stops existing (a drunk potion).
+     */
+    MOTIVE_EFFECT_OP_END = 4,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_effect_op motive_effect_op;
+#else
+typedef uint32_t motive_effect_op;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Which entities a goal generator's trigger tests as the subject of the goal it generates.
+ */
+enum motive_trigger_scope
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The NPC itself (`self_below_max_health`).
+     */
+    MOTIVE_TRIGGER_SCOPE_CONSUMER = 0,
+    /**
+     * Every other entity the NPC knows (`enemy_spotted`).
+     */
+    MOTIVE_TRIGGER_SCOPE_KNOWN = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_trigger_scope motive_trigger_scope;
+#else
+typedef uint32_t motive_trigger_scope;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How long an action runs once started.
+ */
+enum motive_duration_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The engine performs it and reports when it finished; effects apply on success. The
+     * default.
+     */
+    MOTIVE_DURATION_KIND_ENGINE = 0,
+    /**
+     * Runs a number of seconds of world time; adds and subtracts accrue while it runs, the
+     * rest applies at the end.
+     */
+    MOTIVE_DURATION_KIND_SECONDS = 1,
+    /**
+     * Runs until the consumer's attribute (which needs a range) reaches its maximum; amounts
+     * are then per second.
+     */
+    MOTIVE_DURATION_KIND_UNTIL_FULL = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_duration_kind motive_duration_kind;
+#else
+typedef uint32_t motive_duration_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How an archetype's NPCs turn their drives' satisfactions into one utility.
+ */
+enum motive_top_level_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The normalised weighted sum of drive satisfactions. The default.
+     */
+    MOTIVE_TOP_LEVEL_KIND_LINEAR = 0,
+    /**
+     * Linear, but 0 whenever the veto drive's satisfaction is 0 (`linear_with_bad_death`).
+     */
+    MOTIVE_TOP_LEVEL_KIND_LINEAR_WITH_BAD_DEATH = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_top_level_kind motive_top_level_kind;
+#else
+typedef uint32_t motive_top_level_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * An immutable, built domain (opaque). Reference-counted internally: worlds keep their own
  * reference, so the caller may destroy its handle whenever it no longer needs it.
  * Thread-safe: any number of threads may read it at once.
@@ -215,24 +559,33 @@ typedef struct motive_domain_builder motive_domain_builder;
 typedef struct motive_world motive_world;
 
 /**
- * How to create a world. Get one from `motive_world_def_default()`, then change fields.
+ * Dense id of an action definition in its domain (0, 1, 2, … in definition order).
  */
-typedef struct motive_world_def {
+typedef uint32_t motive_action_id;
+
+/**
+ * Dense id of an attribute in its domain (0, 1, 2, … in definition order).
+ */
+typedef uint32_t motive_attribute;
+
+/**
+ * A handle to any entity (NPC or smart object) of one world. All zero is the null handle.
+ * Plain value: copy it freely; it never owns anything.
+ */
+typedef struct motive_entity {
     /**
-     * `sizeof(motive_world_def)`, set by `motive_world_def_default()`; checked by
-     * `motive_world_create`.
+     * Slot index plus one; 0 only in the null handle.
      */
-    uint32_t struct_size;
+    uint32_t index1;
     /**
-     * How many entities to reserve room for (a hint: the world grows past it). Default 64; at
-     * most 16,777,216 (2^24), above which creation fails with `MOTIVE_STATUS_INVALID_ARGUMENT`.
+     * Slot generation when the entity was created.
      */
-    uint32_t entity_capacity;
+    uint16_t generation;
     /**
-     * Seed of every random draw: same seed and inputs, same results. Default 0.
+     * Serial of the world that issued the handle.
      */
-    uint64_t seed;
-} motive_world_def;
+    uint16_t world;
+} motive_entity;
 
 /**
  * A position in the engine's world space (engine units; motive does not assume an up axis).
@@ -252,6 +605,279 @@ typedef struct motive_vec3 {
      */
     float z;
 } motive_vec3;
+
+/**
+ * The payload of a `motive_value`; which member is meant is given by `motive_value.type`.
+ */
+typedef union motive_value_data {
+    /**
+     * For `MOTIVE_VALUE_TYPE_BOOL`. Any non-zero byte reads as true.
+     */
+    bool boolean;
+    /**
+     * For `MOTIVE_VALUE_TYPE_NUMBER`.
+     */
+    double number;
+    /**
+     * For `MOTIVE_VALUE_TYPE_ENTITY`.
+     */
+    struct motive_entity entity;
+    /**
+     * For `MOTIVE_VALUE_TYPE_POSITION`.
+     */
+    struct motive_vec3 position;
+} motive_value_data;
+
+/**
+ * A typed fact value: a `motive_value_type` tag and its payload.
+ */
+typedef struct motive_value {
+    /**
+     * A `motive_value_type`; any other number is `MOTIVE_STATUS_INVALID_ARGUMENT`.
+     */
+    uint32_t type;
+    /**
+     * The payload named by `type`.
+     */
+    union motive_value_data data;
+} motive_value;
+
+/**
+ * A value a condition compares with or an effect uses: a constant, or an attribute of one of
+ * the bound entities (a potion's `heal_amount`). Its type must be the one the other side
+ * expects (`MOTIVE_STATUS_TYPE_MISMATCH` otherwise).
+ */
+typedef struct motive_operand {
+    /**
+     * A `motive_operand_kind`.
+     */
+    uint32_t kind;
+    /**
+     * The value, for `MOTIVE_OPERAND_KIND_CONSTANT`; numbers and positions finite.
+     */
+    struct motive_value constant;
+    /**
+     * A `motive_role`, for `MOTIVE_OPERAND_KIND_ATTRIBUTE`.
+     */
+    uint32_t role;
+    /**
+     * The attribute, for `MOTIVE_OPERAND_KIND_ATTRIBUTE`.
+     */
+    motive_attribute attribute;
+} motive_operand;
+
+/**
+ * One point of a piecewise-linear curve: normalised input `x`, score `y`.
+ */
+typedef struct motive_curve_point {
+    /**
+     * Normalised input, usually in [0, 1].
+     */
+    double x;
+    /**
+     * Score at `x`.
+     */
+    double y;
+} motive_curve_point;
+
+/**
+ * A response curve: `[min, max]` of the raw value maps to x in [0, 1], then `shape` gives the
+ * score. Every number must be finite and `min != max` (`min > max` inverts the axis). Each
+ * shape reads only its own fields and ignores the rest:
+ * - `MOTIVE_CURVE_SHAPE_LINEAR`: `slope`, `offset`;
+ * - `MOTIVE_CURVE_SHAPE_POWER`: `exponent`, `slope`, `offset`;
+ * - `MOTIVE_CURVE_SHAPE_LOGISTIC`: `steepness`, `midpoint`;
+ * - `MOTIVE_CURVE_SHAPE_PIECEWISE_LINEAR`: `points` and `point_count` (at least one point,
+ *   x strictly increasing).
+ *
+ * `motive_curve_linear` and `motive_curve_inverse_linear` make the common ones.
+ */
+typedef struct motive_curve {
+    /**
+     * Raw value that normalises to 0.
+     */
+    double min;
+    /**
+     * Raw value that normalises to 1.
+     */
+    double max;
+    /**
+     * A `motive_curve_shape`; any other number is `MOTIVE_STATUS_INVALID_ARGUMENT`.
+     */
+    uint32_t shape;
+    /**
+     * Gradient (linear, power).
+     */
+    double slope;
+    /**
+     * Score at x = 0 (linear, power).
+     */
+    double offset;
+    /**
+     * Power of x (power).
+     */
+    double exponent;
+    /**
+     * Sharpness of the threshold (logistic).
+     */
+    double steepness;
+    /**
+     * Where the score is 0.5 (logistic).
+     */
+    double midpoint;
+    /**
+     * `point_count` points (piecewise-linear); copied by the call that reads the curve.
+     */
+    const struct motive_curve_point *points;
+    /**
+     * Number of `points`.
+     */
+    size_t point_count;
+} motive_curve;
+
+/**
+ * A test over facts with a score in [0, 1]; it holds at 1, and unknown facts score 0. Each
+ * kind reads only its own fields and ignores the rest:
+ * - `MOTIVE_CONDITION_KIND_COMPARE`: `role`, `attribute`, `op`, `rhs`;
+ * - `MOTIVE_CONDITION_KIND_WITHIN`: `role`, `of_role`, `distance` (finite, ≥ 0);
+ * - `MOTIVE_CONDITION_KIND_SCORE`: `role`, `attribute` (a number), `curve`.
+ */
+typedef struct motive_condition {
+    /**
+     * A `motive_condition_kind`.
+     */
+    uint32_t kind;
+    /**
+     * A `motive_role`: whose fact is tested.
+     */
+    uint32_t role;
+    /**
+     * The attribute tested (compare, score).
+     */
+    motive_attribute attribute;
+    /**
+     * A `motive_cmp_op` (compare).
+     */
+    uint32_t op;
+    /**
+     * What the attribute is compared with (compare).
+     */
+    struct motive_operand rhs;
+    /**
+     * A `motive_role`: the entity `role` must be close to (within).
+     */
+    uint32_t of_role;
+    /**
+     * Largest distance, engine units (within).
+     */
+    double distance;
+    /**
+     * From value to score (score).
+     */
+    struct motive_curve curve;
+} motive_condition;
+
+/**
+ * An effect: an operation on the entity playing `role`. Each operation reads only its own
+ * fields and ignores the rest:
+ * - `MOTIVE_EFFECT_OP_ADD`, `_SUBTRACT`, `_SET`: `attribute`, `amount`;
+ * - `MOTIVE_EFFECT_OP_MOVE_TO`: `destination_role`;
+ * - `MOTIVE_EFFECT_OP_END`: nothing more.
+ */
+typedef struct motive_effect {
+    /**
+     * A `motive_role`: whose facts change.
+     */
+    uint32_t role;
+    /**
+     * A `motive_effect_op`.
+     */
+    uint32_t op;
+    /**
+     * The attribute changed (add, subtract, set).
+     */
+    motive_attribute attribute;
+    /**
+     * By how much (add, subtract), or the new value (set).
+     */
+    struct motive_operand amount;
+    /**
+     * A `motive_role`: where the entity moves to (move-to).
+     */
+    uint32_t destination_role;
+} motive_effect;
+
+/**
+ * Dense id of a world-effect generator in its domain (0, 1, 2, … in definition order).
+ */
+typedef uint32_t motive_world_effect_id;
+
+/**
+ * Dense id of an archetype in its domain (0, 1, 2, … in definition order).
+ */
+typedef uint32_t motive_archetype_id;
+
+/**
+ * Dense id of a drive definition in its domain (0, 1, 2, … in definition order).
+ */
+typedef uint32_t motive_drive_id;
+
+/**
+ * How an archetype's NPCs think and plan. Get one from `motive_think_settings_default()`,
+ * then change fields; `motive_domain_builder_set_think_settings` checks it.
+ */
+typedef struct motive_think_settings {
+    /**
+     * `sizeof(motive_think_settings)`, set by `motive_think_settings_default()`; checked on use.
+     */
+    uint32_t struct_size;
+    /**
+     * Seconds of world time between thinks, finite and > 0; NPCs are staggered across it.
+     * Default 0.2.
+     */
+    double think_interval;
+    /**
+     * Entities farther than this are not perceived; ≥ 0, may be infinite. Default infinity.
+     */
+    double perception_range;
+    /**
+     * Most facts an NPC remembers, > 0; the oldest are forgotten first. Default 256.
+     */
+    uint32_t memory_capacity;
+    /**
+     * Most plan states one plan may expand before it gives up, > 0. Default 256.
+     */
+    uint32_t max_expansions;
+    /**
+     * Most actions in one plan, 1 to `MOTIVE_MAX_PLAN_DEPTH`. Default 8.
+     */
+    uint32_t max_depth;
+} motive_think_settings;
+
+/**
+ * How to create a world. Get one from `motive_world_def_default()`, then change fields.
+ */
+typedef struct motive_world_def {
+    /**
+     * `sizeof(motive_world_def)`, set by `motive_world_def_default()`; checked by
+     * `motive_world_create`.
+     */
+    uint32_t struct_size;
+    /**
+     * How many entities to reserve room for (a hint: the world grows past it). Default 64; at
+     * most 16,777,216 (2^24), above which creation fails with `MOTIVE_STATUS_INVALID_ARGUMENT`.
+     */
+    uint32_t entity_capacity;
+    /**
+     * Seed of every random draw: same seed and inputs, same results. Default 0.
+     */
+    uint64_t seed;
+    /**
+     * Most plan-state expansions all thinks of one tick may use; 0 (the default) means no
+     * limit. A think that does not fit waits for the next tick, first in line.
+     */
+    uint32_t plan_budget_per_tick;
+} motive_world_def;
 
 /**
  * How to create an NPC. Get one from `motive_npc_def_default()`, then change fields.
@@ -282,9 +908,9 @@ typedef struct motive_object_def {
 } motive_object_def;
 
 /**
- * Dense id of an attribute in its domain (0, 1, 2, … in definition order).
+ * Dense id of a goal definition in its domain (0, 1, 2, … in definition order).
  */
-typedef uint32_t motive_attribute;
+typedef uint32_t motive_goal_id;
 
 /**
  * A handle to an NPC. Same layout and rules as `motive_entity`.
@@ -323,59 +949,218 @@ typedef struct motive_object {
 } motive_object;
 
 /**
- * A handle to any entity (NPC or smart object) of one world. All zero is the null handle.
- * Plain value: copy it freely; it never owns anything.
+ * One event.
  */
-typedef struct motive_entity {
+typedef struct motive_event {
     /**
-     * Slot index plus one; 0 only in the null handle.
+     * A `motive_event_kind`.
      */
-    uint32_t index1;
+    uint32_t kind;
     /**
-     * Slot generation when the entity was created.
+     * The NPC concerned.
      */
-    uint16_t generation;
+    struct motive_entity npc;
     /**
-     * Serial of the world that issued the handle.
+     * The action, or `MOTIVE_NO_ID`.
      */
-    uint16_t world;
-} motive_entity;
+    uint32_t action;
+    /**
+     * The action's target, or the ended entity.
+     */
+    struct motive_entity target;
+    /**
+     * The request id to echo in `motive_npc_report_action`.
+     */
+    uint32_t request;
+    /**
+     * Distance to keep from the target while performing the action.
+     */
+    double stand_off;
+    /**
+     * Engine-defined animation id from the action's hints.
+     */
+    uint32_t animation;
+} motive_event;
 
 /**
- * The payload of a `motive_value`; which member is meant is given by `motive_value.type`.
+ * One condition of a goal: a number fact of the NPC (`MOTIVE_ROLE_CONSUMER`) or of the goal's
+ * subject (`MOTIVE_ROLE_SUPPLIER`), the change that makes progress, and the curve from its
+ * value to completeness. A goal's completeness is the mean over its conditions.
  */
-typedef union motive_value_data {
+typedef struct motive_goal_condition {
     /**
-     * For `MOTIVE_VALUE_TYPE_BOOL`. Any non-zero byte reads as true.
+     * A `motive_role`: consumer or supplier.
      */
-    bool boolean;
+    uint32_t role;
     /**
-     * For `MOTIVE_VALUE_TYPE_NUMBER`.
+     * A number attribute.
      */
-    double number;
+    motive_attribute attribute;
     /**
-     * For `MOTIVE_VALUE_TYPE_ENTITY`.
+     * A `motive_change`: `MOTIVE_CHANGE_INCREASE` or `MOTIVE_CHANGE_DECREASE`.
      */
-    struct motive_entity entity;
+    uint32_t change;
     /**
-     * For `MOTIVE_VALUE_TYPE_POSITION`.
+     * Value to completeness, e.g. `motive_curve_inverse_linear(30.0)`.
      */
-    struct motive_vec3 position;
-} motive_value_data;
+    struct motive_curve curve;
+} motive_goal_condition;
 
 /**
- * A typed fact value: a `motive_value_type` tag and its payload.
+ * A drive an NPC holds.
  */
-typedef struct motive_value {
+typedef struct motive_drive_state {
     /**
-     * A `motive_value_type`; any other number is `MOTIVE_STATUS_INVALID_ARGUMENT`.
+     * The drive definition.
      */
-    uint32_t type;
+    motive_drive_id drive;
     /**
-     * The payload named by `type`.
+     * True when added at run time with `motive_npc_add_drive`.
      */
-    union motive_value_data data;
-} motive_value;
+    bool external;
+    /**
+     * Satisfaction at the last think, in [0, 1].
+     */
+    double satisfaction;
+} motive_drive_state;
+
+/**
+ * A goal an NPC holds.
+ */
+typedef struct motive_goal_state {
+    /**
+     * The goal definition.
+     */
+    motive_goal_id goal;
+    /**
+     * Index of its drive in the NPC's drive list (`motive_npc_drives`).
+     */
+    uint32_t drive_index;
+    /**
+     * The entity the goal is bound to.
+     */
+    struct motive_entity subject;
+    /**
+     * Completeness at the last think, in [0, 1].
+     */
+    double completeness;
+} motive_goal_state;
+
+/**
+ * One step of a plan: an action and its target (the supplier).
+ */
+typedef struct motive_plan_step {
+    /**
+     * The action definition.
+     */
+    uint32_t action;
+    /**
+     * Its target.
+     */
+    struct motive_entity target;
+} motive_plan_step;
+
+/**
+ * The action an NPC is performing.
+ */
+typedef struct motive_running_action {
+    /**
+     * The action definition.
+     */
+    uint32_t action;
+    /**
+     * Its target.
+     */
+    struct motive_entity target;
+    /**
+     * The request id to report with `motive_npc_report_action`.
+     */
+    uint32_t request;
+    /**
+     * Seconds it has run.
+     */
+    double elapsed;
+} motive_running_action;
+
+/**
+ * Summary of an NPC's last decision.
+ */
+typedef struct motive_explanation {
+    /**
+     * World time of the decision, in seconds.
+     */
+    double time;
+    /**
+     * A `motive_search_result`.
+     */
+    uint32_t result;
+    /**
+     * Plan states expanded.
+     */
+    uint32_t expanded;
+    /**
+     * Plan states simulated.
+     */
+    uint32_t generated;
+    /**
+     * States dropped as duplicates.
+     */
+    uint32_t duplicates;
+    /**
+     * Arena bytes the search used.
+     */
+    uint64_t peak_bytes;
+    /**
+     * Candidates recorded (see `motive_npc_explain_candidates`); at most 256.
+     */
+    uint32_t candidate_count;
+    /**
+     * Drives per candidate in `motive_npc_explain_satisfactions`.
+     */
+    uint32_t drive_count;
+    /**
+     * Index of the candidate the plan came from, or `MOTIVE_NO_ID`.
+     */
+    uint32_t chosen;
+} motive_explanation;
+
+/**
+ * One candidate plan state of the last decision.
+ */
+typedef struct motive_candidate {
+    /**
+     * Its index (the root, the NPC's state before acting, is 0).
+     */
+    uint32_t id;
+    /**
+     * The candidate it extends, or `MOTIVE_NO_ID` for the root.
+     */
+    uint32_t parent;
+    /**
+     * The action it added, or `MOTIVE_NO_ID` for the root.
+     */
+    uint32_t action;
+    /**
+     * That action's target.
+     */
+    struct motive_entity target;
+    /**
+     * Number of steps in its plan.
+     */
+    uint32_t depth;
+    /**
+     * Utility of its simulated outcome, in [0, 1].
+     */
+    double utility;
+    /**
+     * Every precondition held in simulation: a complete plan.
+     */
+    bool complete;
+    /**
+     * The NPC would die before the last step.
+     */
+    bool truncated;
+} motive_candidate;
 
 
 
@@ -384,6 +1169,204 @@ typedef struct motive_value {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * Defines an action called `name` (an identifier), with no preconditions or effects and
+ * performed by the engine, and writes its id to `*out_action`.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_action` NULL or
+ * writable.
+ */
+motive_status motive_domain_builder_add_action(struct motive_domain_builder *builder,
+                                               const char *name,
+                                               motive_action_id *out_action);
+
+/**
+ * Adds the precondition `*condition` to `action` (roles: consumer and supplier). Its key, the
+ * change that would satisfy it, is derived from the test.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `condition` NULL or readable, with a piecewise-linear
+ * score curve's `points` readable for `point_count` points.
+ */
+motive_status motive_domain_builder_add_precondition(struct motive_domain_builder *builder,
+                                                     motive_action_id action,
+                                                     const struct motive_condition *condition);
+
+/**
+ * Adds the effect `*effect` to `action` (roles: consumer and supplier); effects apply in the
+ * order added.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `effect` NULL or readable.
+ */
+motive_status motive_domain_builder_add_effect(struct motive_domain_builder *builder,
+                                               motive_action_id action,
+                                               const struct motive_effect *effect);
+
+/**
+ * Makes `action` check `world_effect` after it is simulated (adding it twice adds it once).
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_add_action_world_effect(struct motive_domain_builder *builder,
+                                                            motive_action_id action,
+                                                            motive_world_effect_id world_effect);
+
+/**
+ * Sets how long `action` runs: `kind` is a `motive_duration_kind`; `seconds` (finite, > 0) is
+ * read only for `MOTIVE_DURATION_KIND_SECONDS`, and `until_full` (a number attribute with a
+ * range) only for `MOTIVE_DURATION_KIND_UNTIL_FULL`.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_action_duration(struct motive_domain_builder *builder,
+                                                        motive_action_id action,
+                                                        uint32_t kind,
+                                                        double seconds,
+                                                        motive_attribute until_full);
+
+/**
+ * Sets how the engine should perform `action` at its target: keep `stand_off` (finite, ≥ 0)
+ * engine units away, and play `animation`, an engine-defined id motive passes through.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_action_hints(struct motive_domain_builder *builder,
+                                                     motive_action_id action,
+                                                     double stand_off,
+                                                     uint32_t animation);
+
+/**
+ * Looks up the action called `name` and writes its id to `*out_action`;
+ * `MOTIVE_STATUS_NOT_FOUND` when there is none. Thread-safe.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_action` NULL or writable.
+ */
+motive_status motive_domain_find_action(const struct motive_domain *domain,
+                                        const char *name,
+                                        motive_action_id *out_action);
+
+/**
+ * Defines an archetype called `name` (an identifier) that supplies and consumes nothing and
+ * has no drives, and writes its id to `*out_archetype`.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_archetype` NULL or
+ * writable.
+ */
+motive_status motive_domain_builder_add_archetype(struct motive_domain_builder *builder,
+                                                  const char *name,
+                                                  motive_archetype_id *out_archetype);
+
+/**
+ * Lets `archetype`'s entities supply `action` to consumers (a potion supplies `drink`).
+ * Adding it twice adds it once.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_add_supplied_action(struct motive_domain_builder *builder,
+                                                        motive_archetype_id archetype,
+                                                        motive_action_id action);
+
+/**
+ * Lets `archetype`'s NPCs consume (perform) `action`. Adding it twice adds it once.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_add_consumed_action(struct motive_domain_builder *builder,
+                                                        motive_archetype_id archetype,
+                                                        motive_action_id action);
+
+/**
+ * Gives `archetype`'s NPCs the internal drive `drive`, after those added before. Adding it
+ * twice adds it once.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_add_internal_drive(struct motive_domain_builder *builder,
+                                                       motive_archetype_id archetype,
+                                                       motive_drive_id drive);
+
+/**
+ * Sets `archetype`'s top-level utility: `kind` is a `motive_top_level_kind`; `veto` is read
+ * only for `MOTIVE_TOP_LEVEL_KIND_LINEAR_WITH_BAD_DEATH` and must already be one of the
+ * archetype's internal drives (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise).
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_top_level(struct motive_domain_builder *builder,
+                                                  motive_archetype_id archetype,
+                                                  uint32_t kind,
+                                                  motive_drive_id veto);
+
+/**
+ * Adds the death condition `*condition` to `archetype` (role: consumer only): the NPC is dead
+ * when any of its death conditions holds.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `condition` NULL or readable, with a piecewise-linear
+ * score curve's `points` readable for `point_count` points.
+ */
+motive_status motive_domain_builder_add_death_condition(struct motive_domain_builder *builder,
+                                                        motive_archetype_id archetype,
+                                                        const struct motive_condition *condition);
+
+/**
+ * Adds a need to `archetype`: its NPCs' number attribute `attribute` falls by `rate` (finite,
+ * ≥ 0) per second of world time, clamped to the attribute's range.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_add_need(struct motive_domain_builder *builder,
+                                             motive_archetype_id archetype,
+                                             motive_attribute attribute,
+                                             double rate);
+
+/**
+ * Sets how `archetype`'s NPCs think and plan, from `*settings` (from
+ * `motive_think_settings_default()`; its `struct_size` and every field are checked).
+ *
+ * # Safety
+ * `builder` must be NULL or live; `settings` NULL or a valid `motive_think_settings`.
+ */
+motive_status motive_domain_builder_set_think_settings(struct motive_domain_builder *builder,
+                                                       motive_archetype_id archetype,
+                                                       const struct motive_think_settings *settings);
+
+/**
+ * Looks up the archetype called `name` and writes its id to `*out_archetype`;
+ * `MOTIVE_STATUS_NOT_FOUND` when there is none. Thread-safe.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_archetype` NULL or
+ * writable.
+ */
+motive_status motive_domain_find_archetype(const struct motive_domain *domain,
+                                           const char *name,
+                                           motive_archetype_id *out_archetype);
+
+/**
+ * The curve `value / max` over [0, max]: no progress at 0, complete at `max` (health 15 of
+ * 100 scores 0.15). Checked where it is used (`max` must be finite and not 0). Thread-safe.
+ */
+struct motive_curve motive_curve_linear(double max);
+
+/**
+ * The curve `1 − value / max` over [0, max]: complete at 0, no progress at `max` (an enemy at
+ * 60 of 100 health scores 0.4). Checked where it is used. Thread-safe.
+ */
+struct motive_curve motive_curve_inverse_linear(double max);
 
 /**
  * A world definition with every field at its default. Thread-safe.
@@ -403,6 +1386,10 @@ struct motive_object_def motive_object_def_default(void);
 /**
  * Creates an empty domain builder in `*out_builder`; free it with
  * `motive_domain_builder_destroy`.
+ *
+ * Definitions are added piece by piece (an action, then its preconditions and effects); each
+ * call checks what it adds, may only refer to definitions added before it, and changes nothing
+ * when it fails.
  *
  * # Safety
  * `out_builder` must be NULL or writable.
@@ -433,8 +1420,22 @@ motive_status motive_domain_builder_add_attribute(struct motive_domain_builder *
                                                   motive_attribute *out_attribute);
 
 /**
+ * Bounds the number attribute `attribute` to `[min, max]` (finite, `min < max`): effects clamp
+ * its values to the range, and needs and `MOTIVE_DURATION_KIND_UNTIL_FULL` actions use its
+ * maximum. `MOTIVE_STATUS_TYPE_MISMATCH` for an attribute that does not hold numbers.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_attribute_range(struct motive_domain_builder *builder,
+                                                        motive_attribute attribute,
+                                                        double min,
+                                                        double max);
+
+/**
  * Builds an immutable domain from the builder's definitions into `*out_domain`; free it with
- * `motive_domain_destroy`. The builder is unchanged and may keep defining and build again.
+ * `motive_domain_destroy`. Fails with `MOTIVE_STATUS_INVALID_ARGUMENT` when a goal has no
+ * condition. The builder is unchanged and may keep defining and build again.
  *
  * # Safety
  * `builder` must be NULL or live; `out_domain` NULL or writable.
@@ -462,6 +1463,58 @@ void motive_domain_destroy(struct motive_domain *domain);
 motive_status motive_domain_find_attribute(const struct motive_domain *domain,
                                            const char *name,
                                            motive_attribute *out_attribute);
+
+/**
+ * Defines a drive called `name` (an identifier) of `weight` (finite, > 0) and writes its id
+ * to `*out_drive`.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_drive` NULL or writable.
+ */
+motive_status motive_domain_builder_add_drive(struct motive_domain_builder *builder,
+                                              const char *name,
+                                              double weight,
+                                              motive_drive_id *out_drive);
+
+/**
+ * Adds a trigger-goal pair to `drive`: for each subject in `scope` (a `motive_trigger_scope`)
+ * for which all `condition_count` `conditions` hold (roles: consumer, and supplier for the
+ * subject; none fires for every subject), the drive gets `goal` bound to that subject.
+ * `conditions` may be NULL when `condition_count` is 0.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `conditions` NULL or `condition_count` readable conditions,
+ * with piecewise-linear score curves' `points` readable for their `point_count` points.
+ */
+motive_status motive_domain_builder_add_goal_generator(struct motive_domain_builder *builder,
+                                                       motive_drive_id drive,
+                                                       uint32_t scope,
+                                                       const struct motive_condition *conditions,
+                                                       size_t condition_count,
+                                                       motive_goal_id goal);
+
+/**
+ * Adds a removal trigger to `drive`: the drive and all its goals are dropped when
+ * `*condition` holds for the NPC (role: consumer only). For external drives such as orders.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `condition` NULL or readable, with a piecewise-linear
+ * score curve's `points` readable for `point_count` points.
+ */
+motive_status motive_domain_builder_add_drive_removal(struct motive_domain_builder *builder,
+                                                      motive_drive_id drive,
+                                                      const struct motive_condition *condition);
+
+/**
+ * Looks up the drive called `name` and writes its id to `*out_drive`;
+ * `MOTIVE_STATUS_NOT_FOUND` when there is none. Thread-safe.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_drive` NULL or writable.
+ */
+motive_status motive_domain_find_drive(const struct motive_domain *domain,
+                                       const char *name,
+                                       motive_drive_id *out_drive);
 
 /**
  * Creates an NPC as `def` describes (from `motive_npc_def_default()`) and writes its handle to
@@ -554,6 +1607,33 @@ motive_status motive_entity_set_position(struct motive_world *world,
                                          struct motive_vec3 position);
 
 /**
+ * Moves up to `capacity` pending events, oldest first, into `buffer` and sets `*out_count` to
+ * how many it moved. Events left over stay queued for the next call: poll until the count is
+ * below the capacity.
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * events; `out_count` NULL or writable.
+ */
+motive_status motive_world_poll_events(struct motive_world *world,
+                                       struct motive_event *buffer,
+                                       size_t capacity,
+                                       size_t *out_count);
+
+/**
+ * Reports the outcome (a `motive_action_outcome`) of request `request` of `npc`.
+ * `MOTIVE_STATUS_NOT_FOUND` when the NPC is not performing that request (already reported,
+ * failed or replaced); nothing changes then.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_npc_report_action(struct motive_world *world,
+                                       struct motive_npc npc,
+                                       uint32_t request,
+                                       uint32_t outcome);
+
+/**
  * Writes the fact `attribute = *value` about a live entity, stamped with the world's time.
  * The value's type must be the attribute's (`MOTIVE_STATUS_TYPE_MISMATCH` otherwise), numbers
  * and positions finite, entity references null or live in this world. On any error the
@@ -578,6 +1658,53 @@ motive_status motive_entity_get_fact(const struct motive_world *world,
                                      struct motive_entity entity,
                                      motive_attribute attribute,
                                      struct motive_value *out_value);
+
+/**
+ * Defines a goal called `name` (an identifier, as for attributes) of `weight` (finite, > 0)
+ * and writes its id to `*out_goal`. Add at least one condition before building.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_goal` NULL or writable.
+ */
+motive_status motive_domain_builder_add_goal(struct motive_domain_builder *builder,
+                                             const char *name,
+                                             double weight,
+                                             motive_goal_id *out_goal);
+
+/**
+ * Adds `*condition` to `goal`.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `condition` NULL or readable, with a piecewise-linear
+ * curve's `points` readable for `point_count` points.
+ */
+motive_status motive_domain_builder_add_goal_condition(struct motive_domain_builder *builder,
+                                                       motive_goal_id goal,
+                                                       const struct motive_goal_condition *condition);
+
+/**
+ * Adds a removal trigger to `goal`: the goal is dropped when `*condition` holds (roles:
+ * consumer and supplier, the goal's subject). A goal with none is never removed, except when
+ * its subject is forgotten.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `condition` NULL or readable, with a piecewise-linear
+ * score curve's `points` readable for `point_count` points.
+ */
+motive_status motive_domain_builder_add_goal_removal(struct motive_domain_builder *builder,
+                                                     motive_goal_id goal,
+                                                     const struct motive_condition *condition);
+
+/**
+ * Looks up the goal called `name` and writes its id to `*out_goal`; `MOTIVE_STATUS_NOT_FOUND`
+ * when there is none. Thread-safe.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_goal` NULL or writable.
+ */
+motive_status motive_domain_find_goal(const struct motive_domain *domain,
+                                      const char *name,
+                                      motive_goal_id *out_goal);
 
 /**
  * The entity handle of an NPC (for facts, positions and targets). Never fails.
@@ -651,6 +1778,134 @@ struct motive_object motive_object_from_u64(uint64_t bits);
 motive_status motive_last_error_message(char *buffer, size_t capacity, size_t *out_length);
 
 /**
+ * Spawns a thinking NPC of `archetype` (one with drives or consumable actions) at `position`.
+ * Its first think is staggered within its think interval.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_npc` NULL or writable.
+ */
+motive_status motive_npc_spawn(struct motive_world *world,
+                               motive_archetype_id archetype,
+                               struct motive_vec3 position,
+                               struct motive_npc *out_npc);
+
+/**
+ * Spawns a smart object of `archetype` (one that only supplies actions) at `position`.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_object` NULL or writable.
+ */
+motive_status motive_object_spawn(struct motive_world *world,
+                                  motive_archetype_id archetype,
+                                  struct motive_vec3 position,
+                                  struct motive_object *out_object);
+
+/**
+ * Makes `npc` think now, whatever its schedule: sense, update drives and goals, and plan if it
+ * is not performing an action. Requests appear in the event queue.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_npc_think_now(struct motive_world *world, struct motive_npc npc);
+
+/**
+ * Gives `npc` an external drive (an order, a map annotation); the drive's removal triggers
+ * remove it later with its goals. `MOTIVE_STATUS_ALREADY_EXISTS` if the NPC holds it.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_npc_add_drive(struct motive_world *world,
+                                   struct motive_npc npc,
+                                   motive_drive_id drive);
+
+/**
+ * Copies `npc`'s drives (internal first, then external) into `buffer`. `*out_count` receives
+ * the number of drives even when the buffer is too small (`MOTIVE_STATUS_BUFFER_TOO_SMALL`);
+ * pass NULL and 0 to ask for the count.
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL or writable for `capacity` items; `out_count`
+ * NULL or writable.
+ */
+motive_status motive_npc_drives(const struct motive_world *world,
+                                struct motive_npc npc,
+                                struct motive_drive_state *buffer,
+                                size_t capacity,
+                                size_t *out_count);
+
+/**
+ * Copies `npc`'s goals into `buffer`, like `motive_npc_drives`.
+ *
+ * # Safety
+ * As `motive_npc_drives`.
+ */
+motive_status motive_npc_goals(const struct motive_world *world,
+                               struct motive_npc npc,
+                               struct motive_goal_state *buffer,
+                               size_t capacity,
+                               size_t *out_count);
+
+/**
+ * Copies the steps of `npc`'s plan not yet started into `buffer`, like `motive_npc_drives`.
+ *
+ * # Safety
+ * As `motive_npc_drives`.
+ */
+motive_status motive_npc_plan(const struct motive_world *world,
+                              struct motive_npc npc,
+                              struct motive_plan_step *buffer,
+                              size_t capacity,
+                              size_t *out_count);
+
+/**
+ * The action `npc` is performing; `MOTIVE_STATUS_NOT_FOUND` when it is idle.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_action` NULL or writable.
+ */
+motive_status motive_npc_running_action(const struct motive_world *world,
+                                        struct motive_npc npc,
+                                        struct motive_running_action *out_action);
+
+/**
+ * Summary of `npc`'s last decision: why it does what it does.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_explanation` NULL or writable.
+ */
+motive_status motive_npc_explain(const struct motive_world *world,
+                                 struct motive_npc npc,
+                                 struct motive_explanation *out_explanation);
+
+/**
+ * Copies the candidate plan states of `npc`'s last decision into `buffer`, in the order they
+ * were generated, like `motive_npc_drives`.
+ *
+ * # Safety
+ * As `motive_npc_drives`.
+ */
+motive_status motive_npc_explain_candidates(const struct motive_world *world,
+                                            struct motive_npc npc,
+                                            struct motive_candidate *buffer,
+                                            size_t capacity,
+                                            size_t *out_count);
+
+/**
+ * Copies the drive satisfactions behind each candidate of `npc`'s last decision:
+ * `drive_count` values per candidate, candidates in order, like `motive_npc_drives`.
+ *
+ * # Safety
+ * As `motive_npc_drives`.
+ */
+motive_status motive_npc_explain_satisfactions(const struct motive_world *world,
+                                               struct motive_npc npc,
+                                               double *buffer,
+                                               size_t capacity,
+                                               size_t *out_count);
+
+/**
  * The name of a status code, e.g. "MOTIVE_STATUS_STALE_HANDLE", as a static NUL-terminated
  * string (never freed, never NULL). `code` may be any value; unknown codes give
  * "MOTIVE_STATUS_UNKNOWN". Thread-safe.
@@ -673,6 +1928,11 @@ bool motive_status_is_error(uint32_t code);
  */
 motive_status motive_debug_panic(struct motive_world *world);
 #endif
+
+/**
+ * Think settings with every field at its default. Thread-safe.
+ */
+struct motive_think_settings motive_think_settings_default(void);
 
 /**
  * The library's version, "MAJOR.MINOR.PATCH", as a static NUL-terminated string.
@@ -745,6 +2005,54 @@ motive_status motive_world_seed(const struct motive_world *world, uint64_t *out_
  * `world` must be NULL or live.
  */
 bool motive_world_is_poisoned(const struct motive_world *world);
+
+/**
+ * Defines a world-effect generator called `name` (an identifier) and writes its id to
+ * `*out_world_effect`. After an action that checks it is simulated, every other known entity
+ * within `within` (finite, ≥ 0) of the consumer for which all its filters hold plays
+ * `MOTIVE_ROLE_OTHER` in its effects (`nearby_enemy_damage`).
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_world_effect` NULL or
+ * writable.
+ */
+motive_status motive_domain_builder_add_world_effect(struct motive_domain_builder *builder,
+                                                     const char *name,
+                                                     double within,
+                                                     motive_world_effect_id *out_world_effect);
+
+/**
+ * Adds the filter `*condition` to `world_effect` (roles: consumer, supplier, other).
+ *
+ * # Safety
+ * `builder` must be NULL or live; `condition` NULL or readable, with a piecewise-linear
+ * score curve's `points` readable for `point_count` points.
+ */
+motive_status motive_domain_builder_add_world_effect_filter(struct motive_domain_builder *builder,
+                                                            motive_world_effect_id world_effect,
+                                                            const struct motive_condition *condition);
+
+/**
+ * Adds the effect `*effect` to `world_effect` (roles: consumer, supplier, other).
+ *
+ * # Safety
+ * `builder` must be NULL or live; `effect` NULL or readable.
+ */
+motive_status motive_domain_builder_add_world_effect_effect(struct motive_domain_builder *builder,
+                                                            motive_world_effect_id world_effect,
+                                                            const struct motive_effect *effect);
+
+/**
+ * Looks up the world-effect generator called `name` and writes its id to
+ * `*out_world_effect`; `MOTIVE_STATUS_NOT_FOUND` when there is none. Thread-safe.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_world_effect` NULL or
+ * writable.
+ */
+motive_status motive_domain_find_world_effect(const struct motive_domain *domain,
+                                              const char *name,
+                                              motive_world_effect_id *out_world_effect);
 
 #ifdef __cplusplus
 }  // extern "C"

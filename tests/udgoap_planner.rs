@@ -1,8 +1,12 @@
 //! Golden tests of the UDGOAP planner called directly, against the thesis's worked examples.
 
 use bumpalo::Bump;
+use motive::core::goal::GoalId;
 use motive::core::memory::Memory;
-use motive::core::planner::{BoundGoal, PlanRequest, Search, SearchStatus, Step, Supplier};
+use motive::core::planner::StopReason;
+use motive::core::planner::{
+    BoundGoal, PlanRequest, Search, SearchStats, SearchStatus, Step, Supplier,
+};
 use motive::core::utility::TopLevelUtility;
 use motive::core::{AttributeId, Entity, Value, Vec3};
 use motive::sim::wizard::WizardDomain;
@@ -43,79 +47,74 @@ fn appendix_a_memory(w: &WizardDomain) -> Memory {
     m
 }
 
-fn steps(search: &Search<'_>) -> Vec<(String, u32)> {
-    search
-        .plan()
-        .map(|s| (action_name(search, s), s.supplier.index1))
-        .collect()
+fn steps(w: &WizardDomain, plan: impl Iterator<Item = Step>) -> Vec<(String, u32)> {
+    plan.map(|s| {
+        (
+            w.domain.actions().name(s.action.0).to_owned(),
+            s.supplier.index1,
+        )
+    })
+    .collect()
 }
 
-fn action_name(_: &Search<'_>, step: Step) -> String {
-    let w = WizardDomain::new().unwrap();
-    w.domain.actions().name(step.action.0).to_owned()
+fn goal(w: &WizardDomain, name: &str, drive: u32, subject: u32) -> BoundGoal {
+    BoundGoal {
+        goal: GoalId(w.domain.goals().find(name).unwrap()),
+        drive,
+        subject: entity(subject),
+    }
+}
+
+/// The Appendix A request: the wizard's three goals and the three known suppliers.
+fn appendix_a_request<'r>(
+    w: &WizardDomain,
+    memory: &'r Memory,
+    goals: &'r [BoundGoal],
+    suppliers: &'r [Supplier],
+) -> PlanRequest<'r> {
+    PlanRequest {
+        archetype: w.wizard,
+        consumer: entity(WIZARD),
+        facts: memory.facts(),
+        suppliers,
+        goals,
+        drive_weights: &[1.0, 1.0, 1.0],
+        top_level: TopLevelUtility::LinearWithBadDeath { veto: 1 },
+        max_expansions: 64,
+        max_depth: 8,
+    }
+}
+
+fn appendix_a_parts(w: &WizardDomain) -> ([BoundGoal; 3], [Supplier; 3]) {
+    (
+        [
+            goal(w, "kill_enemy", 0, GOBLIN),
+            goal(w, "maximize_health", 1, WIZARD),
+            goal(w, "maximize_mana", 2, WIZARD),
+        ],
+        [
+            Supplier {
+                entity: entity(WIZARD),
+                archetype: w.wizard,
+            },
+            Supplier {
+                entity: entity(POTION),
+                archetype: w.potion,
+            },
+            Supplier {
+                entity: entity(GOBLIN),
+                archetype: w.goblin,
+            },
+        ],
+    )
 }
 
 #[test]
 fn appendix_a_wizard_plans_goto_potion_drink_lightning() {
     let w = WizardDomain::new().unwrap();
     let memory = appendix_a_memory(&w);
-    let goals = [
-        BoundGoal {
-            goal: w
-                .domain
-                .goals()
-                .find("kill_enemy")
-                .map(motive::core::goal::GoalId)
-                .unwrap(),
-            drive: 0,
-            subject: entity(GOBLIN),
-        },
-        BoundGoal {
-            goal: w
-                .domain
-                .goals()
-                .find("maximize_health")
-                .map(motive::core::goal::GoalId)
-                .unwrap(),
-            drive: 1,
-            subject: entity(WIZARD),
-        },
-        BoundGoal {
-            goal: w
-                .domain
-                .goals()
-                .find("maximize_mana")
-                .map(motive::core::goal::GoalId)
-                .unwrap(),
-            drive: 2,
-            subject: entity(WIZARD),
-        },
-    ];
-    let suppliers = [
-        Supplier {
-            entity: entity(WIZARD),
-            archetype: w.wizard,
-        },
-        Supplier {
-            entity: entity(POTION),
-            archetype: w.potion,
-        },
-        Supplier {
-            entity: entity(GOBLIN),
-            archetype: w.goblin,
-        },
-    ];
-    let request = PlanRequest {
-        archetype: w.wizard,
-        consumer: entity(WIZARD),
-        facts: memory.facts(),
-        suppliers: &suppliers,
-        goals: &goals,
-        drive_weights: &[1.0, 1.0, 1.0],
-        top_level: TopLevelUtility::LinearWithBadDeath { veto: 1 },
-        max_expansions: 64,
-        max_depth: 8,
-    };
+    let (goals, suppliers) = appendix_a_parts(&w);
+    let request = appendix_a_request(&w, &memory, &goals, &suppliers);
     let arena = Bump::new();
     let mut search = Search::new(&w.domain, &request, &arena).unwrap();
     // Table A.3 (:1998-2000): the root's successors, in insertion order.
@@ -141,7 +140,7 @@ fn appendix_a_wizard_plans_goto_potion_drink_lightning() {
     assert_eq!(search.step(100), SearchStatus::Found);
     // :2045: go to the mana potion, drink it, shoot lightning at the goblin.
     assert_eq!(
-        steps(&search),
+        steps(&w, search.plan().iter().copied()),
         vec![
             ("goto".into(), POTION),
             ("drink".into(), POTION),
@@ -222,4 +221,159 @@ impl ActionName {
             ActionName::Drink => w.drink,
         }
     }
+}
+
+#[test]
+fn a_search_resumed_one_expansion_at_a_time_finds_the_same_plan() {
+    let w = WizardDomain::new().unwrap();
+    let memory = appendix_a_memory(&w);
+    let (goals, suppliers) = appendix_a_parts(&w);
+    let request = appendix_a_request(&w, &memory, &goals, &suppliers);
+    let whole_arena = Bump::new();
+    let mut whole = Search::new(&w.domain, &request, &whole_arena).unwrap();
+    assert_eq!(whole.step(u32::MAX), SearchStatus::Found);
+    let sliced_arena = Bump::new();
+    let mut sliced = Search::new(&w.domain, &request, &sliced_arena).unwrap();
+    let mut frames = 0;
+    while sliced.step(1) == SearchStatus::InProgress {
+        frames += 1;
+    }
+    assert!(frames >= 3, "one expansion per frame takes several frames");
+    assert_eq!(sliced.status(), SearchStatus::Found);
+    assert_eq!(
+        steps(&w, sliced.plan().iter().copied()),
+        steps(&w, whole.plan().iter().copied())
+    );
+    assert_eq!(
+        sliced.stats(),
+        SearchStats {
+            peak_bytes: sliced.stats().peak_bytes,
+            ..whole.stats()
+        }
+    );
+}
+
+#[test]
+fn limits_end_the_search_without_a_plan() {
+    let w = WizardDomain::new().unwrap();
+    let memory = appendix_a_memory(&w);
+    let (goals, suppliers) = appendix_a_parts(&w);
+    // With two steps at most, the best plan left is to drink the potion.
+    let two = PlanRequest {
+        max_depth: 2,
+        ..appendix_a_request(&w, &memory, &goals, &suppliers)
+    };
+    let arena = Bump::new();
+    let mut search = Search::new(&w.domain, &two, &arena).unwrap();
+    assert_eq!(search.step(1000), SearchStatus::Found);
+    assert_eq!(
+        steps(&w, search.plan().iter().copied()),
+        vec![("goto".into(), POTION), ("drink".into(), POTION)]
+    );
+    // Every single action needs another first: with one step, every candidate is exhausted.
+    let one = PlanRequest {
+        max_depth: 1,
+        ..appendix_a_request(&w, &memory, &goals, &suppliers)
+    };
+    let arena = Bump::new();
+    let mut search = Search::new(&w.domain, &one, &arena).unwrap();
+    assert_eq!(
+        search.step(1000),
+        SearchStatus::NoPlan(StopReason::Exhausted)
+    );
+    assert_eq!(search.plan().len(), 0, "an empty plan (:1077)");
+    let tight = PlanRequest {
+        max_expansions: 1,
+        ..appendix_a_request(&w, &memory, &goals, &suppliers)
+    };
+    let arena = Bump::new();
+    let mut search = Search::new(&w.domain, &tight, &arena).unwrap();
+    assert_eq!(
+        search.step(1000),
+        SearchStatus::NoPlan(StopReason::ExpansionLimit)
+    );
+    assert_eq!(search.stats().expanded, 1);
+}
+
+#[test]
+fn bad_requests_are_errors() {
+    let w = WizardDomain::new().unwrap();
+    let memory = appendix_a_memory(&w);
+    let (goals, suppliers) = appendix_a_parts(&w);
+    let arena = Bump::new();
+    let base = appendix_a_request(&w, &memory, &goals, &suppliers);
+    let too_deep = PlanRequest {
+        max_depth: 33,
+        ..base
+    };
+    assert!(Search::new(&w.domain, &too_deep, &arena).is_err());
+    let missing_drive = PlanRequest {
+        drive_weights: &[1.0],
+        ..base
+    };
+    assert!(Search::new(&w.domain, &missing_drive, &arena).is_err());
+    let mut unsorted = memory.facts().to_vec();
+    unsorted.swap(0, 1);
+    let unsorted = PlanRequest {
+        facts: &unsorted,
+        ..base
+    };
+    assert!(Search::new(&w.domain, &unsorted, &arena).is_err());
+}
+
+#[test]
+fn two_goblins_at_zero_and_half_health_rate_075() {
+    // :1247-1249: kill goals for goblin1 (0 health) and goblin2 (50 of 100), weight 1 each,
+    // inverse-linear, one drive: the state's utility is their average, 0.75.
+    let mut b = motive::core::DomainBuilder::new();
+    let health = b
+        .add_attribute("health", motive::core::ValueType::Number)
+        .unwrap();
+    let kill = b.add_goal("kill", 1.0).unwrap();
+    b.add_goal_condition(
+        kill,
+        motive::core::goal::GoalCondition {
+            role: motive::core::condition::Role::Supplier,
+            attribute: health,
+            change: motive::core::effect::Change::Decrease,
+            curve: motive::core::curve::Curve::inverse_linear(100.0).unwrap(),
+        },
+    )
+    .unwrap();
+    let knight = b.add_archetype("knight").unwrap();
+    let domain = b.build().unwrap();
+    let mut memory = Memory::new(8);
+    memory.remember(entity(2), health, Value::Number(0.0), 0.0);
+    memory.remember(entity(3), health, Value::Number(50.0), 0.0);
+    let goals = [
+        BoundGoal {
+            goal: kill,
+            drive: 0,
+            subject: entity(2),
+        },
+        BoundGoal {
+            goal: kill,
+            drive: 0,
+            subject: entity(3),
+        },
+    ];
+    let request = PlanRequest {
+        archetype: knight,
+        consumer: entity(1),
+        facts: memory.facts(),
+        suppliers: &[],
+        goals: &goals,
+        drive_weights: &[1.0],
+        top_level: TopLevelUtility::Linear,
+        max_expansions: 8,
+        max_depth: 4,
+    };
+    let arena = Bump::new();
+    let search = Search::new(&domain, &request, &arena).unwrap();
+    assert_eq!(search.states()[0].utility, 0.75);
+    assert_eq!(
+        search.status(),
+        SearchStatus::NoPlan(StopReason::Exhausted),
+        "no actions: an empty plan"
+    );
 }

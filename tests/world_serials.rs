@@ -11,8 +11,8 @@ fn live_worlds_never_share_a_serial_and_the_65536th_is_refused() {
         match World::new(
             domain.clone(),
             WorldConfig {
-                seed: 0,
                 entity_capacity: 0,
+                ..WorldConfig::default()
             },
         ) {
             Ok(world) => worlds.push(world),

@@ -12,6 +12,7 @@ pub fn build(npcs: u32, seed: u64) -> Result<World> {
         WorldConfig {
             seed,
             entity_capacity: npcs.saturating_add(2),
+            ..WorldConfig::default()
         },
     )?;
     world.create(EntityKind::Object, Vec3::new(0.0, 0.0, 0.0))?;

@@ -1,8 +1,9 @@
 //! Action definitions: what smart objects supply and NPCs consume (000_16db0c300c7e0e65.txt:971-983).
 
-use super::condition::{CmpOp, Condition, Role};
-use super::domain::AttributeId;
-use super::effect::{Change, Effect, Key};
+use super::condition::{Bindings, CmpOp, Condition, FactView, Role};
+use super::domain::{AttributeId, Domain};
+use super::effect::{Change, Effect, EffectOp, FactStore, Key, Portion};
+use super::value::Value;
 use super::world_effect::WorldEffectId;
 
 /// Dense id of an action definition.
@@ -68,6 +69,54 @@ impl Default for ActionDef {
             world_effects: Vec::new(),
             duration: ActionDuration::Engine,
             hints: ExecutionHints::default(),
+        }
+    }
+}
+
+impl ActionDef {
+    /// How much of each accruing effect a whole performance applies: 1 when amounts are totals
+    /// (engine and timed actions), the seconds needed to fill the attribute when they are rates
+    /// (until full). The planner and the engine-reported path both apply actions through
+    /// [`ActionDef::apply_whole`], so they agree.
+    pub fn whole_scale(&self, domain: &Domain, view: &impl FactView, bindings: &Bindings) -> f64 {
+        let ActionDuration::UntilFull(attribute) = self.duration else {
+            return 1.0;
+        };
+        let rate: f64 = self
+            .effects
+            .iter()
+            .filter(|e| e.role == Role::Consumer)
+            .filter_map(|e| match e.op {
+                EffectOp::Add(a, amount) if a == attribute => Some((1.0, amount)),
+                EffectOp::Subtract(a, amount) if a == attribute => Some((-1.0, amount)),
+                _ => None,
+            })
+            .filter_map(|(sign, amount)| match amount.resolve(view, bindings) {
+                Some(Value::Number(n)) => Some(sign * n),
+                _ => None,
+            })
+            .sum();
+        let max = domain
+            .attribute(attribute)
+            .ok()
+            .and_then(|d| d.range)
+            .map_or(0.0, |r| r.1);
+        match view.value(bindings.consumer, attribute) {
+            Some(Value::Number(now)) if rate > 0.0 => ((max - now) / rate).max(0.0),
+            _ => 0.0,
+        }
+    }
+
+    /// Applies one whole performance of the action to `store`.
+    pub fn apply_whole(&self, domain: &Domain, store: &mut impl FactStore, bindings: &Bindings) {
+        let scale = self.whole_scale(domain, store, bindings);
+        for effect in &self.effects {
+            let portion = if effect.accrues() {
+                Portion::Accrued(scale)
+            } else {
+                Portion::Discrete
+            };
+            effect.apply(domain, store, bindings, portion);
         }
     }
 }

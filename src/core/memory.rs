@@ -84,9 +84,13 @@ impl Memory {
 
     /// The remembered fact for (`entity`, `attribute`).
     pub fn get(&self, entity: Entity, attribute: AttributeId) -> Option<&MemoryFact> {
-        self.index(entity, attribute)
-            .ok()
-            .map(|i| &self.facts[i])
+        self.index(entity, attribute).ok().map(|i| &self.facts[i])
+    }
+
+    /// True when anything is remembered about `entity`.
+    pub fn knows(&self, entity: Entity) -> bool {
+        let i = self.facts.partition_point(|f| f.entity < entity);
+        self.facts.get(i).is_some_and(|f| f.entity == entity)
     }
 
     /// All facts, by entity then attribute.

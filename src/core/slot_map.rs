@@ -137,6 +137,21 @@ impl<T> SlotMap<T> {
         Ok(value)
     }
 
+    /// Number of slots ever issued: an exclusive bound on indices for [`SlotMap::get_at_mut`].
+    pub fn slot_count(&self) -> u32 {
+        self.slots.len() as u32
+    }
+
+    /// The live value in slot `index` with its key, if any: lets a caller visit every value
+    /// by index while also using other parts of its own state.
+    pub fn get_at_mut(&mut self, index: u32) -> Option<(SlotKey, &mut T)> {
+        let slot = self.slots.get_mut(index as usize)?;
+        let generation = slot.generation;
+        slot.value
+            .as_mut()
+            .map(|value| (SlotKey { index, generation }, value))
+    }
+
     /// Live values with their keys, in index order (deterministic).
     pub fn iter(&self) -> impl Iterator<Item = (SlotKey, &T)> {
         self.slots.iter().enumerate().filter_map(|(index, slot)| {

@@ -2,14 +2,18 @@
 
 use std::sync::Arc;
 
+use super::archetype::ArchetypeId;
 use super::domain::{AttributeId, Domain};
 use super::entity::{Entity, EntityKind};
 use super::error::{Error, ErrorKind, Result};
+use super::event::Event;
 use super::fact_set::{Fact, FactSet};
+use super::mind::Mind;
 use super::slot_map::{KeyError, SlotKey, SlotMap};
 use super::value::Value;
 use super::vec3::Vec3;
 use super::world_serial::WorldSerial;
+use super::world_think::ThinkScratch;
 
 /// How a world starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +23,10 @@ pub struct WorldConfig {
     /// How many entities to reserve room for; the world still grows past it. At most
     /// [`MAX_ENTITY_CAPACITY_HINT`].
     pub entity_capacity: u32,
+    /// Most plan-state expansions all thinks of one tick may use; 0 means no limit. A think
+    /// whose NPC's `max_expansions` does not fit in what is left waits for the next tick, first
+    /// in line, so no tick plans more than this.
+    pub plan_budget_per_tick: u32,
 }
 
 impl Default for WorldConfig {
@@ -26,14 +34,18 @@ impl Default for WorldConfig {
         WorldConfig {
             seed: 0,
             entity_capacity: 64,
+            plan_budget_per_tick: 0,
         }
     }
 }
 
-struct EntityRecord {
-    kind: EntityKind,
-    position: Vec3,
-    facts: FactSet,
+pub(super) struct EntityRecord {
+    pub(super) kind: EntityKind,
+    pub(super) archetype: Option<ArchetypeId>,
+    pub(super) position: Vec3,
+    pub(super) facts: FactSet,
+    /// The UDGOAP state of an NPC spawned from an archetype; taken out while it thinks.
+    pub(super) mind: Option<Box<Mind>>,
 }
 
 /// The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
@@ -42,12 +54,16 @@ pub const MAX_ENTITY_CAPACITY_HINT: u32 = 1 << 24;
 
 /// The state of one simulation. Worlds are independent of each other.
 pub struct World {
-    domain: Arc<Domain>,
+    pub(super) domain: Arc<Domain>,
     serial: WorldSerial,
     seed: u64,
-    time: f64,
-    entities: SlotMap<EntityRecord>,
+    pub(super) time: f64,
+    pub(super) entities: SlotMap<EntityRecord>,
     npc_count: usize,
+    pub(super) plan_budget_per_tick: u32,
+    pub(super) events: Vec<Event>,
+    pub(super) next_request: u32,
+    pub(super) scratch: ThinkScratch,
 }
 
 impl World {
@@ -67,6 +83,10 @@ impl World {
             time: 0.0,
             entities: SlotMap::with_capacity(config.entity_capacity as usize)?,
             npc_count: 0,
+            plan_budget_per_tick: config.plan_budget_per_tick,
+            events: Vec::new(),
+            next_request: 0,
+            scratch: ThinkScratch::default(),
         })
     }
 
@@ -90,7 +110,8 @@ impl World {
         self.time
     }
 
-    /// Advances the clock by `dt` seconds; `dt` must be finite and not negative.
+    /// Advances the world by `dt` seconds (finite, not negative): the clock, needs and running
+    /// actions, then every think that is due (see [`World::run_due_thinks`]).
     pub fn tick(&mut self, dt: f64) -> Result<()> {
         if !(dt.is_finite() && dt >= 0.0) {
             return Err(Error::invalid(format!(
@@ -98,18 +119,61 @@ impl World {
             )));
         }
         self.time += dt;
+        self.advance_npcs(dt);
+        self.run_due_thinks();
         Ok(())
     }
 
-    /// Creates an entity of `kind` at `position`.
+    /// Creates an entity of `kind` at `position`, with no archetype: it supplies nothing and
+    /// does not think.
     pub fn create(&mut self, kind: EntityKind, position: Vec3) -> Result<Entity> {
+        self.insert(kind, None, position)
+    }
+
+    /// Spawns an entity of `archetype` at `position`. An archetype with drives or consumable
+    /// actions makes a thinking NPC, whose first think is staggered across its think interval
+    /// so that NPCs spawned together do not all think on the same tick; any other makes a smart
+    /// object.
+    pub fn spawn(&mut self, archetype: ArchetypeId, position: Vec3) -> Result<Entity> {
+        let domain = self.domain.clone();
+        let def = domain.archetypes().get(archetype.0)?;
+        let thinks = !def.drives.is_empty() || !def.consumes.is_empty();
+        let kind = if thinks {
+            EntityKind::Npc
+        } else {
+            EntityKind::Object
+        };
+        let entity = self.insert(kind, Some(archetype), position)?;
+        if thinks {
+            let think = def.think;
+            // Golden-ratio spacing of slot indices spreads any number of NPCs evenly.
+            let phase = (f64::from(entity.index1) * 0.618_033_988_749_895).fract();
+            let mind = Mind::new(
+                think.memory_capacity,
+                &def.drives,
+                self.time + phase * think.think_interval,
+            );
+            let record = self.record_mut(entity)?;
+            record.mind = Some(Box::new(mind));
+        }
+        Ok(entity)
+    }
+
+    fn insert(
+        &mut self,
+        kind: EntityKind,
+        archetype: Option<ArchetypeId>,
+        position: Vec3,
+    ) -> Result<Entity> {
         check_position(position)?;
         let key = self
             .entities
             .insert(EntityRecord {
                 kind,
+                archetype,
                 position,
                 facts: FactSet::default(),
+                mind: None,
             })
             .ok_or_else(|| Error::invalid("the world holds 2^32 entities already"))?;
         if kind == EntityKind::Npc {
@@ -129,9 +193,20 @@ impl World {
         Ok(())
     }
 
-    /// True when `entity` is live in this world and of `kind`.
+    /// True when `entity` is live in this world and of `kind`. Never allocates (no error is
+    /// built), so hot paths may call it.
     pub fn is_live(&self, entity: Entity, kind: EntityKind) -> bool {
-        self.record(entity, Some(kind)).is_ok()
+        self.live_record(entity).is_some_and(|r| r.kind == kind)
+    }
+
+    /// True when `entity` is a live entity of this world, of any kind. Never allocates.
+    pub fn is_alive(&self, entity: Entity) -> bool {
+        self.live_record(entity).is_some()
+    }
+
+    fn live_record(&self, entity: Entity) -> Option<&EntityRecord> {
+        let key = entity.key().filter(|_| entity.world == self.serial())?;
+        self.entities.get(key).ok()
     }
 
     /// The kind of a live entity.
@@ -207,7 +282,39 @@ impl World {
         })
     }
 
-    fn record(&self, entity: Entity, kind: Option<EntityKind>) -> Result<&EntityRecord> {
+    /// The archetype `entity` was spawned from, if any.
+    pub fn archetype(&self, entity: Entity) -> Result<Option<ArchetypeId>> {
+        self.record(entity, None).map(|r| r.archetype)
+    }
+
+    /// The UDGOAP state of an NPC spawned from an archetype.
+    pub fn mind(&self, npc: Entity) -> Result<&Mind> {
+        let record = self.record(npc, Some(EntityKind::Npc))?;
+        record.mind.as_deref().ok_or_else(|| {
+            Error::invalid(format!(
+                "npc {} was not spawned from an archetype and has no mind",
+                describe(npc)
+            ))
+        })
+    }
+
+    pub(super) fn mind_mut(&mut self, npc: Entity) -> Result<&mut Mind> {
+        let record = self.record_mut(npc)?;
+        if record.kind != EntityKind::Npc {
+            return Err(Error::invalid(format!(
+                "entity {} is not an npc",
+                describe(npc)
+            )));
+        }
+        record.mind.as_deref_mut().ok_or_else(|| {
+            Error::invalid(format!(
+                "npc {} was not spawned from an archetype and has no mind",
+                describe(npc)
+            ))
+        })
+    }
+
+    pub(super) fn record(&self, entity: Entity, kind: Option<EntityKind>) -> Result<&EntityRecord> {
         let key = self.check_handle(entity)?;
         let record = self.entities.get(key).map_err(|e| stale(entity, e))?;
         match kind {
@@ -221,7 +328,7 @@ impl World {
         }
     }
 
-    fn record_mut(&mut self, entity: Entity) -> Result<&mut EntityRecord> {
+    pub(super) fn record_mut(&mut self, entity: Entity) -> Result<&mut EntityRecord> {
         let key = self.check_handle(entity)?;
         self.entities.get_mut(key).map_err(|e| stale(entity, e))
     }
@@ -256,7 +363,7 @@ fn check_position(position: Vec3) -> Result<()> {
 }
 
 /// `{index1:generation@world}`, the form every message uses for a handle.
-fn describe(entity: Entity) -> String {
+pub(super) fn describe(entity: Entity) -> String {
     format!(
         "{{{}:{}@{}}}",
         entity.index1, entity.generation, entity.world
@@ -361,8 +468,8 @@ mod tests {
     #[test]
     fn capacity_hints_are_bounded_not_fatal() {
         let config = WorldConfig {
-            seed: 0,
             entity_capacity: u32::MAX,
+            ..WorldConfig::default()
         };
         let err = World::new(DomainBuilder::new().build().unwrap(), config)
             .err()

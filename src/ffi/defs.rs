@@ -16,6 +16,9 @@ pub struct motive_world_def {
     pub entity_capacity: u32,
     /// Seed of every random draw: same seed and inputs, same results. Default 0.
     pub seed: u64,
+    /// Most plan-state expansions all thinks of one tick may use; 0 (the default) means no
+    /// limit. A think that does not fit waits for the next tick, first in line.
+    pub plan_budget_per_tick: u32,
 }
 
 /// How to create an NPC. Get one from `motive_npc_def_default()`, then change fields.
@@ -45,6 +48,7 @@ pub extern "C" fn motive_world_def_default() -> motive_world_def {
         struct_size: size_of::<motive_world_def>() as u32,
         entity_capacity: 64,
         seed: 0,
+        plan_budget_per_tick: 0,
     };
     guard_value(def, || def)
 }

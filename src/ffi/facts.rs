@@ -1,7 +1,8 @@
 //! Typed fact values across the boundary, and reading and writing facts on entities.
 
 use super::domain::motive_attribute;
-use super::guard::{guard, FfiError, FfiResult};
+use super::enum_codes::{c_enum, decode};
+use super::guard::{guard, FfiResult};
 use super::handles::motive_entity;
 use super::pointers::borrow;
 use super::status::motive_status;
@@ -48,22 +49,17 @@ pub struct motive_value {
     pub data: motive_value_data,
 }
 
-/// Converts a `motive_value_type` code from C.
-pub(crate) fn value_type_from_code(code: u32) -> FfiResult<ValueType> {
-    match code {
-        1 => Ok(ValueType::Bool),
-        2 => Ok(ValueType::Number),
-        3 => Ok(ValueType::Entity),
-        4 => Ok(ValueType::Position),
-        _ => Err(FfiError::invalid(format!(
-            "{code} is not a motive_value_type (1 bool, 2 number, 3 entity, 4 position)"
-        ))),
-    }
-}
+c_enum!(motive_value_type => ValueType {
+    Bool => ValueType::Bool,
+    Number => ValueType::Number,
+    Entity => ValueType::Entity,
+    Position => ValueType::Position,
+});
 
 impl motive_value {
-    fn to_core(self) -> FfiResult<Value> {
-        let value_type = value_type_from_code(self.r#type)?;
+    /// The core value; an unknown `type` is `MOTIVE_STATUS_INVALID_ARGUMENT`.
+    pub(crate) fn to_core(self) -> FfiResult<Value> {
+        let value_type: ValueType = decode::<motive_value_type>(self.r#type, "type")?.into();
         // SAFETY: the union is plain Copy data that the caller initialised for the member its
         // tag names; the bool is read through its byte, so any bit pattern is sound.
         Ok(unsafe {

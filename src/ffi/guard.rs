@@ -25,6 +25,11 @@ impl FfiError {
     pub fn invalid(message: impl Into<String>) -> Self {
         FfiError::new(motive_status::InvalidArgument, message)
     }
+
+    /// The same failure, its message prefixed with where it happened (`"conditions[2]: …"`).
+    pub fn context(self, place: impl std::fmt::Display) -> Self {
+        FfiError::new(self.status, format!("{place}: {}", self.message))
+    }
 }
 
 impl From<Error> for FfiError {

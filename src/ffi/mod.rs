@@ -13,17 +13,30 @@
 // C names (`motive_world`, `motive_status`) are the ABI; Rust naming would hide what C sees.
 #![allow(non_camel_case_types)]
 
+pub mod actions;
+pub mod archetypes;
+mod buffers;
+pub mod conditions;
+pub mod curve;
 pub mod defs;
 pub mod domain;
+pub mod drives;
+pub mod effects;
 pub mod entities;
+mod enum_codes;
+pub mod events;
 pub mod facts;
+pub mod goals;
 mod guard;
 pub mod handles;
 pub mod last_error;
+pub mod minds;
 mod pointers;
 pub mod status;
 #[cfg(feature = "test-hooks")]
 pub mod test_hooks;
+pub mod think_settings;
 pub mod vec3;
 pub mod version;
 pub mod world;
+pub mod world_effects;

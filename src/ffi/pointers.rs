@@ -70,6 +70,33 @@ pub(crate) unsafe fn utf8<'a>(ptr: *const c_char, name: &str) -> FfiResult<&'a s
         .map_err(|e| FfiError::invalid(format!("{name} is not valid UTF-8: {e}")))
 }
 
+/// Borrows the C array `ptr[0..len]`; NULL is allowed when `len` is 0.
+///
+/// # Safety
+/// A non-null `ptr` must point to `len` valid `T`s that outlive the call and that nothing
+/// mutates meanwhile.
+pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize, name: &str) -> FfiResult<&'a [T]> {
+    if len == 0 {
+        return Ok(&[]);
+    }
+    if ptr.is_null() {
+        return Err(FfiError::new(
+            motive_status::NullArgument,
+            format!("{name} is NULL but its count is {len}"),
+        ));
+    }
+    let fits =
+        matches!(len.checked_mul(size_of::<T>()), Some(bytes) if bytes <= isize::MAX as usize);
+    if !ptr.is_aligned() || !fits {
+        return Err(FfiError::invalid(format!(
+            "{name} is misaligned or its count {len} is impossibly large"
+        )));
+    }
+    // SAFETY: non-null and aligned (checked), no larger than isize::MAX bytes (checked), and
+    // pointing to `len` valid elements per the caller's contract.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
+}
+
 /// Reads a definition struct whose first field is its size, rejecting any other size.
 ///
 /// # Safety

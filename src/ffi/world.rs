@@ -133,6 +133,7 @@ pub unsafe extern "C" fn motive_world_create(
             WorldConfig {
                 seed: def.seed,
                 entity_capacity: def.entity_capacity,
+                plan_budget_per_tick: def.plan_budget_per_tick,
             },
         )?;
         out_world.write(Box::into_raw(Box::new(motive_world {

@@ -3,6 +3,8 @@
 
 #![forbid(unsafe_code)]
 
+pub mod executor;
+pub mod household;
 pub mod run;
 pub mod wizard;
 

@@ -16,7 +16,7 @@ use crate::core::domain::{AttributeId, Domain, DomainBuilder};
 use crate::core::drive::{DriveId, GoalGenerator, TriggerScope};
 use crate::core::effect::{Change, Effect, EffectOp};
 use crate::core::goal::GoalCondition;
-use crate::core::{Result, Value, ValueType};
+use crate::core::{Entity, Result, Value, ValueType, Vec3, World};
 
 /// The ids of the wizard domain.
 #[derive(Clone, Debug)]
@@ -286,5 +286,45 @@ impl WizardDomain {
             goblin,
             potion,
         })
+    }
+
+    /// Spawns an entity of `archetype` at `(0, 0, z)` with numeric `facts`.
+    pub fn spawn(
+        &self,
+        world: &mut World,
+        archetype: ArchetypeId,
+        z: f32,
+        facts: &[(AttributeId, f64)],
+    ) -> Result<Entity> {
+        let entity = world.spawn(archetype, Vec3::new(0.0, 0.0, z))?;
+        for &(attribute, value) in facts {
+            world.set_fact(entity, attribute, Value::Number(value))?;
+        }
+        Ok(entity)
+    }
+
+    /// Table A.1 (:1923-1931): the wizard at (0,0,−10) with 15 health and 0 mana, a 40-mana
+    /// potion at (0,0,10) and a goblin at (0,0,20) with 30 health that deals 30 damage (:2014).
+    /// Returns (wizard, potion, goblin).
+    pub fn appendix_a(&self, world: &mut World) -> Result<(Entity, Entity, Entity)> {
+        let wizard = self.spawn(
+            world,
+            self.wizard,
+            -10.0,
+            &[(self.health, 15.0), (self.mana, 0.0), (self.team, 0.0)],
+        )?;
+        let potion = self.spawn(
+            world,
+            self.potion,
+            10.0,
+            &[(self.heal_amount, 0.0), (self.mana_amount, 40.0)],
+        )?;
+        let goblin = self.spawn(
+            world,
+            self.goblin,
+            20.0,
+            &[(self.health, 30.0), (self.team, 1.0), (self.damage, 30.0)],
+        )?;
+        Ok((wizard, potion, goblin))
     }
 }

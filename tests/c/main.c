@@ -22,5 +22,7 @@ int main(int argc, char **argv) {
     run_version_tests();
     run_limit_tests();
     run_poison_tests();
+    run_definition_tests();
+    run_definition_error_tests();
     return motive_test_summary(variant);
 }

@@ -14,5 +14,7 @@ void run_last_error_tests(void);
 void run_version_tests(void);
 void run_limit_tests(void);
 void run_poison_tests(void);
+void run_definition_tests(void);
+void run_definition_error_tests(void);
 
 #endif /* MOTIVE_SUITES_H */

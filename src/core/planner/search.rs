@@ -8,7 +8,10 @@
 //!   both the same). Each precondition is evaluated just before its action, on the simulated
 //!   facts; effects apply even when it fails, so states are rated optimistically (:1998-2000).
 //! - The hard goal is the set of preconditions that failed in that replay; the first in
-//!   execution order is the one chained next. New actions are prepended (regression).
+//!   execution order is the one chained next. The new action is inserted just before the step
+//!   that needs it. The thesis prepends (:1237-1241), which is the same whenever the need is the
+//!   first step's; inserting also finds plans that must travel between steps (fetch at the
+//!   fridge, then cook at the stove), which prepending never can.
 //! - The consumer's death ends the replay (:1243); a state whose consumer dies before its last
 //!   action is rated and reported but never expanded or returned.
 //! - A step whose supplier an earlier step ended (a potion drunk twice) is never generated.
@@ -23,7 +26,9 @@ use super::open_list::OpenList;
 use super::request::{BoundGoal, PlanRequest, Step, Supplier};
 use super::sim_state::SimState;
 use crate::core::action::{precondition_key, ActionDef};
-use crate::core::archetype::ArchetypeDef;
+use std::sync::Arc;
+
+use crate::core::archetype::ArchetypeId;
 use crate::core::condition::{distance_between, Bindings, FactView, Role};
 use crate::core::domain::{AttributeId, Domain, MAX_PLAN_DEPTH};
 use crate::core::effect::{Change, Portion};
@@ -43,13 +48,15 @@ pub struct Unsatisfied {
     pub precondition: u32,
 }
 
-/// One plan state. Its plan is its own step followed by its parent's, up to the root.
+/// One plan state. Its plan is its parent's with its own step inserted at `position`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlanState {
     /// The state it was generated from; `None` for the root.
     pub parent: Option<u32>,
-    /// The generative action: the first step of its plan. `None` for the root.
+    /// The generative action. `None` for the root.
     pub step: Option<Step>,
+    /// Where the generative action sits in the plan's execution order.
+    pub position: u32,
     /// Number of steps in its plan.
     pub depth: u32,
     /// Utility of its simulated outcome, in [0, 1].
@@ -97,8 +104,8 @@ pub struct SearchStats {
 
 /// What a search reads and never changes.
 struct Context<'a> {
-    domain: &'a Domain,
-    archetype: &'a ArchetypeDef,
+    domain: Arc<Domain>,
+    archetype: ArchetypeId,
     consumer: Entity,
     keys: &'a [(Entity, AttributeId)],
     initial: &'a [Value],
@@ -136,6 +143,8 @@ pub struct Search<'a> {
     open: OpenList<'a>,
     seen: ArenaVec<'a, u64>,
     chain: ArenaVec<'a, Step>,
+    insertions: ArenaVec<'a, (Step, u32)>,
+    found_plan: ArenaVec<'a, Step>,
     status: SearchStatus,
     found: Option<u32>,
     stats: SearchStats,
@@ -145,7 +154,7 @@ impl<'a> Search<'a> {
     /// Validates `request`, copies it into `arena`, rates the root and generates its
     /// successors: every consumable action, from every supplier, with an effect that serves a
     /// condition of any goal on the same entity (:1104-1108).
-    pub fn new(domain: &'a Domain, request: &PlanRequest<'_>, arena: &'a Bump) -> Result<Self> {
+    pub fn new(domain: &Arc<Domain>, request: &PlanRequest<'_>, arena: &'a Bump) -> Result<Self> {
         let context = copy_request(domain, request, arena)?;
         let sim = Simulator {
             values: arena.alloc_slice_copy(context.initial),
@@ -163,6 +172,8 @@ impl<'a> Search<'a> {
             open: OpenList::new(arena),
             seen: ArenaVec::new_in(arena),
             chain: ArenaVec::new_in(arena),
+            insertions: ArenaVec::new_in(arena),
+            found_plan: ArenaVec::new_in(arena),
             status: SearchStatus::InProgress,
             found: None,
             stats: SearchStats::default(),
@@ -172,16 +183,16 @@ impl<'a> Search<'a> {
             .run(&search.context, &[])
             .expect("an empty plan ends nothing");
         search.seen.push(root.fingerprint);
-        search.push_state(None, None, 0, &root);
+        search.push_state(None, None, 0, 0, &root);
         let ctx = &search.context;
-        let (domain, goals, consumer) = (ctx.domain, ctx.goals, ctx.consumer);
+        let (domain, goals, consumer) = (ctx.domain.clone(), ctx.goals, ctx.consumer);
         for goal in goals {
             for condition in &domain.goals().items()[goal.goal.0 as usize].conditions {
                 let target = match condition.role {
                     Role::Consumer => consumer,
                     _ => goal.subject,
                 };
-                search.expand_towards(0, target, condition.attribute, condition.change);
+                search.expand_towards(0, 0, target, condition.attribute, condition.change);
             }
         }
         if search.open.is_empty() {
@@ -203,6 +214,8 @@ impl<'a> Search<'a> {
             let Some(need) = state.unsatisfied else {
                 self.found = Some(id);
                 self.status = SearchStatus::Found;
+                self.load_chain(id, None);
+                self.found_plan.extend_from_slice(&self.chain);
                 break;
             };
             if self.stats.expanded >= self.context.max_expansions {
@@ -211,7 +224,7 @@ impl<'a> Search<'a> {
             }
             self.stats.expanded += 1;
             budget -= 1;
-            self.load_chain(None, id);
+            self.load_chain(id, None);
             let step = self.chain[need.step as usize];
             let action = self.context.domain.action(step.action);
             let key = precondition_key(&action.preconditions[need.precondition as usize]);
@@ -219,7 +232,7 @@ impl<'a> Search<'a> {
                 Role::Consumer => self.context.consumer,
                 _ => step.supplier,
             };
-            self.expand_towards(id, target, key.attribute, key.change);
+            self.expand_towards(id, need.step, target, key.attribute, key.change);
         }
         self.stats.peak_bytes = self.arena.allocated_bytes();
         self.status
@@ -236,13 +249,8 @@ impl<'a> Search<'a> {
     }
 
     /// The plan found, in execution order; empty unless the status is `Found`.
-    pub fn plan(&self) -> impl Iterator<Item = Step> + '_ {
-        let mut next = self.found;
-        std::iter::from_fn(move || {
-            let state = &self.states[next? as usize];
-            next = state.parent;
-            state.step
-        })
+    pub fn plan(&self) -> &[Step] {
+        &self.found_plan
     }
 
     /// The state the plan was extracted from.
@@ -262,22 +270,19 @@ impl<'a> Search<'a> {
     }
 
     /// Generates one successor of `parent` for every (consumable action, supplier) pair with an
-    /// effect on `target`'s `attribute` that serves `change` (Algorithm 4, :1139-1173).
+    /// effect on `target`'s `attribute` that serves `change` (Algorithm 4, :1139-1173), inserted
+    /// at `position` in the parent's plan.
     fn expand_towards(
         &mut self,
         parent: u32,
+        position: u32,
         target: Entity,
         attribute: AttributeId,
         change: Change,
     ) {
         let ctx = &self.context;
-        let (domain, consumes, suppliers, consumer) = (
-            ctx.domain,
-            &ctx.archetype.consumes,
-            ctx.suppliers,
-            ctx.consumer,
-        );
-        for &action_id in consumes {
+        let (domain, suppliers, consumer) = (ctx.domain.clone(), ctx.suppliers, ctx.consumer);
+        for &action_id in &domain.archetype(ctx.archetype).consumes {
             let action = domain.action(action_id);
             for effect in &action.effects {
                 let key = effect.key();
@@ -296,25 +301,23 @@ impl<'a> Search<'a> {
                             .supplies
                             .contains(&action_id)
                     {
-                        self.generate(
-                            parent,
-                            Step {
-                                action: action_id,
-                                supplier: supplier.entity,
-                            },
-                        );
+                        let step = Step {
+                            action: action_id,
+                            supplier: supplier.entity,
+                        };
+                        self.generate(parent, step, position);
                     }
                 }
             }
         }
     }
 
-    fn generate(&mut self, parent: u32, step: Step) {
+    fn generate(&mut self, parent: u32, step: Step, position: u32) {
         let depth = self.states[parent as usize].depth + 1;
         if depth > self.context.max_depth {
             return;
         }
-        self.load_chain(Some(step), parent);
+        self.load_chain(parent, Some((step, position)));
         let Some(outcome) = self.sim.run(&self.context, &self.chain) else {
             return;
         };
@@ -326,7 +329,7 @@ impl<'a> Search<'a> {
             }
             Err(i) => self.seen.insert(i, outcome.fingerprint),
         }
-        let id = self.push_state(Some(parent), Some(step), depth, &outcome);
+        let id = self.push_state(Some(parent), Some(step), position, depth, &outcome);
         if !outcome.truncated {
             self.open.push(outcome.utility, id);
         }
@@ -336,6 +339,7 @@ impl<'a> Search<'a> {
         &mut self,
         parent: Option<u32>,
         step: Option<Step>,
+        position: u32,
         depth: u32,
         outcome: &Outcome,
     ) -> u32 {
@@ -343,6 +347,7 @@ impl<'a> Search<'a> {
         self.states.push(PlanState {
             parent,
             step,
+            position,
             depth,
             utility: outcome.utility,
             unsatisfied: outcome.unsatisfied,
@@ -354,18 +359,23 @@ impl<'a> Search<'a> {
         id
     }
 
-    /// Loads the plan of a state into `chain` in execution order: `first` (if any), then the
-    /// steps from `from` up to the root.
-    fn load_chain(&mut self, first: Option<Step>, from: u32) {
-        self.chain.clear();
-        self.chain.extend(first);
+    /// Loads the plan of state `from` into `chain` in execution order, with `extra` (a step and
+    /// its position) inserted last: replays the insertions from the root down.
+    fn load_chain(&mut self, from: u32, extra: Option<(Step, u32)>) {
+        self.insertions.clear();
+        self.insertions.extend(extra);
         let mut at = from;
         while let (Some(step), Some(parent)) = (
             self.states[at as usize].step,
             self.states[at as usize].parent,
         ) {
-            self.chain.push(step);
+            self.insertions
+                .push((step, self.states[at as usize].position));
             at = parent;
+        }
+        self.chain.clear();
+        for &(step, position) in self.insertions.iter().rev() {
+            self.chain.insert(position as usize, step);
         }
     }
 }
@@ -401,9 +411,7 @@ impl<'a> Simulator<'a> {
                     hash.write(k as u64);
                 }
             }
-            for effect in &action.effects {
-                effect.apply(ctx.domain, &mut state, &bindings, Portion::Whole);
-            }
+            action.apply_whole(&ctx.domain, &mut state, &bindings);
             self.world_effects(ctx, action, bindings);
             if i + 1 < chain.len() && self.is_dead(ctx) {
                 truncated = true;
@@ -461,7 +469,7 @@ impl<'a> Simulator<'a> {
                         continue;
                     }
                     for effect in &generator.effects {
-                        effect.apply(ctx.domain, &mut state, &bound, Portion::Whole);
+                        effect.apply(&ctx.domain, &mut state, &bound, Portion::Whole);
                     }
                     self.fired.push((id, other));
                     any = true;
@@ -480,7 +488,11 @@ impl<'a> Simulator<'a> {
             other: Entity::NULL,
         };
         let state = self.state(ctx);
-        ctx.archetype.death.iter().any(|c| c.holds(&state, &me))
+        ctx.domain
+            .archetype(ctx.archetype)
+            .death
+            .iter()
+            .any(|c| c.holds(&state, &me))
     }
 
     /// Simulated facts → goal completeness → drive satisfaction → top-level utility
@@ -553,11 +565,11 @@ impl Fnv {
 
 /// Checks `request` and copies it into `arena`.
 fn copy_request<'a>(
-    domain: &'a Domain,
+    domain: &Arc<Domain>,
     request: &PlanRequest<'_>,
     arena: &'a Bump,
 ) -> Result<Context<'a>> {
-    let archetype = domain.archetypes().get(request.archetype.0)?;
+    domain.archetypes().get(request.archetype.0)?;
     if !request
         .facts
         .windows(2)
@@ -595,8 +607,8 @@ fn copy_request<'a>(
         )));
     }
     Ok(Context {
-        domain,
-        archetype,
+        domain: domain.clone(),
+        archetype: request.archetype,
         consumer: request.consumer,
         keys: arena.alloc_slice_fill_iter(request.facts.iter().map(|f| (f.entity, f.attribute))),
         initial: arena.alloc_slice_fill_iter(request.facts.iter().map(|f| f.value)),

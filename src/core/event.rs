@@ -1,0 +1,41 @@
+//! Events: what motive asks of the engine and tells it, drained by polling (no callbacks:
+//! Unity IL2CPP and Unreal both prefer polling).
+
+use super::action::{ActionId, ExecutionHints};
+use super::entity::Entity;
+
+/// What happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// The NPC wants the engine to perform `action` on `target`, following `hints`. Actions the
+    /// engine performs must be reported back with [`super::World::report_action`]; timed actions
+    /// (a duration in seconds, or until full) are timed by motive and end with
+    /// `ActionFinished`.
+    ActionRequested,
+    /// A timed action ran its course; its effects are applied.
+    ActionFinished,
+    /// The engine reported failure, or the action became invalid (target gone, precondition
+    /// broken); the NPC replans at its next think.
+    ActionFailed,
+    /// A think found no plan: the NPC idles until a later think finds one.
+    NoPlan,
+    /// An action's effect ended `target` (a potion drunk); motive destroyed it.
+    EntityEnded,
+}
+
+/// One event. Plain data: it copies straight into the C struct.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Event {
+    /// What happened.
+    pub kind: EventKind,
+    /// The NPC concerned.
+    pub npc: Entity,
+    /// The action concerned (requests, finishes, failures).
+    pub action: Option<ActionId>,
+    /// The action's target, or the ended entity.
+    pub target: Entity,
+    /// Identifies one performance of an action: the engine echoes it when reporting.
+    pub request: u32,
+    /// How to perform it (requests only).
+    pub hints: ExecutionHints,
+}

@@ -1,0 +1,118 @@
+//! Updating an NPC's drives and goals from its memory, in the thesis's order (000_16db0c300c7e0e65.txt:918-937):
+//! remove drives whose triggers fired (with all their goals), generate new goals, update
+//! completeness, remove goals, then rate each drive.
+
+use super::condition::Bindings;
+use super::domain::Domain;
+use super::drive::TriggerScope;
+use super::entity::Entity;
+use super::mind::{GoalState, Mind};
+use super::utility::{drive_satisfaction, WeightedScore};
+
+/// Brings `mind`'s drives and goals up to date with its memory. `scores` is scratch space.
+pub(crate) fn update_drives_and_goals(
+    domain: &Domain,
+    npc: Entity,
+    mind: &mut Mind,
+    scores: &mut Vec<WeightedScore>,
+) {
+    let me = Bindings {
+        consumer: npc,
+        supplier: npc,
+        other: Entity::NULL,
+    };
+    remove_drives(domain, mind, &me);
+    generate_goals(domain, npc, mind);
+    let memory = &mind.memory;
+    mind.goals.retain_mut(|goal| {
+        let def = &domain.goals().items()[goal.goal.0 as usize];
+        let bindings = Bindings {
+            supplier: goal.subject,
+            ..me
+        };
+        goal.completeness = def.completeness(memory, &bindings);
+        let known = goal.subject == npc || memory.knows(goal.subject);
+        known && !def.removal.iter().any(|c| c.holds(memory, &bindings))
+    });
+    for (index, drive) in mind.drives.iter_mut().enumerate() {
+        scores.clear();
+        scores.extend(
+            mind.goals
+                .iter()
+                .filter(|g| g.drive as usize == index)
+                .map(|g| WeightedScore {
+                    weight: domain.goals().items()[g.goal.0 as usize].weight,
+                    score: g.completeness,
+                }),
+        );
+        drive.satisfaction = drive_satisfaction(scores);
+    }
+}
+
+/// Removes drives whose removal triggers hold, with all their goals (:928), and renumbers the
+/// goals of the drives after them.
+fn remove_drives(domain: &Domain, mind: &mut Mind, me: &Bindings) {
+    let mut index = 0;
+    while index < mind.drives.len() {
+        let def = &domain.drives().items()[mind.drives[index].drive.0 as usize];
+        if def.removal.iter().any(|c| c.holds(&mind.memory, me)) {
+            mind.drives.remove(index);
+            let removed = index as u32;
+            mind.goals.retain(|g| g.drive != removed);
+            for goal in &mut mind.goals {
+                if goal.drive > removed {
+                    goal.drive -= 1;
+                }
+            }
+        } else {
+            index += 1;
+        }
+    }
+}
+
+/// Runs every drive's trigger-goal pairs; a goal is added only if the drive does not already
+/// hold the same goal for the same subject (:865).
+fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
+    let Mind {
+        memory,
+        drives,
+        goals,
+        ..
+    } = mind;
+    for (index, drive) in drives.iter().enumerate() {
+        let def = &domain.drives().items()[drive.drive.0 as usize];
+        for generator in &def.generators {
+            let mut consider = |subject: Entity| {
+                let bindings = Bindings {
+                    consumer: npc,
+                    supplier: subject,
+                    other: Entity::NULL,
+                };
+                let held = goals.iter().any(|g| {
+                    g.drive == index as u32 && g.goal == generator.goal && g.subject == subject
+                });
+                if !held
+                    && generator
+                        .conditions
+                        .iter()
+                        .all(|c| c.holds(&*memory, &bindings))
+                {
+                    goals.push(GoalState {
+                        goal: generator.goal,
+                        drive: index as u32,
+                        subject,
+                        completeness: 0.0,
+                    });
+                }
+            };
+            match generator.scope {
+                TriggerScope::Consumer => consider(npc),
+                TriggerScope::Known => {
+                    for (subject, _) in memory.located().filter(|(e, _)| *e != npc) {
+                        consider(subject);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! The state a UDGOAP NPC carries between thinks: memory, drives, goals, plan and the record of
+//! its last decision.
+
+use super::action::ActionId;
+use super::drive::DriveId;
+use super::entity::Entity;
+use super::goal::GoalId;
+use super::memory::Memory;
+use super::planner::{SearchStats, SearchStatus, Step};
+
+/// A drive the NPC holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DriveState {
+    /// Its definition.
+    pub drive: DriveId,
+    /// Added at run time (an order, a map annotation) rather than by the archetype.
+    pub external: bool,
+    /// Satisfaction at the last think, in [0, 1].
+    pub satisfaction: f64,
+}
+
+/// A goal the NPC holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GoalState {
+    /// Its definition.
+    pub goal: GoalId,
+    /// Index of its drive in the NPC's drive list.
+    pub drive: u32,
+    /// The entity it is bound to.
+    pub subject: Entity,
+    /// Completeness at the last think, in [0, 1].
+    pub completeness: f64,
+}
+
+/// One candidate plan state of the last decision, for explanation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate {
+    /// Its id in the search (the root is 0).
+    pub id: u32,
+    /// The state it extends; `None` for the root.
+    pub parent: Option<u32>,
+    /// Its first step; `None` for the root.
+    pub step: Option<Step>,
+    /// Number of steps.
+    pub depth: u32,
+    /// Utility of its simulated outcome.
+    pub utility: f64,
+    /// All its preconditions held in simulation: a complete plan.
+    pub complete: bool,
+    /// The NPC died before its last step.
+    pub truncated: bool,
+}
+
+/// Why the NPC did what it did: the candidates of its last plan with their drive satisfactions.
+#[derive(Clone, Debug, Default)]
+pub struct Explanation {
+    /// World time of the decision.
+    pub time: f64,
+    /// How the search ended.
+    pub status: Option<SearchStatus>,
+    /// Counters of the search.
+    pub stats: SearchStats,
+    /// Candidate states in generation order (at most [`Explanation::MAX_CANDIDATES`]).
+    pub candidates: Vec<Candidate>,
+    /// `drives` satisfactions per candidate, flat, in candidate order.
+    pub satisfactions: Vec<f64>,
+    /// Number of drives at the decision.
+    pub drives: usize,
+    /// The candidate the plan came from.
+    pub chosen: Option<u32>,
+}
+
+impl Explanation {
+    /// Candidates kept per decision: enough to see the alternatives, bounded so that explaining
+    /// never grows memory without limit.
+    pub const MAX_CANDIDATES: usize = 256;
+
+    /// The drive satisfactions of candidate number `index` (its position in `candidates`).
+    pub fn satisfactions_of(&self, index: usize) -> &[f64] {
+        &self.satisfactions[index * self.drives..(index + 1) * self.drives]
+    }
+}
+
+/// The action an NPC is performing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Running {
+    /// What and on whom.
+    pub step: Step,
+    /// The request id the engine echoes.
+    pub request: u32,
+    /// Seconds it has run.
+    pub elapsed: f64,
+}
+
+/// Per-NPC state of the UDGOAP pipeline.
+pub struct Mind {
+    /// What it knows.
+    pub memory: Memory,
+    /// Internal drives first (archetype order), then external ones.
+    pub drives: Vec<DriveState>,
+    /// Goals of all drives.
+    pub goals: Vec<GoalState>,
+    /// The current plan, in execution order.
+    pub plan: Vec<Step>,
+    /// Index of the next step of `plan` to start.
+    pub next_step: usize,
+    /// The step being performed.
+    pub running: Option<Running>,
+    /// World time of the next think.
+    pub next_think: f64,
+    /// The last decision.
+    pub explanation: Explanation,
+}
+
+impl Mind {
+    /// A fresh mind with the archetype's memory capacity and internal drives.
+    pub fn new(memory_capacity: u32, drives: &[DriveId], first_think: f64) -> Self {
+        Mind {
+            memory: Memory::new(memory_capacity),
+            drives: drives
+                .iter()
+                .map(|&drive| DriveState {
+                    drive,
+                    external: false,
+                    satisfaction: 1.0,
+                })
+                .collect(),
+            goals: Vec::new(),
+            plan: Vec::new(),
+            next_step: 0,
+            running: None,
+            next_think: first_think,
+            explanation: Explanation::default(),
+        }
+    }
+
+    /// The action being performed, if any.
+    pub fn current_action(&self) -> Option<ActionId> {
+        self.running.map(|r| r.step.action)
+    }
+
+    /// The steps not yet started.
+    pub fn remaining_plan(&self) -> &[Step] {
+        &self.plan[self.next_step.min(self.plan.len())..]
+    }
+}

@@ -1,0 +1,372 @@
+//! Executing plans through the event protocol (../shared/ARCHITECTURE.md, "The frame"): motive
+//! requests an action, the engine performs it and reports the outcome, effects apply on
+//! success. Timed actions (a duration, or until full) are timed by motive: their numeric
+//! changes accrue every tick, as needs decay (thesis ch. 5, :1439-1443).
+
+use super::action::{ActionDuration, ActionId};
+use super::condition::{Bindings, FactView};
+use super::domain::AttributeId;
+use super::drive::DriveId;
+use super::effect::{FactStore, Portion};
+use super::entity::Entity;
+use super::error::{Error, ErrorKind, Result};
+use super::event::{Event, EventKind};
+use super::fact_set::Fact;
+use super::mind::{DriveState, Mind, Running};
+use super::slot_map::SlotMap;
+use super::value::Value;
+use super::vec3::Vec3;
+use super::world::{describe, EntityRecord, World};
+
+/// What the engine reports about an action it performed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionOutcome {
+    /// Done: its effects apply and the plan moves on.
+    Succeeded,
+    /// Not done (interrupted, blocked, missed): the NPC replans at its next think.
+    Failed,
+}
+
+impl World {
+    /// Reports the outcome of action request `request` of `npc`. Fails with not-found when the
+    /// NPC is not performing that request (already reported, cancelled, or never issued).
+    pub fn report_action(
+        &mut self,
+        npc: Entity,
+        request: u32,
+        outcome: ActionOutcome,
+    ) -> Result<()> {
+        let running = self.mind(npc)?.running;
+        match running {
+            Some(r) if r.request == request => {}
+            _ => {
+                return Err(Error::new(
+                    ErrorKind::NotFound,
+                    format!(
+                        "npc {} is not performing action request {request}",
+                        describe(npc)
+                    ),
+                ))
+            }
+        }
+        self.with_mind(npc, |world, mind| match outcome {
+            ActionOutcome::Succeeded => {
+                world.finish_running(npc, mind, false);
+                Ok(())
+            }
+            ActionOutcome::Failed => {
+                world.fail_running(npc, mind);
+                Ok(())
+            }
+        })
+    }
+
+    /// Gives `npc` an external drive (an order, a map annotation, :924-928); its removal
+    /// triggers later remove it with all its goals.
+    pub fn add_external_drive(&mut self, npc: Entity, drive: DriveId) -> Result<()> {
+        self.domain.drives().get(drive.0)?;
+        let mind = self.mind_mut(npc)?;
+        if mind.drives.iter().any(|d| d.drive == drive) {
+            return Err(Error::new(
+                ErrorKind::AlreadyExists,
+                format!("npc {} already has drive {}", describe(npc), drive.0),
+            ));
+        }
+        mind.drives.push(DriveState {
+            drive,
+            external: true,
+            satisfaction: 1.0,
+        });
+        Ok(())
+    }
+
+    /// Moves every pending event into `out` (appending) in the order they happened.
+    pub fn drain_events(&mut self, out: &mut Vec<Event>) {
+        out.append(&mut self.events);
+    }
+
+    /// Pending events, oldest first.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Forgets the oldest `count` pending events (after copying them out).
+    pub fn consume_events(&mut self, count: usize) {
+        self.events.drain(..count.min(self.events.len()));
+    }
+
+    /// Decays needs and advances timed actions by `dt` seconds.
+    pub(super) fn advance_npcs(&mut self, dt: f64) {
+        let domain = self.domain.clone();
+        for index in 0..self.entities.slot_count() {
+            let Some((key, record)) = self.entities.get_at_mut(index) else {
+                continue;
+            };
+            let Some(archetype) = record.archetype else {
+                continue;
+            };
+            for need in &domain.archetype(archetype).needs {
+                if let Some(Fact {
+                    value: Value::Number(n),
+                    ..
+                }) = record.facts.get(need.attribute).copied()
+                {
+                    record.facts.set(Fact {
+                        attribute: need.attribute,
+                        value: Value::Number(domain.clamp(need.attribute, n - need.rate * dt)),
+                        time: self.time,
+                    });
+                }
+            }
+            if record.mind.as_ref().is_some_and(|m| m.running.is_some()) {
+                let npc = Entity::from_key(key, self.serial());
+                let _ = self.with_mind(npc, |world, mind| {
+                    world.advance_running(npc, mind, dt);
+                    Ok(())
+                });
+            }
+        }
+    }
+
+    fn advance_running(&mut self, npc: Entity, mind: &mut Mind, dt: f64) {
+        let Some(mut running) = mind.running else {
+            return;
+        };
+        let domain = self.domain.clone();
+        let action = domain.action(running.step.action);
+        let bindings = self.bindings(npc, running.step.supplier);
+        let (fraction, done) = match action.duration {
+            ActionDuration::Engine => return,
+            ActionDuration::Seconds(total) => {
+                let step = dt.min((total - running.elapsed).max(0.0));
+                (step / total, running.elapsed + dt >= total)
+            }
+            ActionDuration::UntilFull(_) => (dt, false),
+        };
+        running.elapsed += dt;
+        mind.running = Some(running);
+        let mut facts = self.facts();
+        for effect in action.effects.iter().filter(|e| e.accrues()) {
+            effect.apply(&domain, &mut facts, &bindings, Portion::Accrued(fraction));
+        }
+        let full = match action.duration {
+            ActionDuration::UntilFull(attribute) => self.is_full(npc, attribute),
+            _ => false,
+        };
+        if done || full {
+            self.finish_running(npc, mind, true);
+        }
+    }
+
+    fn is_full(&self, npc: Entity, attribute: AttributeId) -> bool {
+        let max = self
+            .domain
+            .attribute(attribute)
+            .ok()
+            .and_then(|d| d.range)
+            .map(|r| r.1);
+        match (self.fact(npc, attribute).map(|f| f.value), max) {
+            (Ok(Value::Number(n)), Some(max)) => n >= max,
+            _ => true,
+        }
+    }
+
+    /// Ends the running action successfully: applies its effects (the discrete part only when
+    /// it was timed, its numeric part having accrued), then starts the next step.
+    fn finish_running(&mut self, npc: Entity, mind: &mut Mind, timed: bool) {
+        let Some(running) = mind.running.take() else {
+            return;
+        };
+        let domain = self.domain.clone();
+        let action = domain.action(running.step.action);
+        let bindings = self.bindings(npc, running.step.supplier);
+        let mut ended = Vec::new();
+        {
+            let mut facts = self.facts();
+            let is_timed = timed || !matches!(action.duration, ActionDuration::Engine);
+            if is_timed {
+                for effect in &action.effects {
+                    effect.apply(&domain, &mut facts, &bindings, Portion::Discrete);
+                }
+            } else {
+                action.apply_whole(&domain, &mut facts, &bindings);
+            }
+            ended.append(&mut facts.ended);
+        }
+        if timed {
+            self.push_event(
+                EventKind::ActionFinished,
+                npc,
+                Some(running.step.action),
+                running.step.supplier,
+                running.request,
+            );
+        }
+        for entity in ended {
+            let kind = self.kind(entity);
+            if let Ok(kind) = kind {
+                let _ = self.destroy(entity, kind);
+                self.push_event(EventKind::EntityEnded, npc, None, entity, 0);
+            }
+        }
+        mind.next_step += 1;
+        if mind.next_step >= mind.plan.len() {
+            mind.next_think = self.time;
+        }
+        self.start_next_step(npc, mind);
+    }
+
+    /// Abandons the running action and the plan; the NPC replans at its next tick.
+    pub(super) fn fail_running(&mut self, npc: Entity, mind: &mut Mind) {
+        if let Some(running) = mind.running.take() {
+            self.push_event(
+                EventKind::ActionFailed,
+                npc,
+                Some(running.step.action),
+                running.step.supplier,
+                running.request,
+            );
+        }
+        mind.plan.clear();
+        mind.next_step = 0;
+        mind.next_think = self.time;
+    }
+
+    /// Requests the next step of the plan, unless one is running or the plan is done. A step
+    /// whose target no longer exists fails the plan.
+    pub(super) fn start_next_step(&mut self, npc: Entity, mind: &mut Mind) {
+        if mind.running.is_some() {
+            return;
+        }
+        let Some(&step) = mind.plan.get(mind.next_step) else {
+            return;
+        };
+        if !self.is_alive(step.supplier) {
+            self.fail_running(npc, mind);
+            return;
+        }
+        self.next_request = self.next_request.wrapping_add(1).max(1);
+        let request = self.next_request;
+        mind.running = Some(Running {
+            step,
+            request,
+            elapsed: 0.0,
+        });
+        self.push_event(
+            EventKind::ActionRequested,
+            npc,
+            Some(step.action),
+            step.supplier,
+            request,
+        );
+    }
+
+    fn push_event(
+        &mut self,
+        kind: EventKind,
+        npc: Entity,
+        action: Option<ActionId>,
+        target: Entity,
+        request: u32,
+    ) {
+        let hints = action
+            .map(|a| self.domain.action(a).hints)
+            .unwrap_or_default();
+        self.events.push(Event {
+            kind,
+            npc,
+            action,
+            target,
+            request,
+            hints,
+        });
+    }
+
+    fn bindings(&self, npc: Entity, supplier: Entity) -> Bindings {
+        Bindings {
+            consumer: npc,
+            supplier,
+            other: Entity::NULL,
+        }
+    }
+
+    /// Runs `body` with `npc`'s mind taken out of its record, then puts it back.
+    fn with_mind(
+        &mut self,
+        npc: Entity,
+        body: impl FnOnce(&mut World, &mut Mind) -> Result<()>,
+    ) -> Result<()> {
+        self.mind_mut(npc)?;
+        let mut mind = self.record_mut(npc)?.mind.take().expect("checked above");
+        let result = body(self, &mut mind);
+        if let Ok(record) = self.record_mut(npc) {
+            record.mind = Some(mind);
+        }
+        result
+    }
+
+    fn facts(&mut self) -> WorldFacts<'_> {
+        WorldFacts {
+            serial: self.serial(),
+            time: self.time,
+            entities: &mut self.entities,
+            ended: Vec::new(),
+        }
+    }
+}
+
+/// The world's truth as a [`FactStore`], for applying effects. Endings are collected and
+/// carried out after the effects, so no entity disappears while an effect reads it.
+struct WorldFacts<'w> {
+    serial: u16,
+    time: f64,
+    entities: &'w mut SlotMap<EntityRecord>,
+    ended: Vec<Entity>,
+}
+
+impl WorldFacts<'_> {
+    fn record(&self, entity: Entity) -> Option<&EntityRecord> {
+        let key = entity.key().filter(|_| entity.world == self.serial)?;
+        self.entities.get(key).ok()
+    }
+
+    fn record_mut(&mut self, entity: Entity) -> Option<&mut EntityRecord> {
+        let key = entity.key().filter(|_| entity.world == self.serial)?;
+        self.entities.get_mut(key).ok()
+    }
+}
+
+impl FactView for WorldFacts<'_> {
+    fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
+        self.record(entity)?.facts.get(attribute).map(|f| f.value)
+    }
+
+    fn position(&self, entity: Entity) -> Option<Vec3> {
+        self.record(entity).map(|r| r.position)
+    }
+}
+
+impl FactStore for WorldFacts<'_> {
+    fn set_value(&mut self, entity: Entity, attribute: AttributeId, value: Value) {
+        let time = self.time;
+        if let Some(record) = self.record_mut(entity) {
+            record.facts.set(Fact {
+                attribute,
+                value,
+                time,
+            });
+        }
+    }
+
+    fn set_position(&mut self, entity: Entity, position: Vec3) {
+        if let Some(record) = self.record_mut(entity) {
+            record.position = position;
+        }
+    }
+
+    fn end(&mut self, entity: Entity) {
+        if !self.ended.contains(&entity) {
+            self.ended.push(entity);
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! The per-tick pipeline of UDGOAP NPCs (000_16db0c300c7e0e65.txt:894-953): sense → merge facts →
+//! drives and goals → plan → execute.
+//!
+//! Scheduling: every NPC thinks once per think interval (200 ms by default, :1350), staggered
+//! at spawn. Due thinks run earliest first (ties by slot index, so the order is deterministic).
+//! With a per-tick plan budget, a think whose `max_expansions` no longer fits waits for the next
+//! tick, where it is among the earliest due. A planning NPC replans only when it is not
+//! performing an action: a better idea does not interrupt a running action (the thesis's GOAP
+//! baseline kept switching drives, :1489-1497); failure and invalidation do.
+
+use bumpalo::Bump;
+
+use super::archetype::ArchetypeId;
+use super::archetype::TopLevel;
+use super::condition::distance_between;
+use super::domain::AttributeId;
+use super::entity::Entity;
+use super::event::{Event, EventKind};
+use super::goal_update::update_drives_and_goals;
+use super::mind::{Candidate, Mind};
+use super::planner::{BoundGoal, PlanRequest, Search, SearchStats, SearchStatus, Step, Supplier};
+use super::utility::{TopLevelUtility, WeightedScore};
+use super::value::Value;
+use super::world::World;
+
+/// Buffers every think reuses, so a steady-state tick allocates nothing.
+#[derive(Default)]
+pub(crate) struct ThinkScratch {
+    arena: Bump,
+    suppliers: Vec<Supplier>,
+    goals: Vec<BoundGoal>,
+    weights: Vec<f64>,
+    scores: Vec<WeightedScore>,
+    due: Vec<(f64, Entity)>,
+}
+
+impl World {
+    /// Runs the thinks that are due, within the tick's plan budget.
+    pub(super) fn run_due_thinks(&mut self) {
+        let mut due = std::mem::take(&mut self.scratch.due);
+        due.clear();
+        for index in 0..self.entities.slot_count() {
+            if let Some((key, record)) = self.entities.get_at_mut(index) {
+                if let Some(mind) = record.mind.as_deref() {
+                    if mind.next_think <= self.time {
+                        due.push((mind.next_think, Entity::from_key(key, self.serial())));
+                    }
+                }
+            }
+        }
+        due.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index1.cmp(&b.1.index1)));
+        let mut budget = self.plan_budget_per_tick;
+        for &(_, npc) in &due {
+            if self.plan_budget_per_tick > 0 {
+                let cost = self.think_cost(npc);
+                if cost > budget {
+                    break;
+                }
+                budget -= cost;
+            }
+            self.think(npc);
+        }
+        self.scratch.due = due;
+    }
+
+    /// Thinks for `npc` now, whatever its schedule: sense, update drives and goals, and plan if
+    /// it is not performing an action.
+    pub fn think_now(&mut self, npc: Entity) -> super::error::Result<()> {
+        self.mind(npc)?;
+        self.think(npc);
+        Ok(())
+    }
+
+    fn think_cost(&self, npc: Entity) -> u32 {
+        let archetype = self.archetype(npc).ok().flatten();
+        archetype.map_or(0, |a| self.domain.archetype(a).think.max_expansions)
+    }
+
+    fn think(&mut self, npc: Entity) {
+        let Ok(record) = self.record_mut(npc) else {
+            return;
+        };
+        let (Some(archetype), Some(mut mind)) = (record.archetype, record.mind.take()) else {
+            return;
+        };
+        let domain = self.domain.clone();
+        let def = domain.archetype(archetype);
+        self.sense(npc, &mut mind, def.think.perception_range);
+        update_drives_and_goals(&domain, npc, &mut mind, &mut self.scratch.scores);
+        match mind.running {
+            Some(running) if !self.is_alive(running.step.supplier) => {
+                self.fail_running(npc, &mut mind)
+            }
+            Some(_) => {}
+            None => {
+                self.plan(npc, archetype, &mut mind);
+                self.start_next_step(npc, &mut mind);
+            }
+        }
+        mind.next_think = self.time + def.think.think_interval;
+        if let Ok(record) = self.record_mut(npc) {
+            record.mind = Some(mind);
+        }
+    }
+
+    /// Merges what `npc` perceives into its memory: itself, and every entity within `range`
+    /// with its position and facts, stamped now. Facts about entities that no longer exist are
+    /// forgotten.
+    fn sense(&self, npc: Entity, mind: &mut Mind, range: f64) {
+        let Ok(me) = self.position(npc) else {
+            return;
+        };
+        for (key, record) in self.entities.iter() {
+            let entity = Entity::from_key(key, self.serial());
+            if entity != npc && distance_between(me, record.position) > range {
+                continue;
+            }
+            let memory = &mut mind.memory;
+            memory.remember(
+                entity,
+                AttributeId::POSITION,
+                Value::Position(record.position),
+                self.time,
+            );
+            for fact in record.facts.iter() {
+                memory.remember(entity, fact.attribute, fact.value, self.time);
+            }
+        }
+        mind.memory.forget_missing(|e| self.is_alive(e));
+    }
+
+    /// Fills the scratch request buffers from `npc`'s mind: known suppliers, goals and drive
+    /// weights. Returns the top-level function for the NPC's current drives.
+    fn gather_request(&mut self, archetype: ArchetypeId, mind: &Mind) -> TopLevelUtility {
+        let domain = self.domain.clone();
+        let serial = self.serial();
+        let ThinkScratch {
+            suppliers,
+            goals,
+            weights,
+            ..
+        } = &mut self.scratch;
+        suppliers.clear();
+        for (entity, _) in mind.memory.located() {
+            let record = entity
+                .key()
+                .filter(|_| entity.world == serial)
+                .and_then(|key| self.entities.get(key).ok());
+            if let Some(archetype) = record.and_then(|r| r.archetype) {
+                suppliers.push(Supplier { entity, archetype });
+            }
+        }
+        goals.clear();
+        goals.extend(mind.goals.iter().map(|g| BoundGoal {
+            goal: g.goal,
+            drive: g.drive,
+            subject: g.subject,
+        }));
+        weights.clear();
+        weights.extend(
+            mind.drives
+                .iter()
+                .map(|d| domain.drives().items()[d.drive.0 as usize].weight),
+        );
+        match domain.archetype(archetype).top_level {
+            TopLevel::Linear => TopLevelUtility::Linear,
+            TopLevel::LinearWithBadDeath { veto } => TopLevelUtility::LinearWithBadDeath {
+                veto: mind
+                    .drives
+                    .iter()
+                    .position(|d| d.drive == veto)
+                    .unwrap_or(usize::MAX),
+            },
+        }
+    }
+
+    /// Plans for `npc` from what it knows now, in the caller's `arena`, without changing the NPC:
+    /// the direct-call form of the planner. Expands at most `max_expansions` states (0 means the
+    /// archetype's limit). Returns the plan (copied into the arena), how the search ended, and
+    /// its statistics.
+    pub fn plan_into<'a>(
+        &mut self,
+        npc: Entity,
+        arena: &'a Bump,
+        max_expansions: u32,
+    ) -> super::error::Result<(&'a [Step], SearchStatus, SearchStats)> {
+        let archetype = self
+            .archetype(npc)?
+            .ok_or_else(|| super::error::Error::invalid("the npc has no archetype"))?;
+        self.mind(npc)?;
+        let mind = self
+            .record_mut(npc)?
+            .mind
+            .take()
+            .expect("checked by mind()");
+        let result = self
+            .search(npc, archetype, &mind, arena, max_expansions)
+            .map(|search| {
+                (
+                    &*arena.alloc_slice_copy(search.plan()),
+                    search.status(),
+                    search.stats(),
+                )
+            });
+        self.record_mut(npc)?.mind = Some(mind);
+        result
+    }
+
+    /// Starts a search for `npc` from `mind` in `arena` and runs it for at most
+    /// `max_expansions` (0 means the archetype's limit).
+    fn search<'a>(
+        &mut self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &Mind,
+        arena: &'a Bump,
+        max_expansions: u32,
+    ) -> super::error::Result<Search<'a>> {
+        let top_level = self.gather_request(archetype, mind);
+        let think = self.domain.archetype(archetype).think;
+        let limit = if max_expansions == 0 {
+            think.max_expansions
+        } else {
+            max_expansions
+        };
+        let request = PlanRequest {
+            archetype,
+            consumer: npc,
+            facts: mind.memory.facts(),
+            suppliers: &self.scratch.suppliers,
+            goals: &self.scratch.goals,
+            drive_weights: &self.scratch.weights,
+            top_level,
+            max_expansions: limit,
+            max_depth: think.max_depth,
+        };
+        let mut search = Search::new(&self.domain, &request, arena)?;
+        search.step(limit);
+        Ok(search)
+    }
+
+    /// Runs a UDGOAP search from what `npc` knows and records the plan and its explanation.
+    fn plan(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
+        let mut arena = std::mem::take(&mut self.scratch.arena);
+        arena.reset();
+        let previous = mind.explanation.status;
+        let status = match self.search(npc, archetype, mind, &arena, 0) {
+            Ok(search) => {
+                record_decision(mind, &search, self.time);
+                mind.plan.clear();
+                mind.plan.extend_from_slice(search.plan());
+                mind.next_step = 0;
+                search.status()
+            }
+            // The request is built from checked state; a failure here is a bug, reported as no plan.
+            Err(_) => SearchStatus::NoPlan(super::planner::StopReason::Exhausted),
+        };
+        self.scratch.arena = arena;
+        mind.explanation.status = Some(status);
+        if status != SearchStatus::Found && previous != Some(status) {
+            self.events.push(Event {
+                kind: EventKind::NoPlan,
+                npc,
+                action: None,
+                target: Entity::NULL,
+                request: 0,
+                hints: Default::default(),
+            });
+        }
+    }
+}
+
+/// Copies the candidates of `search` into the NPC's explanation (bounded).
+fn record_decision(mind: &mut Mind, search: &Search<'_>, time: f64) {
+    let explanation = &mut mind.explanation;
+    explanation.time = time;
+    explanation.stats = search.stats();
+    explanation.chosen = search.found_state();
+    explanation.drives = mind.drives.len();
+    explanation.candidates.clear();
+    explanation.satisfactions.clear();
+    for (id, state) in search
+        .states()
+        .iter()
+        .enumerate()
+        .take(super::mind::Explanation::MAX_CANDIDATES)
+    {
+        explanation.candidates.push(Candidate {
+            id: id as u32,
+            parent: state.parent,
+            step: state.step,
+            depth: state.depth,
+            utility: state.utility,
+            complete: state.parent.is_some() && state.unsatisfied.is_none() && !state.truncated,
+            truncated: state.truncated,
+        });
+        explanation
+            .satisfactions
+            .extend_from_slice(search.satisfactions(id as u32));
+    }
+}

@@ -1,0 +1,140 @@
+//! The event protocol through the C ABI: the engine polls what motive asks of it and reports
+//! what it did.
+
+use super::buffers::copy_out;
+use super::enum_codes::{c_enum, decode};
+use super::guard::guard;
+use super::handles::{motive_entity, motive_npc};
+use super::minds::MOTIVE_NO_ID;
+use super::status::motive_status;
+use super::world::{motive_world, with_world};
+use crate::core::event::{Event, EventKind};
+use crate::core::world_actions::ActionOutcome;
+
+/// What an event says.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum motive_event_kind {
+    /// Perform `action` on `target` following the hints; report it with
+    /// `motive_npc_report_action` unless the action is timed by motive (it then ends with
+    /// `ACTION_FINISHED`).
+    ActionRequested = 1,
+    /// A timed action ran its course; its effects are applied.
+    ActionFinished = 2,
+    /// An action failed or became invalid; the NPC replans.
+    ActionFailed = 3,
+    /// A think found no plan; the NPC idles until one is found.
+    NoPlan = 4,
+    /// An effect ended `target` (a potion drunk): motive destroyed it; remove its body.
+    EntityEnded = 5,
+}
+
+/// One event.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_event {
+    /// A `motive_event_kind`.
+    pub kind: u32,
+    /// The NPC concerned.
+    pub npc: motive_entity,
+    /// The action, or `MOTIVE_NO_ID`.
+    pub action: u32,
+    /// The action's target, or the ended entity.
+    pub target: motive_entity,
+    /// The request id to echo in `motive_npc_report_action`.
+    pub request: u32,
+    /// Distance to keep from the target while performing the action.
+    pub stand_off: f64,
+    /// Engine-defined animation id from the action's hints.
+    pub animation: u32,
+}
+
+fn event(e: &Event) -> motive_event {
+    let kind = match e.kind {
+        EventKind::ActionRequested => motive_event_kind::ActionRequested,
+        EventKind::ActionFinished => motive_event_kind::ActionFinished,
+        EventKind::ActionFailed => motive_event_kind::ActionFailed,
+        EventKind::NoPlan => motive_event_kind::NoPlan,
+        EventKind::EntityEnded => motive_event_kind::EntityEnded,
+    };
+    motive_event {
+        kind: kind as u32,
+        npc: e.npc.into(),
+        action: e.action.map_or(MOTIVE_NO_ID, |a| a.0),
+        target: e.target.into(),
+        request: e.request,
+        stand_off: e.hints.stand_off,
+        animation: e.hints.animation,
+    }
+}
+
+/// Moves up to `capacity` pending events, oldest first, into `buffer` and sets `*out_count` to
+/// how many it moved. Events left over stay queued for the next call: poll until the count is
+/// below the capacity.
+///
+/// # Safety
+/// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+/// events; `out_count` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_poll_events(
+    world: *mut motive_world,
+    buffer: *mut motive_event,
+    capacity: usize,
+    out_count: *mut usize,
+) -> motive_status {
+    guard(|| {
+        // SAFETY: pointer validity is this function's contract.
+        unsafe {
+            with_world(world, |w| {
+                let n = capacity.min(w.events().len());
+                copy_out(
+                    w.events()[..n].iter().map(event),
+                    buffer,
+                    capacity,
+                    out_count,
+                )?;
+                w.consume_events(n);
+                Ok(())
+            })
+        }
+    })
+}
+
+/// What the engine reports about a requested action.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum motive_action_outcome {
+    /// Done: effects apply and the plan moves on.
+    Succeeded = 1,
+    /// Not done: the NPC replans at its next think.
+    Failed = 2,
+}
+
+c_enum!(motive_action_outcome => ActionOutcome {
+    Succeeded => ActionOutcome::Succeeded,
+    Failed => ActionOutcome::Failed,
+});
+
+/// Reports the outcome (a `motive_action_outcome`) of request `request` of `npc`.
+/// `MOTIVE_STATUS_NOT_FOUND` when the NPC is not performing that request (already reported,
+/// failed or replaced); nothing changes then.
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_report_action(
+    world: *mut motive_world,
+    npc: motive_npc,
+    request: u32,
+    outcome: u32,
+) -> motive_status {
+    guard(|| {
+        let outcome: ActionOutcome = decode::<motive_action_outcome>(outcome, "outcome")?.into();
+        // SAFETY: pointer validity is this function's contract.
+        unsafe {
+            with_world(world, |w| {
+                Ok(w.report_action(npc.into(), request, outcome)?)
+            })
+        }
+    })
+}

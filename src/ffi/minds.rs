@@ -1,0 +1,467 @@
+//! UDGOAP NPCs through the C ABI: spawning by archetype, external drives, and reading drives,
+//! goals, the plan and the explanation of the last decision.
+
+use super::archetypes::motive_archetype_id;
+use super::buffers::copy_out;
+use super::drives::motive_drive_id;
+use super::goals::motive_goal_id;
+use super::guard::{guard, FfiError};
+use super::handles::{motive_entity, motive_npc, motive_object};
+use super::pointers::out;
+use super::status::motive_status;
+use super::vec3::motive_vec3;
+use super::world::{motive_world, query, with_world};
+use crate::core::archetype::ArchetypeId;
+use crate::core::drive::DriveId;
+use crate::core::mind::{Candidate, Mind};
+use crate::core::planner::{SearchStatus, Step, StopReason};
+use crate::core::{Entity, EntityKind, World};
+
+/// No action, drive or goal: the value of an id field that holds none.
+pub const MOTIVE_NO_ID: u32 = u32::MAX;
+
+/// A drive an NPC holds.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_drive_state {
+    /// The drive definition.
+    pub drive: motive_drive_id,
+    /// True when added at run time with `motive_npc_add_drive`.
+    pub external: bool,
+    /// Satisfaction at the last think, in [0, 1].
+    pub satisfaction: f64,
+}
+
+/// A goal an NPC holds.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_goal_state {
+    /// The goal definition.
+    pub goal: motive_goal_id,
+    /// Index of its drive in the NPC's drive list (`motive_npc_drives`).
+    pub drive_index: u32,
+    /// The entity the goal is bound to.
+    pub subject: motive_entity,
+    /// Completeness at the last think, in [0, 1].
+    pub completeness: f64,
+}
+
+/// One step of a plan: an action and its target (the supplier).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_plan_step {
+    /// The action definition.
+    pub action: u32,
+    /// Its target.
+    pub target: motive_entity,
+}
+
+/// How a decision's search ended.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum motive_search_result {
+    /// No decision yet.
+    None = 0,
+    /// A plan was found.
+    Found = 1,
+    /// Every candidate was tried: no plan within the depth limit.
+    Exhausted = 2,
+    /// The expansion limit was reached first.
+    ExpansionLimit = 3,
+    /// The search is still running (direct planning with a slice budget).
+    InProgress = 4,
+}
+
+/// Summary of an NPC's last decision.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_explanation {
+    /// World time of the decision, in seconds.
+    pub time: f64,
+    /// A `motive_search_result`.
+    pub result: u32,
+    /// Plan states expanded.
+    pub expanded: u32,
+    /// Plan states simulated.
+    pub generated: u32,
+    /// States dropped as duplicates.
+    pub duplicates: u32,
+    /// Arena bytes the search used.
+    pub peak_bytes: u64,
+    /// Candidates recorded (see `motive_npc_explain_candidates`); at most 256.
+    pub candidate_count: u32,
+    /// Drives per candidate in `motive_npc_explain_satisfactions`.
+    pub drive_count: u32,
+    /// Index of the candidate the plan came from, or `MOTIVE_NO_ID`.
+    pub chosen: u32,
+}
+
+/// One candidate plan state of the last decision.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_candidate {
+    /// Its index (the root, the NPC's state before acting, is 0).
+    pub id: u32,
+    /// The candidate it extends, or `MOTIVE_NO_ID` for the root.
+    pub parent: u32,
+    /// The action it added, or `MOTIVE_NO_ID` for the root.
+    pub action: u32,
+    /// That action's target.
+    pub target: motive_entity,
+    /// Number of steps in its plan.
+    pub depth: u32,
+    /// Utility of its simulated outcome, in [0, 1].
+    pub utility: f64,
+    /// Every precondition held in simulation: a complete plan.
+    pub complete: bool,
+    /// The NPC would die before the last step.
+    pub truncated: bool,
+}
+
+/// The action an NPC is performing.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_running_action {
+    /// The action definition.
+    pub action: u32,
+    /// Its target.
+    pub target: motive_entity,
+    /// The request id to report with `motive_npc_report_action`.
+    pub request: u32,
+    /// Seconds it has run.
+    pub elapsed: f64,
+}
+
+pub(crate) fn search_result(status: Option<SearchStatus>) -> motive_search_result {
+    match status {
+        None => motive_search_result::None,
+        Some(SearchStatus::Found) => motive_search_result::Found,
+        Some(SearchStatus::InProgress) => motive_search_result::InProgress,
+        Some(SearchStatus::NoPlan(StopReason::Exhausted)) => motive_search_result::Exhausted,
+        Some(SearchStatus::NoPlan(StopReason::ExpansionLimit)) => {
+            motive_search_result::ExpansionLimit
+        }
+    }
+}
+
+pub(crate) fn plan_step(step: Step) -> motive_plan_step {
+    motive_plan_step {
+        action: step.action.0,
+        target: step.supplier.into(),
+    }
+}
+
+fn candidate(c: &Candidate) -> motive_candidate {
+    motive_candidate {
+        id: c.id,
+        parent: c.parent.unwrap_or(MOTIVE_NO_ID),
+        action: c.step.map_or(MOTIVE_NO_ID, |s| s.action.0),
+        target: c.step.map_or(Entity::NULL, |s| s.supplier).into(),
+        depth: c.depth,
+        utility: c.utility,
+        complete: c.complete,
+        truncated: c.truncated,
+    }
+}
+
+/// Spawns `archetype` at `position`, storing the new entity's handle; `kind` must be what the
+/// archetype makes (it thinks when it has drives or consumable actions).
+fn spawn(
+    world: &mut World,
+    archetype: motive_archetype_id,
+    position: motive_vec3,
+    kind: EntityKind,
+) -> Result<Entity, FfiError> {
+    let def = world.domain().archetypes().get(archetype)?;
+    let thinks = !def.drives.is_empty() || !def.consumes.is_empty();
+    if thinks != (kind == EntityKind::Npc) {
+        return Err(FfiError::invalid(format!(
+            "archetype {:?} makes {}: spawn it with motive_{}_spawn",
+            world.domain().archetypes().name(archetype),
+            if thinks {
+                "a thinking npc"
+            } else {
+                "a smart object"
+            },
+            if thinks { "npc" } else { "object" }
+        )));
+    }
+    Ok(world.spawn(ArchetypeId(archetype), position.into())?)
+}
+
+/// Spawns a thinking NPC of `archetype` (one with drives or consumable actions) at `position`.
+/// Its first think is staggered within its think interval.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_npc` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_spawn(
+    world: *mut motive_world,
+    archetype: motive_archetype_id,
+    position: motive_vec3,
+    out_npc: *mut motive_npc,
+) -> motive_status {
+    guard(|| {
+        let out_npc = out(out_npc, "out_npc")?;
+        // SAFETY: pointer validity is this function's contract.
+        let npc = unsafe { with_world(world, |w| spawn(w, archetype, position, EntityKind::Npc)) }?;
+        out_npc.write(npc.into());
+        Ok(())
+    })
+}
+
+/// Spawns a smart object of `archetype` (one that only supplies actions) at `position`.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_object` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_object_spawn(
+    world: *mut motive_world,
+    archetype: motive_archetype_id,
+    position: motive_vec3,
+    out_object: *mut motive_object,
+) -> motive_status {
+    guard(|| {
+        let out_object = out(out_object, "out_object")?;
+        // SAFETY: pointer validity is this function's contract.
+        let object =
+            unsafe { with_world(world, |w| spawn(w, archetype, position, EntityKind::Object)) }?;
+        out_object.write(object.into());
+        Ok(())
+    })
+}
+
+/// Makes `npc` think now, whatever its schedule: sense, update drives and goals, and plan if it
+/// is not performing an action. Requests appear in the event queue.
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_think_now(
+    world: *mut motive_world,
+    npc: motive_npc,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    guard(|| unsafe { with_world(world, |w| Ok(w.think_now(npc.into())?)) })
+}
+
+/// Gives `npc` an external drive (an order, a map annotation); the drive's removal triggers
+/// remove it later with its goals. `MOTIVE_STATUS_ALREADY_EXISTS` if the NPC holds it.
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_add_drive(
+    world: *mut motive_world,
+    npc: motive_npc,
+    drive: motive_drive_id,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    guard(|| unsafe {
+        with_world(world, |w| {
+            Ok(w.add_external_drive(npc.into(), DriveId(drive))?)
+        })
+    })
+}
+
+/// Runs `copy` on the mind of `npc` under the world lock.
+///
+/// # Safety
+/// `world` must be NULL or live.
+unsafe fn with_mind(
+    world: *const motive_world,
+    npc: motive_npc,
+    copy: impl FnOnce(&Mind) -> super::guard::FfiResult<()>,
+) -> motive_status {
+    // SAFETY: forwarded from this function's contract.
+    guard(|| unsafe { with_world(world, |w| copy(w.mind(npc.into())?)) })
+}
+
+/// Copies `npc`'s drives (internal first, then external) into `buffer`. `*out_count` receives
+/// the number of drives even when the buffer is too small (`MOTIVE_STATUS_BUFFER_TOO_SMALL`);
+/// pass NULL and 0 to ask for the count.
+///
+/// # Safety
+/// `world` must be NULL or live; `buffer` NULL or writable for `capacity` items; `out_count`
+/// NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_drives(
+    world: *const motive_world,
+    npc: motive_npc,
+    buffer: *mut motive_drive_state,
+    capacity: usize,
+    out_count: *mut usize,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        with_mind(world, npc, |mind| {
+            let items = mind.drives.iter().map(|d| motive_drive_state {
+                drive: d.drive.0,
+                external: d.external,
+                satisfaction: d.satisfaction,
+            });
+            copy_out(items, buffer, capacity, out_count)
+        })
+    }
+}
+
+/// Copies `npc`'s goals into `buffer`, like `motive_npc_drives`.
+///
+/// # Safety
+/// As `motive_npc_drives`.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_goals(
+    world: *const motive_world,
+    npc: motive_npc,
+    buffer: *mut motive_goal_state,
+    capacity: usize,
+    out_count: *mut usize,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        with_mind(world, npc, |mind| {
+            let items = mind.goals.iter().map(|g| motive_goal_state {
+                goal: g.goal.0,
+                drive_index: g.drive,
+                subject: g.subject.into(),
+                completeness: g.completeness,
+            });
+            copy_out(items, buffer, capacity, out_count)
+        })
+    }
+}
+
+/// Copies the steps of `npc`'s plan not yet started into `buffer`, like `motive_npc_drives`.
+///
+/// # Safety
+/// As `motive_npc_drives`.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_plan(
+    world: *const motive_world,
+    npc: motive_npc,
+    buffer: *mut motive_plan_step,
+    capacity: usize,
+    out_count: *mut usize,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        with_mind(world, npc, |mind| {
+            copy_out(
+                mind.remaining_plan().iter().map(|s| plan_step(*s)),
+                buffer,
+                capacity,
+                out_count,
+            )
+        })
+    }
+}
+
+/// The action `npc` is performing; `MOTIVE_STATUS_NOT_FOUND` when it is idle.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_action` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_running_action(
+    world: *const motive_world,
+    npc: motive_npc,
+    out_action: *mut motive_running_action,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        query(world, out_action, "out_action", |w| {
+            let running = w.mind(npc.into())?.running.ok_or_else(|| {
+                crate::core::Error::new(
+                    crate::core::ErrorKind::NotFound,
+                    "the npc is not performing an action",
+                )
+            })?;
+            Ok(motive_running_action {
+                action: running.step.action.0,
+                target: running.step.supplier.into(),
+                request: running.request,
+                elapsed: running.elapsed,
+            })
+        })
+    }
+}
+
+/// Summary of `npc`'s last decision: why it does what it does.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_explanation` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_explain(
+    world: *const motive_world,
+    npc: motive_npc,
+    out_explanation: *mut motive_explanation,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        query(world, out_explanation, "out_explanation", |w| {
+            let ex = &w.mind(npc.into())?.explanation;
+            Ok(motive_explanation {
+                time: ex.time,
+                result: search_result(ex.status) as u32,
+                expanded: ex.stats.expanded,
+                generated: ex.stats.generated,
+                duplicates: ex.stats.duplicates,
+                peak_bytes: ex.stats.peak_bytes as u64,
+                candidate_count: ex.candidates.len() as u32,
+                drive_count: ex.drives as u32,
+                chosen: ex.chosen.unwrap_or(MOTIVE_NO_ID),
+            })
+        })
+    }
+}
+
+/// Copies the candidate plan states of `npc`'s last decision into `buffer`, in the order they
+/// were generated, like `motive_npc_drives`.
+///
+/// # Safety
+/// As `motive_npc_drives`.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_explain_candidates(
+    world: *const motive_world,
+    npc: motive_npc,
+    buffer: *mut motive_candidate,
+    capacity: usize,
+    out_count: *mut usize,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        with_mind(world, npc, |mind| {
+            copy_out(
+                mind.explanation.candidates.iter().map(candidate),
+                buffer,
+                capacity,
+                out_count,
+            )
+        })
+    }
+}
+
+/// Copies the drive satisfactions behind each candidate of `npc`'s last decision:
+/// `drive_count` values per candidate, candidates in order, like `motive_npc_drives`.
+///
+/// # Safety
+/// As `motive_npc_drives`.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_explain_satisfactions(
+    world: *const motive_world,
+    npc: motive_npc,
+    buffer: *mut f64,
+    capacity: usize,
+    out_count: *mut usize,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        with_mind(world, npc, |mind| {
+            copy_out(
+                mind.explanation.satisfactions.iter().copied(),
+                buffer,
+                capacity,
+                out_count,
+            )
+        })
+    }
+}

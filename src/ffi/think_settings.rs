@@ -1,0 +1,58 @@
+//! `motive_think_settings`: how an archetype's NPCs think and plan, a size-checked definition
+//! struct like the `motive_*_def`s.
+
+use super::guard::guard_value;
+use crate::core::archetype::ThinkSettings;
+use crate::core::domain::MAX_PLAN_DEPTH;
+
+/// Largest `motive_think_settings.max_depth`: the most actions one plan may hold.
+pub const MOTIVE_MAX_PLAN_DEPTH: u32 = 32;
+// The header needs a literal; this keeps it equal to the core's bound.
+const _: () = assert!(MOTIVE_MAX_PLAN_DEPTH == MAX_PLAN_DEPTH);
+
+/// How an archetype's NPCs think and plan. Get one from `motive_think_settings_default()`,
+/// then change fields; `motive_domain_builder_set_think_settings` checks it.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_think_settings {
+    /// `sizeof(motive_think_settings)`, set by `motive_think_settings_default()`; checked on use.
+    pub struct_size: u32,
+    /// Seconds of world time between thinks, finite and > 0; NPCs are staggered across it.
+    /// Default 0.2.
+    pub think_interval: f64,
+    /// Entities farther than this are not perceived; ≥ 0, may be infinite. Default infinity.
+    pub perception_range: f64,
+    /// Most facts an NPC remembers, > 0; the oldest are forgotten first. Default 256.
+    pub memory_capacity: u32,
+    /// Most plan states one plan may expand before it gives up, > 0. Default 256.
+    pub max_expansions: u32,
+    /// Most actions in one plan, 1 to `MOTIVE_MAX_PLAN_DEPTH`. Default 8.
+    pub max_depth: u32,
+}
+
+impl From<motive_think_settings> for ThinkSettings {
+    fn from(s: motive_think_settings) -> Self {
+        ThinkSettings {
+            think_interval: s.think_interval,
+            perception_range: s.perception_range,
+            memory_capacity: s.memory_capacity,
+            max_expansions: s.max_expansions,
+            max_depth: s.max_depth,
+        }
+    }
+}
+
+/// Think settings with every field at its default. Thread-safe.
+#[no_mangle]
+pub extern "C" fn motive_think_settings_default() -> motive_think_settings {
+    let core = ThinkSettings::default();
+    let settings = motive_think_settings {
+        struct_size: size_of::<motive_think_settings>() as u32,
+        think_interval: core.think_interval,
+        perception_range: core.perception_range,
+        memory_capacity: core.memory_capacity,
+        max_expansions: core.max_expansions,
+        max_depth: core.max_depth,
+    };
+    guard_value(settings, || settings)
+}

@@ -1,0 +1,418 @@
+//! The Sims-like household of thesis chapter 5 (000_16db0c300c7e0e65.txt:1385-1509): one NPC,
+//! seven drives on a 0–100 scale starting at 0, done when all are above 90 (:1401, :1445).
+//!
+//! The thesis gives the actions, which drives each affects and their GOAP costs (Table 5.1,
+//! :1409-1433), and says that all drives decay, that every action that does not raise energy
+//! lowers it, and that some actions last until a drive is full (:1439-1443). It gives no decay
+//! rates, amounts, durations or layout: those are ours, all in [`ACTIONS`], [`DECAY_PER_SECOND`],
+//! [`ENERGY_COST`] and [`LAYOUT`]. Durations follow the Table 5.1 costs (1, 2 or 10) read as
+//! seconds; amounts grow with duration, as the thesis says longer actions give more (:1439).
+
+use std::sync::Arc;
+
+use crate::core::action::{ActionDuration, ActionId, ExecutionHints};
+use crate::core::archetype::{ArchetypeId, ThinkSettings};
+use crate::core::condition::{CmpOp, Condition, Operand, Role};
+use crate::core::curve::Curve;
+use crate::core::domain::{AttributeId, Domain, DomainBuilder};
+use crate::core::drive::{GoalGenerator, TriggerScope};
+use crate::core::effect::{Change, Effect, EffectOp};
+use crate::core::goal::GoalCondition;
+use crate::core::{Entity, Result, Value, ValueType, Vec3, World};
+
+/// The seven drives (:1401).
+pub const DRIVES: [&str; 7] = [
+    "entertainment",
+    "energy",
+    "hunger",
+    "comfort",
+    "hygiene",
+    "bladder",
+    "social",
+];
+
+/// Points each drive loses per second (ours).
+pub const DECAY_PER_SECOND: f64 = 0.05;
+
+/// Energy every action that does not raise it costs (ours; the rule is :1441).
+pub const ENERGY_COST: f64 = 2.0;
+
+/// How an action lasts: seconds, or until a drive is full with amounts per second.
+#[derive(Clone, Copy, Debug)]
+pub enum Lasts {
+    /// Fixed seconds; amounts are totals.
+    Seconds(f64),
+    /// Until the named drive is full; amounts are per second.
+    UntilFull(&'static str),
+}
+
+/// One household action: where, how long, what it needs and gives.
+#[derive(Clone, Copy, Debug)]
+pub struct HouseholdAction {
+    /// Name, as in Table 5.1.
+    pub name: &'static str,
+    /// The object that supplies it.
+    pub object: &'static str,
+    /// How long it lasts.
+    pub lasts: Lasts,
+    /// Drive changes (drive, amount; negative lowers).
+    pub drives: &'static [(&'static str, f64)],
+    /// A flag the NPC must hold, consumed by the action.
+    pub needs: Option<&'static str>,
+    /// A flag the action gives.
+    pub gives: Option<&'static str>,
+}
+
+/// Table 5.1 with our numbers. `drink_cappuccino` lowers bladder; the meal chain is
+/// get (fridge) → cook (stove) → eat (table), the snack chain get → eat at the fridge.
+pub const ACTIONS: &[HouseholdAction] = &[
+    act(
+        "wash_in_bath",
+        "bath",
+        Lasts::Seconds(10.0),
+        &[("hygiene", 80.0), ("comfort", 40.0)],
+    ),
+    act(
+        "sleep_in_bed",
+        "bed",
+        Lasts::UntilFull("energy"),
+        &[("energy", 10.0), ("comfort", 2.0)],
+    ),
+    act(
+        "sit_on_chair",
+        "chair",
+        Lasts::Seconds(2.0),
+        &[("comfort", 20.0), ("energy", 10.0)],
+    ),
+    act(
+        "drink_cappuccino",
+        "coffee_machine",
+        Lasts::Seconds(2.0),
+        &[("energy", 25.0), ("bladder", -15.0)],
+    ),
+    HouseholdAction {
+        needs: Some("has_meal"),
+        ..act(
+            "eat_meal",
+            "table",
+            Lasts::Seconds(2.0),
+            &[("hunger", 70.0)],
+        )
+    },
+    HouseholdAction {
+        needs: Some("has_ingredients"),
+        gives: Some("has_meal"),
+        ..act("cook_meal", "stove", Lasts::Seconds(2.0), &[])
+    },
+    HouseholdAction {
+        gives: Some("has_ingredients"),
+        ..act("get_meal", "fridge", Lasts::Seconds(2.0), &[])
+    },
+    act(
+        "play_computer_game",
+        "computer",
+        Lasts::Seconds(10.0),
+        &[("entertainment", 70.0)],
+    ),
+    act(
+        "browse_social_network",
+        "computer",
+        Lasts::Seconds(10.0),
+        &[("social", 50.0)],
+    ),
+    act(
+        "chat_on_phone",
+        "phone",
+        Lasts::Seconds(10.0),
+        &[("social", 60.0), ("entertainment", 30.0)],
+    ),
+    act(
+        "wash_in_sink",
+        "sink",
+        Lasts::Seconds(2.0),
+        &[("hygiene", 25.0)],
+    ),
+    HouseholdAction {
+        needs: Some("has_snack"),
+        ..act(
+            "eat_snack",
+            "fridge",
+            Lasts::Seconds(1.0),
+            &[("hunger", 20.0)],
+        )
+    },
+    HouseholdAction {
+        gives: Some("has_snack"),
+        ..act("get_snack", "fridge", Lasts::Seconds(2.0), &[])
+    },
+    act(
+        "watch_tv",
+        "tv",
+        Lasts::Seconds(2.0),
+        &[("entertainment", 20.0)],
+    ),
+    act(
+        "pee_in_toilet",
+        "toilet",
+        Lasts::Seconds(2.0),
+        &[("bladder", 60.0)],
+    ),
+    act(
+        "poop_in_toilet",
+        "toilet",
+        Lasts::Seconds(10.0),
+        &[("comfort", 30.0), ("bladder", 40.0)],
+    ),
+];
+
+const fn act(
+    name: &'static str,
+    object: &'static str,
+    lasts: Lasts,
+    drives: &'static [(&'static str, f64)],
+) -> HouseholdAction {
+    HouseholdAction {
+        name,
+        object,
+        lasts,
+        drives,
+        needs: None,
+        gives: None,
+    }
+}
+
+/// Where the objects stand, in metres (ours): a 10 × 8 flat.
+pub const LAYOUT: &[(&str, [f32; 3])] = &[
+    ("bed", [1.0, 0.0, 1.0]),
+    ("bath", [9.0, 0.0, 1.0]),
+    ("sink", [8.0, 0.0, 2.0]),
+    ("toilet", [9.0, 0.0, 3.0]),
+    ("fridge", [1.0, 0.0, 7.0]),
+    ("stove", [2.0, 0.0, 7.0]),
+    ("table", [3.0, 0.0, 5.0]),
+    ("coffee_machine", [3.0, 0.0, 7.0]),
+    ("chair", [5.0, 0.0, 5.0]),
+    ("computer", [6.0, 0.0, 7.0]),
+    ("phone", [5.0, 0.0, 3.0]),
+    ("tv", [7.0, 0.0, 5.0]),
+];
+
+/// Reach for using an object, in metres (ours).
+pub const REACH: f64 = 0.5;
+
+/// The household domain's ids.
+#[derive(Clone, Debug)]
+pub struct HouseholdDomain {
+    /// The built domain.
+    pub domain: Arc<Domain>,
+    /// The drive attributes, in [`DRIVES`] order.
+    pub drives: [AttributeId; 7],
+    /// The resident.
+    pub resident: ArchetypeId,
+    /// One archetype per object of [`LAYOUT`], in order.
+    pub objects: Vec<ArchetypeId>,
+    /// `goto`, supplied by every object.
+    pub goto: ActionId,
+}
+
+impl HouseholdDomain {
+    /// Builds the domain: one attribute, drive and never-removed goal per need; one archetype per
+    /// object; the resident consumes everything.
+    pub fn new() -> Result<Self> {
+        let mut b = DomainBuilder::new();
+        let resident = b.add_archetype("resident")?;
+        let mut drives = [AttributeId(0); 7];
+        for (slot, name) in drives.iter_mut().zip(DRIVES) {
+            let attribute = b.add_attribute(name, ValueType::Number)?;
+            b.set_attribute_range(attribute, 0.0, 100.0)?;
+            *slot = attribute;
+            let goal = b.add_goal(&format!("maximize_{name}"), 1.0)?;
+            b.add_goal_condition(
+                goal,
+                GoalCondition {
+                    role: Role::Consumer,
+                    attribute,
+                    change: Change::Increase,
+                    curve: Curve::linear(100.0)?,
+                },
+            )?;
+            let drive = b.add_drive(name, 1.0)?;
+            b.add_goal_generator(
+                drive,
+                GoalGenerator {
+                    scope: TriggerScope::Consumer,
+                    conditions: Vec::new(),
+                    goal,
+                },
+            )?;
+            b.add_internal_drive(resident, drive)?;
+            b.add_need(
+                resident,
+                crate::core::archetype::Need {
+                    attribute,
+                    rate: DECAY_PER_SECOND,
+                },
+            )?;
+        }
+        let flag = |b: &mut DomainBuilder, name: &str| match b.domain().find_attribute(name) {
+            Some(id) => Ok(id),
+            None => b.add_attribute(name, ValueType::Bool),
+        };
+        let goto = b.add_action("goto")?;
+        b.add_effect(
+            goto,
+            Effect {
+                role: Role::Consumer,
+                op: EffectOp::MoveTo(Role::Supplier),
+            },
+        )?;
+        b.set_action_hints(
+            goto,
+            ExecutionHints {
+                stand_off: REACH / 2.0,
+                animation: 0,
+            },
+        )?;
+        b.add_consumed_action(resident, goto)?;
+        let objects = LAYOUT
+            .iter()
+            .map(|(name, _)| {
+                let object = b.add_archetype(name)?;
+                b.add_supplied_action(object, goto)?;
+                Ok(object)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let energy = drives[1];
+        for spec in ACTIONS {
+            let action = b.add_action(spec.name)?;
+            let object = LAYOUT
+                .iter()
+                .position(|(n, _)| *n == spec.object)
+                .expect("objects are laid out");
+            b.add_supplied_action(objects[object], action)?;
+            b.add_consumed_action(resident, action)?;
+            if let Some(needs) = spec.needs {
+                let needs = flag(&mut b, needs)?;
+                let holds = Condition::Compare {
+                    role: Role::Consumer,
+                    attribute: needs,
+                    op: CmpOp::Eq,
+                    rhs: Operand::Constant(Value::Bool(true)),
+                };
+                b.add_precondition(action, holds)?;
+                b.add_effect(
+                    action,
+                    Effect {
+                        role: Role::Consumer,
+                        op: EffectOp::Set(needs, Operand::Constant(Value::Bool(false))),
+                    },
+                )?;
+            }
+            b.add_precondition(
+                action,
+                Condition::Within {
+                    role: Role::Consumer,
+                    of: Role::Supplier,
+                    distance: REACH,
+                },
+            )?;
+            if let Some(gives) = spec.gives {
+                let gives = flag(&mut b, gives)?;
+                b.add_effect(
+                    action,
+                    Effect {
+                        role: Role::Consumer,
+                        op: EffectOp::Set(gives, Operand::Constant(Value::Bool(true))),
+                    },
+                )?;
+            }
+            for &(drive, amount) in spec.drives {
+                let attribute = drives[DRIVES.iter().position(|d| *d == drive).expect("a drive")];
+                let by = Operand::Constant(Value::Number(amount.abs()));
+                let op = if amount >= 0.0 {
+                    EffectOp::Add(attribute, by)
+                } else {
+                    EffectOp::Subtract(attribute, by)
+                };
+                b.add_effect(
+                    action,
+                    Effect {
+                        role: Role::Consumer,
+                        op,
+                    },
+                )?;
+            }
+            if !spec.drives.iter().any(|(d, a)| *d == "energy" && *a > 0.0) {
+                let cost = match spec.lasts {
+                    Lasts::Seconds(s) => ENERGY_COST * s / 10.0,
+                    Lasts::UntilFull(_) => ENERGY_COST / 10.0,
+                };
+                let by = Operand::Constant(Value::Number(cost));
+                b.add_effect(
+                    action,
+                    Effect {
+                        role: Role::Consumer,
+                        op: EffectOp::Subtract(energy, by),
+                    },
+                )?;
+            }
+            let duration = match spec.lasts {
+                Lasts::Seconds(s) => ActionDuration::Seconds(s),
+                Lasts::UntilFull(drive) => ActionDuration::UntilFull(
+                    drives[DRIVES.iter().position(|d| *d == drive).expect("a drive")],
+                ),
+            };
+            b.set_action_duration(action, duration)?;
+        }
+        b.set_think_settings(
+            resident,
+            ThinkSettings {
+                max_expansions: 512,
+                max_depth: 8,
+                perception_range: 20.0,
+                ..ThinkSettings::default()
+            },
+        )?;
+        Ok(HouseholdDomain {
+            domain: b.build()?,
+            drives,
+            resident,
+            objects,
+            goto,
+        })
+    }
+
+    /// Furnishes a household at `origin` in `world` and moves a resident in with every drive at
+    /// `start`; returns the resident.
+    pub fn furnish(&self, world: &mut World, origin: Vec3, start: f64) -> Result<Entity> {
+        for (archetype, (_, [x, y, z])) in self.objects.iter().zip(LAYOUT) {
+            world.spawn(
+                *archetype,
+                Vec3::new(origin.x + x, origin.y + y, origin.z + z),
+            )?;
+        }
+        let resident = world.spawn(
+            self.resident,
+            Vec3::new(origin.x + 5.0, origin.y, origin.z + 4.0),
+        )?;
+        for attribute in self.drives {
+            world.set_fact(resident, attribute, Value::Number(start))?;
+        }
+        for flag in ["has_meal", "has_ingredients", "has_snack"] {
+            let id = self.domain.find_attribute(flag).expect("defined by new");
+            world.set_fact(resident, id, Value::Bool(false))?;
+        }
+        Ok(resident)
+    }
+
+    /// The lowest of `resident`'s drives.
+    pub fn lowest_drive(&self, world: &World, resident: Entity) -> Result<f64> {
+        let mut lowest = f64::INFINITY;
+        for attribute in self.drives {
+            if let Value::Number(n) = world.fact(resident, attribute)?.value {
+                lowest = lowest.min(n);
+            }
+        }
+        Ok(lowest)
+    }
+}
