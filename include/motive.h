@@ -535,6 +535,11 @@ typedef uint32_t motive_top_level_kind;
 #endif // __cplusplus
 
 /**
+ * An arena for planning. One arena serves one call at a time: give each job thread its own.
+ */
+typedef struct motive_arena motive_arena;
+
+/**
  * An immutable, built domain (opaque). Reference-counted internally: worlds keep their own
  * reference, so the caller may destroy its handle whenever it no longer needs it.
  * Thread-safe: any number of threads may read it at once.
@@ -855,6 +860,69 @@ typedef struct motive_think_settings {
 } motive_think_settings;
 
 /**
+ * A handle to an NPC. Same layout and rules as `motive_entity`.
+ */
+typedef struct motive_npc {
+    /**
+     * Slot index plus one; 0 only in the null handle.
+     */
+    uint32_t index1;
+    /**
+     * Slot generation when the NPC was created.
+     */
+    uint16_t generation;
+    /**
+     * Serial of the world that issued the handle.
+     */
+    uint16_t world;
+} motive_npc;
+
+/**
+ * One step of a plan: an action and its target (the supplier).
+ */
+typedef struct motive_plan_step {
+    /**
+     * The action definition.
+     */
+    uint32_t action;
+    /**
+     * Its target.
+     */
+    struct motive_entity target;
+} motive_plan_step;
+
+/**
+ * A plan in an arena: `steps[0..count]` in execution order, valid until the arena is reset or
+ * destroyed.
+ */
+typedef struct motive_plan_view {
+    /**
+     * The steps; NULL when `count` is 0.
+     */
+    const struct motive_plan_step *steps;
+    /**
+     * Number of steps.
+     */
+    size_t count;
+    /**
+     * A `motive_search_result`.
+     */
+    uint32_t result;
+    /**
+     * Plan states expanded.
+     */
+    uint32_t expanded;
+    /**
+     * Plan states simulated.
+     */
+    uint32_t generated;
+    /**
+     * Bytes the arena held after the search.
+     */
+    uint64_t peak_bytes;
+} motive_plan_view;
+
+/**
  * How to create a world. Get one from `motive_world_def_default()`, then change fields.
  */
 typedef struct motive_world_def {
@@ -911,24 +979,6 @@ typedef struct motive_object_def {
  * Dense id of a goal definition in its domain (0, 1, 2, … in definition order).
  */
 typedef uint32_t motive_goal_id;
-
-/**
- * A handle to an NPC. Same layout and rules as `motive_entity`.
- */
-typedef struct motive_npc {
-    /**
-     * Slot index plus one; 0 only in the null handle.
-     */
-    uint32_t index1;
-    /**
-     * Slot generation when the NPC was created.
-     */
-    uint16_t generation;
-    /**
-     * Serial of the world that issued the handle.
-     */
-    uint16_t world;
-} motive_npc;
 
 /**
  * A handle to a smart object. Same layout and rules as `motive_entity`.
@@ -1045,20 +1095,6 @@ typedef struct motive_goal_state {
      */
     double completeness;
 } motive_goal_state;
-
-/**
- * One step of a plan: an action and its target (the supplier).
- */
-typedef struct motive_plan_step {
-    /**
-     * The action definition.
-     */
-    uint32_t action;
-    /**
-     * Its target.
-     */
-    struct motive_entity target;
-} motive_plan_step;
 
 /**
  * The action an NPC is performing.
@@ -1355,6 +1391,53 @@ motive_status motive_domain_builder_set_think_settings(struct motive_domain_buil
 motive_status motive_domain_find_archetype(const struct motive_domain *domain,
                                            const char *name,
                                            motive_archetype_id *out_archetype);
+
+/**
+ * Creates an arena that first reserves `capacity_hint` bytes (0 reserves on first use).
+ *
+ * # Safety
+ * `out_arena` must be NULL or writable.
+ */
+motive_status motive_arena_create(size_t capacity_hint, struct motive_arena **out_arena);
+
+/**
+ * Destroys an arena and every plan view into it. NULL does nothing.
+ *
+ * # Safety
+ * `arena` must be NULL or a live arena not used by another call.
+ */
+void motive_arena_destroy(struct motive_arena *arena);
+
+/**
+ * Forgets everything in the arena, keeping its memory for reuse: plan views into it become
+ * invalid.
+ *
+ * # Safety
+ * `arena` must be NULL or live.
+ */
+motive_status motive_arena_reset(struct motive_arena *arena);
+
+/**
+ * Bytes the arena holds.
+ *
+ * # Safety
+ * `arena` must be NULL or live; `out_bytes` NULL or writable.
+ */
+motive_status motive_arena_allocated_bytes(struct motive_arena *arena, size_t *out_bytes);
+
+/**
+ * Plans for `npc` from what it knows now, with all search memory in `arena`, without changing
+ * the NPC (its own plan and explanation stay as they are). Expands at most `max_expansions`
+ * states (0: the archetype's limit). `*out_view` points into the arena.
+ *
+ * # Safety
+ * `world` and `arena` must be NULL or live; `out_view` NULL or writable.
+ */
+motive_status motive_npc_plan_into(struct motive_world *world,
+                                   struct motive_npc npc,
+                                   struct motive_arena *arena,
+                                   uint32_t max_expansions,
+                                   struct motive_plan_view *out_view);
 
 /**
  * The curve `value / max` over [0, max]: no progress at 0, complete at `max` (health 15 of

@@ -15,6 +15,7 @@
 
 pub mod actions;
 pub mod archetypes;
+pub mod arena;
 mod buffers;
 pub mod conditions;
 pub mod curve;
