@@ -28,6 +28,19 @@ pub struct GoalCondition {
     pub curve: Curve,
 }
 
+impl GoalCondition {
+    /// The NPC's own `attribute` raised toward `max`, scored linearly: the thesis's
+    /// `maximize_health` (:1946) and every household need.
+    pub fn maximize_own(attribute: AttributeId, max: f64) -> super::error::Result<Self> {
+        Ok(GoalCondition {
+            role: Role::Consumer,
+            attribute,
+            change: Change::Increase,
+            curve: Curve::linear(max)?,
+        })
+    }
+}
+
 /// A goal definition. A generated goal binds it to one subject entity, so a goal to kill
 /// goblin1 is never served by hurting goblin2 (digest §3.3.3).
 #[derive(Clone, Debug, PartialEq)]

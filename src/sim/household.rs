@@ -13,10 +13,9 @@ use std::sync::Arc;
 use crate::core::action::{ActionDuration, ActionId, ExecutionHints};
 use crate::core::archetype::{ArchetypeId, ThinkSettings};
 use crate::core::condition::{CmpOp, Condition, Operand, Role};
-use crate::core::curve::Curve;
 use crate::core::domain::{AttributeId, Domain, DomainBuilder};
 use crate::core::drive::{GoalGenerator, TriggerScope};
-use crate::core::effect::{Change, Effect, EffectOp};
+use crate::core::effect::{Effect, EffectOp};
 use crate::core::goal::GoalCondition;
 use crate::core::{Entity, Result, Value, ValueType, Vec3, World};
 
@@ -227,15 +226,7 @@ impl HouseholdDomain {
             b.set_attribute_range(attribute, 0.0, 100.0)?;
             *slot = attribute;
             let goal = b.add_goal(&format!("maximize_{name}"), 1.0)?;
-            b.add_goal_condition(
-                goal,
-                GoalCondition {
-                    role: Role::Consumer,
-                    attribute,
-                    change: Change::Increase,
-                    curve: Curve::linear(100.0)?,
-                },
-            )?;
+            b.add_goal_condition(goal, GoalCondition::maximize_own(attribute, 100.0)?)?;
             let drive = b.add_drive(name, 1.0)?;
             b.add_goal_generator(
                 drive,

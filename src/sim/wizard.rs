@@ -110,15 +110,7 @@ impl WizardDomain {
         )?;
         let mut maximize = |name: &str, attribute| -> Result<_> {
             let goal = b.add_goal(name, 1.0)?;
-            b.add_goal_condition(
-                goal,
-                GoalCondition {
-                    role: Role::Consumer,
-                    attribute,
-                    change: Change::Increase,
-                    curve: Curve::linear(100.0)?,
-                },
-            )?;
+            b.add_goal_condition(goal, GoalCondition::maximize_own(attribute, 100.0)?)?;
             b.add_goal_removal(
                 goal,
                 compare(Role::Consumer, attribute, CmpOp::Ge, num(100.0)),
