@@ -329,3 +329,83 @@ fn goals_are_bound_to_their_entity() {
     );
     assert_eq!(a.plan(wizard)[0].1, goblin1);
 }
+
+#[test]
+fn external_drives_are_added_at_run_time_and_removed_by_their_triggers_with_their_goals() {
+    // :924-928: an order adds a drive; when its removal trigger fires, the drive and every goal
+    // it generated go.
+    use motive::core::condition::{CmpOp, Condition, Operand, Role};
+    use motive::core::drive::{GoalGenerator, TriggerScope};
+    use motive::core::goal::GoalCondition;
+    use motive::core::{DomainBuilder, ErrorKind, ValueType};
+    let mut b = DomainBuilder::new();
+    let alert = b.add_attribute("alert", ValueType::Number).unwrap();
+    let dismissed = b.add_attribute("dismissed", ValueType::Bool).unwrap();
+    let guard_goal = b.add_goal("stay_alert", 1.0).unwrap();
+    b.add_goal_condition(
+        guard_goal,
+        GoalCondition::maximize_own(alert, 100.0).unwrap(),
+    )
+    .unwrap();
+    let order = b.add_drive("guard_duty", 2.0).unwrap();
+    b.add_goal_generator(
+        order,
+        GoalGenerator {
+            scope: TriggerScope::Consumer,
+            conditions: vec![],
+            goal: guard_goal,
+        },
+    )
+    .unwrap();
+    let is_dismissed = Condition::Compare {
+        role: Role::Consumer,
+        attribute: dismissed,
+        op: CmpOp::Eq,
+        rhs: Operand::Constant(Value::Bool(true)),
+    };
+    b.add_drive_removal(order, is_dismissed).unwrap();
+    let idle = b.add_drive("idle", 1.0).unwrap();
+    let soldier = b.add_archetype("soldier").unwrap();
+    b.add_internal_drive(soldier, idle).unwrap();
+    let domain = b.build().unwrap();
+    let mut world = World::new(domain, WorldConfig::default()).unwrap();
+    let npc = world.spawn(soldier, Vec3::default()).unwrap();
+    world.set_fact(npc, alert, Value::Number(25.0)).unwrap();
+    world.set_fact(npc, dismissed, Value::Bool(false)).unwrap();
+    world.add_external_drive(npc, order).unwrap();
+    assert_eq!(
+        world.add_external_drive(npc, order).unwrap_err().kind,
+        ErrorKind::AlreadyExists
+    );
+    world.think_now(npc).unwrap();
+    let mind = world.mind(npc).unwrap();
+    assert_eq!(mind.drives.len(), 2);
+    assert!(mind.drives[1].external);
+    assert_eq!(mind.goals.len(), 1);
+    assert_eq!(mind.drives[1].satisfaction, 0.25);
+    world.set_fact(npc, dismissed, Value::Bool(true)).unwrap();
+    world.think_now(npc).unwrap();
+    let mind = world.mind(npc).unwrap();
+    assert_eq!(
+        mind.drives.iter().map(|d| d.drive).collect::<Vec<_>>(),
+        vec![idle]
+    );
+    assert!(mind.goals.is_empty(), "the order's goals went with it");
+}
+
+#[test]
+fn memory_is_bounded_and_forgets_the_oldest_facts() {
+    let mut a = Arena::new();
+    let w = a.w.clone();
+    let (wizard, potion, _) = w.appendix_a(&mut a.world).unwrap();
+    a.world.think_now(wizard).unwrap();
+    let memory = &a.world.mind(wizard).unwrap().memory;
+    assert!(memory.knows(potion));
+    assert!(memory.len() <= memory.capacity());
+    // Destroyed entities are forgotten at the next think.
+    a.world
+        .destroy(potion, motive::core::EntityKind::Object)
+        .unwrap();
+    a.world.think_now(wizard).unwrap();
+    assert!(!a.world.mind(wizard).unwrap().memory.knows(potion));
+}
