@@ -35,16 +35,10 @@
 #define MOTIVE_VERSION_STRING "0.1.0"
 
 /**
- * Candidates kept per decision: enough to see the alternatives, bounded so that explaining
- * never grows memory without limit.
- */
-#define Explanation_MAX_CANDIDATES 256
-
-/**
- * The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
+ * The largest `entity_capacity` hint a world accepts: a hint is memory reserved up front, and a
  * typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort.
  */
-#define MAX_ENTITY_CAPACITY_HINT (1 << 24)
+#define MOTIVE_MAX_ENTITY_CAPACITY_HINT (1 << 24)
 
 /**
  * No action, drive or goal: the value of an id field that holds none.
@@ -62,21 +56,6 @@
  * before motive 1.0: pin exact versions.
  */
 #define MOTIVE_ABI_VERSION 1
-
-/**
- * Points each drive loses per second (ours).
- */
-#define DECAY_PER_SECOND 0.05
-
-/**
- * Energy every action that does not raise it costs (ours; the rule is :1441).
- */
-#define ENERGY_COST 2.0
-
-/**
- * Reach for using an object, in metres (ours).
- */
-#define REACH 0.5
 
 /**
  * Result of a motive call. 0 is success; `MOTIVE_STATUS_IN_PROGRESS` means "not finished,
@@ -531,6 +510,107 @@ enum motive_top_level_kind
 typedef enum motive_top_level_kind motive_top_level_kind;
 #else
 typedef uint32_t motive_top_level_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How a decision's search ended.
+ */
+enum motive_search_result
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * No decision yet.
+     */
+    MOTIVE_SEARCH_RESULT_NONE = 0,
+    /**
+     * A plan was found.
+     */
+    MOTIVE_SEARCH_RESULT_FOUND = 1,
+    /**
+     * Every candidate was tried: no plan within the depth limit.
+     */
+    MOTIVE_SEARCH_RESULT_EXHAUSTED = 2,
+    /**
+     * The expansion limit was reached first.
+     */
+    MOTIVE_SEARCH_RESULT_EXPANSION_LIMIT = 3,
+    /**
+     * The search is still running (direct planning with a slice budget).
+     */
+    MOTIVE_SEARCH_RESULT_IN_PROGRESS = 4,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_search_result motive_search_result;
+#else
+typedef uint32_t motive_search_result;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * What an event says.
+ */
+enum motive_event_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Perform `action` on `target` following the hints; report it with
+     * `motive_npc_report_action` unless the action is timed by motive (it then ends with
+     * `ACTION_FINISHED`).
+     */
+    MOTIVE_EVENT_KIND_ACTION_REQUESTED = 1,
+    /**
+     * A timed action ran its course; its effects are applied.
+     */
+    MOTIVE_EVENT_KIND_ACTION_FINISHED = 2,
+    /**
+     * An action failed or became invalid; the NPC replans.
+     */
+    MOTIVE_EVENT_KIND_ACTION_FAILED = 3,
+    /**
+     * A think found no plan; the NPC idles until one is found.
+     */
+    MOTIVE_EVENT_KIND_NO_PLAN = 4,
+    /**
+     * An effect ended `target` (a potion drunk): motive destroyed it; remove its body.
+     */
+    MOTIVE_EVENT_KIND_ENTITY_ENDED = 5,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_event_kind motive_event_kind;
+#else
+typedef uint32_t motive_event_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * What the engine reports about a requested action.
+ */
+enum motive_action_outcome
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Done: effects apply and the plan moves on.
+     */
+    MOTIVE_ACTION_OUTCOME_SUCCEEDED = 1,
+    /**
+     * Not done: the NPC replans at its next think.
+     */
+    MOTIVE_ACTION_OUTCOME_FAILED = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_action_outcome motive_action_outcome;
+#else
+typedef uint32_t motive_action_outcome;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -1197,10 +1277,6 @@ typedef struct motive_candidate {
      */
     bool truncated;
 } motive_candidate;
-
-
-
-
 
 #ifdef __cplusplus
 extern "C" {
@@ -1931,7 +2007,9 @@ motive_status motive_npc_goals(const struct motive_world *world,
                                size_t *out_count);
 
 /**
- * Copies the steps of `npc`'s plan not yet started into `buffer`, like `motive_npc_drives`.
+ * Copies the rest of `npc`'s plan into `buffer`, like `motive_npc_drives`: the step it is
+ * performing (see `motive_npc_running_action`) first, then those not yet started. Empty once
+ * the plan is done or dropped.
  *
  * # Safety
  * As `motive_npc_drives`.

@@ -11,7 +11,10 @@
 #![warn(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+/// cbindgen:ignore
 pub mod core;
+/// cbindgen:ignore
 pub mod domain;
 pub mod ffi;
+/// cbindgen:ignore
 pub mod sim;

@@ -238,7 +238,10 @@ fn a_search_resumed_one_expansion_at_a_time_finds_the_same_plan() {
     while sliced.step(1) == SearchStatus::InProgress {
         frames += 1;
     }
-    assert!(frames >= 3, "one expansion per frame takes several frames");
+    assert_eq!(
+        frames, 2,
+        "three expansions, one per frame: the third frame also finds the plan"
+    );
     assert_eq!(sliced.status(), SearchStatus::Found);
     assert_eq!(
         steps(&w, sliced.plan().iter().copied()),
@@ -282,6 +285,14 @@ fn limits_end_the_search_without_a_plan() {
         SearchStatus::NoPlan(StopReason::Exhausted)
     );
     assert_eq!(search.plan().len(), 0, "an empty plan (:1077)");
+    // Appendix A takes exactly three expansions: a limit of three is enough.
+    let exact = PlanRequest {
+        max_expansions: 3,
+        ..appendix_a_request(&w, &memory, &goals, &suppliers)
+    };
+    let arena = Bump::new();
+    let mut search = Search::new(&w.domain, &exact, &arena).unwrap();
+    assert_eq!(search.step(3), SearchStatus::Found);
     let tight = PlanRequest {
         max_expansions: 1,
         ..appendix_a_request(&w, &memory, &goals, &suppliers)

@@ -73,6 +73,8 @@ pub struct Explanation {
 impl Explanation {
     /// Candidates kept per decision: enough to see the alternatives, bounded so that explaining
     /// never grows memory without limit.
+    ///
+    /// cbindgen:ignore
     pub const MAX_CANDIDATES: usize = 256;
 
     /// The drive satisfactions of candidate number `index` (its position in `candidates`).
@@ -139,7 +141,7 @@ impl Mind {
         self.running.map(|r| r.step.action)
     }
 
-    /// The steps not yet started.
+    /// The steps not yet finished: the running step (if any) first, then those not started.
     pub fn remaining_plan(&self) -> &[Step] {
         &self.plan[self.next_step.min(self.plan.len())..]
     }

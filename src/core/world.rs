@@ -50,6 +50,8 @@ pub(super) struct EntityRecord {
 
 /// The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
 /// typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort.
+///
+/// cbindgen:ignore (C sees `MOTIVE_MAX_ENTITY_CAPACITY_HINT`)
 pub const MAX_ENTITY_CAPACITY_HINT: u32 = 1 << 24;
 
 /// The state of one simulation. Worlds are independent of each other.

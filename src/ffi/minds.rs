@@ -331,7 +331,9 @@ pub unsafe extern "C" fn motive_npc_goals(
     }
 }
 
-/// Copies the steps of `npc`'s plan not yet started into `buffer`, like `motive_npc_drives`.
+/// Copies the rest of `npc`'s plan into `buffer`, like `motive_npc_drives`: the step it is
+/// performing (see `motive_npc_running_action`) first, then those not yet started. Empty once
+/// the plan is done or dropped.
 ///
 /// # Safety
 /// As `motive_npc_drives`.

@@ -24,5 +24,7 @@ int main(int argc, char **argv) {
     run_poison_tests();
     run_definition_tests();
     run_definition_error_tests();
+    run_mind_tests();
+    run_event_tests();
     return motive_test_summary(variant);
 }

@@ -16,5 +16,7 @@ void run_limit_tests(void);
 void run_poison_tests(void);
 void run_definition_tests(void);
 void run_definition_error_tests(void);
+void run_mind_tests(void);
+void run_event_tests(void);
 
 #endif /* MOTIVE_SUITES_H */

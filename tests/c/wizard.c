@@ -102,6 +102,12 @@ motive_goal_condition goal_condition(uint32_t role, motive_attribute attribute, 
     return condition;
 }
 
+/* Builds `builder` into *out_domain; on failure reports it and returns false. */
+static bool builds_into(const motive_domain_builder *builder, motive_domain **out_domain) {
+    DEFINE(motive_domain_builder_build(builder, out_domain));
+    return true;
+}
+
 bool builds(const motive_domain_builder *builder) {
     motive_domain *domain = NULL;
     ENSURE_STATUS_OR_RETURN(motive_domain_builder_build(builder, &domain), MOTIVE_STATUS_OK,
@@ -322,4 +328,66 @@ bool wizard_builder(motive_domain_builder **out_builder, wizard_ids *ids) {
     }
     *out_builder = b;
     return true;
+}
+
+/* Sets the number facts `attributes[i] = values[i]` on `entity`. */
+static bool set_numbers(motive_world *world, motive_entity entity,
+                        const motive_attribute *attributes, const double *values, size_t count) {
+    size_t i;
+    for (i = 0; i < count; i++) {
+        const motive_value value = value_number(values[i]);
+        DEFINE(motive_entity_set_fact(world, entity, attributes[i], &value));
+    }
+    return true;
+}
+
+static bool spawn_appendix_a(wizard_world *w) {
+    const wizard_ids *ids = &w->ids;
+    const motive_attribute wizard_facts[3] = {ids->health, ids->mana, ids->team};
+    const double wizard_values[3] = {15.0, 0.0, 0.0};
+    const motive_attribute potion_facts[2] = {ids->heal_amount, ids->mana_amount};
+    const double potion_values[2] = {0.0, 40.0};
+    const motive_attribute goblin_facts[3] = {ids->health, ids->team, ids->damage};
+    const double goblin_values[3] = {30.0, 1.0, 30.0};
+    DEFINE(motive_npc_spawn(w->world, ids->wizard, vec3(0.0f, 0.0f, -10.0f), &w->wizard));
+    ENSURE_OR_RETURN(set_numbers(w->world, motive_npc_entity(w->wizard), wizard_facts,
+                                 wizard_values, 3),
+                     false);
+    DEFINE(motive_object_spawn(w->world, ids->potion, vec3(0.0f, 0.0f, 10.0f), &w->potion));
+    ENSURE_OR_RETURN(set_numbers(w->world, motive_object_entity(w->potion), potion_facts,
+                                 potion_values, 2),
+                     false);
+    DEFINE(motive_npc_spawn(w->world, ids->goblin, vec3(0.0f, 0.0f, 20.0f), &w->goblin));
+    ENSURE_OR_RETURN(set_numbers(w->world, motive_npc_entity(w->goblin), goblin_facts,
+                                 goblin_values, 3),
+                     false);
+    return true;
+}
+
+/* Creates the world and spawns the Appendix A entities in it. */
+static bool create_appendix_a(wizard_world *w) {
+    const motive_world_def def = motive_world_def_default();
+    DEFINE(motive_world_create(w->domain, &def, &w->world));
+    return spawn_appendix_a(w);
+}
+
+bool wizard_world_init(wizard_world *w) {
+    motive_domain_builder *b = NULL;
+    bool built;
+    memset(w, 0, sizeof *w);
+    ENSURE_OR_RETURN(wizard_builder(&b, &w->ids), false);
+    built = builds_into(b, &w->domain);
+    motive_domain_builder_destroy(b);
+    if (!built || !create_appendix_a(w)) {
+        wizard_world_free(w);
+        return false;
+    }
+    return true;
+}
+
+void wizard_world_free(wizard_world *w) {
+    motive_world_destroy(w->world);
+    motive_domain_destroy(w->domain);
+    w->world = NULL;
+    w->domain = NULL;
 }

@@ -1,6 +1,7 @@
 /*
  * The wizard domain of src/sim/wizard.rs (the thesis's worked example), defined through the C
- * API alone, and constructors for the definition structs it is made of.
+ * API alone, constructors for the definition structs it is made of, and the Appendix A world
+ * spawned from it.
  */
 #ifndef MOTIVE_WIZARD_H
 #define MOTIVE_WIZARD_H
@@ -25,6 +26,25 @@ typedef struct wizard_ids {
 bool wizard_builder(motive_domain_builder **out_builder, wizard_ids *ids);
 /* Builds `builder` into a domain and destroys it at once: true when the build succeeds. */
 bool builds(const motive_domain_builder *builder);
+
+/* The Appendix A world of WizardDomain::appendix_a (src/sim/wizard.rs, Table A.1), spawned
+ * through the C API: the wizard at (0,0,-10) with health 15, mana 0, team 0; a potion at
+ * (0,0,10) with heal_amount 0, mana_amount 40; a goblin at (0,0,20) with health 30, team 1,
+ * damage 30. Spawned in that order, so their index1 are 1, 2 and 3. No one has thought yet. */
+typedef struct wizard_world {
+    motive_domain *domain;
+    motive_world *world;
+    wizard_ids ids;
+    motive_npc wizard;
+    motive_object potion;
+    motive_npc goblin;
+} wizard_world;
+
+/* Builds the domain, a world with the default definition and the three entities. On failure
+ * reports the failing call, frees what it made and returns false. */
+bool wizard_world_init(wizard_world *w);
+/* Destroys the world and the domain. */
+void wizard_world_free(wizard_world *w);
 
 /* Operands: a constant value, a number constant, or `attribute` of the entity playing `role`. */
 motive_operand operand_constant(motive_value value);

@@ -205,12 +205,14 @@ impl<'a> Search<'a> {
     /// Expands at most `budget` states; returns where the search stands. Calling it again after
     /// it finished returns the same status.
     pub fn step(&mut self, mut budget: u32) -> SearchStatus {
-        while self.status == SearchStatus::InProgress && budget > 0 {
+        while self.status == SearchStatus::InProgress {
             let Some(id) = self.open.pop() else {
                 self.status = SearchStatus::NoPlan(StopReason::Exhausted);
                 break;
             };
             let state = self.states[id as usize];
+            // A complete state is returned when selected, even with no budget left: finding
+            // it costs no expansion.
             let Some(need) = state.unsatisfied else {
                 self.found = Some(id);
                 self.status = SearchStatus::Found;
@@ -220,6 +222,11 @@ impl<'a> Search<'a> {
             };
             if self.stats.expanded >= self.context.max_expansions {
                 self.status = SearchStatus::NoPlan(StopReason::ExpansionLimit);
+                break;
+            }
+            if budget == 0 {
+                // Same utility and id, so it is popped first again next time.
+                self.open.push(state.utility, id);
                 break;
             }
             self.stats.expanded += 1;
