@@ -1,29 +1,40 @@
-//! The embedded default scenario. For now a small village: NPCs and the objects they will use.
-//! The data-driven household replaces it with the domain-format issue (#6).
+//! The embedded default scenario: the household of Sloan's thesis, chapter 5, once per NPC. Each
+//! resident starts with every drive at 0 and plans with UDGOAP; a headless engine walks it
+//! around its flat. The data-driven form replaces this with the domain-format issue (#6).
 
-use motive::core::{DomainBuilder, EntityKind, Result, Value, ValueType, Vec3, World, WorldConfig};
+use motive::core::{Entity, Result, Vec3, World, WorldConfig};
+use motive::sim::household::HouseholdDomain;
 
-/// Builds the village: `npcs` NPCs on a ring, a well and a bench, each NPC hungry to a degree.
-pub fn build(npcs: u32, seed: u64) -> Result<World> {
-    let mut domain = DomainBuilder::new();
-    let hunger = domain.add_attribute("hunger", ValueType::Number)?;
+/// The built scenario: the world, its domain's ids, and the residents.
+pub struct Scenario {
+    /// The world.
+    pub world: World,
+    /// The household domain.
+    pub household: HouseholdDomain,
+    /// One resident per household.
+    pub residents: Vec<Entity>,
+}
+
+/// Furnishes `npcs` households 100 m apart, each with one resident.
+pub fn build(npcs: u32, seed: u64) -> Result<Scenario> {
+    let household = HouseholdDomain::new()?;
     let mut world = World::new(
-        domain.build().expect("the default scenario is valid"),
+        household.domain.clone(),
         WorldConfig {
             seed,
-            entity_capacity: npcs.saturating_add(2),
+            entity_capacity: npcs.saturating_mul(13),
             ..WorldConfig::default()
         },
     )?;
-    world.create(EntityKind::Object, Vec3::new(0.0, 0.0, 0.0))?;
-    world.create(EntityKind::Object, Vec3::new(5.0, 0.0, 0.0))?;
-    for i in 0..npcs {
-        let angle = i as f32 / npcs.max(1) as f32 * std::f32::consts::TAU;
-        let npc = world.create(
-            EntityKind::Npc,
-            Vec3::new(10.0 * angle.cos(), 0.0, 10.0 * angle.sin()),
-        )?;
-        world.set_fact(npc, hunger, Value::Number(f64::from(i % 10) * 10.0))?;
-    }
-    Ok(world)
+    let residents = (0..npcs)
+        .map(|i| {
+            let origin = Vec3::new((i % 32) as f32 * 100.0, 0.0, (i / 32) as f32 * 100.0);
+            household.furnish(&mut world, origin, 0.0)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Scenario {
+        world,
+        household,
+        residents,
+    })
 }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+use motive::sim::executor::Executor;
 use motive::sim::run_fixed_step;
 
 /// Drive-based NPC decision making, headless.
@@ -20,11 +21,11 @@ struct Cli {
 enum Command {
     /// Run the embedded default scenario and print a summary.
     Run {
-        /// Number of NPCs to spawn.
+        /// Number of households (one resident NPC each).
         #[arg(long, default_value_t = 32)]
         npcs: u32,
         /// Simulated seconds to run.
-        #[arg(long, default_value_t = 60.0)]
+        #[arg(long, default_value_t = 180.0)]
         seconds: f64,
         /// World seed.
         #[arg(long, default_value_t = 1)]
@@ -43,16 +44,18 @@ fn main() -> ExitCode {
             seed,
             step,
         } => {
-            let mut world = match default_scenario::build(npcs, seed) {
-                Ok(world) => world,
+            let mut scenario = match default_scenario::build(npcs, seed) {
+                Ok(scenario) => scenario,
                 Err(error) => return fail(&error),
             };
+            let mut engine = Executor::new(1.5);
             let started = Instant::now();
-            match run_fixed_step(&mut world, seconds, step) {
+            let world = &mut scenario.world;
+            match run_fixed_step(world, seconds, step, |w, dt| engine.step(w, dt)) {
                 Ok(summary) => {
                     let wall = started.elapsed();
                     println!(
-                        "motive {} — default scenario",
+                        "motive {} — default scenario: the household (thesis ch. 5), UDGOAP",
                         motive::ffi::version::crate_version()
                     );
                     println!("{:<20} {:>12}", "seed", seed);
@@ -61,12 +64,57 @@ fn main() -> ExitCode {
                     println!("{:<20} {:>12}", "ticks", summary.ticks);
                     println!("{:<20} {:>12.2}", "simulated s", summary.simulated_seconds);
                     println!("{:<20} {:>12.3}", "wall ms", wall.as_secs_f64() * 1e3);
+                    let lowest: Vec<f64> = scenario
+                        .residents
+                        .iter()
+                        .filter_map(|&r| scenario.household.lowest_drive(&scenario.world, r).ok())
+                        .collect();
+                    let satisfied = lowest.iter().filter(|&&l| l > 90.0).count();
+                    println!(
+                        "{:<20} {:>12}",
+                        "all drives > 90",
+                        format!("{satisfied}/{}", lowest.len())
+                    );
+                    if let Some(&first) = scenario.residents.first() {
+                        explain(&scenario, first);
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(error) => fail(&error),
             }
         }
     }
+}
+
+/// Prints the first resident's drives and its last decision: why it does what it does.
+fn explain(scenario: &default_scenario::Scenario, resident: motive::core::Entity) {
+    let domain = &scenario.household.domain;
+    let Ok(mind) = scenario.world.mind(resident) else {
+        return;
+    };
+    println!();
+    println!("resident 1 drives:");
+    for drive in &mind.drives {
+        println!(
+            "  {:<18} {:>6.2}",
+            domain.drives().name(drive.drive.0),
+            drive.satisfaction
+        );
+    }
+    let ex = &mind.explanation;
+    println!(
+        "last decision at {:.1} s: {} candidates, {} expanded, {} duplicates dropped",
+        ex.time,
+        ex.candidates.len(),
+        ex.stats.expanded,
+        ex.stats.duplicates
+    );
+    let plan: Vec<&str> = mind
+        .plan
+        .iter()
+        .map(|s| domain.actions().name(s.action.0))
+        .collect();
+    println!("plan: {}", plan.join(" -> "));
 }
 
 fn fail(error: &motive::core::Error) -> ExitCode {
