@@ -82,6 +82,14 @@ pub struct ArchetypeDef {
     pub think: ThinkSettings,
 }
 
+impl ArchetypeDef {
+    /// True when its entities are NPCs that think: it has drives or consumable actions. Any
+    /// other archetype makes smart objects.
+    pub fn thinks(&self) -> bool {
+        !self.drives.is_empty() || !self.consumes.is_empty()
+    }
+}
+
 impl Default for ArchetypeDef {
     fn default() -> Self {
         ArchetypeDef {

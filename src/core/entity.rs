@@ -41,6 +41,12 @@ impl Entity {
         })
     }
 
+    /// The slot key this handle names in the world with serial `world`: `None` for the null
+    /// handle and for handles of other worlds.
+    pub(crate) fn key_in(self, world: u16) -> Option<SlotKey> {
+        self.key().filter(|_| self.world == world)
+    }
+
     /// True for the null handle.
     pub fn is_null(self) -> bool {
         self == Entity::NULL

@@ -72,11 +72,6 @@ impl Memory {
         }
     }
 
-    /// Forgets every fact about `entity`.
-    pub fn forget_entity(&mut self, entity: Entity) {
-        self.facts.retain(|f| f.entity != entity);
-    }
-
     /// Forgets facts about entities for which `exists` is false.
     pub fn forget_missing(&mut self, mut exists: impl FnMut(Entity) -> bool) {
         self.facts.retain(|f| exists(f.entity));

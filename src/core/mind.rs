@@ -1,7 +1,6 @@
 //! The state a UDGOAP NPC carries between thinks: memory, drives, goals, plan and the record of
 //! its last decision.
 
-use super::action::ActionId;
 use super::drive::DriveId;
 use super::entity::Entity;
 use super::goal::GoalId;
@@ -134,11 +133,6 @@ impl Mind {
             next_think: first_think,
             explanation: Explanation::default(),
         }
-    }
-
-    /// The action being performed, if any.
-    pub fn current_action(&self) -> Option<ActionId> {
-        self.running.map(|r| r.step.action)
     }
 
     /// The steps not yet finished: the running step (if any) first, then those not started.

@@ -139,7 +139,7 @@ impl World {
     pub fn spawn(&mut self, archetype: ArchetypeId, position: Vec3) -> Result<Entity> {
         let domain = self.domain.clone();
         let def = domain.archetypes().get(archetype.0)?;
-        let thinks = !def.drives.is_empty() || !def.consumes.is_empty();
+        let thinks = def.thinks();
         let kind = if thinks {
             EntityKind::Npc
         } else {
@@ -206,9 +206,9 @@ impl World {
         self.live_record(entity).is_some()
     }
 
-    fn live_record(&self, entity: Entity) -> Option<&EntityRecord> {
-        let key = entity.key().filter(|_| entity.world == self.serial())?;
-        self.entities.get(key).ok()
+    /// The record of a live entity of this world, without building an error when there is none.
+    pub(super) fn live_record(&self, entity: Entity) -> Option<&EntityRecord> {
+        self.entities.get(entity.key_in(self.serial())?).ok()
     }
 
     /// The kind of a live entity.

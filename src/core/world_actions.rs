@@ -165,35 +165,39 @@ impl World {
             .ok()
             .and_then(|d| d.range)
             .map(|r| r.1);
-        match (self.fact(npc, attribute).map(|f| f.value), max) {
-            (Ok(Value::Number(n)), Some(max)) => n >= max,
+        let value = self
+            .live_record(npc)
+            .and_then(|r| r.facts.get(attribute))
+            .map(|f| f.value);
+        match (value, max) {
+            (Some(Value::Number(n)), Some(max)) => n >= max,
             _ => true,
         }
     }
 
     /// Ends the running action successfully: applies its effects (the discrete part only when
     /// it was timed, its numeric part having accrued), then starts the next step.
-    fn finish_running(&mut self, npc: Entity, mind: &mut Mind, timed: bool) {
+    /// `by_timer` says motive's clock ended it (a timed action), not an engine report.
+    fn finish_running(&mut self, npc: Entity, mind: &mut Mind, by_timer: bool) {
         let Some(running) = mind.running.take() else {
             return;
         };
         let domain = self.domain.clone();
         let action = domain.action(running.step.action);
         let bindings = self.bindings(npc, running.step.supplier);
-        let mut ended = Vec::new();
-        {
+        let ended = {
             let mut facts = self.facts();
-            let is_timed = timed || !matches!(action.duration, ActionDuration::Engine);
-            if is_timed {
+            if action.duration == ActionDuration::Engine {
+                action.apply_whole(&domain, &mut facts, &bindings);
+            } else {
+                // Its adds and subtracts accrued while it ran.
                 for effect in &action.effects {
                     effect.apply(&domain, &mut facts, &bindings, Portion::Discrete);
                 }
-            } else {
-                action.apply_whole(&domain, &mut facts, &bindings);
             }
-            ended.append(&mut facts.ended);
-        }
-        if timed {
+            facts.ended
+        };
+        if by_timer {
             self.push_event(
                 EventKind::ActionFinished,
                 npc,
@@ -261,7 +265,7 @@ impl World {
         );
     }
 
-    fn push_event(
+    pub(super) fn push_event(
         &mut self,
         kind: EventKind,
         npc: Entity,
@@ -291,11 +295,11 @@ impl World {
     }
 
     /// Runs `body` with `npc`'s mind taken out of its record, then puts it back.
-    fn with_mind(
+    pub(super) fn with_mind<R>(
         &mut self,
         npc: Entity,
-        body: impl FnOnce(&mut World, &mut Mind) -> Result<()>,
-    ) -> Result<()> {
+        body: impl FnOnce(&mut World, &mut Mind) -> Result<R>,
+    ) -> Result<R> {
         self.mind_mut(npc)?;
         let mut mind = self.record_mut(npc)?.mind.take().expect("checked above");
         let result = body(self, &mut mind);
@@ -326,13 +330,11 @@ struct WorldFacts<'w> {
 
 impl WorldFacts<'_> {
     fn record(&self, entity: Entity) -> Option<&EntityRecord> {
-        let key = entity.key().filter(|_| entity.world == self.serial)?;
-        self.entities.get(key).ok()
+        self.entities.get(entity.key_in(self.serial)?).ok()
     }
 
     fn record_mut(&mut self, entity: Entity) -> Option<&mut EntityRecord> {
-        let key = entity.key().filter(|_| entity.world == self.serial)?;
-        self.entities.get_mut(key).ok()
+        self.entities.get_mut(entity.key_in(self.serial)?).ok()
     }
 }
 

@@ -15,7 +15,7 @@ use super::archetype::TopLevel;
 use super::condition::distance_between;
 use super::domain::AttributeId;
 use super::entity::Entity;
-use super::event::{Event, EventKind};
+use super::event::EventKind;
 use super::goal_update::update_drives_and_goals;
 use super::mind::{Candidate, Mind};
 use super::planner::{BoundGoal, PlanRequest, Search, SearchStats, SearchStatus, Step, Supplier};
@@ -77,30 +77,27 @@ impl World {
     }
 
     fn think(&mut self, npc: Entity) {
-        let Ok(record) = self.record_mut(npc) else {
-            return;
-        };
-        let (Some(archetype), Some(mut mind)) = (record.archetype, record.mind.take()) else {
+        let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) else {
             return;
         };
         let domain = self.domain.clone();
-        let def = domain.archetype(archetype);
-        self.sense(npc, &mut mind, def.think.perception_range);
-        update_drives_and_goals(&domain, npc, &mut mind, &mut self.scratch.scores);
-        match mind.running {
-            Some(running) if !self.is_alive(running.step.supplier) => {
-                self.fail_running(npc, &mut mind)
+        let think = domain.archetype(archetype).think;
+        let _ = self.with_mind(npc, |world, mind| {
+            world.sense(npc, mind, think.perception_range);
+            update_drives_and_goals(&domain, npc, mind, &mut world.scratch.scores);
+            match mind.running {
+                Some(running) if !world.is_alive(running.step.supplier) => {
+                    world.fail_running(npc, mind)
+                }
+                Some(_) => {}
+                None => {
+                    world.plan(npc, archetype, mind);
+                    world.start_next_step(npc, mind);
+                }
             }
-            Some(_) => {}
-            None => {
-                self.plan(npc, archetype, &mut mind);
-                self.start_next_step(npc, &mut mind);
-            }
-        }
-        mind.next_think = self.time + def.think.think_interval;
-        if let Ok(record) = self.record_mut(npc) {
-            record.mind = Some(mind);
-        }
+            mind.next_think = world.time + think.think_interval;
+            Ok(())
+        });
     }
 
     /// Merges what `npc` perceives into its memory: itself, and every entity within `range`
@@ -134,6 +131,7 @@ impl World {
     fn gather_request(&mut self, archetype: ArchetypeId, mind: &Mind) -> TopLevelUtility {
         let domain = self.domain.clone();
         let serial = self.serial();
+        let entities = &self.entities;
         let ThinkScratch {
             suppliers,
             goals,
@@ -142,10 +140,7 @@ impl World {
         } = &mut self.scratch;
         suppliers.clear();
         for (entity, _) in mind.memory.located() {
-            let record = entity
-                .key()
-                .filter(|_| entity.world == serial)
-                .and_then(|key| self.entities.get(key).ok());
+            let record = entity.key_in(serial).and_then(|key| entities.get(key).ok());
             if let Some(archetype) = record.and_then(|r| r.archetype) {
                 suppliers.push(Supplier { entity, archetype });
             }
@@ -187,23 +182,14 @@ impl World {
         let archetype = self
             .archetype(npc)?
             .ok_or_else(|| super::error::Error::invalid("the npc has no archetype"))?;
-        self.mind(npc)?;
-        let mind = self
-            .record_mut(npc)?
-            .mind
-            .take()
-            .expect("checked by mind()");
-        let result = self
-            .search(npc, archetype, &mind, arena, max_expansions)
-            .map(|search| {
-                (
-                    &*arena.alloc_slice_copy(search.plan()),
-                    search.status(),
-                    search.stats(),
-                )
-            });
-        self.record_mut(npc)?.mind = Some(mind);
-        result
+        self.with_mind(npc, |world, mind| {
+            let search = world.search(npc, archetype, mind, arena, max_expansions)?;
+            Ok((
+                &*arena.alloc_slice_copy(search.plan()),
+                search.status(),
+                search.stats(),
+            ))
+        })
     }
 
     /// Starts a search for `npc` from `mind` in `arena` and runs it for at most
@@ -258,14 +244,7 @@ impl World {
         self.scratch.arena = arena;
         mind.explanation.status = Some(status);
         if status != SearchStatus::Found && previous != Some(status) {
-            self.events.push(Event {
-                kind: EventKind::NoPlan,
-                npc,
-                action: None,
-                target: Entity::NULL,
-                request: 0,
-                hints: Default::default(),
-            });
+            self.push_event(EventKind::NoPlan, npc, None, Entity::NULL, 0);
         }
     }
 }

@@ -173,7 +173,7 @@ fn spawn(
     kind: EntityKind,
 ) -> Result<Entity, FfiError> {
     let def = world.domain().archetypes().get(archetype)?;
-    let thinks = !def.drives.is_empty() || !def.consumes.is_empty();
+    let thinks = def.thinks();
     if thinks != (kind == EntityKind::Npc) {
         return Err(FfiError::invalid(format!(
             "archetype {:?} makes {}: spawn it with motive_{}_spawn",

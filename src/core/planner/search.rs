@@ -506,6 +506,11 @@ impl<'a> Simulator<'a> {
     /// (:1245-1264). Leaves each drive's satisfaction in `drive_scores`.
     fn rate(&mut self, ctx: &Context<'a>) -> f64 {
         self.drive_scores.clear();
+        let state = SimState {
+            keys: ctx.keys,
+            values: self.values,
+            ended: &mut self.ended,
+        };
         for (drive, &weight) in ctx.drive_weights.iter().enumerate() {
             self.goal_scores.clear();
             for goal in ctx.goals.iter().filter(|g| g.drive as usize == drive) {
@@ -514,11 +519,6 @@ impl<'a> Simulator<'a> {
                     consumer: ctx.consumer,
                     supplier: goal.subject,
                     other: Entity::NULL,
-                };
-                let state = SimState {
-                    keys: ctx.keys,
-                    values: self.values,
-                    ended: &mut self.ended,
                 };
                 let score = def.completeness(&state, &bindings);
                 self.goal_scores.push(WeightedScore {
