@@ -569,7 +569,8 @@ enum motive_event_kind
      */
     MOTIVE_EVENT_KIND_ACTION_FINISHED = 2,
     /**
-     * An action failed or became invalid; the NPC replans.
+     * A requested action failed (reported by the engine, or its target vanished while it
+     * ran); the NPC replans.
      */
     MOTIVE_EVENT_KIND_ACTION_FAILED = 3,
     /**
@@ -580,6 +581,11 @@ enum motive_event_kind
      * An effect ended `target` (a potion drunk): motive destroyed it; remove its body.
      */
     MOTIVE_EVENT_KIND_ENTITY_ENDED = 5,
+    /**
+     * The plan's next step (`action` on `target`) could not start: the target is gone or a
+     * precondition no longer holds. Nothing was requested; the NPC replans.
+     */
+    MOTIVE_EVENT_KIND_PLAN_INVALID = 6,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1197,6 +1203,33 @@ typedef struct motive_running_action {
      */
     double elapsed;
 } motive_running_action;
+
+/**
+ * The goal an NPC's plan serves most: the one whose completeness gain adds the most to its
+ * utility.
+ */
+typedef struct motive_current_goal {
+    /**
+     * The goal definition.
+     */
+    motive_goal_id goal;
+    /**
+     * Its drive.
+     */
+    motive_drive_id drive;
+    /**
+     * The entity the goal is bound to.
+     */
+    struct motive_entity subject;
+    /**
+     * Completeness when the plan was made, in [0, 1].
+     */
+    double before;
+    /**
+     * Completeness the plan is expected to reach, in [0, 1].
+     */
+    double after;
+} motive_current_goal;
 
 /**
  * Summary of an NPC's last decision.
@@ -2029,6 +2062,17 @@ motive_status motive_npc_plan(const struct motive_world *world,
 motive_status motive_npc_running_action(const struct motive_world *world,
                                         struct motive_npc npc,
                                         struct motive_running_action *out_action);
+
+/**
+ * The goal `npc`'s plan pursues; `MOTIVE_STATUS_NOT_FOUND` when it has no plan left or its
+ * plan gains no goal.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_goal` NULL or writable.
+ */
+motive_status motive_npc_current_goal(const struct motive_world *world,
+                                      struct motive_npc npc,
+                                      struct motive_current_goal *out_goal);
 
 /**
  * Summary of `npc`'s last decision: why it does what it does.

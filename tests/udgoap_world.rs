@@ -219,6 +219,85 @@ fn a_failed_or_invalidated_action_triggers_a_replan() {
 }
 
 #[test]
+fn the_current_goal_is_the_one_the_plan_gains_most_on() {
+    let (mut a, wizard, potion, goblin) = appendix_a();
+    a.world.think_now(wizard).unwrap();
+    // goto → drink → lightning takes kill_enemy(goblin) from 0 to 1 (drive weight 1) and
+    // maximize_mana from 0 to 0.2 (weight 1): the kill gains most (:1935-1949).
+    let focus = a
+        .world
+        .mind(wizard)
+        .unwrap()
+        .current_goal()
+        .expect("a plan");
+    assert_eq!(a.w.domain.goals().name(focus.goal.0), "kill_enemy");
+    assert_eq!(focus.subject, goblin);
+    assert_eq!((focus.before, focus.after), (0.0, 1.0));
+    // It lasts while the plan runs and ends with it.
+    for _ in 0..3 {
+        assert!(a.world.mind(wizard).unwrap().current_goal().is_some());
+        let request = a
+            .drain()
+            .into_iter()
+            .find(|e| e.kind == EventKind::ActionRequested)
+            .unwrap();
+        a.world
+            .report_action(wizard, request.request, ActionOutcome::Succeeded)
+            .unwrap();
+    }
+    assert!(!a.world.is_alive(potion));
+    assert_eq!(a.world.mind(wizard).unwrap().current_goal(), None);
+}
+
+#[test]
+fn a_step_whose_precondition_broke_invalidates_the_plan_on_arrival() {
+    let (mut a, wizard, potion, goblin) = appendix_a();
+    a.world.think_now(wizard).unwrap();
+    let request = |a: &mut Arena| {
+        let events = a.drain();
+        let e = *events
+            .iter()
+            .find(|e| e.kind == EventKind::ActionRequested)
+            .unwrap_or_else(|| panic!("{events:?}"));
+        a.world
+            .report_action(wizard, e.request, ActionOutcome::Succeeded)
+            .unwrap();
+        a.action(e.action).to_owned()
+    };
+    assert_eq!(request(&mut a), "goto");
+    // The potion turns out to be empty (the engine changed it out of the wizard's knowledge):
+    // drinking gives no mana, so lightning's 20-mana precondition fails when its turn comes
+    // (checked on arrival, P:383 of 004_bdde6381c6c06595.txt).
+    a.world
+        .set_fact(potion, a.w.mana_amount, Value::Number(0.0))
+        .unwrap();
+    assert_eq!(request(&mut a), "drink");
+    let events = a.drain();
+    let invalid = events
+        .iter()
+        .find(|e| e.kind == EventKind::PlanInvalid)
+        .unwrap_or_else(|| panic!("{events:?}"));
+    assert_eq!(
+        (a.action(invalid.action), invalid.target, invalid.request),
+        ("lightning", goblin, 0)
+    );
+    assert!(events.iter().all(|e| e.kind != EventKind::ActionRequested));
+    let mind = a.world.mind(wizard).unwrap();
+    assert!(mind.plan.is_empty() && mind.running.is_none());
+    // It learnt its own mana at once; its next think plans without lightning.
+    assert_eq!(
+        mind.memory.get(wizard, a.w.mana).map(|f| f.value),
+        Some(Value::Number(0.0))
+    );
+    a.world.tick(0.0).unwrap();
+    let plan = a.plan(wizard);
+    assert!(
+        plan.iter().all(|(action, _)| action != "lightning"),
+        "{plan:?}"
+    );
+}
+
+#[test]
 fn elixir_beats_either_potion_when_health_and_mana_are_low() {
     // :779: health potion +30, mana potion +30, elixir +20/+20; health and mana both low.
     let mut a = Arena::new();

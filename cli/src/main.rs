@@ -115,6 +115,14 @@ fn explain(scenario: &default_scenario::Scenario, resident: motive::core::Entity
         .map(|s| domain.actions().name(s.action.0))
         .collect();
     println!("plan: {}", plan.join(" -> "));
+    if let Some(focus) = ex.focus {
+        println!(
+            "for: {} ({:.2} -> {:.2})",
+            domain.goals().name(focus.goal.0),
+            focus.before,
+            focus.after
+        );
+    }
 }
 
 fn fail(error: &motive::core::Error) -> ExitCode {

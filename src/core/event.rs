@@ -14,9 +14,14 @@ pub enum EventKind {
     ActionRequested,
     /// A timed action ran its course; its effects are applied.
     ActionFinished,
-    /// The engine reported failure, or the action became invalid (target gone, precondition
-    /// broken); the NPC replans at its next think.
+    /// The engine reported failure, or the running action's target vanished; the NPC replans
+    /// at its next think.
     ActionFailed,
+    /// The next step of the plan could not start: its target is gone or one of its
+    /// preconditions no longer holds in the world (checked on arrival, P:383 of
+    /// 004_bdde6381c6c06595.txt). Nothing was requested; the NPC learns the target's facts and
+    /// replans at its next tick.
+    PlanInvalid,
     /// A think found no plan: the NPC idles until a later think finds one.
     NoPlan,
     /// An action's effect ended `target` (a potion drunk); motive destroyed it.

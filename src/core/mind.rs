@@ -3,6 +3,7 @@
 
 use super::drive::DriveId;
 use super::entity::Entity;
+use super::focus::Focus;
 use super::goal::GoalId;
 use super::memory::Memory;
 use super::planner::{SearchStats, SearchStatus, Step};
@@ -67,6 +68,8 @@ pub struct Explanation {
     pub drives: usize,
     /// The candidate the plan came from.
     pub chosen: Option<u32>,
+    /// The goal the plan serves most.
+    pub focus: Option<Focus>,
 }
 
 impl Explanation {
@@ -133,6 +136,15 @@ impl Mind {
             next_think: first_think,
             explanation: Explanation::default(),
         }
+    }
+
+    /// The goal the current plan pursues (see [`Focus`]); `None` when the NPC has no plan left
+    /// or its plan gains no goal.
+    pub fn current_goal(&self) -> Option<Focus> {
+        if self.remaining_plan().is_empty() {
+            return None;
+        }
+        self.explanation.focus
     }
 
     /// The steps not yet finished: the running step (if any) first, then those not started.

@@ -13,6 +13,7 @@ pub mod entity;
 pub mod error;
 pub mod event;
 pub mod fact_set;
+pub mod focus;
 pub mod goal;
 mod goal_update;
 pub mod memory;

@@ -13,6 +13,7 @@ use super::error::{Error, ErrorKind, Result};
 use super::event::{Event, EventKind};
 use super::fact_set::Fact;
 use super::mind::{DriveState, Mind, Running};
+use super::planner::Step;
 use super::slot_map::SlotMap;
 use super::value::Value;
 use super::vec3::Vec3;
@@ -231,13 +232,18 @@ impl World {
                 running.request,
             );
         }
+        Self::abandon_plan(mind, self.time);
+    }
+
+    fn abandon_plan(mind: &mut Mind, now: f64) {
         mind.plan.clear();
         mind.next_step = 0;
-        mind.next_think = self.time;
+        mind.next_think = now;
     }
 
     /// Requests the next step of the plan, unless one is running or the plan is done. A step
-    /// whose target no longer exists fails the plan.
+    /// whose target is gone or whose preconditions no longer hold in the world invalidates the
+    /// plan: the NPC learns what it finds there and replans.
     pub(super) fn start_next_step(&mut self, npc: Entity, mind: &mut Mind) {
         if mind.running.is_some() {
             return;
@@ -245,8 +251,17 @@ impl World {
         let Some(&step) = mind.plan.get(mind.next_step) else {
             return;
         };
-        if !self.is_alive(step.supplier) {
-            self.fail_running(npc, mind);
+        if !self.is_alive(step.supplier) || !self.preconditions_hold(npc, step) {
+            self.perceive(npc, mind);
+            self.perceive(step.supplier, mind);
+            self.push_event(
+                EventKind::PlanInvalid,
+                npc,
+                Some(step.action),
+                step.supplier,
+                0,
+            );
+            Self::abandon_plan(mind, self.time);
             return;
         }
         self.next_request = self.next_request.wrapping_add(1).max(1);
@@ -263,6 +278,18 @@ impl World {
             step.supplier,
             request,
         );
+    }
+
+    /// Whether `step`'s preconditions hold in the world's truth.
+    fn preconditions_hold(&mut self, npc: Entity, step: Step) -> bool {
+        let domain = self.domain.clone();
+        let bindings = self.bindings(npc, step.supplier);
+        let facts = self.facts();
+        domain
+            .action(step.action)
+            .preconditions
+            .iter()
+            .all(|c| c.holds(&facts, &bindings))
     }
 
     pub(super) fn push_event(

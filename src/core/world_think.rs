@@ -16,12 +16,13 @@ use super::condition::distance_between;
 use super::domain::AttributeId;
 use super::entity::Entity;
 use super::event::EventKind;
+use super::focus::pick_focus;
 use super::goal_update::update_drives_and_goals;
 use super::mind::{Candidate, Mind};
 use super::planner::{BoundGoal, PlanRequest, Search, SearchStats, SearchStatus, Step, Supplier};
 use super::utility::{TopLevelUtility, WeightedScore};
 use super::value::Value;
-use super::world::World;
+use super::world::{EntityRecord, World};
 
 /// Buffers every think reuses, so a steady-state tick allocates nothing.
 #[derive(Default)]
@@ -109,21 +110,20 @@ impl World {
         };
         for (key, record) in self.entities.iter() {
             let entity = Entity::from_key(key, self.serial());
-            if entity != npc && distance_between(me, record.position) > range {
-                continue;
-            }
-            let memory = &mut mind.memory;
-            memory.remember(
-                entity,
-                AttributeId::POSITION,
-                Value::Position(record.position),
-                self.time,
-            );
-            for fact in record.facts.iter() {
-                memory.remember(entity, fact.attribute, fact.value, self.time);
+            if entity == npc || distance_between(me, record.position) <= range {
+                remember(mind, entity, record, self.time);
             }
         }
         mind.memory.forget_missing(|e| self.is_alive(e));
+    }
+
+    /// Merges `entity`'s position and facts into `mind`'s memory, stamped now (what an NPC
+    /// finds on arrival); forgets it when it no longer exists.
+    pub(super) fn perceive(&self, entity: Entity, mind: &mut Mind) {
+        match self.live_record(entity) {
+            Some(record) => remember(mind, entity, record, self.time),
+            None => mind.memory.forget_missing(|e| e != entity),
+        }
     }
 
     /// Fills the scratch request buffers from `npc`'s mind: known suppliers, goals and drive
@@ -231,8 +231,11 @@ impl World {
         arena.reset();
         let previous = mind.explanation.status;
         let status = match self.search(npc, archetype, mind, &arena, 0) {
-            Ok(search) => {
+            Ok(mut search) => {
                 record_decision(mind, &search, self.time);
+                mind.explanation.focus = search
+                    .plan_completeness()
+                    .and_then(|after| pick_focus(&self.domain, &mind.drives, &mind.goals, after));
                 mind.plan.clear();
                 mind.plan.extend_from_slice(search.plan());
                 mind.next_step = 0;
@@ -276,5 +279,18 @@ fn record_decision(mind: &mut Mind, search: &Search<'_>, time: f64) {
         explanation
             .satisfactions
             .extend_from_slice(search.satisfactions(id as u32));
+    }
+}
+
+fn remember(mind: &mut Mind, entity: Entity, record: &EntityRecord, now: f64) {
+    let memory = &mut mind.memory;
+    memory.remember(
+        entity,
+        AttributeId::POSITION,
+        Value::Position(record.position),
+        now,
+    );
+    for fact in record.facts.iter() {
+        memory.remember(entity, fact.attribute, fact.value, now);
     }
 }

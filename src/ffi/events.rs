@@ -1,7 +1,7 @@
 //! The event protocol through the C ABI: the engine polls what motive asks of it and reports
 //! what it did.
 
-use super::buffers::copy_out;
+use super::buffers::OutList;
 use super::enum_codes::{c_enum, decode};
 use super::guard::guard;
 use super::handles::{motive_entity, motive_npc};
@@ -21,12 +21,16 @@ pub enum motive_event_kind {
     ActionRequested = 1,
     /// A timed action ran its course; its effects are applied.
     ActionFinished = 2,
-    /// An action failed or became invalid; the NPC replans.
+    /// A requested action failed (reported by the engine, or its target vanished while it
+    /// ran); the NPC replans.
     ActionFailed = 3,
     /// A think found no plan; the NPC idles until one is found.
     NoPlan = 4,
     /// An effect ended `target` (a potion drunk): motive destroyed it; remove its body.
     EntityEnded = 5,
+    /// The plan's next step (`action` on `target`) could not start: the target is gone or a
+    /// precondition no longer holds. Nothing was requested; the NPC replans.
+    PlanInvalid = 6,
 }
 
 /// One event.
@@ -56,6 +60,7 @@ fn event(e: &Event) -> motive_event {
         EventKind::ActionFailed => motive_event_kind::ActionFailed,
         EventKind::NoPlan => motive_event_kind::NoPlan,
         EventKind::EntityEnded => motive_event_kind::EntityEnded,
+        EventKind::PlanInvalid => motive_event_kind::PlanInvalid,
     };
     motive_event {
         kind: kind as u32,
@@ -84,15 +89,12 @@ pub unsafe extern "C" fn motive_world_poll_events(
 ) -> motive_status {
     guard(|| {
         // SAFETY: pointer validity is this function's contract.
+        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
+        // SAFETY: pointer validity is this function's contract.
         unsafe {
             with_world(world, |w| {
-                let n = capacity.min(w.events().len());
-                copy_out(
-                    w.events()[..n].iter().map(event),
-                    buffer,
-                    capacity,
-                    out_count,
-                )?;
+                let n = list.room(w.events().len());
+                list.fill(w.events()[..n].iter().map(event))?;
                 w.consume_events(n);
                 Ok(())
             })

@@ -2,7 +2,7 @@
 //! goals, the plan and the explanation of the last decision.
 
 use super::archetypes::motive_archetype_id;
-use super::buffers::copy_out;
+use super::buffers::OutList;
 use super::drives::motive_drive_id;
 use super::goals::motive_goal_id;
 use super::guard::{guard, FfiError};
@@ -130,6 +130,23 @@ pub struct motive_running_action {
     pub request: u32,
     /// Seconds it has run.
     pub elapsed: f64,
+}
+
+/// The goal an NPC's plan serves most: the one whose completeness gain adds the most to its
+/// utility.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_current_goal {
+    /// The goal definition.
+    pub goal: motive_goal_id,
+    /// Its drive.
+    pub drive: motive_drive_id,
+    /// The entity the goal is bound to.
+    pub subject: motive_entity,
+    /// Completeness when the plan was made, in [0, 1].
+    pub before: f64,
+    /// Completeness the plan is expected to reach, in [0, 1].
+    pub after: f64,
 }
 
 pub(crate) fn search_result(status: Option<SearchStatus>) -> motive_search_result {
@@ -264,17 +281,25 @@ pub unsafe extern "C" fn motive_npc_add_drive(
     })
 }
 
-/// Runs `copy` on the mind of `npc` under the world lock.
+/// Checks the list arguments, then fills them from the mind of `npc` under the world lock.
 ///
 /// # Safety
-/// `world` must be NULL or live.
-unsafe fn with_mind(
+/// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+/// items; `out_count` NULL or writable.
+unsafe fn list_from_mind<T: Copy>(
     world: *const motive_world,
     npc: motive_npc,
-    copy: impl FnOnce(&Mind) -> super::guard::FfiResult<()>,
+    buffer: *mut T,
+    capacity: usize,
+    out_count: *mut usize,
+    fill: impl FnOnce(&Mind, OutList<T>) -> super::guard::FfiResult<()>,
 ) -> motive_status {
-    // SAFETY: forwarded from this function's contract.
-    guard(|| unsafe { with_world(world, |w| copy(w.mind(npc.into())?)) })
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
+        // SAFETY: forwarded from this function's contract.
+        unsafe { with_world(world, |w| fill(w.mind(npc.into())?, list)) }
+    })
 }
 
 /// Copies `npc`'s drives (internal first, then external) into `buffer`. `*out_count` receives
@@ -294,13 +319,13 @@ pub unsafe extern "C" fn motive_npc_drives(
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     unsafe {
-        with_mind(world, npc, |mind| {
+        list_from_mind(world, npc, buffer, capacity, out_count, |mind, list| {
             let items = mind.drives.iter().map(|d| motive_drive_state {
                 drive: d.drive.0,
                 external: d.external,
                 satisfaction: d.satisfaction,
             });
-            copy_out(items, buffer, capacity, out_count)
+            list.fill(items)
         })
     }
 }
@@ -319,14 +344,14 @@ pub unsafe extern "C" fn motive_npc_goals(
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     unsafe {
-        with_mind(world, npc, |mind| {
+        list_from_mind(world, npc, buffer, capacity, out_count, |mind, list| {
             let items = mind.goals.iter().map(|g| motive_goal_state {
                 goal: g.goal.0,
                 drive_index: g.drive,
                 subject: g.subject.into(),
                 completeness: g.completeness,
             });
-            copy_out(items, buffer, capacity, out_count)
+            list.fill(items)
         })
     }
 }
@@ -347,13 +372,8 @@ pub unsafe extern "C" fn motive_npc_plan(
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     unsafe {
-        with_mind(world, npc, |mind| {
-            copy_out(
-                mind.remaining_plan().iter().map(|s| plan_step(*s)),
-                buffer,
-                capacity,
-                out_count,
-            )
+        list_from_mind(world, npc, buffer, capacity, out_count, |mind, list| {
+            list.fill(mind.remaining_plan().iter().map(|s| plan_step(*s)))
         })
     }
 }
@@ -382,6 +402,37 @@ pub unsafe extern "C" fn motive_npc_running_action(
                 target: running.step.supplier.into(),
                 request: running.request,
                 elapsed: running.elapsed,
+            })
+        })
+    }
+}
+
+/// The goal `npc`'s plan pursues; `MOTIVE_STATUS_NOT_FOUND` when it has no plan left or its
+/// plan gains no goal.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_goal` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_current_goal(
+    world: *const motive_world,
+    npc: motive_npc,
+    out_goal: *mut motive_current_goal,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        query(world, out_goal, "out_goal", |w| {
+            let focus = w.mind(npc.into())?.current_goal().ok_or_else(|| {
+                crate::core::Error::new(
+                    crate::core::ErrorKind::NotFound,
+                    "the npc pursues no goal: it has no plan left",
+                )
+            })?;
+            Ok(motive_current_goal {
+                goal: focus.goal.0,
+                drive: focus.drive.0,
+                subject: focus.subject.into(),
+                before: focus.before,
+                after: focus.after,
             })
         })
     }
@@ -431,13 +482,8 @@ pub unsafe extern "C" fn motive_npc_explain_candidates(
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     unsafe {
-        with_mind(world, npc, |mind| {
-            copy_out(
-                mind.explanation.candidates.iter().map(candidate),
-                buffer,
-                capacity,
-                out_count,
-            )
+        list_from_mind(world, npc, buffer, capacity, out_count, |mind, list| {
+            list.fill(mind.explanation.candidates.iter().map(candidate))
         })
     }
 }
@@ -457,13 +503,8 @@ pub unsafe extern "C" fn motive_npc_explain_satisfactions(
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     unsafe {
-        with_mind(world, npc, |mind| {
-            copy_out(
-                mind.explanation.satisfactions.iter().copied(),
-                buffer,
-                capacity,
-                out_count,
-            )
+        list_from_mind(world, npc, buffer, capacity, out_count, |mind, list| {
+            list.fill(mind.explanation.satisfactions.iter().copied())
         })
     }
 }

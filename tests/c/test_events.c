@@ -2,7 +2,7 @@
  * The event protocol through the C ABI, on the thesis's Appendix A (tests/udgoap_world.rs
  * checks the same in Rust): the wizard's plan runs as requests the engine polls and reports
  * on, effects apply on success, the drunk potion is announced as ended, a failed or
- * invalidated action makes the NPC replan; polling moves at most its capacity, oldest first;
+ * invalidated action or plan makes the NPC replan; polling moves at most its capacity, oldest first;
  * bad reports change nothing.
  */
 #include <stdint.h>
@@ -292,6 +292,34 @@ static void test_a_failed_action_makes_the_npc_replan(void) {
     wizard_world_free(&w);
 }
 
+static void test_a_broken_precondition_invalidates_the_plan_on_arrival(void) {
+    wizard_world w;
+    motive_event events[MAX_EVENTS];
+    motive_entity potion;
+    ENSURE(appendix_a_decided(&w));
+    potion = motive_object_entity(w.potion);
+    ENSURE(poll_expect(w.world, events, MAX_EVENTS, 1));
+    ENSURE_OK(report(&w, events[0].request, MOTIVE_ACTION_OUTCOME_SUCCEEDED));
+    /* The potion turns out empty: drinking gives no mana, so lightning's 20-mana precondition
+     * fails when its turn comes and nothing is requested (P:383 of 004_bdde6381c6c06595.txt). */
+    {
+        const motive_value empty = value_number(0.0);
+        ENSURE_OK(motive_entity_set_fact(w.world, potion, w.ids.mana_amount, &empty));
+    }
+    ENSURE(poll_expect(w.world, events, MAX_EVENTS, 1));
+    ENSURE(event_is(&events[0], MOTIVE_EVENT_KIND_ACTION_REQUESTED, w.wizard, w.ids.drink,
+                    potion));
+    ENSURE_OK(report(&w, events[0].request, MOTIVE_ACTION_OUTCOME_SUCCEEDED));
+    ENSURE(poll_expect(w.world, events, MAX_EVENTS, 2));
+    ENSURE(event_is(&events[0], MOTIVE_EVENT_KIND_ENTITY_ENDED, w.wizard, MOTIVE_NO_ID, potion));
+    ENSURE(event_is(&events[1], MOTIVE_EVENT_KIND_PLAN_INVALID, w.wizard, w.ids.lightning,
+                    motive_npc_entity(w.goblin)));
+    ENSURE(events[1].request == 0);
+    ENSURE(is_idle(w.world, w.wizard));
+    ENSURE(plan_length(w.world, w.wizard) == 0);
+    wizard_world_free(&w);
+}
+
 static void test_a_destroyed_target_fails_the_running_action(void) {
     wizard_world w;
     motive_event events[MAX_EVENTS];
@@ -330,5 +358,6 @@ void run_event_tests(void) {
     RUN_TEST(test_poll_arguments_are_checked_before_anything_moves);
     RUN_TEST(test_bad_reports_change_nothing);
     RUN_TEST(test_a_failed_action_makes_the_npc_replan);
+    RUN_TEST(test_a_broken_precondition_invalidates_the_plan_on_arrival);
     RUN_TEST(test_a_destroyed_target_fails_the_running_action);
 }

@@ -309,6 +309,29 @@ static void test_appendix_a_plan_and_running_action(void) {
     wizard_world_free(&w);
 }
 
+static void test_current_goal_is_the_kill_the_plan_serves(void) {
+    wizard_world w;
+    names n;
+    motive_current_goal goal;
+    ENSURE(wizard_world_init(&w));
+    ENSURE(find_names(w.domain, &n));
+    /* Before any plan there is no current goal. */
+    SENTINEL(goal);
+    ENSURE_STATUS(motive_npc_current_goal(w.world, w.wizard, &goal), MOTIVE_STATUS_NOT_FOUND);
+    ENSURE_LAST_ERROR_CONTAINS("no plan");
+    ENSURE_UNTOUCHED(goal);
+    ENSURE_OK(motive_npc_think_now(w.world, w.wizard));
+    /* goto -> drink -> lightning takes kill_enemy(goblin) from 0 to 1 (:1935-1949). */
+    ENSURE_OK(motive_npc_current_goal(w.world, w.wizard, &goal));
+    ENSURE(goal.goal == n.kill_enemy && goal.drive == n.kill_all_enemies);
+    ENSURE(entity_equal(goal.subject, motive_npc_entity(w.goblin)));
+    ENSURE(goal.before == 0.0 && goal.after == 1.0);
+    ENSURE_STATUS(motive_npc_current_goal(w.world, w.wizard, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
+    ENSURE_LAST_ERROR_CONTAINS("out_goal");
+    ENSURE_STATUS(motive_npc_current_goal(NULL, w.wizard, &goal), MOTIVE_STATUS_NULL_ARGUMENT);
+    wizard_world_free(&w);
+}
+
 static void test_lists_report_their_count_when_the_buffer_is_too_small(void) {
     wizard_world w;
     names n;
@@ -523,6 +546,10 @@ static void test_null_world_and_out_pointers_are_refused(void) {
                   MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_STATUS(motive_npc_explain_satisfactions(w.world, w.wizard, NULL, 0, NULL),
                   MOTIVE_STATUS_NULL_ARGUMENT);
+    /* A NULL count is reported before the handle is looked at. */
+    ENSURE_STATUS(motive_npc_goals(w.world, motive_npc_from_u64(0), NULL, 0, NULL),
+                  MOTIVE_STATUS_NULL_ARGUMENT);
+    ENSURE_LAST_ERROR_CONTAINS("out_count");
     ENSURE_UNTOUCHED(drives);
     /* None of it disturbed the decision. */
     ENSURE(holds_appendix_a_plan(&w, &n, w.wizard));
@@ -762,6 +789,7 @@ void run_mind_tests(void) {
     RUN_TEST(test_appendix_a_goals_and_drive_satisfactions);
     RUN_TEST(test_appendix_a_explanation_lists_table_a3);
     RUN_TEST(test_appendix_a_plan_and_running_action);
+    RUN_TEST(test_current_goal_is_the_kill_the_plan_serves);
     RUN_TEST(test_lists_report_their_count_when_the_buffer_is_too_small);
     RUN_TEST(test_spawn_checks_the_archetype_and_uses_no_slot_when_it_fails);
     RUN_TEST(test_stale_and_foreign_npc_handles_are_refused);

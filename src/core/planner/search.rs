@@ -124,6 +124,8 @@ struct Simulator<'a> {
     fired: ArenaVec<'a, (WorldEffectId, Entity)>,
     goal_scores: ArenaVec<'a, WeightedScore>,
     drive_scores: ArenaVec<'a, WeightedScore>,
+    /// Completeness of each goal (request order) in the last simulated outcome.
+    completeness: &'a mut [f64],
 }
 
 struct Outcome {
@@ -162,6 +164,7 @@ impl<'a> Search<'a> {
             fired: ArenaVec::new_in(arena),
             goal_scores: ArenaVec::new_in(arena),
             drive_scores: ArenaVec::new_in(arena),
+            completeness: arena.alloc_slice_fill_copy(context.goals.len(), 0.0),
         };
         let mut search = Search {
             context,
@@ -274,6 +277,16 @@ impl<'a> Search<'a> {
     pub fn satisfactions(&self, id: u32) -> &[f64] {
         let start = self.states[id as usize].satisfactions as usize;
         &self.satisfactions[start..start + self.context.drive_weights.len()]
+    }
+
+    /// The completeness of each goal (in request order) after the plan found, by replaying it;
+    /// `None` unless the status is `Found`. Explains which goal the plan pursues.
+    pub fn plan_completeness(&mut self) -> Option<&[f64]> {
+        if self.status != SearchStatus::Found {
+            return None;
+        }
+        self.sim.run(&self.context, &self.found_plan)?;
+        Some(&*self.sim.completeness)
     }
 
     /// Generates one successor of `parent` for every (consumable action, supplier) pair with an
@@ -513,7 +526,10 @@ impl<'a> Simulator<'a> {
         };
         for (drive, &weight) in ctx.drive_weights.iter().enumerate() {
             self.goal_scores.clear();
-            for goal in ctx.goals.iter().filter(|g| g.drive as usize == drive) {
+            for (index, goal) in ctx.goals.iter().enumerate() {
+                if goal.drive as usize != drive {
+                    continue;
+                }
                 let def = &ctx.domain.goals().items()[goal.goal.0 as usize];
                 let bindings = Bindings {
                     consumer: ctx.consumer,
@@ -521,6 +537,7 @@ impl<'a> Simulator<'a> {
                     other: Entity::NULL,
                 };
                 let score = def.completeness(&state, &bindings);
+                self.completeness[index] = score;
                 self.goal_scores.push(WeightedScore {
                     weight: def.weight,
                     score,
