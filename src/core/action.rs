@@ -46,6 +46,29 @@ impl Default for ExecutionHints {
     }
 }
 
+/// How the GOAP planner prices and checks an action (UDGOAP ranks by utility and ignores it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Planning {
+    /// Cost of one use, ≥ 1 (Pittman P:535-543 of 004_bdde6381c6c06595.txt: lower is
+    /// preferred; ≥ 1 keeps the search heuristic admissible).
+    pub cost: f64,
+    /// Added cost per unit of distance from the NPC to the target, ≥ 0 (nearer food is
+    /// cheaper).
+    pub cost_per_distance: f64,
+    /// Ask the engine's context callback before using the action on a target.
+    pub engine_check: bool,
+}
+
+impl Default for Planning {
+    fn default() -> Self {
+        Planning {
+            cost: 1.0,
+            cost_per_distance: 0.0,
+            engine_check: false,
+        }
+    }
+}
+
 /// An action: preconditions, effects, world effects, duration and hints.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ActionDef {
@@ -59,6 +82,8 @@ pub struct ActionDef {
     pub duration: ActionDuration,
     /// How the engine performs it.
     pub hints: ExecutionHints,
+    /// Cost and checks for the GOAP planner.
+    pub planning: Planning,
 }
 
 impl Default for ActionDef {
@@ -69,6 +94,7 @@ impl Default for ActionDef {
             world_effects: Vec::new(),
             duration: ActionDuration::Engine,
             hints: ExecutionHints::default(),
+            planning: Planning::default(),
         }
     }
 }

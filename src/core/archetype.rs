@@ -4,6 +4,7 @@ use super::action::ActionId;
 use super::condition::{Condition, Role};
 use super::domain::AttributeId;
 use super::drive::DriveId;
+use super::goap::goal::GoapGoalId;
 
 /// Dense id of an archetype.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -80,6 +81,11 @@ pub struct ArchetypeDef {
     pub needs: Vec<Need>,
     /// Thinking and planning limits.
     pub think: ThinkSettings,
+    /// GOAP goals: an archetype with any is planned for by the GOAP brain (it has no drives).
+    pub goap_goals: Vec<GoapGoalId>,
+    /// A one-action plan performed on the NPC itself when no goal has a plan, so that it is
+    /// never idle without a reason (Pittman's static fallback plan, P:309).
+    pub fallback: Option<ActionId>,
 }
 
 impl ArchetypeDef {
@@ -87,6 +93,11 @@ impl ArchetypeDef {
     /// other archetype makes smart objects.
     pub fn thinks(&self) -> bool {
         !self.drives.is_empty() || !self.consumes.is_empty()
+    }
+
+    /// True when the GOAP brain plans for its NPCs.
+    pub fn uses_goap(&self) -> bool {
+        !self.goap_goals.is_empty()
     }
 }
 
@@ -100,6 +111,8 @@ impl Default for ArchetypeDef {
             death: Vec::new(),
             needs: Vec::new(),
             think: ThinkSettings::default(),
+            goap_goals: Vec::new(),
+            fallback: None,
         }
     }
 }

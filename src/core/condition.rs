@@ -91,7 +91,8 @@ impl CmpOp {
         !matches!(self, CmpOp::Eq | CmpOp::Ne)
     }
 
-    fn apply<T: PartialOrd>(self, a: T, b: T) -> bool {
+    /// `a op b`. With NaN only `!=` holds.
+    pub fn apply<T: PartialOrd>(self, a: T, b: T) -> bool {
         match self {
             CmpOp::Eq => a == b,
             CmpOp::Ne => a != b,
@@ -110,6 +111,9 @@ pub enum Operand {
     Constant(Value),
     /// The value of `attribute` on the entity playing `role` (a potion's `amount`).
     Attribute(Role, AttributeId),
+    /// The entity playing `role` itself, as an entity value: "I am at the supplier"
+    /// (`at_node == supplier`, Pittman's `WSKEY_AtNode`, P:495 of 004_bdde6381c6c06595.txt).
+    Entity(Role),
 }
 
 impl Operand {
@@ -118,6 +122,7 @@ impl Operand {
         match *self {
             Operand::Constant(v) => Some(v),
             Operand::Attribute(role, attribute) => view.value(bindings.entity(role), attribute),
+            Operand::Entity(role) => Some(Value::Entity(bindings.entity(role))),
         }
     }
 
@@ -133,6 +138,10 @@ impl Operand {
             Operand::Attribute(role, attribute) => {
                 check_role(role, roles)?;
                 domain.attribute(attribute)?.value_type
+            }
+            Operand::Entity(role) => {
+                check_role(role, roles)?;
+                ValueType::Entity
             }
         };
         if actual == expected {

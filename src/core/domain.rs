@@ -12,6 +12,7 @@ use super::drive::{DriveDef, DriveId, GoalGenerator, TRIGGER_ROLES};
 use super::effect::{Change, Effect};
 use super::error::{Error, ErrorKind, Result};
 use super::goal::{GoalCondition, GoalDef, GoalId, GOAL_ROLES};
+use super::goap::{GoapGoalDef, SymbolLayout};
 use super::name_table::NameTable;
 use super::value::ValueType;
 use super::world_effect::{WorldEffectDef, WorldEffectId, WORLD_EFFECT_ROLES};
@@ -62,7 +63,7 @@ pub fn check_name(what: &str, name: &str) -> Result<()> {
 /// rejected call changes nothing. A definition may only refer to definitions added before it.
 #[derive(Clone, Debug)]
 pub struct DomainBuilder {
-    domain: Domain,
+    pub(crate) domain: Domain,
 }
 
 impl Default for DomainBuilder {
@@ -75,6 +76,8 @@ impl Default for DomainBuilder {
                 world_effects: NameTable::new("world effect"),
                 actions: NameTable::new("action"),
                 archetypes: NameTable::new("archetype"),
+                goap_goals: NameTable::new("goap goal"),
+                symbols: SymbolLayout::default(),
             },
         }
     }
@@ -98,7 +101,9 @@ impl DomainBuilder {
             value_type,
             range: None,
         };
-        self.domain.attributes.add(name, def).map(AttributeId)
+        let id = self.domain.attributes.add(name, def).map(AttributeId)?;
+        self.domain.symbols = SymbolLayout::new(self.domain.attributes.items());
+        Ok(id)
     }
 
     /// Bounds a numeric attribute to `[min, max]`: effects clamp to it, and needs and
@@ -416,6 +421,14 @@ impl DomainBuilder {
                 )));
             }
         }
+        for (id, archetype) in self.domain.archetypes.items().iter().enumerate() {
+            if archetype.uses_goap() && !archetype.drives.is_empty() {
+                return Err(Error::invalid(format!(
+                    "archetype {:?} has drives (UDGOAP) and GOAP goals: give it one brain",
+                    self.domain.archetypes.name(id as u32)
+                )));
+            }
+        }
         Ok(Arc::new(self.domain.clone()))
     }
 }
@@ -447,7 +460,9 @@ pub struct Domain {
     drives: NameTable<DriveDef>,
     world_effects: NameTable<WorldEffectDef>,
     actions: NameTable<ActionDef>,
-    archetypes: NameTable<ArchetypeDef>,
+    pub(crate) archetypes: NameTable<ArchetypeDef>,
+    pub(crate) goap_goals: NameTable<GoapGoalDef>,
+    symbols: SymbolLayout,
 }
 
 impl Domain {
@@ -524,6 +539,20 @@ impl Domain {
     /// The archetype `id` (which the domain issued).
     pub fn archetype(&self, id: ArchetypeId) -> &ArchetypeDef {
         &self.archetypes.items()[id.0 as usize]
+    }
+
+    pub(crate) fn actions_mut(&mut self) -> &mut NameTable<ActionDef> {
+        &mut self.actions
+    }
+
+    /// GOAP goal definitions.
+    pub fn goap_goals(&self) -> &NameTable<GoapGoalDef> {
+        &self.goap_goals
+    }
+
+    /// Where each attribute lives in a GOAP symbolic state.
+    pub fn symbols(&self) -> &SymbolLayout {
+        &self.symbols
     }
 }
 

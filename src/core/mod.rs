@@ -15,6 +15,7 @@ pub mod event;
 pub mod fact_set;
 pub mod focus;
 pub mod goal;
+pub mod goap;
 mod goal_update;
 pub mod memory;
 pub mod mind;

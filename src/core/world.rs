@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use super::archetype::ArchetypeId;
+use super::condition::FactView;
 use super::domain::{AttributeId, Domain};
 use super::entity::{Entity, EntityKind};
 use super::error::{Error, ErrorKind, Result};
@@ -90,6 +91,14 @@ impl World {
             next_request: 0,
             scratch: ThinkScratch::default(),
         })
+    }
+
+    /// Every live entity, in slot order.
+    pub fn entities(&self) -> impl Iterator<Item = Entity> + '_ {
+        let serial = self.serial();
+        self.entities
+            .iter()
+            .map(move |(key, _)| Entity::from_key(key, serial))
     }
 
     /// The domain the world was created from.
@@ -488,5 +497,17 @@ mod tests {
         }
         w.tick(0.0).unwrap();
         assert_eq!(w.time(), 0.25);
+    }
+}
+
+/// The world's truth, read without allocating: what GOAP binds against and what context
+/// preconditions test.
+impl FactView for World {
+    fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
+        self.live_record(entity)?.facts.get(attribute).map(|f| f.value)
+    }
+
+    fn position(&self, entity: Entity) -> Option<Vec3> {
+        self.live_record(entity).map(|r| r.position)
     }
 }

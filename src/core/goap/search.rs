@@ -1,0 +1,503 @@
+//! Regressive A* (Pittman, P:235 and P:287 of 004_bdde6381c6c06595.txt): from the goal's
+//! requirements back to the NPC's current state, pushing only bound actions whose effects serve
+//! a requirement of the node, with duplicate detection and a resumable, budgeted loop.
+//!
+//! **Heuristic.** `h = ⌈U / E⌉ · c_min`, where `U` counts the slots (bits, numbers, entity
+//! references) with a requirement the current state does not meet, `E` is the most symbolic
+//! effects any bound action has and `c_min` the cheapest bound action. Every such slot must be
+//! changed by some action and one action changes at most `E` slots, so at least `⌈U / E⌉`
+//! actions remain: the heuristic is admissible, and consistent (one action lowers `U` by at
+//! most `E`), so the first plan popped is optimal. With one effect per action and unit costs it
+//! is Pittman's "number of unsatisfied properties"; his plain count overestimates when an action
+//! has several effects (GPGOAP issue #9), which is why we divide by `E`.
+//!
+//! **Memory.** Everything lives in a [`Workspace`] of reusable buffers that the search owns and
+//! gives back: after the first searches of a given size, a search allocates nothing, and a
+//! search can be stored and resumed next frame, moved to another thread, or dropped.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::core::action::ActionId;
+use crate::core::condition::FactView;
+use crate::core::entity::Entity;
+use crate::core::planner::{SearchStats, SearchStatus, StopReason};
+
+use super::bind::{BindInput, Bound, Change, Test};
+use super::layout::SymbolicState;
+use super::regression::{Draft, EntityReq, NumberReq, Rejected};
+
+/// What a GOAP search plans for.
+pub struct GoapProblem<'p, V: FactView> {
+    /// The NPC, its actions and targets, and the world's facts for binding.
+    pub bind: BindInput<'p, V>,
+    /// The NPC's symbolic state now.
+    pub start: &'p SymbolicState,
+    /// The goal's requirements.
+    pub goal: &'p [Test],
+    /// Most nodes to expand (the search then fails with `ExpansionLimit`).
+    pub max_expansions: u32,
+    /// Most actions in a plan.
+    pub max_depth: u32,
+}
+
+/// One step of a GOAP plan.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GoapStep {
+    /// The action.
+    pub action: ActionId,
+    /// Its target (the entity that supplies it).
+    pub target: Entity,
+    /// Its bound cost.
+    pub cost: f64,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    parent: u32,
+    instance: u32,
+    g: f64,
+    depth: u32,
+    unsatisfied: u32,
+    superseded: bool,
+    hash: u64,
+    bits: u32,
+    numbers: (u32, u32),
+    entities: (u32, u32),
+}
+
+const NO_NODE: u32 = u32::MAX;
+
+/// Reusable buffers of a GOAP search. Keep one per thread (or per in-flight search) and hand
+/// it back to every new search.
+#[derive(Default)]
+pub struct Workspace {
+    bound: Bound,
+    start: SymbolicState,
+    /// For every slot (bits, then numbers, then entity references), the instances that change
+    /// it: `relevant[first[slot]..first[slot + 1]]`.
+    first: Vec<u32>,
+    relevant: Vec<u32>,
+    pairs: Vec<(u32, u32)>,
+    /// `seen[0]` counts expansions; `seen[1 + i]` is the last expansion that tried instance
+    /// `i`, so an instance relevant to several slots of a node is tried once.
+    seen: Vec<u32>,
+    /// Table entries with another stamp are empty, so a new search need not clear the table.
+    stamp: u32,
+    nodes: Vec<Node>,
+    bits: Vec<u64>,
+    numbers: Vec<NumberReq>,
+    entities: Vec<EntityReq>,
+    open: BinaryHeap<Reverse<(u64, u32, u32)>>,
+    table: Vec<(u32, u32)>,
+    draft: Draft,
+    plan: Vec<GoapStep>,
+}
+
+/// A resumable regressive A* search.
+pub struct GoapSearch {
+    ws: Workspace,
+    words: usize,
+    numbers: u32,
+    stamp: u32,
+    status: SearchStatus,
+    stats: SearchStats,
+    max_expansions: u32,
+    max_depth: u32,
+    max_changes: u32,
+    min_cost: f64,
+    cost: f64,
+}
+
+impl GoapSearch {
+    /// Binds the problem's actions, builds the goal node and returns a search ready to
+    /// [`step`](GoapSearch::step), in `ws`'s buffers.
+    pub fn begin<V: FactView>(problem: &GoapProblem<'_, V>, mut ws: Workspace) -> Self {
+        let layout = problem.bind.domain.symbols();
+        ws.bound.bind(&problem.bind);
+        ws.start.clone_from(problem.start);
+        let words = layout.bool_words();
+        let numbers = layout.numbers() as u32;
+        let slots = 64 * words + layout.numbers() + layout.entities();
+        index_changes(&mut ws, slots, 64 * words as u32, numbers);
+        ws.seen.clear();
+        ws.seen.resize(ws.bound.instances.len() + 1, 0);
+        ws.nodes.clear();
+        ws.bits.clear();
+        ws.numbers.clear();
+        ws.entities.clear();
+        ws.open.clear();
+        ws.plan.clear();
+        let max_changes = ws
+            .bound
+            .instances
+            .iter()
+            .map(|i| i.changes.1 - i.changes.0)
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let min_cost = ws
+            .bound
+            .instances
+            .iter()
+            .map(|i| i.cost)
+            .fold(f64::INFINITY, f64::min);
+        ws.stamp = ws.stamp.wrapping_add(1);
+        if ws.stamp == 0 {
+            ws.table.iter_mut().for_each(|e| *e = (0, 0));
+            ws.stamp = 1;
+        }
+        let stamp = ws.stamp;
+        let mut search = GoapSearch {
+            ws,
+            words,
+            numbers,
+            stamp,
+            status: SearchStatus::InProgress,
+            stats: SearchStats::default(),
+            max_expansions: problem.max_expansions,
+            max_depth: problem.max_depth,
+            max_changes,
+            min_cost: if min_cost.is_finite() { min_cost } else { 1.0 },
+            cost: 0.0,
+        };
+        let ws = &mut search.ws;
+        ws.draft.clear(words);
+        let goal = ws.draft.require(problem.goal).and_then(|_| ws.draft.normalise());
+        if goal.is_ok() {
+            search.push(NO_NODE, NO_NODE, 0.0, 0);
+        } else {
+            search.status = SearchStatus::NoPlan(StopReason::Exhausted);
+        }
+        search.measure();
+        search
+    }
+
+    /// Expands at most `budget` nodes; returns where the search stands. A node that satisfies
+    /// the current state ends the search when popped, even with no budget left. Calling it
+    /// after the search ended returns the same status.
+    pub fn step(&mut self, mut budget: u32) -> SearchStatus {
+        while self.status == SearchStatus::InProgress {
+            let Some(Reverse((f, order, id))) = self.ws.open.pop() else {
+                self.status = SearchStatus::NoPlan(StopReason::Exhausted);
+                break;
+            };
+            let node = self.ws.nodes[id as usize];
+            if node.superseded {
+                continue;
+            }
+            if node.unsatisfied == 0 {
+                self.extract(id);
+                self.status = SearchStatus::Found;
+                break;
+            }
+            if self.stats.expanded >= self.max_expansions {
+                self.status = SearchStatus::NoPlan(StopReason::ExpansionLimit);
+                break;
+            }
+            if budget == 0 {
+                self.ws.open.push(Reverse((f, order, id)));
+                break;
+            }
+            budget -= 1;
+            self.stats.expanded += 1;
+            self.expand(id);
+        }
+        self.measure();
+        self.status
+    }
+
+    /// Where the search stands.
+    pub fn status(&self) -> SearchStatus {
+        self.status
+    }
+
+    /// Counters so far; `peak_bytes` is what the workspace holds.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The plan in execution order; empty unless the status is `Found` (and for a goal that
+    /// already holds).
+    pub fn plan(&self) -> &[GoapStep] {
+        &self.ws.plan
+    }
+
+    /// The plan's total cost.
+    pub fn cost(&self) -> f64 {
+        self.cost
+    }
+
+    /// Ends the search and gives its buffers back for the next one.
+    pub fn into_workspace(self) -> Workspace {
+        self.ws
+    }
+
+    fn expand(&mut self, id: u32) {
+        let node = self.ws.nodes[id as usize];
+        if node.depth >= self.max_depth {
+            return;
+        }
+        self.stamp_seen();
+        // Every slot the node requires, bits first: the instances that change it.
+        for word in 0..self.words {
+            let mut care = self.ws.bits[node.bits as usize + word];
+            while care != 0 {
+                let bit = word as u32 * 64 + care.trailing_zeros();
+                care &= care - 1;
+                self.expand_slot(id, bit);
+            }
+        }
+        let bits = 64 * self.words as u32;
+        for k in node.numbers.0..node.numbers.1 {
+            let slot = self.ws.numbers[k as usize].slot;
+            self.expand_slot(id, bits + slot);
+        }
+        for k in node.entities.0..node.entities.1 {
+            let slot = self.ws.entities[k as usize].slot;
+            self.expand_slot(id, bits + self.numbers + slot);
+        }
+    }
+
+    fn expand_slot(&mut self, parent: u32, slot: u32) {
+        let (from, to) = (
+            self.ws.first[slot as usize],
+            self.ws.first[slot as usize + 1],
+        );
+        let seen = self.ws.seen[0];
+        for k in from..to {
+            let instance = self.ws.relevant[k as usize];
+            let mark = &mut self.ws.seen[instance as usize + 1];
+            if *mark == seen {
+                continue;
+            }
+            *mark = seen;
+            self.generate(parent, instance);
+        }
+    }
+
+    fn stamp_seen(&mut self) {
+        let seen = &mut self.ws.seen;
+        seen[0] = seen[0].wrapping_add(1);
+        if seen[0] == 0 {
+            seen.iter_mut().for_each(|s| *s = 0);
+            seen[0] = 1;
+        }
+    }
+
+    fn generate(&mut self, parent: u32, instance: u32) {
+        let node = self.ws.nodes[parent as usize];
+        let inst = self.ws.bound.instances[instance as usize];
+        let ws = &mut self.ws;
+        ws.draft.load(
+            &ws.bits[node.bits as usize..node.bits as usize + 2 * self.words],
+            &ws.numbers[node.numbers.0 as usize..node.numbers.1 as usize],
+            &ws.entities[node.entities.0 as usize..node.entities.1 as usize],
+        );
+        let changes: &[Change] =
+            &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
+        let tests: &[Test] = &ws.bound.tests[inst.tests.0 as usize..inst.tests.1 as usize];
+        let outcome: Result<(), Rejected> = ws
+            .draft
+            .regress(changes)
+            .and_then(|_| ws.draft.require(tests))
+            .and_then(|_| ws.draft.normalise());
+        if outcome.is_err() {
+            return;
+        }
+        self.stats.generated += 1;
+        self.push(parent, instance, node.g + inst.cost, node.depth + 1);
+    }
+
+    /// Stores the draft as a node unless an equal set is known at no greater cost.
+    fn push(&mut self, parent: u32, instance: u32, g: f64, depth: u32) {
+        let ws = &mut self.ws;
+        let hash = draft_hash(&ws.draft);
+        let id = ws.nodes.len() as u32;
+        let mut slot = self.find(hash);
+        let ws = &mut self.ws;
+        if let Some(existing) = slot.existing {
+            let old = &mut ws.nodes[existing as usize];
+            if old.g <= g {
+                self.stats.duplicates += 1;
+                return;
+            }
+            old.superseded = true;
+            self.stats.duplicates += 1;
+        } else if ws.nodes.len() * 2 >= ws.table.len() {
+            grow_table(ws, self.stamp);
+            slot = self.find(hash);
+        }
+        let ws = &mut self.ws;
+        ws.table[slot.index] = (self.stamp, id);
+        let unsatisfied = ws.draft.unsatisfied_slots(&ws.start);
+        let node = Node {
+            parent,
+            instance,
+            g,
+            depth,
+            unsatisfied,
+            superseded: false,
+            hash,
+            bits: ws.bits.len() as u32,
+            numbers: push_all(&mut ws.numbers, &ws.draft.numbers),
+            entities: push_all(&mut ws.entities, &ws.draft.entities),
+        };
+        ws.bits.extend_from_slice(&ws.draft.bits);
+        ws.nodes.push(node);
+        let h = unsatisfied.div_ceil(self.max_changes) as f64 * self.min_cost;
+        // Lowest f first, then fewest unsatisfied slots (closest to done), then oldest.
+        ws.open
+            .push(Reverse(((g + h).to_bits(), unsatisfied, id)));
+    }
+
+    /// The table slot of the draft: the live node holding an equal set, or the empty slot
+    /// where it goes.
+    fn find(&self, hash: u64) -> TableSlot {
+        let ws = &self.ws;
+        let mask = ws.table.len().wrapping_sub(1);
+        if ws.table.is_empty() {
+            return TableSlot {
+                index: 0,
+                existing: None,
+            };
+        }
+        let mut index = hash as usize & mask;
+        loop {
+            let (stamp, id) = ws.table[index];
+            if stamp != self.stamp {
+                return TableSlot {
+                    index,
+                    existing: None,
+                };
+            }
+            let node = &ws.nodes[id as usize];
+            if node.hash == hash && self.same_as_draft(node) {
+                return TableSlot {
+                    index,
+                    existing: Some(id),
+                };
+            }
+            index = (index + 1) & mask;
+        }
+    }
+
+    fn same_as_draft(&self, node: &Node) -> bool {
+        let ws = &self.ws;
+        ws.bits[node.bits as usize..node.bits as usize + 2 * self.words] == ws.draft.bits[..]
+            && ws.numbers[node.numbers.0 as usize..node.numbers.1 as usize] == ws.draft.numbers[..]
+            && ws.entities[node.entities.0 as usize..node.entities.1 as usize]
+                == ws.draft.entities[..]
+    }
+
+    /// Walks from the node that holds now back to the goal: each node's action runs before
+    /// its parent's, so the walk is in execution order.
+    fn extract(&mut self, mut id: u32) {
+        self.cost = self.ws.nodes[id as usize].g;
+        while id != NO_NODE {
+            let node = self.ws.nodes[id as usize];
+            if node.instance != NO_NODE {
+                let inst = self.ws.bound.instances[node.instance as usize];
+                self.ws.plan.push(GoapStep {
+                    action: inst.action,
+                    target: inst.target,
+                    cost: inst.cost,
+                });
+            }
+            id = node.parent;
+        }
+    }
+
+    fn measure(&mut self) {
+        let ws = &self.ws;
+        self.stats.peak_bytes = ws.nodes.capacity() * std::mem::size_of::<Node>()
+            + ws.bits.capacity() * 8
+            + ws.numbers.capacity() * std::mem::size_of::<NumberReq>()
+            + ws.entities.capacity() * std::mem::size_of::<EntityReq>()
+            + ws.open.capacity() * 16
+            + ws.table.capacity() * 8;
+    }
+}
+
+struct TableSlot {
+    index: usize,
+    existing: Option<u32>,
+}
+
+/// Builds the slot → instances index over every bound change, instances in order.
+fn index_changes(ws: &mut Workspace, slots: usize, bits: u32, numbers: u32) {
+    let slot_of = |change: &Change| match *change {
+        Change::Bool { bit, .. } => bit,
+        Change::SetNumber { slot, .. } | Change::AddNumber { slot, .. } => bits + slot,
+        Change::SetEntity { slot, .. } => bits + numbers + slot,
+    };
+    ws.pairs.clear();
+    for (i, inst) in ws.bound.instances.iter().enumerate() {
+        for change in &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize] {
+            ws.pairs.push((slot_of(change), i as u32));
+        }
+    }
+    ws.pairs.sort_unstable();
+    ws.pairs.dedup();
+    ws.first.clear();
+    ws.first.resize(slots + 1, 0);
+    for &(slot, _) in &ws.pairs {
+        ws.first[slot as usize + 1] += 1;
+    }
+    for k in 1..ws.first.len() {
+        ws.first[k] += ws.first[k - 1];
+    }
+    ws.relevant.clear();
+    ws.relevant.extend(ws.pairs.iter().map(|p| p.1));
+}
+
+fn push_all<T: Copy>(pool: &mut Vec<T>, items: &[T]) -> (u32, u32) {
+    let start = pool.len() as u32;
+    pool.extend_from_slice(items);
+    (start, pool.len() as u32)
+}
+
+fn draft_hash(draft: &Draft) -> u64 {
+    let mut h = Mix::default();
+    for &word in &draft.bits {
+        h.add(word);
+    }
+    for r in &draft.numbers {
+        h.add(u64::from(r.slot) << 8 | r.op as u64);
+        h.add(r.value.to_bits());
+    }
+    for r in &draft.entities {
+        h.add(u64::from(r.slot) << 1 | u64::from(r.equal));
+        h.add(r.value.to_bits());
+    }
+    h.0
+}
+
+/// A multiply-rotate mix (the FxHash step): fast, deterministic, and only used to spread
+/// table slots; equal sets are confirmed by comparing their contents.
+#[derive(Default)]
+struct Mix(u64);
+
+impl Mix {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// Doubles the table and reinserts the live entries.
+fn grow_table(ws: &mut Workspace, stamp: u32) {
+    let size = (ws.table.len() * 2).max(64);
+    ws.table.clear();
+    ws.table.resize(size, (0, 0));
+    let mask = size - 1;
+    for (id, node) in ws.nodes.iter().enumerate() {
+        if node.superseded {
+            continue;
+        }
+        let mut index = node.hash as usize & mask;
+        while ws.table[index].0 == stamp {
+            index = (index + 1) & mask;
+        }
+        ws.table[index] = (stamp, id as u32);
+    }
+}
