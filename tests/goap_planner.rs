@@ -55,7 +55,11 @@ fn action(
 }
 
 /// Plans for `npc` in `world` towards `goal`, unsliced.
-fn plan(world: &World, npc: Entity, goal: &[Condition]) -> (SearchStatus, Vec<(String, Entity)>, f64) {
+fn plan(
+    world: &World,
+    npc: Entity,
+    goal: &[Condition],
+) -> (SearchStatus, Vec<(String, Entity)>, f64) {
     let domain = world.domain().clone();
     let archetype = world.archetype(npc).unwrap().unwrap();
     let targets: Vec<Target> = world
@@ -124,10 +128,24 @@ fn nurse() -> Nurse {
     let mut b = DomainBuilder::new();
     let at_pills = b.add_attribute("at_pills", ValueType::Bool).unwrap();
     let has_pills = b.add_attribute("has_pills", ValueType::Bool).unwrap();
-    let medicated = b.add_attribute("patient_medicated", ValueType::Bool).unwrap();
+    let medicated = b
+        .add_attribute("patient_medicated", ValueType::Bool)
+        .unwrap();
     let goto_pills = action(&mut b, "goto_pills", 1.0, &[], &[set(at_pills, true)]);
-    let get_pills = action(&mut b, "get_pills", 10.0, &[is(at_pills, true)], &[set(has_pills, true)]);
-    let backup = action(&mut b, "get_backup_pills", 30.0, &[], &[set(has_pills, true)]);
+    let get_pills = action(
+        &mut b,
+        "get_pills",
+        10.0,
+        &[is(at_pills, true)],
+        &[set(has_pills, true)],
+    );
+    let backup = action(
+        &mut b,
+        "get_backup_pills",
+        30.0,
+        &[],
+        &[set(has_pills, true)],
+    );
     let give = action(
         &mut b,
         "give_pills",

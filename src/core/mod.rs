@@ -15,8 +15,8 @@ pub mod event;
 pub mod fact_set;
 pub mod focus;
 pub mod goal;
-pub mod goap;
 mod goal_update;
+pub mod goap;
 pub mod memory;
 pub mod mind;
 pub mod name_table;
@@ -28,6 +28,7 @@ pub mod vec3;
 pub mod world;
 pub mod world_actions;
 pub mod world_effect;
+pub mod world_goap;
 pub mod world_serial;
 mod world_think;
 

@@ -13,6 +13,7 @@ use super::mind::Mind;
 use super::slot_map::{KeyError, SlotKey, SlotMap};
 use super::value::Value;
 use super::vec3::Vec3;
+use super::world_goap::Callbacks;
 use super::world_serial::WorldSerial;
 use super::world_think::ThinkScratch;
 
@@ -67,6 +68,7 @@ pub struct World {
     pub(super) events: Vec<Event>,
     pub(super) next_request: u32,
     pub(super) scratch: ThinkScratch,
+    pub(super) callbacks: Callbacks,
 }
 
 impl World {
@@ -90,6 +92,7 @@ impl World {
             events: Vec::new(),
             next_request: 0,
             scratch: ThinkScratch::default(),
+            callbacks: Callbacks::default(),
         })
     }
 
@@ -504,7 +507,10 @@ mod tests {
 /// preconditions test.
 impl FactView for World {
     fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
-        self.live_record(entity)?.facts.get(attribute).map(|f| f.value)
+        self.live_record(entity)?
+            .facts
+            .get(attribute)
+            .map(|f| f.value)
     }
 
     fn position(&self, entity: Entity) -> Option<Vec3> {

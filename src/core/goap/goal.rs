@@ -45,7 +45,12 @@ pub struct GoapGoalDef {
 
 impl GoapGoalDef {
     /// The relevance from the NPC's facts, clamped to [0, 1]; `engine` answers `Engine` goals.
-    pub fn relevance(&self, view: &impl FactView, npc: Entity, engine: impl FnOnce() -> f64) -> f64 {
+    pub fn relevance(
+        &self,
+        view: &impl FactView,
+        npc: Entity,
+        engine: impl FnOnce() -> f64,
+    ) -> f64 {
         let r = match &self.relevance {
             Relevance::Fixed(r) => *r,
             Relevance::Curve { attribute, curve } => match view.value(npc, *attribute) {

@@ -154,7 +154,9 @@ impl Draft {
                     self.bits[word] |= mask;
                     self.bits[self.words + word] |= want;
                 }
-                Test::Number { slot, op, value } => self.numbers.push(NumberReq { slot, op, value }),
+                Test::Number { slot, op, value } => {
+                    self.numbers.push(NumberReq { slot, op, value })
+                }
                 Test::Entity { slot, equal, value } => {
                     self.entities.push(EntityReq { slot, equal, value })
                 }
@@ -169,14 +171,12 @@ impl Draft {
         self.numbers.sort_unstable_by(number_order);
         self.numbers
             .dedup_by(|a, b| number_order(a, b) == Ordering::Equal);
-        self.entities.sort_unstable_by_key(|r| (r.slot, !r.equal, r.value.to_bits()));
+        self.entities
+            .sort_unstable_by_key(|r| (r.slot, !r.equal, r.value.to_bits()));
         self.entities.dedup();
         for group in self.entities.chunk_by(|a, b| a.slot == b.slot) {
             if let Some(eq) = group.iter().find(|r| r.equal) {
-                if group
-                    .iter()
-                    .any(|r| (r.value == eq.value) != r.equal)
-                {
+                if group.iter().any(|r| (r.value == eq.value) != r.equal) {
                     return Err(Rejected::Conflict);
                 }
             }
@@ -197,12 +197,18 @@ impl Draft {
             let wrong = self.bits[self.words + word] ^ start.bools[word];
             count += (self.bits[word] & wrong).count_ones();
         }
-        count += count_slots(self.numbers.iter().filter(|r| {
-            !r.op.apply(start.numbers[r.slot as usize], r.value)
-        }).map(|r| r.slot));
-        count += count_slots(self.entities.iter().filter(|r| {
-            (start.entities[r.slot as usize] == r.value) != r.equal
-        }).map(|r| r.slot));
+        count += count_slots(
+            self.numbers
+                .iter()
+                .filter(|r| !r.op.apply(start.numbers[r.slot as usize], r.value))
+                .map(|r| r.slot),
+        );
+        count += count_slots(
+            self.entities
+                .iter()
+                .filter(|r| (start.entities[r.slot as usize] == r.value) != r.equal)
+                .map(|r| r.slot),
+        );
         count
     }
 }

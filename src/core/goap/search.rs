@@ -163,7 +163,10 @@ impl GoapSearch {
         };
         let ws = &mut search.ws;
         ws.draft.clear(words);
-        let goal = ws.draft.require(problem.goal).and_then(|_| ws.draft.normalise());
+        let goal = ws
+            .draft
+            .require(problem.goal)
+            .and_then(|_| ws.draft.normalise());
         if goal.is_ok() {
             search.push(NO_NODE, NO_NODE, 0.0, 0);
         } else {
@@ -347,8 +350,7 @@ impl GoapSearch {
         ws.nodes.push(node);
         let h = unsatisfied.div_ceil(self.max_changes) as f64 * self.min_cost;
         // Lowest f first, then fewest unsatisfied slots (closest to done), then oldest.
-        ws.open
-            .push(Reverse(((g + h).to_bits(), unsatisfied, id)));
+        ws.open.push(Reverse(((g + h).to_bits(), unsatisfied, id)));
     }
 
     /// The table slot of the draft: the live node holding an equal set, or the empty slot
