@@ -586,6 +586,11 @@ enum motive_event_kind
      * precondition no longer holds. Nothing was requested; the NPC replans.
      */
     MOTIVE_EVENT_KIND_PLAN_INVALID = 6,
+    /**
+     * motive abandoned the running action to replan (a goal of higher priority became
+     * unsatisfied, or a sensor interrupt): stop performing it; do not report it.
+     */
+    MOTIVE_EVENT_KIND_ACTION_CANCELLED = 7,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L

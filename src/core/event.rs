@@ -22,6 +22,9 @@ pub enum EventKind {
     /// 004_bdde6381c6c06595.txt). Nothing was requested; the NPC learns the target's facts and
     /// replans at its next tick.
     PlanInvalid,
+    /// motive abandoned the running action to replan (a goal of higher priority became
+    /// unsatisfied, or a sensor interrupt): stop performing it and do not report it.
+    ActionCancelled,
     /// A think found no plan: the NPC idles until a later think finds one.
     NoPlan,
     /// An action's effect ended `target` (a potion drunk); motive destroyed it.

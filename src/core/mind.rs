@@ -5,6 +5,7 @@ use super::drive::DriveId;
 use super::entity::Entity;
 use super::focus::Focus;
 use super::goal::GoalId;
+use super::goap::mind::GoapMind;
 use super::memory::Memory;
 use super::planner::{SearchStats, SearchStatus, Step};
 
@@ -114,6 +115,8 @@ pub struct Mind {
     pub next_think: f64,
     /// The last decision.
     pub explanation: Explanation,
+    /// The GOAP brain's state, for NPCs of an archetype with GOAP goals.
+    pub goap: Option<Box<GoapMind>>,
 }
 
 impl Mind {
@@ -135,6 +138,7 @@ impl Mind {
             running: None,
             next_think: first_think,
             explanation: Explanation::default(),
+            goap: None,
         }
     }
 

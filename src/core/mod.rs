@@ -29,6 +29,7 @@ pub mod world;
 pub mod world_actions;
 pub mod world_effect;
 pub mod world_goap;
+mod world_goap_think;
 pub mod world_serial;
 mod world_think;
 

@@ -1,5 +1,6 @@
 //! A world: the entities of one simulation, their facts, and its clock.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::archetype::ArchetypeId;
@@ -9,11 +10,13 @@ use super::entity::{Entity, EntityKind};
 use super::error::{Error, ErrorKind, Result};
 use super::event::Event;
 use super::fact_set::{Fact, FactSet};
+use super::goap::mind::GoapMind;
+use super::goap::Workspace;
 use super::mind::Mind;
 use super::slot_map::{KeyError, SlotKey, SlotMap};
 use super::value::Value;
 use super::vec3::Vec3;
-use super::world_goap::Callbacks;
+use super::world_goap::{Callbacks, GoapInputs};
 use super::world_serial::WorldSerial;
 use super::world_think::ThinkScratch;
 
@@ -69,6 +72,15 @@ pub struct World {
     pub(super) next_request: u32,
     pub(super) scratch: ThinkScratch,
     pub(super) callbacks: Callbacks,
+    /// GOAP plan requests, first in first out.
+    pub(super) goap_queue: VecDeque<Entity>,
+    pub(super) goap_inputs: GoapInputs,
+    /// Workspaces of finished GOAP searches, reused by the next ones.
+    pub(super) workspaces: Vec<Workspace>,
+    /// Expansions left in this tick's budget.
+    pub(super) budget_left: u32,
+    /// Expansions spent in the current (or last) tick.
+    pub(super) tick_expansions: u32,
 }
 
 impl World {
@@ -93,6 +105,11 @@ impl World {
             next_request: 0,
             scratch: ThinkScratch::default(),
             callbacks: Callbacks::default(),
+            goap_queue: VecDeque::new(),
+            goap_inputs: GoapInputs::default(),
+            workspaces: Vec::new(),
+            budget_left: 0,
+            tick_expansions: 0,
         })
     }
 
@@ -134,8 +151,20 @@ impl World {
         }
         self.time += dt;
         self.advance_npcs(dt);
+        self.budget_left = match self.plan_budget_per_tick {
+            0 => u32::MAX,
+            budget => budget,
+        };
+        self.tick_expansions = 0;
         self.run_due_thinks();
+        self.run_goap_queue();
         Ok(())
+    }
+
+    /// Planner expansions spent in the last tick (UDGOAP thinks and GOAP searches): never
+    /// more than `plan_budget_per_tick` when it is set.
+    pub fn last_tick_expansions(&self) -> u32 {
+        self.tick_expansions
     }
 
     /// Creates an entity of `kind` at `position`, with no archetype: it supplies nothing and
@@ -162,11 +191,14 @@ impl World {
             let think = def.think;
             // Golden-ratio spacing of slot indices spreads any number of NPCs evenly.
             let phase = (f64::from(entity.index1) * 0.618_033_988_749_895).fract();
-            let mind = Mind::new(
+            let mut mind = Mind::new(
                 think.memory_capacity,
                 &def.drives,
                 self.time + phase * think.think_interval,
             );
+            if def.uses_goap() {
+                mind.goap = Some(Box::new(GoapMind::new(def.goap_goals.len())));
+            }
             let record = self.record_mut(entity)?;
             record.mind = Some(Box::new(mind));
         }

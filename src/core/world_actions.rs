@@ -224,6 +224,11 @@ impl World {
     /// Abandons the running action and the plan; the NPC replans at its next tick.
     pub(super) fn fail_running(&mut self, npc: Entity, mind: &mut Mind) {
         if let Some(running) = mind.running.take() {
+            if let Some(goap) = mind.goap.as_deref_mut() {
+                if !goap.failed.contains(&running.step.action) {
+                    goap.failed.push(running.step.action);
+                }
+            }
             self.push_event(
                 EventKind::ActionFailed,
                 npc,

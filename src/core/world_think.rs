@@ -50,15 +50,13 @@ impl World {
             }
         }
         due.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index1.cmp(&b.1.index1)));
-        let mut budget = self.plan_budget_per_tick;
         for &(_, npc) in &due {
-            if self.plan_budget_per_tick > 0 {
-                let cost = self.think_cost(npc);
-                if cost > budget {
-                    break;
-                }
-                budget -= cost;
+            let cost = self.think_cost(npc);
+            if cost > self.budget_left {
+                break;
             }
+            self.budget_left -= cost;
+            self.tick_expansions += cost;
             self.think(npc);
         }
         self.scratch.due = due;
@@ -66,15 +64,33 @@ impl World {
 
     /// Thinks for `npc` now, whatever its schedule: sense, update drives and goals, and plan if
     /// it is not performing an action.
+    /// A GOAP NPC's plan request is served at once, with no budget.
     pub fn think_now(&mut self, npc: Entity) -> super::error::Result<()> {
         self.mind(npc)?;
         self.think(npc);
+        if let Some(at) = self.goap_queue.iter().position(|&e| e == npc) {
+            self.goap_queue.remove(at);
+            let saved = std::mem::replace(&mut self.budget_left, u32::MAX);
+            self.goap_queue.push_front(npc);
+            self.run_goap_queue_once();
+            self.budget_left = saved;
+        }
         Ok(())
     }
 
+    /// What a think costs against the tick's budget: a UDGOAP think may spend its archetype's
+    /// whole expansion limit; a GOAP think only queues a request (its search is budgeted by the
+    /// queue).
     fn think_cost(&self, npc: Entity) -> u32 {
         let archetype = self.archetype(npc).ok().flatten();
-        archetype.map_or(0, |a| self.domain.archetype(a).think.max_expansions)
+        archetype.map_or(0, |a| {
+            let def = self.domain.archetype(a);
+            if def.uses_goap() {
+                0
+            } else {
+                def.think.max_expansions
+            }
+        })
     }
 
     fn think(&mut self, npc: Entity) {
@@ -84,6 +100,11 @@ impl World {
         let domain = self.domain.clone();
         let think = domain.archetype(archetype).think;
         let _ = self.with_mind(npc, |world, mind| {
+            mind.next_think = world.time + think.think_interval;
+            if mind.goap.is_some() {
+                world.goap_think(npc, archetype, mind);
+                return Ok(());
+            }
             world.sense(npc, mind, think.perception_range);
             update_drives_and_goals(&domain, npc, mind, &mut world.scratch.scores);
             match mind.running {
@@ -96,7 +117,6 @@ impl World {
                     world.start_next_step(npc, mind);
                 }
             }
-            mind.next_think = world.time + think.think_interval;
             Ok(())
         });
     }

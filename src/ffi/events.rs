@@ -31,6 +31,9 @@ pub enum motive_event_kind {
     /// The plan's next step (`action` on `target`) could not start: the target is gone or a
     /// precondition no longer holds. Nothing was requested; the NPC replans.
     PlanInvalid = 6,
+    /// motive abandoned the running action to replan (a goal of higher priority became
+    /// unsatisfied, or a sensor interrupt): stop performing it; do not report it.
+    ActionCancelled = 7,
 }
 
 /// One event.
@@ -61,6 +64,7 @@ fn event(e: &Event) -> motive_event {
         EventKind::NoPlan => motive_event_kind::NoPlan,
         EventKind::EntityEnded => motive_event_kind::EntityEnded,
         EventKind::PlanInvalid => motive_event_kind::PlanInvalid,
+        EventKind::ActionCancelled => motive_event_kind::ActionCancelled,
     };
     motive_event {
         kind: kind as u32,

@@ -8,6 +8,7 @@ pub mod authoring;
 pub mod bind;
 pub mod goal;
 pub mod layout;
+pub mod mind;
 pub mod regression;
 pub mod search;
 

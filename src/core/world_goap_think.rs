@@ -1,0 +1,269 @@
+//! The GOAP brain's think and the world's planning scheduler.
+//!
+//! **Think** (every think interval, S:140 of 003_a22f8616c585d8bb.txt): every goal's relevance
+//! (plus bias) and satisfaction are evaluated; the NPC asks for a plan when it has none (no
+//! plan, plan done, failed or invalid on arrival), when a goal of higher priority than the one
+//! it pursues became unsatisfied, or on a sensor interrupt ([`World::interrupt`], P:329 of
+//! 004_bdde6381c6c06595.txt). The last two cancel the running action.
+//!
+//! **Scheduler** (P:309): requests wait in a first-in first-out queue. Each tick the queue is
+//! served from the front within what is left of the tick's expansion budget
+//! (`WorldConfig::plan_budget_per_tick`, shared with UDGOAP thinks; 0 means unlimited). A
+//! search that runs out of budget keeps its state and goes to the back of the queue, so every
+//! request advances in turn and none starves. A request tries its goals from most to least
+//! relevant (ties: higher priority, then definition order) until one has a plan; when none has,
+//! the archetype's fallback action runs, or the NPC reports `NoPlan` and asks again at its next
+//! think.
+
+use super::archetype::ArchetypeId;
+use super::entity::Entity;
+use super::error::Result;
+use super::event::EventKind;
+use super::goap::goal::GoapGoalId;
+use super::goap::mind::GoapMind;
+use super::mind::Mind;
+use super::planner::{SearchStatus, Step};
+use super::world::World;
+
+impl World {
+    /// Evaluates `npc`'s goals and queues a plan request when one is needed.
+    pub(super) fn goap_think(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
+        let domain = self.domain.clone();
+        let goals = &domain.archetype(archetype).goap_goals;
+        let idle = mind.running.is_none() && mind.remaining_plan().is_empty();
+        let Some(goap) = mind.goap.as_deref_mut() else {
+            return;
+        };
+        let pursued = goap
+            .goal
+            .map(|g| domain.goap_goals().items()[g.0 as usize].priority);
+        let mut higher_lost = false;
+        for (i, &goal) in goals.iter().enumerate() {
+            let def = &domain.goap_goals().items()[goal.0 as usize];
+            let relevance = self.goap_relevance(npc, goal).unwrap_or(0.0) + goap.bias[i];
+            let satisfied = def.satisfied(self, npc);
+            higher_lost |= pursued.is_some_and(|p| def.priority > p)
+                && goap.satisfied[i]
+                && !satisfied
+                && relevance > 0.0;
+            goap.relevance[i] = relevance;
+            goap.satisfied[i] = satisfied;
+        }
+        let interrupted = std::mem::take(&mut goap.interrupted) || higher_lost;
+        if interrupted && !idle {
+            if let Some(running) = mind.running.take() {
+                self.push_event(
+                    EventKind::ActionCancelled,
+                    npc,
+                    Some(running.step.action),
+                    running.step.supplier,
+                    running.request,
+                );
+            }
+            mind.plan.clear();
+            mind.next_step = 0;
+        }
+        if (idle || interrupted) && !goap.queued {
+            order_goals(&domain, goals, goap);
+            goap.queued = true;
+            self.goap_queue.push_back(npc);
+        }
+    }
+
+    /// Serves the planning queue within what is left of this tick's budget.
+    pub(super) fn run_goap_queue(&mut self) {
+        while self.budget_left > 0 {
+            let Some(npc) = self.goap_queue.pop_front() else {
+                break;
+            };
+            // A destroyed NPC's request is simply dropped.
+            let _ = self.with_mind(npc, |world, mind| {
+                world.serve(npc, mind);
+                Ok(())
+            });
+        }
+    }
+
+    /// Serves the request at the front of the queue, whatever the budget left.
+    pub(super) fn run_goap_queue_once(&mut self) {
+        if let Some(npc) = self.goap_queue.pop_front() {
+            let _ = self.with_mind(npc, |world, mind| {
+                world.serve(npc, mind);
+                Ok(())
+            });
+        }
+    }
+
+    /// Marks a significant fact change for `npc` (a sensor interrupt): at its next think it
+    /// re-selects its goal and replans, cancelling the running action.
+    pub fn interrupt(&mut self, npc: Entity) -> Result<()> {
+        self.goap_mind_mut(npc)?.interrupted = true;
+        Ok(())
+    }
+
+    /// Sets the additive relevance bias of `goal` for `npc` (a superior's recommendation; may
+    /// be negative). A goal the NPC does not have is unaffected (P:325).
+    pub fn set_goal_bias(&mut self, npc: Entity, goal: GoapGoalId, bias: f64) -> Result<()> {
+        if !bias.is_finite() {
+            return Err(super::error::Error::invalid(format!(
+                "a bias must be finite, got {bias}"
+            )));
+        }
+        self.domain.goap_goals().get(goal.0)?;
+        let archetype = self.archetype(npc)?;
+        let goals = archetype.map(|a| self.domain.archetype(a).goap_goals.clone());
+        let mind = self.goap_mind_mut(npc)?;
+        if let Some(i) = goals.and_then(|g| g.iter().position(|&x| x == goal)) {
+            mind.bias[i] = bias;
+        }
+        Ok(())
+    }
+
+    /// The GOAP state of `npc`.
+    pub fn goap_mind(&self, npc: Entity) -> Result<&GoapMind> {
+        self.mind(npc)?
+            .goap
+            .as_deref()
+            .ok_or_else(|| super::error::Error::invalid("the npc has no GOAP goals"))
+    }
+
+    fn goap_mind_mut(&mut self, npc: Entity) -> Result<&mut GoapMind> {
+        self.mind_mut(npc)?
+            .goap
+            .as_deref_mut()
+            .ok_or_else(|| super::error::Error::invalid("the npc has no GOAP goals"))
+    }
+
+    /// Advances `npc`'s request: begins searches goal by goal and steps them within the
+    /// budget; re-queues it when the budget runs out.
+    fn serve(&mut self, npc: Entity, mind: &mut Mind) {
+        let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) else {
+            return;
+        };
+        let domain = self.domain.clone();
+        let def = domain.archetype(archetype);
+        let Some(goap) = mind.goap.as_deref_mut() else {
+            return;
+        };
+        loop {
+            if goap.search.is_none() {
+                let Some(&index) = goap.order.get(goap.next) else {
+                    self.conclude(npc, mind, def.fallback);
+                    return;
+                };
+                goap.next += 1;
+                let goal = def.goap_goals[index as usize];
+                if goap.goal != Some(goal) {
+                    goap.failed.clear();
+                }
+                let mut inputs = std::mem::take(&mut self.goap_inputs);
+                inputs.excluded.clear();
+                inputs.excluded.extend_from_slice(&goap.failed);
+                let ws = self.workspaces.pop().unwrap_or_default();
+                let begun = self.goap_begin(npc, goal, &mut inputs, ws, 0);
+                self.goap_inputs = inputs;
+                match begun {
+                    Ok(search) => goap.search = Some((goal, search)),
+                    Err(_) => continue,
+                }
+            }
+            let (goal, search) = goap.search.as_mut().expect("begun above");
+            let before = search.stats().expanded;
+            let status = search.step(self.budget_left);
+            let used = search.stats().expanded - before;
+            self.budget_left = self.budget_left.saturating_sub(used);
+            self.tick_expansions += used;
+            if status == SearchStatus::InProgress {
+                self.goap_queue.push_back(npc);
+                return;
+            }
+            let goal = *goal;
+            let (_, search) = goap.search.take().expect("stepped above");
+            accumulate(&mut goap.pending, &search, status);
+            if status == SearchStatus::Found && !search.plan().is_empty() {
+                mind.plan.clear();
+                mind.plan.extend(search.plan().iter().map(|s| Step {
+                    action: s.action,
+                    supplier: s.target,
+                }));
+                mind.next_step = 0;
+                goap.goal = Some(goal);
+                goap.pending.goal = Some(goal);
+                goap.pending.cost = search.cost();
+                self.workspaces.push(search.into_workspace());
+                self.decide(mind);
+                self.start_next_step(npc, mind);
+                return;
+            }
+            self.workspaces.push(search.into_workspace());
+        }
+    }
+
+    /// No goal has a plan: run the fallback action, or report `NoPlan` (once per streak).
+    fn conclude(
+        &mut self,
+        npc: Entity,
+        mind: &mut Mind,
+        fallback: Option<super::action::ActionId>,
+    ) {
+        let goap = mind.goap.as_deref_mut().expect("a goap mind");
+        let had_plan = goap.decision.goal.is_some() || goap.decision.fallback;
+        let first = goap.decision.status.is_none();
+        goap.goal = None;
+        mind.plan.clear();
+        mind.next_step = 0;
+        if let Some(action) = fallback {
+            goap.pending.fallback = true;
+            mind.plan.push(Step {
+                action,
+                supplier: npc,
+            });
+        } else if had_plan || first {
+            self.push_event(EventKind::NoPlan, npc, None, Entity::NULL, 0);
+        }
+        self.decide(mind);
+        self.start_next_step(npc, mind);
+    }
+
+    /// Records the pending decision and ends the request.
+    fn decide(&mut self, mind: &mut Mind) {
+        let goap = mind.goap.as_deref_mut().expect("a goap mind");
+        goap.pending.time = self.time;
+        goap.decision = std::mem::take(&mut goap.pending);
+        goap.queued = false;
+    }
+}
+
+/// Orders the goals worth pursuing: relevant (> 0) and unsatisfied, most relevant first, then
+/// higher priority, then definition order.
+fn order_goals(domain: &super::domain::Domain, goals: &[GoapGoalId], goap: &mut GoapMind) {
+    goap.order.clear();
+    goap.order.extend(
+        (0..goals.len() as u32)
+            .filter(|&i| goap.relevance[i as usize] > 0.0 && !goap.satisfied[i as usize]),
+    );
+    let priority = |i: u32| domain.goap_goals().items()[goals[i as usize].0 as usize].priority;
+    let relevance = &goap.relevance;
+    goap.order.sort_by(|&a, &b| {
+        relevance[b as usize]
+            .total_cmp(&relevance[a as usize])
+            .then(priority(b).cmp(&priority(a)))
+            .then(a.cmp(&b))
+    });
+    goap.next = 0;
+    goap.pending = Default::default();
+}
+
+fn accumulate(
+    pending: &mut super::goap::mind::GoapDecision,
+    search: &super::goap::GoapSearch,
+    status: SearchStatus,
+) {
+    let stats = search.stats();
+    pending.stats.expanded += stats.expanded;
+    pending.stats.generated += stats.generated;
+    pending.stats.duplicates += stats.duplicates;
+    pending.stats.peak_bytes = pending.stats.peak_bytes.max(stats.peak_bytes);
+    pending.status = Some(status);
+    pending.tried += 1;
+}
