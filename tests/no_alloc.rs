@@ -140,3 +140,97 @@ fn steady_state_udgoap_ticks_allocate_nothing() {
     assert!(allocations_during(|| run(300.0)) > 0, "the counter counts");
     assert_eq!(allocations_during(|| run(120.0)), 0);
 }
+
+#[test]
+fn goap_plans_and_replanning_ticks_allocate_nothing_once_warm() {
+    use motive::core::action::Planning;
+    use motive::core::condition::{CmpOp, Condition, Operand, Role};
+    use motive::core::effect::{Effect, EffectOp};
+    use motive::core::event::Event;
+    use motive::core::goap::{Relevance, Workspace};
+    use motive::core::world_goap::GoapInputs;
+    // A chain p0 → p1 → … → p6 with dearer alternatives, planned by 20 NPCs that are
+    // interrupted every think, so every think replans through the queue.
+    let mut b = DomainBuilder::new();
+    let p: Vec<_> = (0..7)
+        .map(|i| b.add_attribute(&format!("p{i}"), ValueType::Bool).unwrap())
+        .collect();
+    let is = |a| Condition::Compare {
+        role: Role::Consumer,
+        attribute: a,
+        op: CmpOp::Eq,
+        rhs: Operand::Constant(Value::Bool(true)),
+    };
+    let unit = b.add_archetype("unit").unwrap();
+    for i in 1..7 {
+        for (name, cost) in [("a", 1.0), ("b", 2.0)] {
+            let a = b.add_action(&format!("{name}{i}")).unwrap();
+            b.add_precondition(a, is(p[i - 1])).unwrap();
+            b.add_effect(
+                a,
+                Effect {
+                    role: Role::Consumer,
+                    op: EffectOp::Set(p[i], Operand::Constant(Value::Bool(true))),
+                },
+            )
+            .unwrap();
+            b.set_action_planning(
+                a,
+                Planning {
+                    cost,
+                    ..Planning::default()
+                },
+            )
+            .unwrap();
+            b.add_consumed_action(unit, a).unwrap();
+            b.add_supplied_action(unit, a).unwrap();
+        }
+    }
+    let goal = b.add_goap_goal("end", 0, Relevance::Fixed(1.0)).unwrap();
+    b.add_goap_requirement(goal, is(p[6])).unwrap();
+    b.add_archetype_goap_goal(unit, goal).unwrap();
+    let config = WorldConfig {
+        plan_budget_per_tick: 64,
+        ..WorldConfig::default()
+    };
+    let mut world = World::new(b.build().unwrap(), config).unwrap();
+    let npcs: Vec<_> = (0..20)
+        .map(|i| {
+            let npc = world.spawn(unit, Vec3::new(i as f32, 0.0, 0.0)).unwrap();
+            world.set_fact(npc, p[0], Value::Bool(true)).unwrap();
+            npc
+        })
+        .collect();
+    // Direct planning with a reused workspace and inputs.
+    let mut inputs = GoapInputs::default();
+    let mut ws = Some(Workspace::default());
+    let mut plan_all = |world: &World| {
+        for &npc in &npcs {
+            let mut search = world
+                .goap_begin(npc, goal, &mut inputs, ws.take().unwrap(), 0)
+                .unwrap();
+            search.step(u32::MAX);
+            assert_eq!(search.plan().len(), 6);
+            ws = Some(search.into_workspace());
+        }
+    };
+    plan_all(&world);
+    assert_eq!(allocations_during(|| plan_all(&world)), 0);
+    // Ticks: every NPC is interrupted and replans under a 64-expansion budget.
+    let mut events: Vec<Event> = Vec::with_capacity(1024);
+    let mut run = |world: &mut World, ticks: usize| {
+        for _ in 0..ticks {
+            for &npc in &npcs {
+                world.interrupt(npc).unwrap();
+            }
+            world.tick(0.05).unwrap();
+            events.clear();
+            world.drain_events(&mut events);
+        }
+    };
+    assert!(
+        allocations_during(|| run(&mut world, 100)) > 0,
+        "the counter counts"
+    );
+    assert_eq!(allocations_during(|| run(&mut world, 100)), 0);
+}
