@@ -288,6 +288,12 @@ enum motive_operand_kind
      * The fact `motive_operand.attribute` of the entity playing `motive_operand.role`.
      */
     MOTIVE_OPERAND_KIND_ATTRIBUTE = 1,
+    /**
+     * The entity playing `motive_operand.role` itself, as an entity value: "the NPC is at the
+     * supplier" is `at_node == supplier`, and "go there" sets `at_node = supplier` (Pittman's
+     * `WSKEY_AtNode`). Compared with or assigned to entity attributes only.
+     */
+    MOTIVE_OPERAND_KIND_ENTITY = 2,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -514,6 +520,37 @@ typedef uint32_t motive_top_level_kind;
 #endif // __cplusplus
 
 /**
+ * Where a GOAP goal's relevance comes from.
+ */
+enum motive_relevance_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Always `motive_relevance.value`, in [0, 1].
+     */
+    MOTIVE_RELEVANCE_KIND_FIXED = 0,
+    /**
+     * `motive_relevance.curve` over the NPC's number attribute `motive_relevance.attribute`
+     * (take cover when health is low); 0 while the NPC has no such fact.
+     */
+    MOTIVE_RELEVANCE_KIND_CURVE = 1,
+    /**
+     * Asked of the world's relevance callback (`motive_world_set_relevance_callback`) when
+     * goals are selected; 0 while none is set.
+     */
+    MOTIVE_RELEVANCE_KIND_ENGINE = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_relevance_kind motive_relevance_kind;
+#else
+typedef uint32_t motive_relevance_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * How a decision's search ended.
  */
 enum motive_search_result
@@ -626,7 +663,9 @@ typedef uint32_t motive_action_outcome;
 #endif // __cplusplus
 
 /**
- * An arena for planning. One arena serves one call at a time: give each job thread its own.
+ * An arena for planning: memory for plan views, and the reusable buffers of at most one GOAP
+ * search in flight (`motive_arena_goap_begin`). One arena serves one call at a time and holds
+ * one search at a time: give each job thread its own.
  */
 typedef struct motive_arena motive_arena;
 
@@ -739,9 +778,9 @@ typedef struct motive_value {
 } motive_value;
 
 /**
- * A value a condition compares with or an effect uses: a constant, or an attribute of one of
- * the bound entities (a potion's `heal_amount`). Its type must be the one the other side
- * expects (`MOTIVE_STATUS_TYPE_MISMATCH` otherwise).
+ * A value a condition compares with or an effect uses: a constant, an attribute of one of the
+ * bound entities (a potion's `heal_amount`), or one of the bound entities itself. Its type must
+ * be the one the other side expects (`MOTIVE_STATUS_TYPE_MISMATCH` otherwise).
  */
 typedef struct motive_operand {
     /**
@@ -753,7 +792,7 @@ typedef struct motive_operand {
      */
     struct motive_value constant;
     /**
-     * A `motive_role`, for `MOTIVE_OPERAND_KIND_ATTRIBUTE`.
+     * A `motive_role`, for `MOTIVE_OPERAND_KIND_ATTRIBUTE` and `MOTIVE_OPERAND_KIND_ENTITY`.
      */
     uint32_t role;
     /**
@@ -907,6 +946,34 @@ typedef struct motive_effect {
  * Dense id of a world-effect generator in its domain (0, 1, 2, … in definition order).
  */
 typedef uint32_t motive_world_effect_id;
+
+/**
+ * How the GOAP planner prices and checks an action (UDGOAP ranks plans by utility and ignores
+ * it). Get one from `motive_action_planning_default()`, then change fields;
+ * `motive_domain_builder_set_action_planning` checks it.
+ */
+typedef struct motive_action_planning {
+    /**
+     * `sizeof(motive_action_planning)`, set by `motive_action_planning_default()`; checked on
+     * use.
+     */
+    uint32_t struct_size;
+    /**
+     * Cost of one use, finite and ≥ 1 (lower is preferred; ≥ 1 keeps the planner's heuristic
+     * admissible, so its plans are the cheapest). Default 1.
+     */
+    double cost;
+    /**
+     * Cost added per engine unit of distance from the NPC to the target, finite and ≥ 0
+     * (nearer food is cheaper). Default 0.
+     */
+    double cost_per_distance;
+    /**
+     * Ask the world's context callback (`motive_world_set_context_callback`) before using the
+     * action on a target; with no callback set the action is usable. Default false.
+     */
+    bool engine_check;
+} motive_action_planning;
 
 /**
  * Dense id of an archetype in its domain (0, 1, 2, … in definition order).
@@ -1146,6 +1213,173 @@ typedef struct motive_goal_condition {
      */
     struct motive_curve curve;
 } motive_goal_condition;
+
+/**
+ * How relevant a GOAP goal is, in [0, 1] (0: not now); the NPC pursues its most relevant
+ * goal, ties broken by priority. Each kind reads only its own fields and ignores the rest:
+ * - `MOTIVE_RELEVANCE_KIND_FIXED`: `value`;
+ * - `MOTIVE_RELEVANCE_KIND_CURVE`: `attribute` (a number attribute), `curve`;
+ * - `MOTIVE_RELEVANCE_KIND_ENGINE`: nothing.
+ */
+typedef struct motive_relevance {
+    /**
+     * A `motive_relevance_kind`.
+     */
+    uint32_t kind;
+    /**
+     * The relevance, in [0, 1] (fixed).
+     */
+    double value;
+    /**
+     * The NPC's number attribute the curve reads (curve).
+     */
+    motive_attribute attribute;
+    /**
+     * From the attribute's value to relevance (curve).
+     */
+    struct motive_curve curve;
+} motive_relevance;
+
+/**
+ * Dense id of a GOAP goal definition in its domain (0, 1, 2, … in definition order). A
+ * separate table from `motive_goal_id` (UDGOAP goals).
+ */
+typedef uint32_t motive_goap_goal_id;
+
+/**
+ * The last GOAP decision of an NPC.
+ */
+typedef struct motive_goap_decision {
+    /**
+     * World time the decision ended, in seconds.
+     */
+    double time;
+    /**
+     * The goal the plan pursues, or `MOTIVE_NO_ID` when no goal had a plan.
+     */
+    motive_goap_goal_id goal;
+    /**
+     * How the last search ended: a `motive_search_result`.
+     */
+    uint32_t result;
+    /**
+     * Goals tried, the chosen one included (most relevant first).
+     */
+    uint32_t tried;
+    /**
+     * Nodes expanded over all goals tried.
+     */
+    uint32_t expanded;
+    /**
+     * Nodes generated over all goals tried.
+     */
+    uint32_t generated;
+    /**
+     * The plan's cost.
+     */
+    double cost;
+    /**
+     * No goal had a plan and the archetype's fallback action was chosen.
+     */
+    bool fallback;
+    /**
+     * A plan request is waiting in the world's planning queue.
+     */
+    bool queued;
+} motive_goap_decision;
+
+/**
+ * One GOAP goal of an NPC, as its last think saw it.
+ */
+typedef struct motive_goap_goal_state {
+    /**
+     * The goal definition.
+     */
+    motive_goap_goal_id goal;
+    /**
+     * Relevance including the bias.
+     */
+    double relevance;
+    /**
+     * The additive bias set with `motive_npc_set_goal_bias`.
+     */
+    double bias;
+    /**
+     * Whether its requirements held.
+     */
+    bool satisfied;
+} motive_goap_goal_state;
+
+/**
+ * One step of a GOAP plan.
+ */
+typedef struct motive_goap_step {
+    /**
+     * The action.
+     */
+    motive_action_id action;
+    /**
+     * Its target: the entity that supplies it (the NPC itself for what it supplies).
+     */
+    struct motive_entity target;
+    /**
+     * Its cost: the action's cost plus its cost per distance times the distance to the target
+     * when the search began.
+     */
+    double cost;
+} motive_goap_step;
+
+/**
+ * A GOAP search's plan in an arena: `steps[0..count]` in execution order, valid until the
+ * arena is reset or destroyed.
+ */
+typedef struct motive_goap_plan_view {
+    /**
+     * The steps; NULL when `count` is 0 (no plan yet, none found, or the goal already holds).
+     */
+    const struct motive_goap_step *steps;
+    /**
+     * Number of steps.
+     */
+    size_t count;
+    /**
+     * The plan's total cost (0 without steps).
+     */
+    double cost;
+    /**
+     * A `motive_search_result`: found, in progress, exhausted or expansion limit.
+     */
+    uint32_t result;
+    /**
+     * Nodes expanded so far.
+     */
+    uint32_t expanded;
+    /**
+     * Nodes generated so far.
+     */
+    uint32_t generated;
+    /**
+     * Bytes the search's reusable buffers hold.
+     */
+    uint64_t peak_bytes;
+} motive_goap_plan_view;
+
+/**
+ * The engine's context precondition: may `npc` use `action` on `target` now (a line of
+ * sight, a path, a free slot)? Return true to allow. `user` is the pointer given with it.
+ */
+typedef bool (*motive_context_callback)(void *user,
+                                        struct motive_npc npc,
+                                        motive_action_id action,
+                                        struct motive_entity target);
+
+/**
+ * The engine's relevance of the GOAP goal `goal` for `npc` now, in [0, 1] (values outside
+ * are clamped, NaN reads as 0). `user` is the pointer given with it.
+ */
+typedef double (*motive_relevance_callback)(void *user,
+                                            struct motive_npc npc,
+                                            motive_goap_goal_id goal);
 
 /**
  * A drive an NPC holds.
@@ -1392,6 +1626,22 @@ motive_status motive_domain_builder_set_action_hints(struct motive_domain_builde
                                                      uint32_t animation);
 
 /**
+ * Planning settings with every field at its default. Thread-safe.
+ */
+struct motive_action_planning motive_action_planning_default(void);
+
+/**
+ * Sets how the GOAP planner prices and checks `action`, from `*planning` (from
+ * `motive_action_planning_default()`; its `struct_size` and every field are checked).
+ *
+ * # Safety
+ * `builder` must be NULL or live; `planning` NULL or a valid `motive_action_planning`.
+ */
+motive_status motive_domain_builder_set_action_planning(struct motive_domain_builder *builder,
+                                                        motive_action_id action,
+                                                        const struct motive_action_planning *planning);
+
+/**
  * Looks up the action called `name` and writes its id to `*out_action`;
  * `MOTIVE_STATUS_NOT_FOUND` when there is none. Thread-safe.
  *
@@ -1524,7 +1774,7 @@ void motive_arena_destroy(struct motive_arena *arena);
 
 /**
  * Forgets everything in the arena, keeping its memory for reuse: plan views into it become
- * invalid.
+ * invalid, and its GOAP search, if any, ends (its buffers are kept for the next one).
  *
  * # Safety
  * `arena` must be NULL or live.
@@ -1532,7 +1782,8 @@ void motive_arena_destroy(struct motive_arena *arena);
 motive_status motive_arena_reset(struct motive_arena *arena);
 
 /**
- * Bytes the arena holds.
+ * Bytes the arena holds for plan views (a GOAP search's own buffers are counted in its
+ * `motive_goap_plan_view.peak_bytes`).
  *
  * # Safety
  * `arena` must be NULL or live; `out_bytes` NULL or writable.
@@ -1902,6 +2153,246 @@ motive_status motive_domain_builder_add_goal_removal(struct motive_domain_builde
 motive_status motive_domain_find_goal(const struct motive_domain *domain,
                                       const char *name,
                                       motive_goal_id *out_goal);
+
+/**
+ * Defines a GOAP goal called `name` (an identifier, as for attributes) with `priority`
+ * (higher wins ties in relevance; a goal of higher priority becoming unsatisfied makes the NPC
+ * replan) and `*relevance`, and writes its id to `*out_goal`. Add its requirements next: a goal
+ * needs at least one before an archetype can pursue it.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `relevance` NULL or readable,
+ * with a piecewise-linear curve's `points` readable for `point_count` points; `out_goal` NULL
+ * or writable.
+ */
+motive_status motive_domain_builder_add_goap_goal(struct motive_domain_builder *builder,
+                                                  const char *name,
+                                                  uint32_t priority,
+                                                  const struct motive_relevance *relevance,
+                                                  motive_goap_goal_id *out_goal);
+
+/**
+ * Adds a requirement to the GOAP goal `goal`: a `MOTIVE_CONDITION_KIND_COMPARE` on one of the
+ * NPC's own (`MOTIVE_ROLE_CONSUMER`) boolean, number or entity attributes, against a constant,
+ * another of its attributes, or itself (`MOTIVE_OPERAND_KIND_ENTITY`). The goal is satisfied
+ * when all its requirements hold.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `condition` NULL or readable.
+ */
+motive_status motive_domain_builder_add_goap_requirement(struct motive_domain_builder *builder,
+                                                         motive_goap_goal_id goal,
+                                                         const struct motive_condition *condition);
+
+/**
+ * Gives `archetype`'s NPCs the GOAP goal `goal` (which must have a requirement already): they
+ * are planned for by the GOAP brain, over the actions they consume. An archetype has one
+ * brain: one with GOAP goals and drives fails to build. Adding a goal twice adds it once.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_add_archetype_goap_goal(struct motive_domain_builder *builder,
+                                                            motive_archetype_id archetype,
+                                                            motive_goap_goal_id goal);
+
+/**
+ * Sets the action `archetype`'s GOAP NPCs perform on themselves when no goal has a plan (an
+ * idle); the archetype must already consume and supply it.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_fallback(struct motive_domain_builder *builder,
+                                                 motive_archetype_id archetype,
+                                                 motive_action_id action);
+
+/**
+ * Looks up the GOAP goal called `name` and writes its id to `*out_goal`;
+ * `MOTIVE_STATUS_NOT_FOUND` when there is none. Thread-safe.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_goal` NULL or writable.
+ */
+motive_status motive_domain_find_goap_goal(const struct motive_domain *domain,
+                                           const char *name,
+                                           motive_goap_goal_id *out_goal);
+
+/**
+ * Marks a significant fact change for `npc` (a sensor interrupt): at its next think it
+ * re-selects its goal and replans, cancelling its running action
+ * (`MOTIVE_EVENT_KIND_ACTION_CANCELLED`). `npc` must have GOAP goals.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_npc_interrupt(struct motive_world *world, struct motive_npc npc);
+
+/**
+ * Sets the additive relevance bias (finite, may be negative) of `goal` for `npc`: how a
+ * superior recommends goals. A goal the NPC does not have is unaffected.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_npc_set_goal_bias(struct motive_world *world,
+                                       struct motive_npc npc,
+                                       motive_goap_goal_id goal,
+                                       double bias);
+
+/**
+ * The last GOAP decision of `npc`: the goal pursued and how planning went.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_decision` NULL or writable.
+ */
+motive_status motive_npc_goap_decision(const struct motive_world *world,
+                                       struct motive_npc npc,
+                                       struct motive_goap_decision *out_decision);
+
+/**
+ * Copies `npc`'s GOAP goals (archetype order) with their relevance, bias and satisfaction at
+ * its last think into `buffer`; `*out_count` receives the number of goals even when the
+ * buffer is too small (`MOTIVE_STATUS_BUFFER_TOO_SMALL`).
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_npc_goap_goals(const struct motive_world *world,
+                                    struct motive_npc npc,
+                                    struct motive_goap_goal_state *buffer,
+                                    size_t capacity,
+                                    size_t *out_count);
+
+/**
+ * Planner expansions spent in the last tick, UDGOAP and GOAP together: never more than the
+ * world's `plan_budget_per_tick` when that is set.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_expansions` NULL or writable.
+ */
+motive_status motive_world_last_tick_expansions(const struct motive_world *world,
+                                                uint32_t *out_expansions);
+
+/**
+ * Begins a GOAP search in `arena` for `npc` towards the GOAP goal `goal`, over the actions
+ * its archetype consumes and the entities it perceives, expanding at most `max_expansions`
+ * nodes in all (0: the archetype's limit). Step it with `motive_arena_goap_step`.
+ *
+ * Binding happens here, under the world lock: every action is bound to every perceived
+ * target that supplies it, its operands read from the world's facts, its cost computed, and
+ * the world's context callback asked, on this thread, for actions whose planning asks for it.
+ * After this call the search needs no world: the world may change or be destroyed meanwhile.
+ *
+ * A search already in the arena ends first — once the arguments are checked for NULL — even
+ * when this call then fails (the arena then holds none); its buffers are reused. The NPC itself is not changed (its own plan stays).
+ * One arena holds one search: give each thread that plans its own.
+ *
+ * # Safety
+ * `arena` must be NULL or a live arena not used by another call (nor by the context
+ * callback); `world` NULL or live.
+ */
+motive_status motive_arena_goap_begin(struct motive_arena *arena,
+                                      const struct motive_world *world,
+                                      struct motive_npc npc,
+                                      motive_goap_goal_id goal,
+                                      uint32_t max_expansions);
+
+/**
+ * Expands at most `max_expansions` more nodes of the arena's GOAP search (`UINT32_MAX`: until
+ * it ends; its total limit from `motive_arena_goap_begin` applies either way) and writes where
+ * it stands, a `motive_search_result`, to `*out_result`. Needs no world: a job thread may step
+ * while other threads use the world.
+ *
+ * Returns `MOTIVE_STATUS_IN_PROGRESS` (not a failure; `*out_result` is
+ * `MOTIVE_SEARCH_RESULT_IN_PROGRESS`) while the search goes on, and `MOTIVE_STATUS_OK` once it
+ * ended, `*out_result` telling how: `FOUND`, `EXHAUSTED` (there is no plan) or
+ * `EXPANSION_LIMIT`. Stepping an ended search returns the same again. A search that ends
+ * without a plan is an answer, not a failure: `MOTIVE_STATUS_NO_PLAN` and
+ * `MOTIVE_STATUS_BUDGET_EXHAUSTED` are not used here. `MOTIVE_STATUS_NOT_FOUND` when the arena
+ * holds no search.
+ *
+ * # Safety
+ * `arena` must be NULL or a live arena not used by another call; `out_result` NULL or
+ * writable.
+ */
+motive_status motive_arena_goap_step(struct motive_arena *arena,
+                                     uint32_t max_expansions,
+                                     uint32_t *out_result);
+
+/**
+ * Copies the plan of the arena's GOAP search into the arena and writes a view of it to
+ * `*out_view`, valid until `motive_arena_reset` or `motive_arena_destroy`. The plan is empty
+ * unless the result is `MOTIVE_SEARCH_RESULT_FOUND` (and then too when the goal already holds).
+ * Each call copies again: reset the arena to reclaim the memory. `MOTIVE_STATUS_NOT_FOUND`
+ * when the arena holds no search.
+ *
+ * # Safety
+ * `arena` must be NULL or a live arena not used by another call; `out_view` NULL or writable.
+ */
+motive_status motive_arena_goap_plan(struct motive_arena *arena,
+                                     struct motive_goap_plan_view *out_view);
+
+/**
+ * Plans for `npc` towards the GOAP goal `goal` in one call: `motive_arena_goap_begin`, then
+ * stepping until the search ends (at most `max_expansions` nodes; 0: the archetype's limit),
+ * then `motive_arena_goap_plan`. The search stays in the arena, ended, until the next begin or
+ * reset. `*out_view` points into the arena.
+ *
+ * # Safety
+ * `world` must be NULL or live; `arena` NULL or a live arena not used by another call (nor by
+ * the context callback); `out_view` NULL or writable.
+ */
+motive_status motive_goap_plan_into(const struct motive_world *world,
+                                    struct motive_npc npc,
+                                    motive_goap_goal_id goal,
+                                    struct motive_arena *arena,
+                                    uint32_t max_expansions,
+                                    struct motive_goap_plan_view *out_view);
+
+/**
+ * Sets `world`'s context callback (NULL `callback` clears it), asked whether `npc` may use
+ * `action` on `target` for every action whose `motive_action_planning.engine_check` is set,
+ * when that action is bound: in `motive_arena_goap_begin` and `motive_goap_plan_into`, and
+ * when the world plans for its GOAP NPCs (`motive_world_tick`, `motive_npc_think_now`).
+ * Without a callback such actions are allowed.
+ *
+ * The callback runs on the thread that made the call that binds, while the world is locked
+ * (so never on two threads at once for one world): it must not call functions on the same
+ * world (they fail with `MOTIVE_STATUS_WORLD_LOCKED`) nor on the arena that is planning; if
+ * the engine plans from job threads it must be callable there, and if it is shared by several
+ * worlds, thread-safe. It must return normally (no exception or longjmp through motive).
+ * `user` is passed back untouched and must stay valid until the world is destroyed or this
+ * callback is replaced.
+ *
+ * # Safety
+ * `world` must be NULL or live; `callback` NULL or a function callable with these arguments
+ * under the rules above.
+ */
+motive_status motive_world_set_context_callback(struct motive_world *world,
+                                                motive_context_callback callback,
+                                                void *user);
+
+/**
+ * Sets `world`'s relevance callback (NULL `callback` clears it), asked the relevance of GOAP
+ * goals whose `motive_relevance.kind` is `MOTIVE_RELEVANCE_KIND_ENGINE` when the world selects
+ * goals for its GOAP NPCs (`motive_world_tick`, `motive_npc_think_now`). Without a callback
+ * such goals have relevance 0.
+ *
+ * The same rules as for `motive_world_set_context_callback` apply: it runs on the thread that
+ * made the call, while the world is locked; it must not call back into the same world, must
+ * be callable from every thread that ticks the world (thread-safe if shared by several
+ * worlds), and `user` must stay valid until the world is destroyed or this callback is
+ * replaced.
+ *
+ * # Safety
+ * `world` must be NULL or live; `callback` NULL or a function callable with these arguments
+ * under the rules above.
+ */
+motive_status motive_world_set_relevance_callback(struct motive_world *world,
+                                                  motive_relevance_callback callback,
+                                                  void *user);
 
 /**
  * The entity handle of an NPC (for facts, positions and targets). Never fails.

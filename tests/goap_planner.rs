@@ -41,7 +41,7 @@ fn action(
         b.add_precondition(a, c.clone()).unwrap();
     }
     for e in eff {
-        b.add_effect(a, e.clone()).unwrap();
+        b.add_effect(a, *e).unwrap();
     }
     b.set_action_planning(
         a,

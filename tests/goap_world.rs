@@ -61,7 +61,7 @@ impl Builder {
             self.0.add_precondition(a, c.clone()).unwrap();
         }
         for e in eff {
-            self.0.add_effect(a, e.clone()).unwrap();
+            self.0.add_effect(a, *e).unwrap();
         }
         self.0
             .set_action_planning(
@@ -301,7 +301,7 @@ fn pirate(lawful: bool, with_bottle: bool) -> Pirate {
     let work = b.action(
         "work",
         3.0,
-        &[here.clone()],
+        std::slice::from_ref(&here),
         &[effect(EffectOp::Add(gold, num(10.0)))],
     );
     let buy = b.action(
@@ -316,7 +316,7 @@ fn pirate(lawful: bool, with_bottle: bool) -> Pirate {
     let collect = b.action(
         "collect_molasses",
         1.0,
-        &[here.clone()],
+        std::slice::from_ref(&here),
         &[set(molasses, true)],
     );
     let brew = b.action(

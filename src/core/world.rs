@@ -427,6 +427,21 @@ fn stale(entity: Entity, error: KeyError) -> Error {
     )
 }
 
+/// The world's truth, read without allocating: what GOAP binds against and what context
+/// preconditions test.
+impl FactView for World {
+    fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
+        self.live_record(entity)?
+            .facts
+            .get(attribute)
+            .map(|f| f.value)
+    }
+
+    fn position(&self, entity: Entity) -> Option<Vec3> {
+        self.live_record(entity).map(|r| r.position)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -532,20 +547,5 @@ mod tests {
         }
         w.tick(0.0).unwrap();
         assert_eq!(w.time(), 0.25);
-    }
-}
-
-/// The world's truth, read without allocating: what GOAP binds against and what context
-/// preconditions test.
-impl FactView for World {
-    fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
-        self.live_record(entity)?
-            .facts
-            .get(attribute)
-            .map(|f| f.value)
-    }
-
-    fn position(&self, entity: Entity) -> Option<Vec3> {
-        self.live_record(entity).map(|r| r.position)
     }
 }

@@ -49,6 +49,11 @@ impl World {
         self.callbacks = callbacks;
     }
 
+    /// The engine callbacks set now.
+    pub fn callbacks(&self) -> &Callbacks {
+        &self.callbacks
+    }
+
     /// The relevance of `goal` for `npc` now, in [0, 1] (without bias).
     pub fn goap_relevance(&self, npc: Entity, goal: GoapGoalId) -> Result<f64> {
         let def = self.domain.goap_goals().get(goal.0)?;
@@ -71,6 +76,9 @@ impl World {
         ws: Workspace,
         max_expansions: u32,
     ) -> Result<GoapSearch> {
+        if self.kind(npc)? != super::entity::EntityKind::Npc {
+            return Err(Error::invalid("only an npc plans"));
+        }
         let archetype = self
             .archetype(npc)?
             .ok_or_else(|| Error::invalid("the npc has no archetype"))?;

@@ -38,10 +38,12 @@ impl World {
             .goal
             .map(|g| domain.goap_goals().items()[g.0 as usize].priority);
         let mut higher_lost = false;
+        let mut state = std::mem::take(&mut self.goap_inputs.start);
+        state.capture(domain.symbols(), self, npc);
         for (i, &goal) in goals.iter().enumerate() {
             let def = &domain.goap_goals().items()[goal.0 as usize];
             let relevance = self.goap_relevance(npc, goal).unwrap_or(0.0) + goap.bias[i];
-            let satisfied = def.satisfied(self, npc);
+            let satisfied = def.satisfied(domain.symbols(), self, npc, &state);
             higher_lost |= pursued.is_some_and(|p| def.priority > p)
                 && goap.satisfied[i]
                 && !satisfied
@@ -49,6 +51,7 @@ impl World {
             goap.relevance[i] = relevance;
             goap.satisfied[i] = satisfied;
         }
+        self.goap_inputs.start = state;
         let interrupted = std::mem::take(&mut goap.interrupted) || higher_lost;
         if interrupted && !idle {
             if let Some(running) = mind.running.take() {

@@ -6,9 +6,11 @@ use super::conditions::{motive_condition, read_condition};
 use super::domain::{define, edit, find, motive_attribute, motive_domain, motive_domain_builder};
 use super::effects::{motive_effect, read_effect};
 use super::enum_codes::{c_enum, decode};
+use super::guard::guard_value;
+use super::pointers::read_def;
 use super::status::motive_status;
 use super::world_effects::motive_world_effect_id;
-use crate::core::action::{ActionDuration, ActionId, ExecutionHints};
+use crate::core::action::{ActionDuration, ActionId, ExecutionHints, Planning};
 use crate::core::world_effect::WorldEffectId;
 use crate::core::AttributeId;
 
@@ -164,6 +166,88 @@ pub unsafe extern "C" fn motive_domain_builder_set_action_hints(
                 animation,
             };
             Ok(b.set_action_hints(ActionId(action), hints)?)
+        })
+    }
+}
+
+/// How the GOAP planner prices and checks an action (UDGOAP ranks plans by utility and ignores
+/// it). Get one from `motive_action_planning_default()`, then change fields;
+/// `motive_domain_builder_set_action_planning` checks it.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_action_planning {
+    /// `sizeof(motive_action_planning)`, set by `motive_action_planning_default()`; checked on
+    /// use.
+    pub struct_size: u32,
+    /// Cost of one use, finite and ≥ 1 (lower is preferred; ≥ 1 keeps the planner's heuristic
+    /// admissible, so its plans are the cheapest). Default 1.
+    pub cost: f64,
+    /// Cost added per engine unit of distance from the NPC to the target, finite and ≥ 0
+    /// (nearer food is cheaper). Default 0.
+    pub cost_per_distance: f64,
+    /// Ask the world's context callback (`motive_world_set_context_callback`) before using the
+    /// action on a target; with no callback set the action is usable. Default false.
+    pub engine_check: bool,
+}
+
+/// `motive_action_planning` as it is read from C: the same layout with `engine_check` as its
+/// byte, so that any byte a caller stored there is sound to read (non-zero is true).
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct PlanningBytes {
+    struct_size: u32,
+    cost: f64,
+    cost_per_distance: f64,
+    engine_check: u8,
+}
+
+const _: () = {
+    use std::mem::{offset_of, size_of};
+    assert!(size_of::<PlanningBytes>() == size_of::<motive_action_planning>());
+    assert!(
+        offset_of!(PlanningBytes, engine_check) == offset_of!(motive_action_planning, engine_check)
+    );
+    assert!(offset_of!(PlanningBytes, cost) == offset_of!(motive_action_planning, cost));
+    assert!(
+        offset_of!(PlanningBytes, cost_per_distance)
+            == offset_of!(motive_action_planning, cost_per_distance)
+    );
+};
+
+/// Planning settings with every field at its default. Thread-safe.
+#[no_mangle]
+pub extern "C" fn motive_action_planning_default() -> motive_action_planning {
+    let core = Planning::default();
+    let planning = motive_action_planning {
+        struct_size: size_of::<motive_action_planning>() as u32,
+        cost: core.cost,
+        cost_per_distance: core.cost_per_distance,
+        engine_check: core.engine_check,
+    };
+    guard_value(planning, || planning)
+}
+
+/// Sets how the GOAP planner prices and checks `action`, from `*planning` (from
+/// `motive_action_planning_default()`; its `struct_size` and every field are checked).
+///
+/// # Safety
+/// `builder` must be NULL or live; `planning` NULL or a valid `motive_action_planning`.
+#[no_mangle]
+pub unsafe extern "C" fn motive_domain_builder_set_action_planning(
+    builder: *mut motive_domain_builder,
+    action: motive_action_id,
+    planning: *const motive_action_planning,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        edit(builder, |b| {
+            let bytes = read_def(planning.cast::<PlanningBytes>(), "planning")?;
+            let planning = Planning {
+                cost: bytes.cost,
+                cost_per_distance: bytes.cost_per_distance,
+                engine_check: bytes.engine_check != 0,
+            };
+            Ok(b.set_action_planning(ActionId(action), planning)?)
         })
     }
 }

@@ -1,8 +1,10 @@
 //! Caller-owned search arenas: plan directly, from any thread that holds the world, into memory
-//! the caller controls (the plan is a view into the arena, valid until it is reset).
+//! the caller controls (the plan is a view into the arena, valid until it is reset). GOAP
+//! searches in an arena are in `goap_search.rs`.
 
 use bumpalo::Bump;
 
+use super::goap_search::GoapSlot;
 use super::guard::{guard, guard_value};
 use super::handles::motive_npc;
 use super::minds::{motive_plan_step, plan_step, search_result};
@@ -10,9 +12,14 @@ use super::pointers::{borrow_mut, free, out};
 use super::status::motive_status;
 use super::world::{motive_world, with_world};
 
-/// An arena for planning. One arena serves one call at a time: give each job thread its own.
+/// An arena for planning: memory for plan views, and the reusable buffers of at most one GOAP
+/// search in flight (`motive_arena_goap_begin`). One arena serves one call at a time and holds
+/// one search at a time: give each job thread its own.
 pub struct motive_arena {
-    bump: Bump,
+    /// Plan views.
+    pub(super) bump: Bump,
+    /// The GOAP search in flight, or the buffers of the last one.
+    pub(super) goap: GoapSlot,
 }
 
 /// A plan in an arena: `steps[0..count]` in execution order, valid until the arena is reset or
@@ -48,7 +55,10 @@ pub unsafe extern "C" fn motive_arena_create(
         let bump = Bump::try_with_capacity(capacity_hint).map_err(|_| {
             super::guard::FfiError::invalid(format!("cannot reserve {capacity_hint} bytes"))
         })?;
-        out_arena.write(Box::into_raw(Box::new(motive_arena { bump })));
+        out_arena.write(Box::into_raw(Box::new(motive_arena {
+            bump,
+            goap: GoapSlot::default(),
+        })));
         Ok(())
     })
 }
@@ -64,7 +74,7 @@ pub unsafe extern "C" fn motive_arena_destroy(arena: *mut motive_arena) {
 }
 
 /// Forgets everything in the arena, keeping its memory for reuse: plan views into it become
-/// invalid.
+/// invalid, and its GOAP search, if any, ends (its buffers are kept for the next one).
 ///
 /// # Safety
 /// `arena` must be NULL or live.
@@ -72,12 +82,15 @@ pub unsafe extern "C" fn motive_arena_destroy(arena: *mut motive_arena) {
 pub unsafe extern "C" fn motive_arena_reset(arena: *mut motive_arena) -> motive_status {
     guard(|| {
         // SAFETY: forwarded from this function's contract.
-        unsafe { borrow_mut(arena, "arena") }?.bump.reset();
+        let arena = unsafe { borrow_mut(arena, "arena") }?;
+        arena.goap.end_search();
+        arena.bump.reset();
         Ok(())
     })
 }
 
-/// Bytes the arena holds.
+/// Bytes the arena holds for plan views (a GOAP search's own buffers are counted in its
+/// `motive_goap_plan_view.peak_bytes`).
 ///
 /// # Safety
 /// `arena` must be NULL or live; `out_bytes` NULL or writable.

@@ -65,16 +65,21 @@ pub enum motive_operand_kind {
     Constant = 0,
     /// The fact `motive_operand.attribute` of the entity playing `motive_operand.role`.
     Attribute = 1,
+    /// The entity playing `motive_operand.role` itself, as an entity value: "the NPC is at the
+    /// supplier" is `at_node == supplier`, and "go there" sets `at_node = supplier` (Pittman's
+    /// `WSKEY_AtNode`). Compared with or assigned to entity attributes only.
+    Entity = 2,
 }
 
 c_enum!(motive_operand_kind {
     Constant,
-    Attribute
+    Attribute,
+    Entity
 });
 
-/// A value a condition compares with or an effect uses: a constant, or an attribute of one of
-/// the bound entities (a potion's `heal_amount`). Its type must be the one the other side
-/// expects (`MOTIVE_STATUS_TYPE_MISMATCH` otherwise).
+/// A value a condition compares with or an effect uses: a constant, an attribute of one of the
+/// bound entities (a potion's `heal_amount`), or one of the bound entities itself. Its type must
+/// be the one the other side expects (`MOTIVE_STATUS_TYPE_MISMATCH` otherwise).
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct motive_operand {
@@ -82,7 +87,7 @@ pub struct motive_operand {
     pub kind: u32,
     /// The value, for `MOTIVE_OPERAND_KIND_CONSTANT`; numbers and positions finite.
     pub constant: motive_value,
-    /// A `motive_role`, for `MOTIVE_OPERAND_KIND_ATTRIBUTE`.
+    /// A `motive_role`, for `MOTIVE_OPERAND_KIND_ATTRIBUTE` and `MOTIVE_OPERAND_KIND_ENTITY`.
     pub role: u32,
     /// The attribute, for `MOTIVE_OPERAND_KIND_ATTRIBUTE`.
     pub attribute: motive_attribute,
@@ -97,6 +102,9 @@ impl motive_operand {
                 decode::<motive_role>(self.role, "role")?.into(),
                 AttributeId(self.attribute),
             ),
+            motive_operand_kind::Entity => {
+                Operand::Entity(decode::<motive_role>(self.role, "role")?.into())
+            }
         })
     }
 }

@@ -41,7 +41,7 @@ static void test_unknown_enum_values_are_invalid(void) {
                     MOTIVE_STATUS_INVALID_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("motive_condition_kind");
     c = condition_compare(MOTIVE_ROLE_CONSUMER, w.mana, MOTIVE_CMP_OP_GE, operand_number(1.0));
-    c.rhs.kind = 2;
+    c.rhs.kind = 3;
     ENSURE_REJECTED(motive_domain_builder_add_precondition(b, w.melee, &c),
                     MOTIVE_STATUS_INVALID_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("motive_operand_kind");

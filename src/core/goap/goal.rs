@@ -8,6 +8,9 @@ use crate::core::domain::AttributeId;
 use crate::core::entity::Entity;
 use crate::core::value::Value;
 
+use super::bind::resolve_test;
+use super::layout::{SymbolLayout, SymbolicState};
+
 /// Dense id of a GOAP goal definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GoapGoalId(pub u32);
@@ -66,13 +69,26 @@ impl GoapGoalDef {
         }
     }
 
-    /// Whether every requirement holds for `npc` in `view`.
-    pub fn satisfied(&self, view: &impl FactView, npc: Entity) -> bool {
+    /// Whether every requirement holds in `state`, `npc`'s symbolic state, read as the planner
+    /// reads it (an unknown boolean is false); operands are read from `view`. A requirement
+    /// whose operand is unknown does not hold.
+    pub fn satisfied(
+        &self,
+        layout: &SymbolLayout,
+        view: &impl FactView,
+        npc: Entity,
+        state: &SymbolicState,
+    ) -> bool {
         let me = Bindings {
             consumer: npc,
             supplier: npc,
             other: Entity::NULL,
         };
-        self.requirements.iter().all(|c| c.holds(view, &me))
+        self.requirements
+            .iter()
+            .all(|c| match resolve_test(layout, c, view, &me) {
+                Some(Some(test)) => test.holds(state),
+                _ => false,
+            })
     }
 }

@@ -79,7 +79,7 @@ fn bump(counter: &mut u32) -> u32 {
 
 /// One NPC's symbolic world state: its own facts, packed. What it does not know reads as
 /// false, NaN (no comparison holds; the planner must make it true) and the null entity.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Debug, Default, PartialEq)]
 pub struct SymbolicState {
     /// Boolean facts, bit `n` of word `n / 64`.
     pub bools: Vec<u64>,
@@ -87,6 +87,24 @@ pub struct SymbolicState {
     pub numbers: Vec<f64>,
     /// Entity facts.
     pub entities: Vec<Entity>,
+}
+
+impl Clone for SymbolicState {
+    fn clone(&self) -> Self {
+        SymbolicState {
+            bools: self.bools.clone(),
+            numbers: self.numbers.clone(),
+            entities: self.entities.clone(),
+        }
+    }
+
+    /// Copies into `self`'s buffers: a search copies its start state into a reused workspace
+    /// every time it begins, and the derived `clone_from` would allocate new ones.
+    fn clone_from(&mut self, source: &Self) {
+        self.bools.clone_from(&source.bools);
+        self.numbers.clone_from(&source.numbers);
+        self.entities.clone_from(&source.entities);
+    }
 }
 
 impl SymbolicState {

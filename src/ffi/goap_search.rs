@@ -1,0 +1,444 @@
+//! Direct GOAP planning in a caller's arena — begun under the world lock, stepped in slices
+//! without it, the plan copied out as a view — and the engine callbacks GOAP consults.
+
+use std::ffi::c_void;
+use std::sync::Arc;
+
+use super::actions::motive_action_id;
+use super::arena::motive_arena;
+use super::goap_definitions::motive_goap_goal_id;
+use super::guard::{guard, guard_value, FfiError, FfiResult};
+use super::handles::{motive_entity, motive_npc};
+use super::minds::search_result;
+use super::pointers::{borrow_mut, null, out};
+use super::status::motive_status;
+use super::world::{motive_world, with_world};
+use crate::core::action::ActionId;
+use crate::core::goap::{GoapGoalId, GoapSearch, Workspace};
+use crate::core::planner::SearchStatus;
+use crate::core::world_goap::{ContextCallback, GoapInputs, RelevanceCallback};
+use crate::core::{Entity, EntityKind, World};
+
+/// The GOAP side of a `motive_arena`: the search in flight, or the buffers of the last one,
+/// reused by the next so that, once warmed up, searches allocate nothing.
+#[derive(Default)]
+pub(crate) struct GoapSlot {
+    inputs: GoapInputs,
+    state: SlotState,
+}
+
+enum SlotState {
+    Idle(Workspace),
+    Searching(GoapSearch),
+}
+
+impl Default for SlotState {
+    fn default() -> Self {
+        SlotState::Idle(Workspace::default())
+    }
+}
+
+impl GoapSlot {
+    /// Ends the search in flight, if any, and hands out its buffers; the slot is left idle
+    /// with empty ones (which allocate nothing).
+    fn take_workspace(&mut self) -> Workspace {
+        match std::mem::take(&mut self.state) {
+            SlotState::Idle(ws) => ws,
+            SlotState::Searching(search) => search.into_workspace(),
+        }
+    }
+
+    /// Ends the search in flight, if any, keeping its buffers.
+    pub(crate) fn end_search(&mut self) {
+        let ws = self.take_workspace();
+        self.state = SlotState::Idle(ws);
+    }
+
+    fn search(&self) -> FfiResult<&GoapSearch> {
+        match &self.state {
+            SlotState::Searching(search) => Ok(search),
+            SlotState::Idle(_) => Err(no_search()),
+        }
+    }
+
+    fn search_mut(&mut self) -> FfiResult<&mut GoapSearch> {
+        match &mut self.state {
+            SlotState::Searching(search) => Ok(search),
+            SlotState::Idle(_) => Err(no_search()),
+        }
+    }
+}
+
+fn no_search() -> FfiError {
+    FfiError::new(
+        motive_status::NotFound,
+        "the arena holds no GOAP search: begin one with motive_arena_goap_begin (motive_arena_reset ends it)",
+    )
+}
+
+/// One step of a GOAP plan.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_goap_step {
+    /// The action.
+    pub action: motive_action_id,
+    /// Its target: the entity that supplies it (the NPC itself for what it supplies).
+    pub target: motive_entity,
+    /// Its cost: the action's cost plus its cost per distance times the distance to the target
+    /// when the search began.
+    pub cost: f64,
+}
+
+/// A GOAP search's plan in an arena: `steps[0..count]` in execution order, valid until the
+/// arena is reset or destroyed.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_goap_plan_view {
+    /// The steps; NULL when `count` is 0 (no plan yet, none found, or the goal already holds).
+    pub steps: *const motive_goap_step,
+    /// Number of steps.
+    pub count: usize,
+    /// The plan's total cost (0 without steps).
+    pub cost: f64,
+    /// A `motive_search_result`: found, in progress, exhausted or expansion limit.
+    pub result: u32,
+    /// Nodes expanded so far.
+    pub expanded: u32,
+    /// Nodes generated so far.
+    pub generated: u32,
+    /// Bytes the search's reusable buffers hold.
+    pub peak_bytes: u64,
+}
+
+/// Checks what `World::goap_begin` would reject for the handle and the goal before the arena's
+/// buffers are handed to it, so that these common failures keep them (the core drops the
+/// workspace of a search that fails to begin).
+fn check_request(w: &World, npc: Entity, goal: motive_goap_goal_id) -> FfiResult<()> {
+    if w.kind(npc)? != EntityKind::Npc {
+        return Err(FfiError::invalid(
+            "npc names a smart object: only NPCs plan",
+        ));
+    }
+    if w.archetype(npc)?.is_none() {
+        return Err(FfiError::invalid(
+            "the npc has no archetype (spawn it with motive_npc_spawn): it has no actions to plan with",
+        ));
+    }
+    w.domain().goap_goals().get(goal)?;
+    Ok(())
+}
+
+/// Begins a search in `arena`, ending the one in flight first.
+///
+/// # Safety
+/// `world` must be NULL or live.
+unsafe fn begin(
+    arena: &mut motive_arena,
+    world: *const motive_world,
+    npc: motive_npc,
+    goal: motive_goap_goal_id,
+    max_expansions: u32,
+) -> FfiResult<()> {
+    if world.is_null() {
+        return Err(null("world"));
+    }
+    let mut ws = Some(arena.goap.take_workspace());
+    let GoapSlot { inputs, state } = &mut arena.goap;
+    let npc: Entity = npc.into();
+    // SAFETY: forwarded from this function's contract.
+    let begun = unsafe {
+        with_world(world, |w| {
+            check_request(w, npc, goal)?;
+            let ws = ws.take().expect("the workspace is handed over once");
+            Ok(w.goap_begin(npc, GoapGoalId(goal), inputs, ws, max_expansions)?)
+        })
+    };
+    match begun {
+        Ok(search) => {
+            *state = SlotState::Searching(search);
+            Ok(())
+        }
+        Err(error) => {
+            if let Some(ws) = ws {
+                *state = SlotState::Idle(ws);
+            }
+            Err(error)
+        }
+    }
+}
+
+/// Copies the plan of the arena's search into its bump.
+fn plan_view(arena: &motive_arena) -> FfiResult<motive_goap_plan_view> {
+    let search = arena.goap.search()?;
+    let steps = arena
+        .bump
+        .alloc_slice_fill_iter(search.plan().iter().map(|s| motive_goap_step {
+            action: s.action.0,
+            target: s.target.into(),
+            cost: s.cost,
+        }));
+    let stats = search.stats();
+    let found = search.status() == SearchStatus::Found;
+    Ok(motive_goap_plan_view {
+        steps: if steps.is_empty() {
+            std::ptr::null()
+        } else {
+            steps.as_ptr()
+        },
+        count: steps.len(),
+        cost: if found { search.cost() } else { 0.0 },
+        result: search_result(Some(search.status())) as u32,
+        expanded: stats.expanded,
+        generated: stats.generated,
+        peak_bytes: stats.peak_bytes as u64,
+    })
+}
+
+/// Begins a GOAP search in `arena` for `npc` towards the GOAP goal `goal`, over the actions
+/// its archetype consumes and the entities it perceives, expanding at most `max_expansions`
+/// nodes in all (0: the archetype's limit). Step it with `motive_arena_goap_step`.
+///
+/// Binding happens here, under the world lock: every action is bound to every perceived
+/// target that supplies it, its operands read from the world's facts, its cost computed, and
+/// the world's context callback asked, on this thread, for actions whose planning asks for it.
+/// After this call the search needs no world: the world may change or be destroyed meanwhile.
+///
+/// A search already in the arena ends first — once the arguments are checked for NULL — even
+/// when this call then fails (the arena then holds none); its buffers are reused. The NPC itself is not changed (its own plan stays).
+/// One arena holds one search: give each thread that plans its own.
+///
+/// # Safety
+/// `arena` must be NULL or a live arena not used by another call (nor by the context
+/// callback); `world` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_arena_goap_begin(
+    arena: *mut motive_arena,
+    world: *const motive_world,
+    npc: motive_npc,
+    goal: motive_goap_goal_id,
+    max_expansions: u32,
+) -> motive_status {
+    guard(|| {
+        // SAFETY: pointer validity is this function's contract.
+        let arena = unsafe { borrow_mut(arena, "arena") }?;
+        // SAFETY: as above.
+        unsafe { begin(arena, world, npc, goal, max_expansions) }
+    })
+}
+
+/// Expands at most `max_expansions` more nodes of the arena's GOAP search (`UINT32_MAX`: until
+/// it ends; its total limit from `motive_arena_goap_begin` applies either way) and writes where
+/// it stands, a `motive_search_result`, to `*out_result`. Needs no world: a job thread may step
+/// while other threads use the world.
+///
+/// Returns `MOTIVE_STATUS_IN_PROGRESS` (not a failure; `*out_result` is
+/// `MOTIVE_SEARCH_RESULT_IN_PROGRESS`) while the search goes on, and `MOTIVE_STATUS_OK` once it
+/// ended, `*out_result` telling how: `FOUND`, `EXHAUSTED` (there is no plan) or
+/// `EXPANSION_LIMIT`. Stepping an ended search returns the same again. A search that ends
+/// without a plan is an answer, not a failure: `MOTIVE_STATUS_NO_PLAN` and
+/// `MOTIVE_STATUS_BUDGET_EXHAUSTED` are not used here. `MOTIVE_STATUS_NOT_FOUND` when the arena
+/// holds no search.
+///
+/// # Safety
+/// `arena` must be NULL or a live arena not used by another call; `out_result` NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_arena_goap_step(
+    arena: *mut motive_arena,
+    max_expansions: u32,
+    out_result: *mut u32,
+) -> motive_status {
+    let mut in_progress = false;
+    let status = guard(|| {
+        let out_result = out(out_result, "out_result")?;
+        // SAFETY: pointer validity is this function's contract.
+        let arena = unsafe { borrow_mut(arena, "arena") }?;
+        let status = arena.goap.search_mut()?.step(max_expansions);
+        in_progress = status == SearchStatus::InProgress;
+        out_result.write(search_result(Some(status)) as u32);
+        Ok(())
+    });
+    if status == motive_status::Ok && in_progress {
+        motive_status::InProgress
+    } else {
+        status
+    }
+}
+
+/// Copies the plan of the arena's GOAP search into the arena and writes a view of it to
+/// `*out_view`, valid until `motive_arena_reset` or `motive_arena_destroy`. The plan is empty
+/// unless the result is `MOTIVE_SEARCH_RESULT_FOUND` (and then too when the goal already holds).
+/// Each call copies again: reset the arena to reclaim the memory. `MOTIVE_STATUS_NOT_FOUND`
+/// when the arena holds no search.
+///
+/// # Safety
+/// `arena` must be NULL or a live arena not used by another call; `out_view` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_arena_goap_plan(
+    arena: *mut motive_arena,
+    out_view: *mut motive_goap_plan_view,
+) -> motive_status {
+    guard(|| {
+        let out_view = out(out_view, "out_view")?;
+        // SAFETY: pointer validity is this function's contract.
+        let arena = unsafe { borrow_mut(arena, "arena") }?;
+        out_view.write(plan_view(arena)?);
+        Ok(())
+    })
+}
+
+/// Plans for `npc` towards the GOAP goal `goal` in one call: `motive_arena_goap_begin`, then
+/// stepping until the search ends (at most `max_expansions` nodes; 0: the archetype's limit),
+/// then `motive_arena_goap_plan`. The search stays in the arena, ended, until the next begin or
+/// reset. `*out_view` points into the arena.
+///
+/// # Safety
+/// `world` must be NULL or live; `arena` NULL or a live arena not used by another call (nor by
+/// the context callback); `out_view` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_goap_plan_into(
+    world: *const motive_world,
+    npc: motive_npc,
+    goal: motive_goap_goal_id,
+    arena: *mut motive_arena,
+    max_expansions: u32,
+    out_view: *mut motive_goap_plan_view,
+) -> motive_status {
+    guard(|| {
+        let out_view = out(out_view, "out_view")?;
+        // SAFETY: pointer validity is this function's contract.
+        let arena = unsafe { borrow_mut(arena, "arena") }?;
+        // SAFETY: as above.
+        unsafe { begin(arena, world, npc, goal, max_expansions) }?;
+        arena.goap.search_mut()?.step(u32::MAX);
+        out_view.write(plan_view(arena)?);
+        Ok(())
+    })
+}
+
+/// The engine's context precondition: may `npc` use `action` on `target` now (a line of
+/// sight, a path, a free slot)? Return true to allow. `user` is the pointer given with it.
+pub type motive_context_callback = Option<
+    unsafe extern "C" fn(
+        user: *mut c_void,
+        npc: motive_npc,
+        action: motive_action_id,
+        target: motive_entity,
+    ) -> bool,
+>;
+
+/// The engine's relevance of the GOAP goal `goal` for `npc` now, in [0, 1] (values outside
+/// are clamped, NaN reads as 0). `user` is the pointer given with it.
+pub type motive_relevance_callback = Option<
+    unsafe extern "C" fn(user: *mut c_void, npc: motive_npc, goal: motive_goap_goal_id) -> f64,
+>;
+
+/// The caller's `user` pointer, carried inside callbacks the world may call from any thread.
+#[derive(Clone, Copy)]
+struct UserData(*mut c_void);
+
+// SAFETY: motive never dereferences the pointer; it only hands it back to the caller's own
+// callback. The header makes the caller responsible for that callback, and whatever `user`
+// points to, being safe to use from every thread that makes calls needing it.
+unsafe impl Send for UserData {}
+// SAFETY: as above; motive shares only the pointer value between threads.
+unsafe impl Sync for UserData {}
+
+impl UserData {
+    /// The pointer (a method, so that closures capture the whole `Send + Sync` wrapper rather
+    /// than its raw field).
+    fn get(self) -> *mut c_void {
+        self.0
+    }
+}
+
+/// Sets `world`'s context callback (NULL `callback` clears it), asked whether `npc` may use
+/// `action` on `target` for every action whose `motive_action_planning.engine_check` is set,
+/// when that action is bound: in `motive_arena_goap_begin` and `motive_goap_plan_into`, and
+/// when the world plans for its GOAP NPCs (`motive_world_tick`, `motive_npc_think_now`).
+/// Without a callback such actions are allowed.
+///
+/// The callback runs on the thread that made the call that binds, while the world is locked
+/// (so never on two threads at once for one world): it must not call functions on the same
+/// world (they fail with `MOTIVE_STATUS_WORLD_LOCKED`) nor on the arena that is planning; if
+/// the engine plans from job threads it must be callable there, and if it is shared by several
+/// worlds, thread-safe. It must return normally (no exception or longjmp through motive).
+/// `user` is passed back untouched and must stay valid until the world is destroyed or this
+/// callback is replaced.
+///
+/// # Safety
+/// `world` must be NULL or live; `callback` NULL or a function callable with these arguments
+/// under the rules above.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_set_context_callback(
+    world: *mut motive_world,
+    callback: motive_context_callback,
+    user: *mut c_void,
+) -> motive_status {
+    guard(|| {
+        let user = UserData(user);
+        let context = callback.map(|f| -> ContextCallback {
+            Arc::new(move |npc: Entity, action: ActionId, target: Entity| {
+                let user = user.get();
+                guard_value(false, || {
+                    // SAFETY: the caller promised, setting it, that `f` may be called with its
+                    // `user` pointer and any npc, action id and entity, on this thread.
+                    unsafe { f(user, npc.into(), action.0, target.into()) }
+                })
+            })
+        });
+        // SAFETY: pointer validity is this function's contract.
+        unsafe {
+            with_world(world, |w| {
+                let mut callbacks = w.callbacks().clone();
+                callbacks.context = context;
+                w.set_callbacks(callbacks);
+                Ok(())
+            })
+        }
+    })
+}
+
+/// Sets `world`'s relevance callback (NULL `callback` clears it), asked the relevance of GOAP
+/// goals whose `motive_relevance.kind` is `MOTIVE_RELEVANCE_KIND_ENGINE` when the world selects
+/// goals for its GOAP NPCs (`motive_world_tick`, `motive_npc_think_now`). Without a callback
+/// such goals have relevance 0.
+///
+/// The same rules as for `motive_world_set_context_callback` apply: it runs on the thread that
+/// made the call, while the world is locked; it must not call back into the same world, must
+/// be callable from every thread that ticks the world (thread-safe if shared by several
+/// worlds), and `user` must stay valid until the world is destroyed or this callback is
+/// replaced.
+///
+/// # Safety
+/// `world` must be NULL or live; `callback` NULL or a function callable with these arguments
+/// under the rules above.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_set_relevance_callback(
+    world: *mut motive_world,
+    callback: motive_relevance_callback,
+    user: *mut c_void,
+) -> motive_status {
+    guard(|| {
+        let user = UserData(user);
+        let relevance = callback.map(|f| -> RelevanceCallback {
+            Arc::new(move |npc: Entity, goal: GoapGoalId| {
+                let user = user.get();
+                guard_value(0.0, || {
+                    // SAFETY: the caller promised, setting it, that `f` may be called with its
+                    // `user` pointer and any npc and goal id, on this thread.
+                    unsafe { f(user, npc.into(), goal.0) }
+                })
+            })
+        });
+        // SAFETY: pointer validity is this function's contract.
+        unsafe {
+            with_world(world, |w| {
+                let mut callbacks = w.callbacks().clone();
+                callbacks.relevance = relevance;
+                w.set_callbacks(callbacks);
+                Ok(())
+            })
+        }
+    })
+}
