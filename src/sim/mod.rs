@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 pub mod executor;
+pub mod goap_examples;
 pub mod household;
 pub mod run;
 pub mod wizard;

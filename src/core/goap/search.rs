@@ -312,27 +312,31 @@ impl GoapSearch {
         self.push(parent, instance, node.g + inst.cost, node.depth + 1);
     }
 
-    /// Stores the draft as a node unless an equal set is known at no greater cost.
+    /// Stores the draft as a node unless a node with an equal set is known at no greater cost
+    /// and no greater depth. Cost alone is not enough under the depth limit: a cheaper but
+    /// deeper path to a set may have too few actions left to reach the start, where a dearer,
+    /// shallower one would not. So nodes with equal sets are kept while neither dominates the
+    /// other on (cost, depth), and the new node supersedes those it dominates.
     fn push(&mut self, parent: u32, instance: u32, g: f64, depth: u32) {
-        let ws = &mut self.ws;
-        let hash = draft_hash(&ws.draft);
-        let id = ws.nodes.len() as u32;
-        let mut slot = self.find(hash);
-        let ws = &mut self.ws;
-        if let Some(existing) = slot.existing {
-            let old = &mut ws.nodes[existing as usize];
-            if old.g <= g {
+        let hash = draft_hash(&self.ws.draft);
+        let id = self.ws.nodes.len() as u32;
+        let index = match self.probe(hash, g, depth) {
+            Probe::Dominated => {
                 self.stats.duplicates += 1;
                 return;
             }
-            old.superseded = true;
-            self.stats.duplicates += 1;
-        } else if ws.nodes.len() * 2 >= ws.table.len() {
-            grow_table(ws, self.stamp);
-            slot = self.find(hash);
-        }
+            Probe::Replace(index) => {
+                self.stats.duplicates += 1;
+                index
+            }
+            Probe::Empty(index) if self.ws.nodes.len() * 2 < self.ws.table.len() => index,
+            Probe::Empty(_) => {
+                grow_table(&mut self.ws, self.stamp);
+                self.empty_slot(hash)
+            }
+        };
         let ws = &mut self.ws;
-        ws.table[slot.index] = (self.stamp, id);
+        ws.table[index] = (self.stamp, id);
         let unsatisfied = ws.draft.unsatisfied_slots(&ws.start);
         let node = Node {
             parent,
@@ -353,35 +357,45 @@ impl GoapSearch {
         ws.open.push(Reverse(((g + h).to_bits(), unsatisfied, id)));
     }
 
-    /// The table slot of the draft: the live node holding an equal set, or the empty slot
-    /// where it goes.
-    fn find(&self, hash: u64) -> TableSlot {
-        let ws = &self.ws;
-        let mask = ws.table.len().wrapping_sub(1);
-        if ws.table.is_empty() {
-            return TableSlot {
-                index: 0,
-                existing: None,
-            };
+    /// Looks the draft up among the live nodes with an equal set: `Dominated` when one costs no
+    /// more at no greater depth; otherwise those the draft dominates are superseded and the
+    /// first one's slot is `Replace`d, or else the draft goes to the `Empty` slot at the end of
+    /// the probe. Live nodes of equal sets never dominate one another, so nothing is
+    /// superseded when the answer is `Dominated`.
+    fn probe(&mut self, hash: u64, g: f64, depth: u32) -> Probe {
+        if self.ws.table.is_empty() {
+            return Probe::Empty(0);
         }
+        let mask = self.ws.table.len() - 1;
         let mut index = hash as usize & mask;
+        let mut replace = None;
         loop {
-            let (stamp, id) = ws.table[index];
+            let (stamp, id) = self.ws.table[index];
             if stamp != self.stamp {
-                return TableSlot {
-                    index,
-                    existing: None,
-                };
+                return replace.map_or(Probe::Empty(index), Probe::Replace);
             }
-            let node = &ws.nodes[id as usize];
-            if node.hash == hash && self.same_as_draft(node) {
-                return TableSlot {
-                    index,
-                    existing: Some(id),
-                };
+            let node = &self.ws.nodes[id as usize];
+            if !node.superseded && node.hash == hash && self.same_as_draft(node) {
+                if node.g <= g && node.depth <= depth {
+                    return Probe::Dominated;
+                }
+                if g <= node.g && depth <= node.depth {
+                    self.ws.nodes[id as usize].superseded = true;
+                    replace.get_or_insert(index);
+                }
             }
             index = (index + 1) & mask;
         }
+    }
+
+    /// The first empty table slot on the draft's probe sequence.
+    fn empty_slot(&self, hash: u64) -> usize {
+        let mask = self.ws.table.len() - 1;
+        let mut index = hash as usize & mask;
+        while self.ws.table[index].0 == self.stamp {
+            index = (index + 1) & mask;
+        }
+        index
     }
 
     fn same_as_draft(&self, node: &Node) -> bool {
@@ -421,9 +435,14 @@ impl GoapSearch {
     }
 }
 
-struct TableSlot {
-    index: usize,
-    existing: Option<u32>,
+/// Where a new node goes in the table, if anywhere.
+enum Probe {
+    /// A live node of an equal set costs no more at no greater depth.
+    Dominated,
+    /// Over a node the new one supersedes.
+    Replace(usize),
+    /// In this empty slot.
+    Empty(usize),
 }
 
 /// Builds the slot → instances index over every bound change, instances in order.
