@@ -42,6 +42,12 @@ pub struct Draft {
     /// Entity requirements, sorted by slot after [`Draft::normalise`].
     pub entities: Vec<EntityReq>,
     words: usize,
+    kept: Vec<NumberReq>,
+    /// Requirements were added since the set was loaded: only then can the lists be out of
+    /// canonical form (regression keeps a canonical set canonical: it removes requirements, or
+    /// shifts all of a slot's bounds by the same amount).
+    numbers_added: bool,
+    entities_added: bool,
 }
 
 /// Why a draft cannot become a node.
@@ -63,6 +69,8 @@ impl Draft {
         self.numbers.extend_from_slice(numbers);
         self.entities.clear();
         self.entities.extend_from_slice(entities);
+        self.numbers_added = false;
+        self.entities_added = false;
     }
 
     /// Empties the set for `words` words of booleans.
@@ -72,6 +80,8 @@ impl Draft {
         self.bits.resize(2 * words, 0);
         self.numbers.clear();
         self.entities.clear();
+        self.numbers_added = false;
+        self.entities_added = false;
     }
 
     /// Regresses the set through an action's `changes` (the last change of a slot wins, so
@@ -155,22 +165,34 @@ impl Draft {
                     self.bits[self.words + word] |= want;
                 }
                 Test::Number { slot, op, value } => {
-                    self.numbers.push(NumberReq { slot, op, value })
+                    self.numbers.push(NumberReq { slot, op, value });
+                    self.numbers_added = true;
                 }
                 Test::Entity { slot, equal, value } => {
-                    self.entities.push(EntityReq { slot, equal, value })
+                    self.entities.push(EntityReq { slot, equal, value });
+                    self.entities_added = true;
                 }
             }
         }
         Ok(())
     }
 
-    /// Sorts and deduplicates the lists and rejects sets no state can satisfy: two different
-    /// required entities, or number requirements on one slot with no common value.
+    /// Puts the set in canonical form and rejects sets no state can satisfy (two different
+    /// required entities, or number requirements on one slot with no common value). Canonical:
+    /// lists sorted and deduplicated, and per number slot only what is not implied — the `==`
+    /// requirement when there is one, else the tightest lower and upper bounds and the `!=`
+    /// values between them — so that equal sets compare equal and duplicates are found.
     pub fn normalise(&mut self) -> Result<(), Rejected> {
-        self.numbers.sort_unstable_by(number_order);
-        self.numbers
-            .dedup_by(|a, b| number_order(a, b) == Ordering::Equal);
+        if self.entities_added {
+            self.normalise_entities()?;
+        }
+        if self.numbers_added {
+            self.normalise_numbers()?;
+        }
+        Ok(())
+    }
+
+    fn normalise_entities(&mut self) -> Result<(), Rejected> {
         self.entities
             .sort_unstable_by_key(|r| (r.slot, !r.equal, r.value.to_bits()));
         self.entities.dedup();
@@ -181,49 +203,117 @@ impl Draft {
                 }
             }
         }
-        for group in self.numbers.chunk_by(|a, b| a.slot == b.slot) {
-            if !satisfiable(group) {
-                return Err(Rejected::Conflict);
-            }
-        }
         Ok(())
     }
 
-    /// Requirements that do not hold in `start`, counting each slot once: every such slot
-    /// needs at least one action that changes it.
-    pub fn unsatisfied_slots(&self, start: &SymbolicState) -> u32 {
-        let mut count = 0;
+    fn normalise_numbers(&mut self) -> Result<(), Rejected> {
+        self.numbers.sort_unstable_by(number_order);
+        self.numbers
+            .dedup_by(|a, b| number_order(a, b) == Ordering::Equal);
+        let mut kept = std::mem::take(&mut self.kept);
+        kept.clear();
+        for group in self.numbers.chunk_by(|a, b| a.slot == b.slot) {
+            if !tighten(group, &mut kept) {
+                self.kept = kept;
+                return Err(Rejected::Conflict);
+            }
+        }
+        std::mem::swap(&mut self.numbers, &mut kept);
+        self.kept = kept;
+        Ok(())
+    }
+
+    /// How far the set is from `start`, for the heuristic: `None` when a requirement fails
+    /// and no bound action changes its slot (no plan can finish this set).
+    pub fn estimate(&self, start: &SymbolicState, reach: &Reach) -> Option<Estimate> {
+        let mut e = Estimate::default();
+        let mut slot_needs = |slot: usize, steps: u32| -> Option<()> {
+            let cheapest = reach.cheapest[slot];
+            if !cheapest.is_finite() || steps == u32::MAX {
+                return None;
+            }
+            e.unsatisfied += 1;
+            e.steps += steps;
+            e.dearest = e.dearest.max(cheapest);
+            Some(())
+        };
         for word in 0..self.words {
             let wrong = self.bits[self.words + word] ^ start.bools[word];
-            count += (self.bits[word] & wrong).count_ones();
+            let mut missing = self.bits[word] & wrong;
+            while missing != 0 {
+                slot_needs(word * 64 + missing.trailing_zeros() as usize, 1)?;
+                missing &= missing - 1;
+            }
         }
-        count += count_slots(
-            self.numbers
+        let numbers = 64 * self.words;
+        for group in self.numbers.chunk_by(|a, b| a.slot == b.slot) {
+            let slot = group[0].slot as usize;
+            let now = start.numbers[slot];
+            let steps = group
                 .iter()
-                .filter(|r| !r.op.apply(start.numbers[r.slot as usize], r.value))
-                .map(|r| r.slot),
-        );
-        count += count_slots(
-            self.entities
-                .iter()
-                .filter(|r| (start.entities[r.slot as usize] == r.value) != r.equal)
-                .map(|r| r.slot),
-        );
-        count
+                .filter(|r| !r.op.apply(now, r.value))
+                .map(|r| reach.steps(slot, r, now))
+                .max();
+            if let Some(steps) = steps {
+                slot_needs(numbers + slot, steps)?;
+            }
+        }
+        let entities = numbers + start.numbers.len();
+        for group in self.entities.chunk_by(|a, b| a.slot == b.slot) {
+            let slot = group[0].slot as usize;
+            let now = start.entities[slot];
+            if group.iter().any(|r| (now == r.value) != r.equal) {
+                slot_needs(entities + slot, 1)?;
+            }
+        }
+        Some(e)
     }
 }
 
-/// Distinct values of a sorted sequence.
-fn count_slots(slots: impl Iterator<Item = u32>) -> u32 {
-    let mut last = None;
-    let mut count = 0;
-    for slot in slots {
-        if last != Some(slot) {
-            count += 1;
-            last = Some(slot);
+/// What the bound actions can change, per slot (bits, then numbers, then entity references).
+#[derive(Clone, Debug, Default)]
+pub struct Reach {
+    /// The cheapest action changing each slot; infinite when none does.
+    pub cheapest: Vec<f64>,
+    /// Per number slot, the most one action adds or subtracts.
+    pub stride: Vec<f64>,
+    /// Per number slot, whether an action sets it.
+    pub settable: Vec<bool>,
+}
+
+impl Reach {
+    /// Fewest actions that can make `r` hold from `now` on number slot `slot` (which it does
+    /// not): 1 when an action sets the slot, else the distance over the largest stride,
+    /// rounded up, and at least 1; `u32::MAX` when nothing can.
+    fn steps(&self, slot: usize, r: &NumberReq, now: f64) -> u32 {
+        if self.settable[slot] {
+            return 1;
         }
+        let stride = self.stride[slot];
+        let distance = match r.op {
+            CmpOp::Gt | CmpOp::Ge => r.value - now,
+            CmpOp::Lt | CmpOp::Le => now - r.value,
+            CmpOp::Eq => (r.value - now).abs(),
+            CmpOp::Ne => 0.0,
+        };
+        if stride <= 0.0 || distance.is_nan() {
+            return u32::MAX;
+        }
+        ((distance / stride).ceil() as u32).max(1)
     }
-    count
+}
+
+/// How far a set is from the start state.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Estimate {
+    /// Slots with a requirement that fails now.
+    pub unsatisfied: u32,
+    /// Fewest changes they need: one per boolean or entity slot, and per number slot the
+    /// fewest actions that can move it far enough.
+    pub steps: u32,
+    /// The dearest of the cheapest actions changing each such slot: every one of them is in
+    /// any plan that finishes the set.
+    pub dearest: f64,
 }
 
 fn number_order(a: &NumberReq, b: &NumberReq) -> Ordering {
@@ -232,35 +322,56 @@ fn number_order(a: &NumberReq, b: &NumberReq) -> Ordering {
         .then(a.value.total_cmp(&b.value))
 }
 
-/// Whether some number satisfies every requirement of `group` (one slot).
-fn satisfiable(group: &[NumberReq]) -> bool {
+/// Appends to `kept` what `group` (the requirements on one number slot, sorted) needs that
+/// is not implied by the rest; false when no number satisfies them all.
+fn tighten(group: &[NumberReq], kept: &mut Vec<NumberReq>) -> bool {
     if let Some(eq) = group.iter().find(|r| r.op == CmpOp::Eq) {
+        kept.push(*eq);
         return group.iter().all(|r| r.op.apply(eq.value, r.value));
     }
-    // The tightest lower and upper bounds, each with whether it is strict.
-    let mut low = (f64::NEG_INFINITY, false);
-    let mut high = (f64::INFINITY, false);
+    let mut low: Option<NumberReq> = None;
+    let mut high: Option<NumberReq> = None;
     for r in group {
         match r.op {
             CmpOp::Gt | CmpOp::Ge => {
-                let strict = r.op == CmpOp::Gt;
-                if r.value > low.0 || (r.value == low.0 && strict) {
-                    low = (r.value, strict);
+                if low
+                    .is_none_or(|l| r.value > l.value || (r.value == l.value && r.op == CmpOp::Gt))
+                {
+                    low = Some(*r);
                 }
             }
             CmpOp::Lt | CmpOp::Le => {
-                let strict = r.op == CmpOp::Lt;
-                if r.value < high.0 || (r.value == high.0 && strict) {
-                    high = (r.value, strict);
+                if high
+                    .is_none_or(|h| r.value < h.value || (r.value == h.value && r.op == CmpOp::Lt))
+                {
+                    high = Some(*r);
                 }
             }
             CmpOp::Eq | CmpOp::Ne => {}
         }
     }
-    // `!=` removes a single point, which matters only when the bounds pin one value.
-    low.0 < high.0
-        || (low.0 == high.0
-            && !low.1
-            && !high.1
-            && !group.iter().any(|r| r.op == CmpOp::Ne && r.value == low.0))
+    let within = |v: f64| {
+        low.is_none_or(|l| l.op.apply(v, l.value)) && high.is_none_or(|h| h.op.apply(v, h.value))
+    };
+    if let (Some(l), Some(h)) = (low, high) {
+        let pinned = l.value == h.value && l.op == CmpOp::Ge && h.op == CmpOp::Le;
+        if l.value > h.value
+            || (l.value == h.value && !pinned)
+            || (pinned
+                && group
+                    .iter()
+                    .any(|r| r.op == CmpOp::Ne && r.value == l.value))
+        {
+            return false;
+        }
+    }
+    kept.extend(low);
+    kept.extend(high);
+    // `!=` a value outside the bounds is implied by them.
+    kept.extend(
+        group
+            .iter()
+            .filter(|r| r.op == CmpOp::Ne && within(r.value)),
+    );
+    true
 }

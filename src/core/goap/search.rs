@@ -2,14 +2,21 @@
 //! requirements back to the NPC's current state, pushing only bound actions whose effects serve
 //! a requirement of the node, with duplicate detection and a resumable, budgeted loop.
 //!
-//! **Heuristic.** `h = ⌈U / E⌉ · c_min`, where `U` counts the slots (bits, numbers, entity
-//! references) with a requirement the current state does not meet, `E` is the most symbolic
-//! effects any bound action has and `c_min` the cheapest bound action. Every such slot must be
-//! changed by some action and one action changes at most `E` slots, so at least `⌈U / E⌉`
-//! actions remain: the heuristic is admissible, and consistent (one action lowers `U` by at
-//! most `E`), so the first plan popped is optimal. With one effect per action and unit costs it
-//! is Pittman's "number of unsatisfied properties"; his plain count overestimates when an action
-//! has several effects (GPGOAP issue #9), which is why we divide by `E`.
+//! **Heuristic.** `h = max(⌈S / E⌉ · c_min, c_max)`. For every slot (bit, number, entity
+//! reference) with a requirement the current state does not meet, some action of the plan must
+//! change it: `S` adds up, per such slot, the fewest actions that can — 1 for a boolean or an
+//! entity, and for a number 1 if an action sets it, else the distance over the largest change
+//! one action makes, rounded up; `E` is the most effects any bound action has, `c_min` the
+//! cheapest bound action and `c_max` the largest, over those slots, of the cheapest action
+//! changing the slot. Each action removes at most one step from each of at most `E` slots, so
+//! at least `⌈S / E⌉` actions remain, and the action that changes the `c_max` slot is among
+//! them: the heuristic is admissible and consistent (an action lowers `S` by at most `E`, and a
+//! slot leaves the `c_max` term only through an action that costs at least as much), so the
+//! first plan popped is optimal (checked against brute force in `tests/goap_properties.rs`).
+//! With one effect per action and unit costs it is Pittman's "number of unsatisfied
+//! properties"; his plain count overestimates when an action has several effects (GPGOAP
+//! issue #9), which is why we divide by `E`. A set with a failing requirement that no bound
+//! action can change is dropped at once: no plan can finish it.
 //!
 //! **Memory.** Everything lives in a [`Workspace`] of reusable buffers that the search owns and
 //! gives back: after the first searches of a given size, a search allocates nothing, and a
@@ -25,7 +32,7 @@ use crate::core::planner::{SearchStats, SearchStatus, StopReason};
 
 use super::bind::{BindInput, Bound, Change, Test};
 use super::layout::SymbolicState;
-use super::regression::{Draft, EntityReq, NumberReq, Rejected};
+use super::regression::{Draft, EntityReq, Estimate, NumberReq, Reach, Rejected};
 
 /// What a GOAP search plans for.
 pub struct GoapProblem<'p, V: FactView> {
@@ -84,6 +91,7 @@ pub struct Workspace {
     seen: Vec<u32>,
     /// Table entries with another stamp are empty, so a new search need not clear the table.
     stamp: u32,
+    reach: Reach,
     nodes: Vec<Node>,
     bits: Vec<u64>,
     numbers: Vec<NumberReq>,
@@ -120,6 +128,7 @@ impl GoapSearch {
         let numbers = layout.numbers() as u32;
         let slots = 64 * words + layout.numbers() + layout.entities();
         index_changes(&mut ws, slots, 64 * words as u32, numbers);
+        measure_reach(&mut ws, slots, 64 * words as u32, numbers);
         ws.seen.clear();
         ws.seen.resize(ws.bound.instances.len() + 1, 0);
         ws.nodes.clear();
@@ -318,6 +327,9 @@ impl GoapSearch {
     /// shallower one would not. So nodes with equal sets are kept while neither dominates the
     /// other on (cost, depth), and the new node supersedes those it dominates.
     fn push(&mut self, parent: u32, instance: u32, g: f64, depth: u32) {
+        let Some(estimate) = self.ws.draft.estimate(&self.ws.start, &self.ws.reach) else {
+            return;
+        };
         let hash = draft_hash(&self.ws.draft);
         let id = self.ws.nodes.len() as u32;
         let index = match self.probe(hash, g, depth) {
@@ -337,7 +349,9 @@ impl GoapSearch {
         };
         let ws = &mut self.ws;
         ws.table[index] = (self.stamp, id);
-        let unsatisfied = ws.draft.unsatisfied_slots(&ws.start);
+        let unsatisfied = estimate.unsatisfied;
+        let h = self.heuristic(&estimate);
+        let ws = &mut self.ws;
         let node = Node {
             parent,
             instance,
@@ -352,9 +366,15 @@ impl GoapSearch {
         };
         ws.bits.extend_from_slice(&ws.draft.bits);
         ws.nodes.push(node);
-        let h = unsatisfied.div_ceil(self.max_changes) as f64 * self.min_cost;
         // Lowest f first, then fewest unsatisfied slots (closest to done), then oldest.
         ws.open.push(Reverse(((g + h).to_bits(), unsatisfied, id)));
+    }
+
+    /// `max(⌈steps / E⌉ · c_min, dearest)`: both parts are admissible and consistent (see the
+    /// module documentation), so their maximum is too.
+    fn heuristic(&self, e: &Estimate) -> f64 {
+        let actions = e.steps.div_ceil(self.max_changes) as f64 * self.min_cost;
+        actions.max(e.dearest)
     }
 
     /// Looks the draft up among the live nodes with an equal set: `Dominated` when one costs no
@@ -470,6 +490,47 @@ fn index_changes(ws: &mut Workspace, slots: usize, bits: u32, numbers: u32) {
     }
     ws.relevant.clear();
     ws.relevant.extend(ws.pairs.iter().map(|p| p.1));
+}
+
+/// Fills the workspace's [`Reach`]: per slot the cheapest bound action changing it, and per
+/// number slot the largest change one action makes and whether one sets it.
+fn measure_reach(ws: &mut Workspace, slots: usize, bits: u32, numbers: u32) {
+    let reach = &mut ws.reach;
+    reach.cheapest.clear();
+    reach.cheapest.resize(slots, f64::INFINITY);
+    reach.stride.clear();
+    reach.stride.resize(numbers as usize, 0.0);
+    reach.settable.clear();
+    reach.settable.resize(numbers as usize, false);
+    for inst in &ws.bound.instances {
+        let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
+        for change in changes {
+            let slot = match *change {
+                Change::Bool { bit, .. } => bit as usize,
+                Change::SetNumber { slot, .. } => {
+                    reach.settable[slot as usize] = true;
+                    (bits + slot) as usize
+                }
+                Change::AddNumber { slot, .. } => {
+                    // Every add of this action to the slot counts: one action may add twice.
+                    let stride: f64 = changes
+                        .iter()
+                        .filter_map(|c| match *c {
+                            Change::AddNumber { slot: s, amount } if s == slot => {
+                                Some(amount.abs())
+                            }
+                            _ => None,
+                        })
+                        .sum();
+                    let best = &mut reach.stride[slot as usize];
+                    *best = best.max(stride);
+                    (bits + slot) as usize
+                }
+                Change::SetEntity { slot, .. } => (bits + numbers + slot) as usize,
+            };
+            reach.cheapest[slot] = reach.cheapest[slot].min(inst.cost);
+        }
+    }
 }
 
 fn push_all<T: Copy>(pool: &mut Vec<T>, items: &[T]) -> (u32, u32) {
