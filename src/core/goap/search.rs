@@ -279,6 +279,10 @@ impl GoapSearch {
         let seen = self.ws.seen[0];
         for k in from..to {
             let instance = self.ws.relevant[k as usize];
+            if instance == u32::MAX {
+                // The unused tail of the slot's range (an instance that changes it twice).
+                break;
+            }
             let mark = &mut self.ws.seen[instance as usize + 1];
             if *mark == seen {
                 continue;
@@ -465,31 +469,41 @@ enum Probe {
     Empty(usize),
 }
 
-/// Builds the slot → instances index over every bound change, instances in order.
+/// Builds the slot → instances index over every bound change, instances in order: a counting
+/// sort (count per slot, prefix sums, then fill), so binding costs no comparison sort.
 fn index_changes(ws: &mut Workspace, slots: usize, bits: u32, numbers: u32) {
     let slot_of = |change: &Change| match *change {
         Change::Bool { bit, .. } => bit,
         Change::SetNumber { slot, .. } | Change::AddNumber { slot, .. } => bits + slot,
         Change::SetEntity { slot, .. } => bits + numbers + slot,
     };
-    ws.pairs.clear();
-    for (i, inst) in ws.bound.instances.iter().enumerate() {
-        for change in &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize] {
-            ws.pairs.push((slot_of(change), i as u32));
-        }
-    }
-    ws.pairs.sort_unstable();
-    ws.pairs.dedup();
     ws.first.clear();
     ws.first.resize(slots + 1, 0);
-    for &(slot, _) in &ws.pairs {
-        ws.first[slot as usize + 1] += 1;
+    for inst in &ws.bound.instances {
+        for change in &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize] {
+            ws.first[slot_of(change) as usize + 1] += 1;
+        }
     }
     for k in 1..ws.first.len() {
         ws.first[k] += ws.first[k - 1];
     }
+    // `pairs[slot].0` is where the next instance of `slot` goes; `.1` the last one written
+    // (plus one), so an instance changing a slot twice is listed once.
+    ws.pairs.clear();
+    ws.pairs
+        .extend(ws.first[..slots].iter().map(|&start| (start, 0)));
     ws.relevant.clear();
-    ws.relevant.extend(ws.pairs.iter().map(|p| p.1));
+    ws.relevant.resize(ws.first[slots] as usize, u32::MAX);
+    for (i, inst) in ws.bound.instances.iter().enumerate() {
+        for change in &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize] {
+            let cursor = &mut ws.pairs[slot_of(change) as usize];
+            if cursor.1 != i as u32 + 1 {
+                ws.relevant[cursor.0 as usize] = i as u32;
+                cursor.0 += 1;
+                cursor.1 = i as u32 + 1;
+            }
+        }
+    }
 }
 
 /// Fills the workspace's [`Reach`]: per slot the cheapest bound action changing it, and per
