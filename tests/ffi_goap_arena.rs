@@ -3,8 +3,6 @@
 //! `motive_arena_reset` in between — never touches the global heap. A counting global allocator
 //! proves it; this file is its own process.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::ffi::{c_void, CStr};
 use std::ptr::{null, null_mut};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -48,40 +46,12 @@ use motive::ffi::status::motive_status;
 use motive::ffi::vec3::motive_vec3;
 use motive::ffi::world::{motive_world, motive_world_create, motive_world_destroy};
 
-/// Counts allocations made by the current thread (the test harness's own threads don't count).
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: forwards every call to the system allocator unchanged; counting touches only a
-// const-initialised thread-local Cell, which never allocates.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::{allocations_during, Counting};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-fn allocations_during(frame: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.with(Cell::get);
-    frame();
-    ALLOCATIONS.with(Cell::get) - before
-}
 
 fn ok(status: motive_status) {
     assert_eq!(status, motive_status::Ok);

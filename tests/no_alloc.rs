@@ -2,9 +2,6 @@
 //! entities and writing and reading facts (directly and through the C boundary) never touch
 //! the global heap. A counting global allocator proves it; this file is its own process.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use motive::core::{DomainBuilder, EntityKind, Value, ValueType, Vec3, World, WorldConfig};
 use motive::ffi::entities::motive_entity_set_position;
 use motive::ffi::facts::{
@@ -18,40 +15,12 @@ use motive::ffi::world::motive_world_tick;
 mod common;
 use common::c_abi_world::CAbiWorld;
 
-/// Counts allocations made by the current thread (the test harness's own threads don't count).
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: forwards every call to the system allocator unchanged; counting touches only a
-// const-initialised thread-local Cell, which never allocates.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::{allocations_during, Counting};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-fn allocations_during(frame: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.with(Cell::get);
-    frame();
-    ALLOCATIONS.with(Cell::get) - before
-}
 
 #[test]
 fn steady_state_core_frames_allocate_nothing() {

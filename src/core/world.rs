@@ -4,7 +4,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::archetype::ArchetypeId;
-use super::condition::FactView;
+use super::condition::{distance_between, FactView};
 use super::domain::{AttributeId, Domain};
 use super::entity::{Entity, EntityKind};
 use super::error::{Error, ErrorKind, Result};
@@ -28,9 +28,10 @@ pub struct WorldConfig {
     /// How many entities to reserve room for; the world still grows past it. At most
     /// [`MAX_ENTITY_CAPACITY_HINT`].
     pub entity_capacity: u32,
-    /// Most plan-state expansions all thinks of one tick may use; 0 means no limit. A think
-    /// whose NPC's `max_expansions` does not fit in what is left waits for the next tick, first
-    /// in line, so no tick plans more than this.
+    /// Most plan-state expansions all planning of one tick may use, UDGOAP thinks and GOAP
+    /// searches together; 0 means no limit. A UDGOAP think whose NPC's `max_expansions` does
+    /// not fit in what is left waits for the next tick, first in line; a GOAP search stops
+    /// where the budget ends and resumes from the back of the queue. No tick plans more.
     pub plan_budget_per_tick: u32,
 }
 
@@ -119,6 +120,23 @@ impl World {
         self.entities
             .iter()
             .map(move |(key, _)| Entity::from_key(key, serial))
+    }
+
+    /// The entities `npc` (at `from`) perceives: itself and every entity within `range`, with
+    /// their records. Sensing (UDGOAP) and target gathering (GOAP) both see through it.
+    pub(super) fn perceivable(
+        &self,
+        npc: Entity,
+        from: Vec3,
+        range: f64,
+    ) -> impl Iterator<Item = (Entity, &EntityRecord)> + '_ {
+        let serial = self.serial();
+        self.entities
+            .iter()
+            .map(move |(key, record)| (Entity::from_key(key, serial), record))
+            .filter(move |(entity, record)| {
+                *entity == npc || distance_between(from, record.position) <= range
+            })
     }
 
     /// The domain the world was created from.

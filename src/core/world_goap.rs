@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::action::ActionId;
-use super::condition::{distance_between, Bindings};
+use super::condition::Bindings;
 use super::entity::Entity;
 use super::error::{Error, Result};
 use super::goap::bind::{resolve_test, BindInput};
@@ -136,12 +136,8 @@ impl World {
     ) {
         inputs.start.capture(self.domain.symbols(), self, npc);
         inputs.targets.clear();
-        for (key, record) in self.entities.iter() {
-            let entity = Entity::from_key(key, self.serial());
-            let Some(archetype) = record.archetype else {
-                continue;
-            };
-            if entity == npc || distance_between(position, record.position) <= range {
+        for (entity, record) in self.perceivable(npc, position, range) {
+            if let Some(archetype) = record.archetype {
                 inputs.targets.push(Target {
                     entity,
                     archetype,

@@ -79,22 +79,16 @@ impl World {
             let Some(npc) = self.goap_queue.pop_front() else {
                 break;
             };
-            // A destroyed NPC's request is simply dropped.
-            let _ = self.with_mind(npc, |world, mind| {
-                world.serve(npc, mind);
-                Ok(())
-            });
+            self.serve_request(npc);
         }
     }
 
-    /// Serves the request at the front of the queue, whatever the budget left.
-    pub(super) fn run_goap_queue_once(&mut self) {
-        if let Some(npc) = self.goap_queue.pop_front() {
-            let _ = self.with_mind(npc, |world, mind| {
-                world.serve(npc, mind);
-                Ok(())
-            });
-        }
+    /// Advances `npc`'s plan request; a destroyed NPC's request is simply dropped.
+    pub(super) fn serve_request(&mut self, npc: Entity) {
+        let _ = self.with_mind(npc, |world, mind| {
+            world.serve(npc, mind);
+            Ok(())
+        });
     }
 
     /// Marks a significant fact change for `npc` (a sensor interrupt): at its next think it
@@ -113,10 +107,12 @@ impl World {
             )));
         }
         self.domain.goap_goals().get(goal.0)?;
-        let archetype = self.archetype(npc)?;
-        let goals = archetype.map(|a| self.domain.archetype(a).goap_goals.clone());
+        let index = self.archetype(npc)?.and_then(|a| {
+            let goals = &self.domain.archetype(a).goap_goals;
+            goals.iter().position(|&g| g == goal)
+        });
         let mind = self.goap_mind_mut(npc)?;
-        if let Some(i) = goals.and_then(|g| g.iter().position(|&x| x == goal)) {
+        if let Some(i) = index {
             mind.bias[i] = bias;
         }
         Ok(())

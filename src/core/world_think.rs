@@ -12,7 +12,6 @@ use bumpalo::Bump;
 
 use super::archetype::ArchetypeId;
 use super::archetype::TopLevel;
-use super::condition::distance_between;
 use super::domain::AttributeId;
 use super::entity::Entity;
 use super::event::EventKind;
@@ -71,8 +70,7 @@ impl World {
         if let Some(at) = self.goap_queue.iter().position(|&e| e == npc) {
             self.goap_queue.remove(at);
             let saved = std::mem::replace(&mut self.budget_left, u32::MAX);
-            self.goap_queue.push_front(npc);
-            self.run_goap_queue_once();
+            self.serve_request(npc);
             self.budget_left = saved;
         }
         Ok(())
@@ -128,11 +126,8 @@ impl World {
         let Ok(me) = self.position(npc) else {
             return;
         };
-        for (key, record) in self.entities.iter() {
-            let entity = Entity::from_key(key, self.serial());
-            if entity == npc || distance_between(me, record.position) <= range {
-                remember(mind, entity, record, self.time);
-            }
+        for (entity, record) in self.perceivable(npc, me, range) {
+            remember(mind, entity, record, self.time);
         }
         mind.memory.forget_missing(|e| self.is_alive(e));
     }
