@@ -32,7 +32,7 @@ use crate::core::planner::{SearchStats, SearchStatus, StopReason};
 
 use super::bind::{BindInput, Bound, Change, Test};
 use super::layout::SymbolicState;
-use super::regression::{Draft, EntityReq, Estimate, NumberReq, Reach, Rejected};
+use super::regression::{Draft, Estimate, Reach, Rejected, SetPool, Stored};
 
 /// What a GOAP search plans for.
 pub struct GoapProblem<'p, V: FactView> {
@@ -68,9 +68,7 @@ struct Node {
     unsatisfied: u32,
     superseded: bool,
     hash: u64,
-    bits: u32,
-    numbers: (u32, u32),
-    entities: (u32, u32),
+    set: Stored,
 }
 
 const NO_NODE: u32 = u32::MAX;
@@ -93,12 +91,12 @@ pub struct Workspace {
     stamp: u32,
     reach: Reach,
     nodes: Vec<Node>,
-    bits: Vec<u64>,
-    numbers: Vec<NumberReq>,
-    entities: Vec<EntityReq>,
-    open: BinaryHeap<Reverse<(u64, u32, u32)>>,
+    sets: SetPool,
+    open: BinaryHeap<Reverse<(u64, u64, u32)>>,
     table: Vec<(u32, u32)>,
     draft: Draft,
+    /// The slots a node being expanded requires.
+    slots: Vec<u32>,
     plan: Vec<GoapStep>,
 }
 
@@ -132,9 +130,7 @@ impl GoapSearch {
         ws.seen.clear();
         ws.seen.resize(ws.bound.instances.len() + 1, 0);
         ws.nodes.clear();
-        ws.bits.clear();
-        ws.numbers.clear();
-        ws.entities.clear();
+        ws.sets.clear();
         ws.open.clear();
         ws.plan.clear();
         let max_changes = ws
@@ -172,11 +168,7 @@ impl GoapSearch {
         };
         let ws = &mut search.ws;
         ws.draft.clear(words);
-        let goal = ws
-            .draft
-            .require(problem.goal)
-            .and_then(|_| ws.draft.normalise());
-        if goal.is_ok() {
+        if ws.draft.require(problem.goal).is_ok() {
             search.push(NO_NODE, NO_NODE, 0.0, 0);
         } else {
             search.status = SearchStatus::NoPlan(StopReason::Exhausted);
@@ -190,10 +182,11 @@ impl GoapSearch {
     /// after the search ended returns the same status.
     pub fn step(&mut self, mut budget: u32) -> SearchStatus {
         while self.status == SearchStatus::InProgress {
-            let Some(Reverse((f, order, id))) = self.ws.open.pop() else {
+            let Some(Reverse((f, order, newest))) = self.ws.open.pop() else {
                 self.status = SearchStatus::NoPlan(StopReason::Exhausted);
                 break;
             };
+            let id = !newest;
             let node = self.ws.nodes[id as usize];
             if node.superseded {
                 continue;
@@ -208,7 +201,7 @@ impl GoapSearch {
                 break;
             }
             if budget == 0 {
-                self.ws.open.push(Reverse((f, order, id)));
+                self.ws.open.push(Reverse((f, order, newest)));
                 break;
             }
             budget -= 1;
@@ -251,24 +244,27 @@ impl GoapSearch {
             return;
         }
         self.stamp_seen();
-        // Every slot the node requires, bits first: the instances that change it.
-        for word in 0..self.words {
-            let mut care = self.ws.bits[node.bits as usize + word];
+        // Every slot the node requires, bits first: the instances that change it. The slots are
+        // listed first, as generating successors appends to the pools the set lives in.
+        let ws = &mut self.ws;
+        let mut scratch = std::mem::take(&mut ws.slots);
+        scratch.clear();
+        let set = ws.sets.get(node.set, self.words);
+        for (word, &care) in set.bits[..self.words].iter().enumerate() {
+            let mut care = care;
             while care != 0 {
-                let bit = word as u32 * 64 + care.trailing_zeros();
+                scratch.push(word as u32 * 64 + care.trailing_zeros());
                 care &= care - 1;
-                self.expand_slot(id, bit);
             }
         }
         let bits = 64 * self.words as u32;
-        for k in node.numbers.0..node.numbers.1 {
-            let slot = self.ws.numbers[k as usize].slot;
-            self.expand_slot(id, bits + slot);
+        scratch.extend(set.number_slots().map(|slot| bits + slot));
+        let entities = bits + self.numbers;
+        scratch.extend(set.entities.iter().map(|r| entities + r.slot));
+        for &slot in &scratch {
+            self.expand_slot(id, slot);
         }
-        for k in node.entities.0..node.entities.1 {
-            let slot = self.ws.entities[k as usize].slot;
-            self.expand_slot(id, bits + self.numbers + slot);
-        }
+        self.ws.slots = scratch;
     }
 
     fn expand_slot(&mut self, parent: u32, slot: u32) {
@@ -305,19 +301,14 @@ impl GoapSearch {
         let node = self.ws.nodes[parent as usize];
         let inst = self.ws.bound.instances[instance as usize];
         let ws = &mut self.ws;
-        ws.draft.load(
-            &ws.bits[node.bits as usize..node.bits as usize + 2 * self.words],
-            &ws.numbers[node.numbers.0 as usize..node.numbers.1 as usize],
-            &ws.entities[node.entities.0 as usize..node.entities.1 as usize],
-        );
+        ws.draft.load(ws.sets.get(node.set, self.words));
         let changes: &[Change] =
             &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
         let tests: &[Test] = &ws.bound.tests[inst.tests.0 as usize..inst.tests.1 as usize];
         let outcome: Result<(), Rejected> = ws
             .draft
             .regress(changes)
-            .and_then(|_| ws.draft.require(tests))
-            .and_then(|_| ws.draft.normalise());
+            .and_then(|_| ws.draft.require(tests));
         if outcome.is_err() {
             return;
         }
@@ -364,14 +355,13 @@ impl GoapSearch {
             unsatisfied,
             superseded: false,
             hash,
-            bits: ws.bits.len() as u32,
-            numbers: push_all(&mut ws.numbers, &ws.draft.numbers),
-            entities: push_all(&mut ws.entities, &ws.draft.entities),
+            set: ws.sets.store(ws.draft.view()),
         };
-        ws.bits.extend_from_slice(&ws.draft.bits);
         ws.nodes.push(node);
-        // Lowest f first, then fewest unsatisfied slots (closest to done), then oldest.
-        ws.open.push(Reverse(((g + h).to_bits(), unsatisfied, id)));
+        // Lowest f first; among equal f, lowest h (furthest along), then newest: with an exact
+        // heuristic the search then dives straight to the start instead of expanding every
+        // reordering of the same plan (any order among equal f keeps A* optimal).
+        ws.open.push(Reverse(((g + h).to_bits(), h.to_bits(), !id)));
     }
 
     /// `max(⌈steps / E⌉ · c_min, dearest)`: both parts are admissible and consistent (see the
@@ -423,11 +413,11 @@ impl GoapSearch {
     }
 
     fn same_as_draft(&self, node: &Node) -> bool {
-        let ws = &self.ws;
-        ws.bits[node.bits as usize..node.bits as usize + 2 * self.words] == ws.draft.bits[..]
-            && ws.numbers[node.numbers.0 as usize..node.numbers.1 as usize] == ws.draft.numbers[..]
-            && ws.entities[node.entities.0 as usize..node.entities.1 as usize]
-                == ws.draft.entities[..]
+        let (set, draft) = (self.ws.sets.get(node.set, self.words), self.ws.draft.view());
+        set.bits == draft.bits
+            && set.numbers == draft.numbers
+            && set.excluded == draft.excluded
+            && set.entities == draft.entities
     }
 
     /// Walks from the node that holds now back to the goal: each node's action runs before
@@ -451,9 +441,7 @@ impl GoapSearch {
     fn measure(&mut self) {
         let ws = &self.ws;
         self.stats.peak_bytes = ws.nodes.capacity() * std::mem::size_of::<Node>()
-            + ws.bits.capacity() * 8
-            + ws.numbers.capacity() * std::mem::size_of::<NumberReq>()
-            + ws.entities.capacity() * std::mem::size_of::<EntityReq>()
+            + ws.sets.bytes()
             + ws.open.capacity() * 16
             + ws.table.capacity() * 8;
     }
@@ -507,22 +495,20 @@ fn index_changes(ws: &mut Workspace, slots: usize, bits: u32, numbers: u32) {
 }
 
 /// Fills the workspace's [`Reach`]: per slot the cheapest bound action changing it, and per
-/// number slot the largest change one action makes and whether one sets it.
+/// number slot the largest change one action makes (infinite when one sets it).
 fn measure_reach(ws: &mut Workspace, slots: usize, bits: u32, numbers: u32) {
     let reach = &mut ws.reach;
     reach.cheapest.clear();
     reach.cheapest.resize(slots, f64::INFINITY);
     reach.stride.clear();
     reach.stride.resize(numbers as usize, 0.0);
-    reach.settable.clear();
-    reach.settable.resize(numbers as usize, false);
     for inst in &ws.bound.instances {
         let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
         for change in changes {
             let slot = match *change {
                 Change::Bool { bit, .. } => bit as usize,
                 Change::SetNumber { slot, .. } => {
-                    reach.settable[slot as usize] = true;
+                    reach.stride[slot as usize] = f64::INFINITY;
                     (bits + slot) as usize
                 }
                 Change::AddNumber { slot, .. } => {
@@ -547,19 +533,18 @@ fn measure_reach(ws: &mut Workspace, slots: usize, bits: u32, numbers: u32) {
     }
 }
 
-fn push_all<T: Copy>(pool: &mut Vec<T>, items: &[T]) -> (u32, u32) {
-    let start = pool.len() as u32;
-    pool.extend_from_slice(items);
-    (start, pool.len() as u32)
-}
-
 fn draft_hash(draft: &Draft) -> u64 {
     let mut h = Mix::default();
     for &word in &draft.bits {
         h.add(word);
     }
     for r in &draft.numbers {
-        h.add(u64::from(r.slot) << 8 | r.op as u64);
+        h.add(u64::from(r.slot) << 2 | u64::from(r.low_open) << 1 | u64::from(r.high_open));
+        h.add(r.low.to_bits());
+        h.add(r.high.to_bits());
+    }
+    for r in &draft.excluded {
+        h.add(u64::from(r.slot));
         h.add(r.value.to_bits());
     }
     for r in &draft.entities {
