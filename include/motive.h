@@ -41,6 +41,11 @@
 #define MOTIVE_MAX_ENTITY_CAPACITY_HINT (1 << 24)
 
 /**
+ * `motive_event.slot` when no slot is concerned.
+ */
+#define MOTIVE_NO_SLOT UINT32_MAX
+
+/**
  * No action, drive or goal: the value of an id field that holds none.
  */
 #define MOTIVE_NO_ID UINT32_MAX
@@ -628,6 +633,19 @@ enum motive_event_kind
      * unsatisfied, or a sensor interrupt): stop performing it; do not report it.
      */
     MOTIVE_EVENT_KIND_ACTION_CANCELLED = 7,
+    /**
+     * The NPC committed to a plan that uses `target` and holds slot `slot` of it.
+     */
+    MOTIVE_EVENT_KIND_CLAIM_GRANTED = 8,
+    /**
+     * An NPC of higher priority took slot `slot` of `target` before this NPC used it: its
+     * plan is dropped (a running action is cancelled with `ACTION_CANCELLED`) and it replans.
+     */
+    MOTIVE_EVENT_KIND_CLAIM_LOST = 9,
+    /**
+     * `target`, whose slot `slot` this NPC held, was destroyed: as for `CLAIM_LOST`.
+     */
+    MOTIVE_EVENT_KIND_OBJECT_DESTROYED = 10,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1188,6 +1206,15 @@ typedef struct motive_event {
      * Engine-defined animation id from the action's hints.
      */
     uint32_t animation;
+    /**
+     * Face the target while performing the action.
+     */
+    bool face_target;
+    /**
+     * The slot of `target` concerned (claims, and requests at a claimed slot);
+     * `MOTIVE_NO_SLOT` when none.
+     */
+    uint32_t slot;
 } motive_event;
 
 /**

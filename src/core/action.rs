@@ -35,6 +35,9 @@ pub struct ExecutionHints {
     pub stand_off: f64,
     /// An engine-defined animation or behaviour id, passed through untouched.
     pub animation: u32,
+    /// Face the target while performing it (a door, a person); false leaves facing to the
+    /// engine (a slot's own facing, or none).
+    pub face_target: bool,
 }
 
 impl Default for ExecutionHints {
@@ -42,6 +45,7 @@ impl Default for ExecutionHints {
         ExecutionHints {
             stand_off: 0.0,
             animation: 0,
+            face_target: true,
         }
     }
 }

@@ -1,10 +1,12 @@
 //! Archetypes: the design-time type of an NPC or smart object (000_16db0c300c7e0e65.txt:900-928, :962-963).
 
-use super::action::ActionId;
+use super::action::{ActionId, ExecutionHints};
 use super::condition::{Condition, Role};
 use super::domain::AttributeId;
 use super::drive::DriveId;
 use super::goap::goal::GoapGoalId;
+use super::smart_object::{ClaimPriority, SlotDef, TagId};
+use super::value::Value;
 
 /// Dense id of an archetype.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -86,6 +88,17 @@ pub struct ArchetypeDef {
     /// A one-action plan performed on the NPC itself when no goal has a plan, so that it is
     /// never idle without a reason (Pittman's static fallback plan, P:309).
     pub fallback: Option<ActionId>,
+    /// Tags its entities carry (slot filters ask for them).
+    pub tags: Vec<TagId>,
+    /// Where NPCs use its entities; an object without slots has no limit on users.
+    pub slots: Vec<SlotDef>,
+    /// Facts its entities start with (a door starts closed).
+    pub state: Vec<(AttributeId, Value)>,
+    /// How to perform supplied actions on its entities, where they differ from the action's
+    /// own hints (sit on this chair facing the table).
+    pub hints: Vec<(ActionId, ExecutionHints)>,
+    /// The priority of its NPCs' claims.
+    pub claim_priority: ClaimPriority,
 }
 
 impl ArchetypeDef {
@@ -93,6 +106,15 @@ impl ArchetypeDef {
     /// other archetype makes smart objects.
     pub fn thinks(&self) -> bool {
         !self.drives.is_empty() || !self.consumes.is_empty()
+    }
+
+    /// How to perform `action` on one of its entities: its own hints for the action, else the
+    /// action's.
+    pub fn hints_for(&self, action: ActionId, default: ExecutionHints) -> ExecutionHints {
+        self.hints
+            .iter()
+            .find(|(a, _)| *a == action)
+            .map_or(default, |(_, h)| *h)
     }
 
     /// True when the GOAP brain plans for its NPCs.
@@ -113,6 +135,11 @@ impl Default for ArchetypeDef {
             think: ThinkSettings::default(),
             goap_goals: Vec::new(),
             fallback: None,
+            tags: Vec::new(),
+            slots: Vec::new(),
+            state: Vec::new(),
+            hints: Vec::new(),
+            claim_priority: ClaimPriority::NORMAL,
         }
     }
 }

@@ -77,6 +77,7 @@ impl Default for DomainBuilder {
                 actions: NameTable::new("action"),
                 archetypes: NameTable::new("archetype"),
                 goap_goals: NameTable::new("goap goal"),
+                tags: NameTable::new("tag"),
                 symbols: SymbolLayout::default(),
             },
         }
@@ -462,6 +463,7 @@ pub struct Domain {
     actions: NameTable<ActionDef>,
     pub(crate) archetypes: NameTable<ArchetypeDef>,
     pub(crate) goap_goals: NameTable<GoapGoalDef>,
+    pub(crate) tags: NameTable<()>,
     symbols: SymbolLayout,
 }
 
@@ -548,6 +550,11 @@ impl Domain {
     /// GOAP goal definitions.
     pub fn goap_goals(&self) -> &NameTable<GoapGoalDef> {
         &self.goap_goals
+    }
+
+    /// Tags, by name.
+    pub fn tags(&self) -> &NameTable<()> {
+        &self.tags
     }
 
     /// Where each attribute lives in a GOAP symbolic state.

@@ -29,6 +29,14 @@ pub enum EventKind {
     NoPlan,
     /// An action's effect ended `target` (a potion drunk); motive destroyed it.
     EntityEnded,
+    /// The NPC committed to a plan that uses `target` and holds slot `slot` of it.
+    ClaimGranted,
+    /// An NPC of higher priority took slot `slot` of `target`, which this NPC held but was not
+    /// using yet: its plan is dropped (the running action, if any, is cancelled with
+    /// `ActionCancelled`) and it replans.
+    ClaimLost,
+    /// `target`, whose slot `slot` this NPC held, was destroyed: as for `ClaimLost`.
+    ObjectDestroyed,
 }
 
 /// One event. Plain data: it copies straight into the C struct.
@@ -46,4 +54,10 @@ pub struct Event {
     pub request: u32,
     /// How to perform it (requests only).
     pub hints: ExecutionHints,
+    /// The slot of `target` concerned (claims, and requests at a claimed slot);
+    /// [`NO_SLOT`] when none.
+    pub slot: u32,
 }
+
+/// `Event::slot` when no slot is concerned.
+pub const NO_SLOT: u32 = u32::MAX;

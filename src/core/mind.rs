@@ -8,6 +8,7 @@ use super::goal::GoalId;
 use super::goap::mind::GoapMind;
 use super::memory::Memory;
 use super::planner::{SearchStats, SearchStatus, Step};
+use super::smart_object::Claim;
 
 /// A drive the NPC holds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -117,6 +118,10 @@ pub struct Mind {
     pub explanation: Explanation,
     /// The GOAP brain's state, for NPCs of an archetype with GOAP goals.
     pub goap: Option<Box<GoapMind>>,
+    /// Slots held for the plan.
+    pub claims: Vec<Claim>,
+    /// The plan is new: it claims its slots before its first step starts.
+    pub claims_pending: bool,
 }
 
 impl Mind {
@@ -139,6 +144,8 @@ impl Mind {
             next_think: first_think,
             explanation: Explanation::default(),
             goap: None,
+            claims: Vec::new(),
+            claims_pending: false,
         }
     }
 

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 pub mod action;
+pub mod ambiance;
 pub mod archetype;
 pub mod condition;
 pub mod curve;
@@ -20,8 +21,13 @@ pub mod goap;
 pub mod memory;
 pub mod mind;
 pub mod name_table;
+pub mod outcome;
 pub mod planner;
+pub mod rng;
 pub mod slot_map;
+pub mod smart_object;
+mod smart_object_authoring;
+pub mod spatial;
 pub mod utility;
 pub mod value;
 pub mod vec3;
@@ -30,6 +36,7 @@ pub mod world_actions;
 pub mod world_effect;
 pub mod world_goap;
 mod world_goap_think;
+pub mod world_claims;
 pub mod world_serial;
 mod world_think;
 

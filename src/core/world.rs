@@ -14,6 +14,7 @@ use super::goap::mind::GoapMind;
 use super::goap::Workspace;
 use super::mind::Mind;
 use super::slot_map::{KeyError, SlotKey, SlotMap};
+use super::smart_object::{ClaimPriority, SlotState};
 use super::value::Value;
 use super::vec3::Vec3;
 use super::world_goap::{Callbacks, GoapInputs};
@@ -52,6 +53,10 @@ pub(super) struct EntityRecord {
     pub(super) facts: FactSet,
     /// The UDGOAP state of an NPC spawned from an archetype; taken out while it thinks.
     pub(super) mind: Option<Box<Mind>>,
+    /// Its slots' claims, one per slot of its archetype.
+    pub(super) slots: Vec<SlotState>,
+    /// The priority of its claims (an NPC's): its archetype's unless set at run time.
+    pub(super) claim_priority: ClaimPriority,
 }
 
 /// The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
@@ -205,6 +210,17 @@ impl World {
             EntityKind::Object
         };
         let entity = self.insert(kind, Some(archetype), position)?;
+        let time = self.time;
+        let record = self.record_mut(entity)?;
+        record.slots = vec![SlotState::default(); def.slots.len()];
+        record.claim_priority = def.claim_priority;
+        for &(attribute, value) in &def.state {
+            record.facts.set(Fact {
+                attribute,
+                value,
+                time,
+            });
+        }
         if thinks {
             let think = def.think;
             // Golden-ratio spacing of slot indices spreads any number of NPCs evenly.
@@ -238,6 +254,8 @@ impl World {
                 position,
                 facts: FactSet::default(),
                 mind: None,
+                slots: Vec::new(),
+                claim_priority: ClaimPriority::NORMAL,
             })
             .ok_or_else(|| Error::invalid("the world holds 2^32 entities already"))?;
         if kind == EntityKind::Npc {
@@ -249,6 +267,7 @@ impl World {
     /// Destroys `entity`, which must be live and of `kind`; its handle goes stale.
     pub fn destroy(&mut self, entity: Entity, kind: EntityKind) -> Result<()> {
         self.record(entity, Some(kind))?;
+        self.before_destroy(entity);
         let key = entity.key().expect("resolved handles are not null");
         self.entities.remove(key).expect("resolved above");
         if kind == EntityKind::Npc {
@@ -271,6 +290,11 @@ impl World {
     /// The record of a live entity of this world, without building an error when there is none.
     pub(super) fn live_record(&self, entity: Entity) -> Option<&EntityRecord> {
         self.entities.get(entity.key_in(self.serial())?).ok()
+    }
+
+    pub(super) fn live_record_mut(&mut self, entity: Entity) -> Option<&mut EntityRecord> {
+        let key = entity.key_in(self.serial())?;
+        self.entities.get_mut(key).ok()
     }
 
     /// The kind of a live entity.

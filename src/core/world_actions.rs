@@ -10,7 +10,7 @@ use super::drive::DriveId;
 use super::effect::{FactStore, Portion};
 use super::entity::Entity;
 use super::error::{Error, ErrorKind, Result};
-use super::event::{Event, EventKind};
+use super::event::{Event, EventKind, NO_SLOT};
 use super::fact_set::Fact;
 use super::mind::{DriveState, Mind, Running};
 use super::planner::Step;
@@ -215,6 +215,8 @@ impl World {
             }
         }
         mind.next_step += 1;
+        self.set_in_use(npc, mind, running.step.supplier, false);
+        self.release_finished(npc, mind);
         if mind.next_step >= mind.plan.len() {
             mind.next_think = self.time;
         }
@@ -237,13 +239,12 @@ impl World {
                 running.request,
             );
         }
-        Self::abandon_plan(mind, self.time);
+        self.abandon_plan(npc, mind);
     }
 
-    fn abandon_plan(mind: &mut Mind, now: f64) {
-        mind.plan.clear();
-        mind.next_step = 0;
-        mind.next_think = now;
+    fn abandon_plan(&mut self, npc: Entity, mind: &mut Mind) {
+        self.clear_plan(npc, mind);
+        mind.next_think = self.time;
     }
 
     /// Requests the next step of the plan, unless one is running or the plan is done. A step
@@ -256,6 +257,23 @@ impl World {
         let Some(&step) = mind.plan.get(mind.next_step) else {
             return;
         };
+        let unclaimed = if std::mem::take(&mut mind.claims_pending) {
+            self.claim_plan(npc, mind).err()
+        } else {
+            None
+        };
+        if let Some(step) = unclaimed {
+            // Another NPC took the object's last open slot since the plan was made.
+            self.push_event(
+                EventKind::PlanInvalid,
+                npc,
+                Some(step.action),
+                step.supplier,
+                0,
+            );
+            self.abandon_plan(npc, mind);
+            return;
+        }
         if !self.is_alive(step.supplier) || !self.preconditions_hold(npc, step) {
             self.perceive(npc, mind);
             self.perceive(step.supplier, mind);
@@ -266,7 +284,7 @@ impl World {
                 step.supplier,
                 0,
             );
-            Self::abandon_plan(mind, self.time);
+            self.abandon_plan(npc, mind);
             return;
         }
         self.next_request = self.next_request.wrapping_add(1).max(1);
@@ -283,6 +301,12 @@ impl World {
             step.supplier,
             request,
         );
+        self.set_in_use(npc, mind, step.supplier, true);
+        if let Some(claim) = mind.claims.iter().find(|c| c.object == step.supplier) {
+            if let Some(event) = self.events.last_mut() {
+                event.slot = claim.slot;
+            }
+        }
     }
 
     /// Whether `step`'s preconditions hold in the world's truth.
@@ -306,7 +330,13 @@ impl World {
         request: u32,
     ) {
         let hints = action
-            .map(|a| self.domain.action(a).hints)
+            .map(|a| {
+                let own = self.domain.action(a).hints;
+                match self.live_record(target).and_then(|r| r.archetype) {
+                    Some(archetype) => self.domain.archetype(archetype).hints_for(a, own),
+                    None => own,
+                }
+            })
             .unwrap_or_default();
         self.events.push(Event {
             kind,
@@ -315,6 +345,7 @@ impl World {
             target,
             request,
             hints,
+            slot: NO_SLOT,
         });
     }
 

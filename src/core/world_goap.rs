@@ -136,7 +136,12 @@ impl World {
     ) {
         inputs.start.capture(self.domain.symbols(), self, npc);
         inputs.targets.clear();
+        // Contention: objects with no slot open to the NPC are not candidates.
+        let npc_archetype = self.live_record(npc).and_then(|r| r.archetype);
         for (entity, record) in self.perceivable(npc, position, range) {
+            if npc_archetype.is_some_and(|a| !self.serves(npc, a, entity)) {
+                continue;
+            }
             if let Some(archetype) = record.archetype {
                 inputs.targets.push(Target {
                     entity,

@@ -63,9 +63,9 @@ impl World {
                     running.request,
                 );
             }
-            mind.plan.clear();
-            mind.next_step = 0;
+            self.clear_plan(npc, mind);
         }
+        let goap = mind.goap.as_deref_mut().expect("checked above");
         if (idle || interrupted) && !goap.queued {
             order_goals(&domain, goals, goap);
             goap.queued = true;
@@ -180,15 +180,14 @@ impl World {
             let (_, search) = goap.search.take().expect("stepped above");
             accumulate(&mut goap.pending, &search, status);
             if status == SearchStatus::Found && !search.plan().is_empty() {
-                mind.plan.clear();
-                mind.plan.extend(search.plan().iter().map(|s| Step {
-                    action: s.action,
-                    supplier: s.target,
-                }));
-                mind.next_step = 0;
                 goap.goal = Some(goal);
                 goap.pending.goal = Some(goal);
                 goap.pending.cost = search.cost();
+                let steps = search.plan().iter().map(|s| Step {
+                    action: s.action,
+                    supplier: s.target,
+                });
+                self.replace_plan(npc, mind, steps);
                 self.workspaces.push(search.into_workspace());
                 self.decide(mind);
                 self.start_next_step(npc, mind);
@@ -209,15 +208,13 @@ impl World {
         let had_plan = goap.decision.goal.is_some() || goap.decision.fallback;
         let first = goap.decision.status.is_none();
         goap.goal = None;
-        mind.plan.clear();
-        mind.next_step = 0;
-        if let Some(action) = fallback {
-            goap.pending.fallback = true;
-            mind.plan.push(Step {
-                action,
-                supplier: npc,
-            });
-        } else if had_plan || first {
+        let fallback_step = fallback.map(|action| Step {
+            action,
+            supplier: npc,
+        });
+        goap.pending.fallback = fallback.is_some();
+        self.replace_plan(npc, mind, fallback_step);
+        if fallback.is_none() && (had_plan || first) {
             self.push_event(EventKind::NoPlan, npc, None, Entity::NULL, 0);
         }
         self.decide(mind);

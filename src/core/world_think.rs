@@ -143,23 +143,32 @@ impl World {
 
     /// Fills the scratch request buffers from `npc`'s mind: known suppliers, goals and drive
     /// weights. Returns the top-level function for the NPC's current drives.
-    fn gather_request(&mut self, archetype: ArchetypeId, mind: &Mind) -> TopLevelUtility {
+    fn gather_request(
+        &mut self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &Mind,
+    ) -> TopLevelUtility {
         let domain = self.domain.clone();
         let serial = self.serial();
-        let entities = &self.entities;
-        let ThinkScratch {
-            suppliers,
-            goals,
-            weights,
-            ..
-        } = &mut self.scratch;
+        let mut suppliers = std::mem::take(&mut self.scratch.suppliers);
         suppliers.clear();
         for (entity, _) in mind.memory.located() {
-            let record = entity.key_in(serial).and_then(|key| entities.get(key).ok());
-            if let Some(archetype) = record.and_then(|r| r.archetype) {
-                suppliers.push(Supplier { entity, archetype });
+            let record = entity
+                .key_in(serial)
+                .and_then(|key| self.entities.get(key).ok());
+            // Contention: objects with no slot open to the NPC are not candidates.
+            if let Some(supplier) = record.and_then(|r| r.archetype) {
+                if self.serves(npc, archetype, entity) {
+                    suppliers.push(Supplier {
+                        entity,
+                        archetype: supplier,
+                    });
+                }
             }
         }
+        self.scratch.suppliers = suppliers;
+        let ThinkScratch { goals, weights, .. } = &mut self.scratch;
         goals.clear();
         goals.extend(mind.goals.iter().map(|g| BoundGoal {
             goal: g.goal,
@@ -217,7 +226,7 @@ impl World {
         arena: &'a Bump,
         max_expansions: u32,
     ) -> super::error::Result<Search<'a>> {
-        let top_level = self.gather_request(archetype, mind);
+        let top_level = self.gather_request(npc, archetype, mind);
         let think = self.domain.archetype(archetype).think;
         let limit = if max_expansions == 0 {
             think.max_expansions
@@ -251,9 +260,7 @@ impl World {
                 mind.explanation.focus = search
                     .plan_completeness()
                     .and_then(|after| pick_focus(&self.domain, &mind.drives, &mind.goals, after));
-                mind.plan.clear();
-                mind.plan.extend_from_slice(search.plan());
-                mind.next_step = 0;
+                self.replace_plan(npc, mind, search.plan().iter().copied());
                 search.status()
             }
             // The request is built from checked state; a failure here is a bug, reported as no plan.

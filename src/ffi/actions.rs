@@ -164,6 +164,7 @@ pub unsafe extern "C" fn motive_domain_builder_set_action_hints(
             let hints = ExecutionHints {
                 stand_off,
                 animation,
+                ..ExecutionHints::default()
             };
             Ok(b.set_action_hints(ActionId(action), hints)?)
         })

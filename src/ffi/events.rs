@@ -34,6 +34,13 @@ pub enum motive_event_kind {
     /// motive abandoned the running action to replan (a goal of higher priority became
     /// unsatisfied, or a sensor interrupt): stop performing it; do not report it.
     ActionCancelled = 7,
+    /// The NPC committed to a plan that uses `target` and holds slot `slot` of it.
+    ClaimGranted = 8,
+    /// An NPC of higher priority took slot `slot` of `target` before this NPC used it: its
+    /// plan is dropped (a running action is cancelled with `ACTION_CANCELLED`) and it replans.
+    ClaimLost = 9,
+    /// `target`, whose slot `slot` this NPC held, was destroyed: as for `CLAIM_LOST`.
+    ObjectDestroyed = 10,
 }
 
 /// One event.
@@ -54,7 +61,15 @@ pub struct motive_event {
     pub stand_off: f64,
     /// Engine-defined animation id from the action's hints.
     pub animation: u32,
+    /// Face the target while performing the action.
+    pub face_target: bool,
+    /// The slot of `target` concerned (claims, and requests at a claimed slot);
+    /// `MOTIVE_NO_SLOT` when none.
+    pub slot: u32,
 }
+
+/// `motive_event.slot` when no slot is concerned.
+pub const MOTIVE_NO_SLOT: u32 = u32::MAX;
 
 fn event(e: &Event) -> motive_event {
     let kind = match e.kind {
@@ -65,6 +80,9 @@ fn event(e: &Event) -> motive_event {
         EventKind::EntityEnded => motive_event_kind::EntityEnded,
         EventKind::PlanInvalid => motive_event_kind::PlanInvalid,
         EventKind::ActionCancelled => motive_event_kind::ActionCancelled,
+        EventKind::ClaimGranted => motive_event_kind::ClaimGranted,
+        EventKind::ClaimLost => motive_event_kind::ClaimLost,
+        EventKind::ObjectDestroyed => motive_event_kind::ObjectDestroyed,
     };
     motive_event {
         kind: kind as u32,
@@ -74,6 +92,8 @@ fn event(e: &Event) -> motive_event {
         request: e.request,
         stand_off: e.hints.stand_off,
         animation: e.hints.animation,
+        face_target: e.hints.face_target,
+        slot: e.slot,
     }
 }
 

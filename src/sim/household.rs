@@ -261,7 +261,7 @@ impl HouseholdDomain {
             goto,
             ExecutionHints {
                 stand_off: REACH / 2.0,
-                animation: 0,
+                ..ExecutionHints::default()
             },
         )?;
         b.add_consumed_action(resident, goto)?;

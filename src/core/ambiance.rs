@@ -1,0 +1,988 @@
+//! Smart ambiance: places, events and objects that raise or lower action costs
+//! (thesis chapter 7, 000_16db0c300c7e0e65.txt:1652-1790).
+//!
+//! Actions carry ambiance annotations; each NPC archetype lists the annotations applicable to
+//! it (000_16db0c300c7e0e65.txt:1698). A [`Modifier`] adds a signed, time-varying amount to the
+//! cost of matching actions (:1700). Modifiers reach an NPC three ways: the static location
+//! modifiers of an [`Area`] it stands in (:1728), event modifiers that performed actions add to
+//! the area they were performed in (:1746), and [`Projection`]s of objects within a radius
+//! (:1766).
+//!
+//! The thesis copies modifiers into each NPC's "active ambiance modifier set" (:1698, :1728,
+//! :1746). This model instead evaluates, at query time, every modifier that reaches the NPC's
+//! position; that is the same rule seen from the other side ("applied to any NPC inside the
+//! area when that NPC is selecting an action", :1716) and keeps no per-NPC state. Two readings
+//! follow from it, both chosen deliberately: an NPC that enters an area after an event still
+//! feels it, and an NPC stops feeling an area or object as soon as it leaves ("once the spy is
+//! beyond the ambiance of the camera, she runs", :1772).
+//!
+//! The thesis's "triggers" (:1706) are whoever calls [`Ambiance::add_event`] or moves a
+//! [`Projection`]; this module only holds and sums modifiers.
+
+use super::condition::distance_between;
+use super::error::{Error, Result};
+use super::vec3::Vec3;
+
+/// The lowest cost an action may have: motive's GOAP heuristic assumes every step costs at
+/// least 1, so a cheaper step would make it inadmissible.
+pub const MIN_ACTION_COST: f64 = 1.0;
+
+/// An action's cost after ambiance: `base + delta`, never below [`MIN_ACTION_COST`].
+///
+/// Contagious modifiers can stack without bound (the thesis's "runaway" ambiance,
+/// 000_16db0c300c7e0e65.txt:1786); the floor keeps the planner's costs valid whatever they sum
+/// to. A NaN delta yields the floor rather than poisoning the search.
+pub fn adjusted_cost(base: f64, delta: f64) -> f64 {
+    (base + delta).max(MIN_ACTION_COST)
+}
+
+/// An ambiance annotation such as `loud` or `nervous`, as a dense id interned by the domain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AnnotationId(pub u32);
+
+/// A set of annotations: a bitset over 64-bit words, as long as the largest id needs.
+///
+/// Ids are dense, so a few words cover a domain's annotations and intersection is a handful of
+/// AND instructions. Only insertion exists, so the last word is never zero and the derived
+/// equality compares sets correctly.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Annotations {
+    words: Vec<u64>,
+}
+
+impl Annotations {
+    /// The empty set.
+    pub fn new() -> Self {
+        Annotations::default()
+    }
+
+    /// Adds `id`.
+    pub fn insert(&mut self, id: AnnotationId) {
+        let (word, bit) = Self::locate(id);
+        if self.words.len() <= word {
+            self.words.resize(word + 1, 0);
+        }
+        self.words[word] |= bit;
+    }
+
+    /// True when `id` is in the set.
+    pub fn contains(&self, id: AnnotationId) -> bool {
+        let (word, bit) = Self::locate(id);
+        self.words.get(word).is_some_and(|w| w & bit != 0)
+    }
+
+    /// True when the set has no annotation.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// True when the two sets share an annotation.
+    pub fn intersects(&self, other: &Annotations) -> bool {
+        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
+    }
+
+    /// True when one annotation is in all three sets.
+    fn intersects_both(&self, a: &Annotations, b: &Annotations) -> bool {
+        self.words
+            .iter()
+            .zip(&a.words)
+            .zip(&b.words)
+            .any(|((m, x), y)| m & x & y != 0)
+    }
+
+    fn locate(id: AnnotationId) -> (usize, u64) {
+        ((id.0 / 64) as usize, 1 << (id.0 % 64))
+    }
+}
+
+impl FromIterator<AnnotationId> for Annotations {
+    fn from_iter<I: IntoIterator<Item = AnnotationId>>(ids: I) -> Self {
+        let mut set = Annotations::new();
+        ids.into_iter().for_each(|id| set.insert(id));
+        set
+    }
+}
+
+/// How fast a booster moves the cost away from its base, or a dampener brings it back.
+///
+/// The thesis names `fn_instantaneous` and leaves the rest to designers
+/// (000_16db0c300c7e0e65.txt:1712-1714); linear covers gradual build-up and fade-out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rate {
+    /// The whole change at once.
+    Instantaneous,
+    /// An even change over `duration` seconds (finite, > 0).
+    Linear {
+        /// Seconds the change takes.
+        duration: f64,
+    },
+}
+
+impl Rate {
+    /// Seconds the change takes: 0 for instantaneous.
+    pub fn duration(self) -> f64 {
+        match self {
+            Rate::Instantaneous => 0.0,
+            Rate::Linear { duration } => duration,
+        }
+    }
+
+    /// Share of the change done `elapsed` seconds after it began, in [0, 1].
+    fn progress(self, elapsed: f64) -> f64 {
+        match self {
+            Rate::Instantaneous => 1.0,
+            Rate::Linear { duration } => (elapsed / duration).clamp(0.0, 1.0),
+        }
+    }
+
+    fn validate(self, role: &str) -> Result<()> {
+        match self {
+            Rate::Linear { duration } if !(duration.is_finite() && duration > 0.0) => {
+                Err(Error::invalid(format!(
+                    "an ambiance {role}'s linear duration must be finite and > 0, got {duration}"
+                )))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// An ambiance modifier: adds up to `amount` to the cost of matching actions, starting at
+/// `start`, ramping up by its booster, holding, then ramping back to 0 by its dampener.
+///
+/// The thesis makes the booster and the dampener two cost modifiers, each with its own start
+/// time, amount, annotations and rate (000_16db0c300c7e0e65.txt:1710), combined by a
+/// "calculate total modification" function (:1707). Their amounts are opposite and their
+/// annotations shared by construction (the dampener "brings the cost back", :1705), so one
+/// amount and one annotation set describe both here. The thesis does not say when the dampener
+/// starts; the `hold` between the two is our reading, and an infinite hold gives the static
+/// location modifiers of :1728.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Modifier {
+    start: f64,
+    amount: f64,
+    annotations: Annotations,
+    booster: Rate,
+    hold: f64,
+    dampener: Rate,
+}
+
+impl Modifier {
+    /// A modifier from its parts. Errors unless `start` and `amount` are finite, `hold` is
+    /// ≥ 0 (infinite allowed: it never ends), linear rates last a finite time > 0 and
+    /// `annotations` is not empty (a modifier without annotations could never apply, :1746).
+    pub fn new(
+        start: f64,
+        amount: f64,
+        annotations: Annotations,
+        booster: Rate,
+        hold: f64,
+        dampener: Rate,
+    ) -> Result<Self> {
+        if !start.is_finite() {
+            return Err(Error::invalid(format!(
+                "an ambiance modifier's start time must be finite, got {start}"
+            )));
+        }
+        if !amount.is_finite() {
+            return Err(Error::invalid(format!(
+                "an ambiance modifier's amount must be finite, got {amount}"
+            )));
+        }
+        if annotations.is_empty() {
+            return Err(Error::invalid(
+                "an ambiance modifier needs at least one annotation, or it applies to nothing",
+            ));
+        }
+        booster.validate("booster")?;
+        if hold.is_nan() || hold < 0.0 {
+            return Err(Error::invalid(format!(
+                "an ambiance modifier's hold must be >= 0 (infinite allowed), got {hold}"
+            )));
+        }
+        dampener.validate("dampener")?;
+        Ok(Modifier {
+            start,
+            amount,
+            annotations,
+            booster,
+            hold,
+            dampener,
+        })
+    }
+
+    /// The same modifier starting at `start` instead: an action's ambiance effect is a
+    /// template that each performance stamps with the time it happened.
+    pub fn starting_at(&self, start: f64) -> Result<Self> {
+        if !start.is_finite() {
+            return Err(Error::invalid(format!(
+                "an ambiance modifier's start time must be finite, got {start}"
+            )));
+        }
+        Ok(Modifier {
+            start,
+            ..self.clone()
+        })
+    }
+
+    /// When the booster starts.
+    pub fn start(&self) -> f64 {
+        self.start
+    }
+
+    /// The signed change at full strength.
+    pub fn amount(&self) -> f64 {
+        self.amount
+    }
+
+    /// The annotations of the actions whose cost it changes.
+    pub fn annotations(&self) -> &Annotations {
+        &self.annotations
+    }
+
+    /// The change to add to a matching action's cost at time `now`: 0 before `start`, then
+    /// up by the booster, `amount` during the hold, then down to 0 by the dampener. Each phase
+    /// covers a half-open interval, so an instantaneous booster is at full strength at `start`
+    /// and an instantaneous dampener has already removed it when the hold ends.
+    pub fn value_at(&self, now: f64) -> f64 {
+        let elapsed = now - self.start;
+        if elapsed.is_nan() || elapsed < 0.0 {
+            return 0.0;
+        }
+        let boosted = self.booster.duration();
+        if elapsed < boosted {
+            return self.amount * self.booster.progress(elapsed);
+        }
+        let held = boosted + self.hold;
+        if elapsed < held {
+            return self.amount;
+        }
+        self.amount * (1.0 - self.dampener.progress(elapsed - held))
+    }
+
+    /// The thesis's "should stop" (000_16db0c300c7e0e65.txt:1708): true once both booster and
+    /// dampener are done, which never happens with an infinite hold.
+    pub fn is_finished(&self, now: f64) -> bool {
+        now - self.start >= self.booster.duration() + self.hold + self.dampener.duration()
+    }
+}
+
+/// The region a smart ambiance covers; boundaries count as inside.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shape {
+    /// Points within `radius` of `center`.
+    Sphere {
+        /// Centre.
+        center: Vec3,
+        /// Radius, finite and ≥ 0.
+        radius: f64,
+    },
+    /// An axis-aligned box.
+    Box {
+        /// Lowest corner; each coordinate ≤ the matching one of `max`.
+        min: Vec3,
+        /// Highest corner.
+        max: Vec3,
+    },
+}
+
+impl Shape {
+    /// True when `point` lies inside or on the boundary.
+    pub fn contains(&self, point: Vec3) -> bool {
+        match *self {
+            Shape::Sphere { center, radius } => distance_between(center, point) <= radius,
+            Shape::Box { min, max } => {
+                (min.x..=max.x).contains(&point.x)
+                    && (min.y..=max.y).contains(&point.y)
+                    && (min.z..=max.z).contains(&point.z)
+            }
+        }
+    }
+
+    fn validate(&self) -> Result<()> {
+        let valid = match *self {
+            Shape::Sphere { center, radius } => {
+                center.is_finite() && radius.is_finite() && radius >= 0.0
+            }
+            Shape::Box { min, max } => {
+                min.is_finite()
+                    && max.is_finite()
+                    && min.x <= max.x
+                    && min.y <= max.y
+                    && min.z <= max.z
+            }
+        };
+        if valid {
+            Ok(())
+        } else {
+            Err(Error::invalid(format!(
+                "an ambiance area needs finite coordinates, a radius >= 0 and min <= max, got {self:?}"
+            )))
+        }
+    }
+}
+
+/// A smart ambiance: a region with the location modifiers authored for it and the event
+/// modifiers that actions performed inside have added (000_16db0c300c7e0e65.txt:1716).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Area {
+    shape: Shape,
+    location: Vec<Modifier>,
+    events: Vec<Modifier>,
+}
+
+impl Area {
+    /// An area with its location modifiers, which are fixed at design time (:1728). Errors
+    /// when the shape is not finite or inverted.
+    pub fn new(shape: Shape, location: Vec<Modifier>) -> Result<Self> {
+        shape.validate()?;
+        Ok(Area {
+            shape,
+            location,
+            events: Vec::new(),
+        })
+    }
+
+    /// The region covered.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The static modifiers felt by everyone inside.
+    pub fn location(&self) -> &[Modifier] {
+        &self.location
+    }
+
+    /// The event modifiers added at run time and not yet pruned.
+    pub fn events(&self) -> &[Modifier] {
+        &self.events
+    }
+
+    /// Adds an event modifier, what an action's ambiance effect does to the area it was
+    /// performed in (000_16db0c300c7e0e65.txt:1746).
+    pub fn add_event(&mut self, modifier: Modifier) {
+        self.events.push(modifier);
+    }
+
+    /// Drops the event modifiers finished at `now` ("should stop", :1708), in place.
+    pub fn prune_finished(&mut self, now: f64) {
+        self.events.retain(|m| !m.is_finished(now));
+    }
+
+    fn modifiers(&self) -> impl Iterator<Item = &Modifier> {
+        self.location.iter().chain(&self.events)
+    }
+}
+
+/// How an object's modifier weakens with distance inside its radius.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Falloff {
+    /// Full strength anywhere within the radius: the thesis's "coming within a certain
+    /// distance" rule (000_16db0c300c7e0e65.txt:1766), and the default to reach for.
+    Constant,
+    /// Full strength at the object, falling linearly to 0 at the radius; an extension that
+    /// lets several objects blend instead of switching at a hard edge.
+    Linear,
+}
+
+/// Object ambiance limited by distance: an object's modifier, felt by NPCs within `radius`
+/// of its position (000_16db0c300c7e0e65.txt:1766).
+///
+/// The thesis's other form of object ambiance, adding the modifier to the whole area the
+/// object is in, is an event modifier on that area ([`Area::add_event`]). A projection does
+/// not need to lie inside an area: its distance rule alone decides who feels it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Projection {
+    position: Vec3,
+    radius: f64,
+    modifier: Modifier,
+    falloff: Falloff,
+}
+
+impl Projection {
+    /// A projection from `position`. Errors unless the position is finite and `radius` is
+    /// finite and > 0.
+    pub fn new(position: Vec3, radius: f64, modifier: Modifier, falloff: Falloff) -> Result<Self> {
+        if !(radius.is_finite() && radius > 0.0) {
+            return Err(Error::invalid(format!(
+                "an ambiance projection's radius must be finite and > 0, got {radius}"
+            )));
+        }
+        let mut projection = Projection {
+            position: Vec3::default(),
+            radius,
+            modifier,
+            falloff,
+        };
+        projection.set_position(position)?;
+        Ok(projection)
+    }
+
+    /// Where the object is.
+    pub fn position(&self) -> Vec3 {
+        self.position
+    }
+
+    /// Moves the object, for objects (or NPCs) that carry their ambiance around. Errors on a
+    /// non-finite position.
+    pub fn set_position(&mut self, position: Vec3) -> Result<()> {
+        if !position.is_finite() {
+            return Err(Error::invalid(format!(
+                "an ambiance projection's position must be finite, got {position:?}"
+            )));
+        }
+        self.position = position;
+        Ok(())
+    }
+
+    /// The share in [0, 1] of the modifier felt at `point`, or `None` beyond the radius.
+    fn weight_at(&self, point: Vec3) -> Option<f64> {
+        let distance = distance_between(self.position, point);
+        // A NaN distance (a non-finite query point) is out of reach.
+        (distance <= self.radius).then(|| match self.falloff {
+            Falloff::Constant => 1.0,
+            Falloff::Linear => 1.0 - distance / self.radius,
+        })
+    }
+}
+
+/// Index of an area in its [`Ambiance`], in the order added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AreaId(pub usize);
+
+/// Index of a projection in its [`Ambiance`], in the order added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ProjectionId(pub usize);
+
+/// All the smart ambiance of a world: its areas and object projections.
+///
+/// Areas and projections are never removed, so their ids stay valid; a finished modifier
+/// simply contributes 0.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Ambiance {
+    areas: Vec<Area>,
+    projections: Vec<Projection>,
+}
+
+impl Ambiance {
+    /// No areas, no projections: every cost delta is 0.
+    pub fn new() -> Self {
+        Ambiance::default()
+    }
+
+    /// Adds an area and returns its id.
+    pub fn add_area(&mut self, area: Area) -> AreaId {
+        self.areas.push(area);
+        AreaId(self.areas.len() - 1)
+    }
+
+    /// The area `id`, if it exists.
+    pub fn area(&self, id: AreaId) -> Option<&Area> {
+        self.areas.get(id.0)
+    }
+
+    /// The area `id` for changes, if it exists.
+    pub fn area_mut(&mut self, id: AreaId) -> Option<&mut Area> {
+        self.areas.get_mut(id.0)
+    }
+
+    /// Adds an object projection and returns its id.
+    pub fn add_projection(&mut self, projection: Projection) -> ProjectionId {
+        self.projections.push(projection);
+        ProjectionId(self.projections.len() - 1)
+    }
+
+    /// The projection `id` for changes (moving it), if it exists.
+    pub fn projection_mut(&mut self, id: ProjectionId) -> Option<&mut Projection> {
+        self.projections.get_mut(id.0)
+    }
+
+    /// An action's ambiance effect: adds `modifier` as an event to every area containing
+    /// `position`, where the action was performed (000_16db0c300c7e0e65.txt:1746), and
+    /// returns how many areas received it. Overlapping areas each get a copy, as each is a
+    /// smart ambiance in its own right; outside every area the effect has nowhere to go.
+    pub fn add_event(&mut self, position: Vec3, modifier: &Modifier) -> usize {
+        let mut added = 0;
+        for area in self.areas.iter_mut().filter(|a| a.shape.contains(position)) {
+            area.add_event(modifier.clone());
+            added += 1;
+        }
+        added
+    }
+
+    /// Drops every area's finished event modifiers, in place.
+    pub fn prune_finished(&mut self, now: f64) {
+        self.areas.iter_mut().for_each(|a| a.prune_finished(now));
+    }
+
+    /// What ambiance adds to the cost of an action annotated `action`, for an NPC at `position`
+    /// to which the annotations `applicable` apply, at time `now`: the sum of the values of
+    /// every modifier of the areas containing the position and of the projections reaching
+    /// it, counting a modifier only when one of its annotations is both applicable to the NPC
+    /// and carried by the action.
+    ///
+    /// The thesis states the two conditions separately: a modifier applies to an NPC if one of
+    /// its annotations is applicable to it (000_16db0c300c7e0e65.txt:1746), and then changes
+    /// the actions carrying "that annotation" (:1750). Requiring the same annotation for both
+    /// is our reading: applicability says which of the NPC's action costs may be changed at all
+    /// ("this NPC can have its serious action costs modified", :1698), so a modifier tagged
+    /// {serious, loud} must not reach the loud actions of an NPC susceptible only to serious.
+    ///
+    /// Pass the result to [`adjusted_cost`]. Runs without allocating.
+    pub fn cost_delta(
+        &self,
+        position: Vec3,
+        applicable: &Annotations,
+        action: &Annotations,
+        now: f64,
+    ) -> f64 {
+        let relevant = |m: &Modifier| m.annotations.intersects_both(applicable, action);
+        let from_areas: f64 = self
+            .areas
+            .iter()
+            .filter(|a| a.shape.contains(position))
+            .flat_map(Area::modifiers)
+            .filter(|m| relevant(m))
+            .map(|m| m.value_at(now))
+            .sum();
+        let from_objects: f64 = self
+            .projections
+            .iter()
+            .filter(|p| relevant(&p.modifier))
+            .filter_map(|p| Some(p.weight_at(position)? * p.modifier.value_at(now)))
+            .sum();
+        from_areas + from_objects
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::error::ErrorKind;
+
+    const LOUD: AnnotationId = AnnotationId(0);
+    const NERVOUS: AnnotationId = AnnotationId(1);
+    const SUSPICIOUS: AnnotationId = AnnotationId(70);
+
+    fn set(ids: &[AnnotationId]) -> Annotations {
+        ids.iter().copied().collect()
+    }
+
+    fn permanent(amount: f64, annotation: AnnotationId) -> Modifier {
+        let booster = Rate::Instantaneous;
+        Modifier::new(
+            0.0,
+            amount,
+            set(&[annotation]),
+            booster,
+            f64::INFINITY,
+            booster,
+        )
+        .unwrap()
+    }
+
+    /// The name of the cheapest candidate `(name, base cost, annotations)` for an NPC at
+    /// `position` with `applicable` annotations; ties keep the first.
+    fn cheapest<'a>(
+        candidates: &[(&'a str, f64, &Annotations)],
+        ambiance: &Ambiance,
+        position: Vec3,
+        applicable: &Annotations,
+        now: f64,
+    ) -> &'a str {
+        let cost = |&(_, base, action): &(&str, f64, &Annotations)| {
+            adjusted_cost(base, ambiance.cost_delta(position, applicable, action, now))
+        };
+        candidates
+            .iter()
+            .min_by(|a, b| cost(a).total_cmp(&cost(b)))
+            .unwrap()
+            .0
+    }
+
+    fn assert_invalid<T: std::fmt::Debug>(result: Result<T>) {
+        assert_eq!(result.unwrap_err().kind, ErrorKind::InvalidArgument);
+    }
+
+    #[test]
+    fn annotations_grow_past_one_word_and_intersect() {
+        let a = set(&[LOUD, SUSPICIOUS]);
+        assert!(a.contains(SUSPICIOUS) && a.contains(LOUD) && !a.contains(NERVOUS));
+        assert!(a.intersects(&set(&[SUSPICIOUS])));
+        assert!(!a.intersects(&set(&[NERVOUS])));
+        assert!(!a.intersects(&Annotations::new()));
+        assert_eq!(set(&[SUSPICIOUS, LOUD]), a);
+    }
+
+    #[test]
+    fn instantaneous_modifier_is_a_step_up_and_a_step_down() {
+        // The thesis's example m = (123.0, 10, serious, fn_instantaneous), :1714, held 5 s.
+        let instant = Rate::Instantaneous;
+        let m = Modifier::new(123.0, 10.0, set(&[LOUD]), instant, 5.0, instant).unwrap();
+        let golden = [(122.9, 0.0), (123.0, 10.0), (127.9, 10.0), (128.0, 0.0)];
+        for (t, v) in golden {
+            assert_eq!(m.value_at(t), v, "t = {t}");
+        }
+        assert!(!m.is_finished(127.9));
+        assert!(m.is_finished(128.0));
+    }
+
+    #[test]
+    fn linear_modifier_ramps_up_holds_and_ramps_down() {
+        let m = Modifier::new(
+            10.0,
+            -4.0,
+            set(&[NERVOUS]),
+            Rate::Linear { duration: 2.0 },
+            3.0,
+            Rate::Linear { duration: 4.0 },
+        )
+        .unwrap();
+        let golden = [
+            (9.0, 0.0),
+            (10.0, 0.0),
+            (11.0, -2.0),
+            (12.0, -4.0),
+            (14.9, -4.0),
+            (15.0, -4.0),
+            (16.0, -3.0),
+            (17.0, -2.0),
+            (19.0, 0.0),
+            (30.0, 0.0),
+        ];
+        for (t, v) in golden {
+            assert!(
+                (m.value_at(t) - v).abs() < 1e-12,
+                "t = {t}: {}",
+                m.value_at(t)
+            );
+        }
+        assert!(!m.is_finished(18.99));
+        assert!(m.is_finished(19.0));
+    }
+
+    #[test]
+    fn infinite_hold_never_finishes() {
+        let m = permanent(2.0, LOUD);
+        assert_eq!(m.value_at(1e12), 2.0);
+        assert!(!m.is_finished(1e12));
+    }
+
+    #[test]
+    fn starting_at_retimes_a_template_and_keeps_the_rest() {
+        let template = permanent(-0.75, NERVOUS);
+        let stamped = template.starting_at(42.0).unwrap();
+        assert_eq!(stamped.start(), 42.0);
+        assert_eq!(stamped.amount(), -0.75);
+        assert_eq!(stamped.annotations(), template.annotations());
+        assert_eq!(stamped.value_at(41.9), 0.0);
+        assert_eq!(stamped.value_at(42.0), -0.75);
+    }
+
+    #[test]
+    fn non_finite_queries_change_nothing() {
+        let mut ambiance = Ambiance::new();
+        let everywhere = Shape::Sphere {
+            center: Vec3::default(),
+            radius: 100.0,
+        };
+        ambiance.add_area(Area::new(everywhere, vec![permanent(2.0, LOUD)]).unwrap());
+        let camera = Projection::new(Vec3::default(), 10.0, permanent(5.0, LOUD), Falloff::Linear);
+        ambiance.add_projection(camera.unwrap());
+        let loud = set(&[LOUD]);
+        assert_eq!(permanent(2.0, LOUD).value_at(f64::NAN), 0.0);
+        let nowhere = Vec3::new(f32::NAN, 0.0, 0.0);
+        assert_eq!(ambiance.cost_delta(nowhere, &loud, &loud, 1.0), 0.0);
+    }
+
+    #[test]
+    fn bad_data_is_rejected() {
+        let ok = set(&[LOUD]);
+        let instant = Rate::Instantaneous;
+        let new = |start, amount, booster, hold, dampener| {
+            Modifier::new(start, amount, ok.clone(), booster, hold, dampener)
+        };
+        assert_invalid(new(f64::NAN, 1.0, instant, 0.0, instant));
+        assert_invalid(new(0.0, f64::INFINITY, instant, 0.0, instant));
+        assert_invalid(new(0.0, f64::NAN, instant, 0.0, instant));
+        assert_invalid(new(0.0, 1.0, instant, -1.0, instant));
+        assert_invalid(new(0.0, 1.0, instant, f64::NAN, instant));
+        for duration in [0.0, -1.0, f64::INFINITY, f64::NAN] {
+            let linear = Rate::Linear { duration };
+            assert_invalid(new(0.0, 1.0, linear, 0.0, instant));
+            assert_invalid(new(0.0, 1.0, instant, 0.0, linear));
+        }
+        assert_invalid(Modifier::new(
+            0.0,
+            1.0,
+            Annotations::new(),
+            instant,
+            0.0,
+            instant,
+        ));
+        assert_invalid(permanent(1.0, LOUD).starting_at(f64::INFINITY));
+
+        let origin = Vec3::default();
+        let sphere = |radius| Shape::Sphere {
+            center: origin,
+            radius,
+        };
+        assert_invalid(Area::new(sphere(-1.0), Vec::new()));
+        assert_invalid(Area::new(sphere(f64::NAN), Vec::new()));
+        let inverted = Shape::Box {
+            min: Vec3::new(1.0, 0.0, 0.0),
+            max: origin,
+        };
+        assert_invalid(Area::new(inverted, Vec::new()));
+        let unbounded = Shape::Box {
+            min: origin,
+            max: Vec3::new(f32::INFINITY, 1.0, 1.0),
+        };
+        assert_invalid(Area::new(unbounded, Vec::new()));
+
+        let m = permanent(1.0, LOUD);
+        assert_invalid(Projection::new(origin, 0.0, m.clone(), Falloff::Constant));
+        assert_invalid(Projection::new(
+            origin,
+            f64::INFINITY,
+            m.clone(),
+            Falloff::Constant,
+        ));
+        let nowhere = Vec3::new(f32::NAN, 0.0, 0.0);
+        assert_invalid(Projection::new(nowhere, 1.0, m, Falloff::Constant));
+    }
+
+    #[test]
+    fn shapes_include_their_boundary() {
+        let sphere = Shape::Sphere {
+            center: Vec3::new(1.0, 0.0, 0.0),
+            radius: 2.0,
+        };
+        assert!(sphere.contains(Vec3::new(3.0, 0.0, 0.0)));
+        assert!(!sphere.contains(Vec3::new(3.1, 0.0, 0.0)));
+        let cuboid = Shape::Box {
+            min: Vec3::new(0.0, 0.0, 0.0),
+            max: Vec3::new(1.0, 2.0, 3.0),
+        };
+        assert!(cuboid.contains(Vec3::new(1.0, 2.0, 3.0)));
+        assert!(!cuboid.contains(Vec3::new(0.5, 2.5, 1.0)));
+    }
+
+    #[test]
+    fn a_modifier_counts_only_through_an_annotation_both_applicable_and_on_the_action() {
+        let mut ambiance = Ambiance::new();
+        let everywhere = Shape::Sphere {
+            center: Vec3::default(),
+            radius: 100.0,
+        };
+        let both = Modifier::new(
+            0.0,
+            5.0,
+            set(&[LOUD, NERVOUS]),
+            Rate::Instantaneous,
+            f64::INFINITY,
+            Rate::Instantaneous,
+        )
+        .unwrap();
+        ambiance.add_area(Area::new(everywhere, vec![both]).unwrap());
+        let here = Vec3::default();
+        let delta =
+            |applicable, action| ambiance.cost_delta(here, &set(applicable), &set(action), 0.0);
+        assert_eq!(delta(&[LOUD], &[LOUD]), 5.0);
+        // Susceptible only to loud: a nervous action keeps its cost.
+        assert_eq!(delta(&[LOUD], &[NERVOUS]), 0.0);
+        assert_eq!(delta(&[SUSPICIOUS], &[LOUD]), 0.0);
+        assert_eq!(delta(&[LOUD, NERVOUS], &[LOUD, NERVOUS]), 5.0);
+    }
+
+    #[test]
+    fn library_location_ambiance_quietens_an_outgoing_npc() {
+        // 000_16db0c300c7e0e65.txt:1730-1734: chat (loud) is the outgoing NPC's cheaper way
+        // to socialise, until the library's location ambiance makes loud actions dearer.
+        let mut ambiance = Ambiance::new();
+        let library = Shape::Box {
+            min: Vec3::new(0.0, 0.0, 0.0),
+            max: Vec3::new(20.0, 5.0, 20.0),
+        };
+        ambiance.add_area(Area::new(library, vec![permanent(2.0, LOUD)]).unwrap());
+        let (loud, quiet) = (set(&[LOUD]), Annotations::new());
+        let actions = [("chat", 1.0, &loud), ("check_social_network", 2.0, &quiet)];
+        let outgoing = set(&[LOUD]);
+        let inside = Vec3::new(10.0, 1.0, 10.0);
+        let outside = Vec3::new(30.0, 1.0, 10.0);
+
+        assert_eq!(
+            cheapest(&actions, &ambiance, inside, &outgoing, 5.0),
+            "check_social_network"
+        );
+        assert_eq!(
+            cheapest(&actions, &ambiance, outside, &outgoing, 5.0),
+            "chat"
+        );
+        // An NPC that ambiance does not affect ("without smart ambiance", :1732) chats.
+        assert_eq!(
+            cheapest(&actions, &ambiance, inside, &Annotations::new(), 5.0),
+            "chat"
+        );
+    }
+
+    #[test]
+    fn road_crossing_nervousness_spreads_then_fades() {
+        // 000_16db0c300c7e0e65.txt:1756-1760. Each type has its own base costs (:1758-1760):
+        // normal pedestrians walk (2) rather than run (3); nervous ones run (2) rather than
+        // walk (3). Every run makes nervous actions 0.75 cheaper in the crossing for 5 s,
+        // fading over 5 s more; one run is not enough to tip a normal pedestrian, two are.
+        let mut ambiance = Ambiance::new();
+        let crossing = Shape::Sphere {
+            center: Vec3::default(),
+            radius: 10.0,
+        };
+        let crossing = ambiance.add_area(Area::new(crossing, Vec::new()).unwrap());
+        let nervous = set(&[NERVOUS]);
+        let plain = Annotations::new();
+        let normal_costs = [("walk", 2.0, &plain), ("run", 3.0, &nervous)];
+        let nervous_costs = [("walk", 3.0, &plain), ("run", 2.0, &nervous)];
+        let run_effect = Modifier::new(
+            0.0,
+            -0.75,
+            set(&[NERVOUS]),
+            Rate::Instantaneous,
+            5.0,
+            Rate::Linear { duration: 5.0 },
+        )
+        .unwrap();
+        let pedestrian = Vec3::new(2.0, 0.0, 0.0);
+        let away = Vec3::new(50.0, 0.0, 0.0);
+
+        assert_eq!(
+            cheapest(&normal_costs, &ambiance, pedestrian, &nervous, 0.0),
+            "walk"
+        );
+        for (runner, t) in [
+            (Vec3::new(-3.0, 0.0, 0.0), 0.0),
+            (Vec3::new(3.0, 0.0, 1.0), 1.0),
+        ] {
+            assert_eq!(
+                cheapest(&nervous_costs, &ambiance, runner, &nervous, t),
+                "run"
+            );
+            assert_eq!(
+                ambiance.add_event(runner, &run_effect.starting_at(t).unwrap()),
+                1
+            );
+            if t == 0.0 {
+                // One run: 3 − 0.75 = 2.25 > 2, below the threshold.
+                assert_eq!(
+                    cheapest(&normal_costs, &ambiance, pedestrian, &nervous, 0.5),
+                    "walk"
+                );
+            }
+        }
+        // Two runs: 3 − 1.5 = 1.5 < 2, the normal pedestrian runs too.
+        assert_eq!(
+            cheapest(&normal_costs, &ambiance, pedestrian, &nervous, 2.0),
+            "run"
+        );
+        // Not outside the crossing, and not for someone who is never nervous.
+        assert_eq!(
+            cheapest(&normal_costs, &ambiance, away, &nervous, 2.0),
+            "walk"
+        );
+        assert_eq!(
+            cheapest(&normal_costs, &ambiance, pedestrian, &plain, 2.0),
+            "walk"
+        );
+        // Fading: at t = 8 the runs weigh −0.3 and −0.45, so run costs 2.25 again.
+        assert_eq!(
+            cheapest(&normal_costs, &ambiance, pedestrian, &nervous, 8.0),
+            "walk"
+        );
+        ambiance.prune_finished(10.5);
+        assert_eq!(ambiance.area(crossing).unwrap().events().len(), 1);
+        ambiance.prune_finished(11.0);
+        assert!(ambiance.area(crossing).unwrap().events().is_empty());
+        assert_eq!(
+            cheapest(&normal_costs, &ambiance, pedestrian, &nervous, 11.0),
+            "walk"
+        );
+    }
+
+    #[test]
+    fn runaway_contagion_stays_at_the_minimum_cost() {
+        // :1786-1788 warns contagion can run away; the planner still sees a valid cost.
+        let mut ambiance = Ambiance::new();
+        let crossing = Shape::Sphere {
+            center: Vec3::default(),
+            radius: 10.0,
+        };
+        ambiance.add_area(Area::new(crossing, Vec::new()).unwrap());
+        for _ in 0..20 {
+            ambiance.add_event(Vec3::default(), &permanent(-0.75, NERVOUS));
+        }
+        let nervous = set(&[NERVOUS]);
+        let delta = ambiance.cost_delta(Vec3::default(), &nervous, &nervous, 1.0);
+        assert_eq!(delta, -15.0);
+        assert_eq!(adjusted_cost(3.0, delta), MIN_ACTION_COST);
+        assert_eq!(adjusted_cost(3.0, f64::NAN), MIN_ACTION_COST);
+        // An object's whole-area ambiance (:1766) goes straight to its area.
+        let area = ambiance.area_mut(AreaId(0)).unwrap();
+        area.add_event(permanent(-1.0, NERVOUS));
+        assert_eq!(
+            ambiance.cost_delta(Vec3::default(), &nervous, &nervous, 1.0),
+            -16.0
+        );
+        // Outside every area an effect has nowhere to go.
+        assert_eq!(
+            ambiance.add_event(Vec3::new(99.0, 0.0, 0.0), &permanent(-1.0, NERVOUS)),
+            0
+        );
+    }
+
+    #[test]
+    fn spy_walks_near_cameras_and_runs_elsewhere() {
+        // 000_16db0c300c7e0e65.txt:1768-1772: running is cheaper but suspicious; cameras make
+        // suspicious actions dearer within their reach.
+        let mut ambiance = Ambiance::new();
+        let camera = |x| {
+            Projection::new(
+                Vec3::new(x, 0.0, 0.0),
+                10.0,
+                permanent(5.0, SUSPICIOUS),
+                Falloff::Constant,
+            )
+            .unwrap()
+        };
+        ambiance.add_projection(camera(0.0));
+        let second = ambiance.add_projection(camera(100.0));
+        let (suspicious, plain) = (set(&[SUSPICIOUS]), Annotations::new());
+        let actions = [("walk", 2.0, &plain), ("run", 1.0, &suspicious)];
+        let spy = set(&[SUSPICIOUS]);
+        let at = |x| Vec3::new(x, 0.0, 0.0);
+
+        assert_eq!(cheapest(&actions, &ambiance, at(9.0), &spy, 0.0), "walk");
+        assert_eq!(cheapest(&actions, &ambiance, at(50.0), &spy, 0.0), "run");
+        assert_eq!(cheapest(&actions, &ambiance, at(95.0), &spy, 0.0), "walk");
+        // Without smart ambiance (:1770) the spy runs past every camera.
+        assert_eq!(
+            cheapest(&actions, &ambiance, at(9.0), &Annotations::new(), 0.0),
+            "run"
+        );
+        // A camera that moves away takes its ambiance with it.
+        let moved = ambiance.projection_mut(second).unwrap();
+        moved.set_position(at(200.0)).unwrap();
+        assert_eq!(cheapest(&actions, &ambiance, at(95.0), &spy, 0.0), "run");
+    }
+
+    #[test]
+    fn linear_falloff_weakens_with_distance() {
+        let mut ambiance = Ambiance::new();
+        let camera = permanent(5.0, SUSPICIOUS);
+        let projection = Projection::new(Vec3::default(), 10.0, camera, Falloff::Linear).unwrap();
+        ambiance.add_projection(projection);
+        let s = set(&[SUSPICIOUS]);
+        let delta = |x| ambiance.cost_delta(Vec3::new(x, 0.0, 0.0), &s, &s, 0.0);
+        assert!((delta(2.0) - 4.0).abs() < 1e-9);
+        assert!((delta(9.0) - 0.5).abs() < 1e-9);
+        assert_eq!(delta(10.5), 0.0);
+    }
+}

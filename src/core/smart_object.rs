@@ -1,0 +1,96 @@
+//! What a smart-object archetype says about how it is used: tags, slots and who may take them
+//! (Sloan's smart objects, 000_16db0c300c7e0e65.txt:737-751, :955-963; the book's affordances
+//! with slots, ch. 2 of the AI-for-games book, digest item 17; Unreal's Smart Objects, which
+//! claim slots with priorities).
+
+use super::archetype::ArchetypeId;
+use super::entity::Entity;
+use super::vec3::Vec3;
+
+/// Dense id of a tag (`chair`, `loud`, `guard`): archetypes carry tags, slot filters ask for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TagId(pub u32);
+
+/// Which NPCs may use a slot: all of `archetypes` (any when empty) and every tag of `tags`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UserFilter {
+    /// Allowed NPC archetypes; empty allows every archetype.
+    pub archetypes: Vec<ArchetypeId>,
+    /// Tags the NPC's archetype must all carry.
+    pub tags: Vec<TagId>,
+}
+
+impl UserFilter {
+    /// Whether an NPC of `archetype`, whose archetype carries `tags`, may use the slot.
+    pub fn admits(&self, archetype: ArchetypeId, tags: &[TagId]) -> bool {
+        (self.archetypes.is_empty() || self.archetypes.contains(&archetype))
+            && self.tags.iter().all(|t| tags.contains(t))
+    }
+}
+
+/// A place where one NPC uses the object: the position and facing are relative to the object
+/// (the engine applies the object's rotation; motive keeps positions only).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SlotDef {
+    /// Where the user stands, relative to the object's position.
+    pub offset: Vec3,
+    /// The direction the user faces, relative to the object (zero: face the object).
+    pub facing: Vec3,
+    /// A multi-user action on the object starts only once every required slot is in use
+    /// (the rusty lever: three slots, two required).
+    pub required: bool,
+    /// Who may take it.
+    pub users: UserFilter,
+}
+
+/// How strongly an NPC holds its claims. A claim of higher priority takes a slot that is
+/// claimed at lower priority but not yet in use; a slot in use is never taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ClaimPriority(pub u8);
+
+impl ClaimPriority {
+    /// Takes only free slots and is taken from by any other priority above it.
+    pub const LOW: ClaimPriority = ClaimPriority(64);
+    /// The default.
+    pub const NORMAL: ClaimPriority = ClaimPriority(128);
+    /// Takes slots from normal and low claims.
+    pub const HIGH: ClaimPriority = ClaimPriority(192);
+}
+
+impl Default for ClaimPriority {
+    fn default() -> Self {
+        ClaimPriority::NORMAL
+    }
+}
+
+/// The run-time state of one slot of one object.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SlotState {
+    /// The NPC holding it; null when free.
+    pub holder: Entity,
+    /// The holder's priority.
+    pub priority: ClaimPriority,
+    /// The holder is performing an action at it: nobody may take it.
+    pub in_use: bool,
+}
+
+impl SlotState {
+    /// Whether an NPC of priority `priority` may have the slot now: free, already its own, or
+    /// claimed at lower priority and not in use.
+    pub fn open_to(&self, npc: Entity, priority: ClaimPriority) -> bool {
+        self.holder.is_null()
+            || self.holder == npc
+            || (!self.in_use && self.priority < priority)
+    }
+}
+
+/// A slot an NPC holds for its plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// The object.
+    pub object: Entity,
+    /// Index of the slot in the object's archetype.
+    pub slot: u32,
+    /// The last plan step that uses it: the claim ends when that step ends.
+    pub last_step: u32,
+}

@@ -1,0 +1,117 @@
+//! Defining smart objects: tags, slots, starting state, per-object hints and claim priority.
+//! Same rules as the rest of [`DomainBuilder`]: every call validates what it adds, and a
+//! rejected call changes nothing.
+
+use super::action::{ActionId, ExecutionHints};
+use super::archetype::ArchetypeId;
+use super::condition::check_distance;
+use super::domain::{AttributeId, DomainBuilder};
+use super::error::{Error, ErrorKind, Result};
+use super::smart_object::{ClaimPriority, SlotDef, TagId};
+use super::value::Value;
+
+impl DomainBuilder {
+    /// Defines a tag.
+    pub fn add_tag(&mut self, name: &str) -> Result<TagId> {
+        self.domain.tags.add(name, ()).map(TagId)
+    }
+
+    /// Gives `archetype`'s entities `tag`.
+    pub fn add_archetype_tag(&mut self, archetype: ArchetypeId, tag: TagId) -> Result<()> {
+        self.domain.tags.get(tag.0)?;
+        let tags = &mut self.domain.archetypes.get_mut(archetype.0)?.tags;
+        if !tags.contains(&tag) {
+            tags.push(tag);
+        }
+        Ok(())
+    }
+
+    /// Adds a slot to `archetype`; returns its index. Offset and facing must be finite; the
+    /// filter may name only archetypes and tags already defined.
+    pub fn add_slot(&mut self, archetype: ArchetypeId, slot: SlotDef) -> Result<u32> {
+        for (what, v) in [("offset", slot.offset), ("facing", slot.facing)] {
+            if !v.is_finite() {
+                return Err(Error::invalid(format!(
+                    "a slot's {what} must be finite, got {v:?}"
+                )));
+            }
+        }
+        for a in &slot.users.archetypes {
+            self.domain.archetypes.get(a.0)?;
+        }
+        for t in &slot.users.tags {
+            self.domain.tags.get(t.0)?;
+        }
+        let slots = &mut self.domain.archetypes.get_mut(archetype.0)?.slots;
+        slots.push(slot);
+        Ok(slots.len() as u32 - 1)
+    }
+
+    /// Sets a fact `archetype`'s entities start with. Values must match the attribute's type
+    /// and be finite; entity references must be null (no entity exists at design time).
+    pub fn set_archetype_state(
+        &mut self,
+        archetype: ArchetypeId,
+        attribute: AttributeId,
+        value: Value,
+    ) -> Result<()> {
+        let def = self.domain.attribute(attribute)?;
+        if def.value_type != value.value_type() {
+            return Err(Error::new(
+                ErrorKind::TypeMismatch,
+                format!(
+                    "attribute {:?} holds {} values, not {}",
+                    def.name,
+                    def.value_type.name(),
+                    value.value_type().name()
+                ),
+            ));
+        }
+        value.check_finite()?;
+        if matches!(value, Value::Entity(e) if !e.is_null()) {
+            return Err(Error::invalid(
+                "a starting state may only hold a null entity reference",
+            ));
+        }
+        let state = &mut self.domain.archetypes.get_mut(archetype.0)?.state;
+        match state.iter_mut().find(|(a, _)| *a == attribute) {
+            Some(entry) => entry.1 = value,
+            None => state.push((attribute, value)),
+        }
+        Ok(())
+    }
+
+    /// Sets how `action` is performed on `archetype`'s entities, which must supply it.
+    pub fn set_archetype_hints(
+        &mut self,
+        archetype: ArchetypeId,
+        action: ActionId,
+        hints: ExecutionHints,
+    ) -> Result<()> {
+        check_distance(hints.stand_off)?;
+        self.domain.actions().get(action.0)?;
+        if !self.domain.archetypes.get(archetype.0)?.supplies.contains(&action) {
+            return Err(Error::invalid(format!(
+                "archetype {:?} does not supply action {:?}",
+                self.domain.archetypes.name(archetype.0),
+                self.domain.actions().name(action.0)
+            )));
+        }
+        let def = self.domain.archetypes.get_mut(archetype.0)?;
+        match def.hints.iter_mut().find(|(a, _)| *a == action) {
+            Some(entry) => entry.1 = hints,
+            None => def.hints.push((action, hints)),
+        }
+        Ok(())
+    }
+
+    /// Sets the priority of `archetype`'s NPCs' claims.
+    pub fn set_claim_priority(
+        &mut self,
+        archetype: ArchetypeId,
+        priority: ClaimPriority,
+    ) -> Result<()> {
+        self.domain.archetypes.get_mut(archetype.0)?.claim_priority = priority;
+        Ok(())
+    }
+}

@@ -1,0 +1,302 @@
+//! Slots and claims: an NPC claims a slot of each smart object its plan uses when it commits to
+//! the plan (not while searching), marks it in use while it performs the step there, and lets
+//! it go when the last step there ends, the plan changes or fails, or either entity is
+//! destroyed. A claim of higher priority takes a slot claimed at lower priority that is not in
+//! use; the loser is told (`ClaimLost`) and replans. Planners see contention: an object with
+//! slots none of which is open to the NPC is not a candidate.
+//!
+//! Invariant: a slot has at most one holder, and a slot's holder lists the claim (checked by
+//! [`World::check_claims`] in the property tests).
+
+use super::archetype::ArchetypeId;
+use super::entity::Entity;
+use super::error::Result;
+use super::event::EventKind;
+use super::mind::Mind;
+use super::planner::Step;
+use super::smart_object::{Claim, ClaimPriority, SlotState};
+use super::world::{describe, World};
+
+impl World {
+    /// The slots of `object` (empty when its archetype has none).
+    pub fn slots(&self, object: Entity) -> Result<&[SlotState]> {
+        Ok(&self.record(object, None)?.slots)
+    }
+
+    /// The claims `npc` holds for its plan.
+    pub fn claims(&self, npc: Entity) -> Result<&[Claim]> {
+        Ok(&self.mind(npc)?.claims)
+    }
+
+    /// Sets the priority of `npc`'s claims from now on (its archetype's by default); claims
+    /// already held keep theirs.
+    pub fn set_claim_priority(&mut self, npc: Entity, priority: ClaimPriority) -> Result<()> {
+        self.mind(npc)?;
+        self.record_mut(npc)?.claim_priority = priority;
+        Ok(())
+    }
+
+    /// Whether `object` can serve `npc` now: it has no slots, or one of them admits the NPC
+    /// and is open to its priority. Planners leave out objects that cannot.
+    pub(super) fn serves(&self, npc: Entity, archetype: ArchetypeId, object: Entity) -> bool {
+        self.open_slot(npc, archetype, object).is_some()
+    }
+
+    /// The first slot of `object` that admits `npc` and is open to it: `Some(None)` when the
+    /// object has no slots (no limit on users), `None` when every slot is closed to it.
+    fn open_slot(&self, npc: Entity, archetype: ArchetypeId, object: Entity) -> Option<Option<u32>> {
+        let record = self.live_record(object)?;
+        if record.slots.is_empty() || object == npc {
+            return Some(None);
+        }
+        let domain = &self.domain;
+        let tags = &domain.archetype(archetype).tags;
+        let defs = &domain.archetype(record.archetype?).slots;
+        let priority = self.priority_of(npc);
+        let open = |(i, (def, state)): (usize, (&super::smart_object::SlotDef, &SlotState))| {
+            let holder_gone = !state.holder.is_null() && !self.is_alive(state.holder);
+            (def.users.admits(archetype, tags) && (state.open_to(npc, priority) || holder_gone))
+                .then_some(i as u32)
+        };
+        // The NPC's own slot first, so that a replan keeps the slot it holds.
+        let own = defs
+            .iter()
+            .zip(&record.slots)
+            .enumerate()
+            .filter(|(_, (_, s))| s.holder == npc)
+            .find_map(open);
+        own.or_else(|| defs.iter().zip(&record.slots).enumerate().find_map(open))
+            .map(Some)
+    }
+
+    fn priority_of(&self, npc: Entity) -> ClaimPriority {
+        self.live_record(npc)
+            .map_or(ClaimPriority::NORMAL, |r| r.claim_priority)
+    }
+
+    /// Replaces `npc`'s plan with `steps`: its claims go, and the new plan claims its slots when
+    /// its first step is about to start.
+    pub(super) fn replace_plan(
+        &mut self,
+        npc: Entity,
+        mind: &mut Mind,
+        steps: impl IntoIterator<Item = Step>,
+    ) {
+        self.clear_plan(npc, mind);
+        mind.plan.extend(steps);
+        mind.claims_pending = !mind.plan.is_empty();
+    }
+
+    /// Drops `npc`'s plan and every claim it holds.
+    pub(super) fn clear_plan(&mut self, npc: Entity, mind: &mut Mind) {
+        mind.plan.clear();
+        mind.next_step = 0;
+        mind.claims_pending = false;
+        self.release_where(npc, mind, |_| true);
+    }
+
+    /// Claims a slot on every object the plan's remaining steps use. Fails with the first step
+    /// whose object has no slot open to the NPC (another NPC took the last one since the plan
+    /// was made): the plan cannot go ahead; the claims it got stay until the caller drops it.
+    pub(super) fn claim_plan(
+        &mut self,
+        npc: Entity,
+        mind: &mut Mind,
+    ) -> std::result::Result<(), Step> {
+        let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) else {
+            return Ok(());
+        };
+        for k in mind.next_step..mind.plan.len() {
+            let step = mind.plan[k];
+            if let Some(claim) = mind.claims.iter_mut().find(|c| c.object == step.supplier) {
+                claim.last_step = k as u32;
+                continue;
+            }
+            match self.open_slot(npc, archetype, step.supplier) {
+                None => return Err(step),
+                Some(None) => {}
+                Some(Some(slot)) => {
+                    let priority = self.priority_of(npc);
+                    self.take_slot(npc, priority, step.supplier, slot);
+                    mind.claims.push(Claim {
+                        object: step.supplier,
+                        slot,
+                        last_step: k as u32,
+                    });
+                    self.push_claim_event(EventKind::ClaimGranted, npc, step.supplier, slot);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives `slot` of `object` to `npc`; a previous holder loses its claims and its plan.
+    fn take_slot(&mut self, npc: Entity, priority: ClaimPriority, object: Entity, slot: u32) {
+        let Some(record) = self.live_record_mut(object) else {
+            return;
+        };
+        let state = &mut record.slots[slot as usize];
+        let loser = state.holder;
+        *state = SlotState {
+            holder: npc,
+            priority,
+            in_use: false,
+        };
+        if !loser.is_null() && loser != npc {
+            self.lose_plan(loser, EventKind::ClaimLost, object, slot);
+        }
+    }
+
+    /// `npc` loses its plan because of `object` (a claim taken, the object destroyed): the
+    /// running action is cancelled, every claim released, and it replans at once.
+    fn lose_plan(&mut self, npc: Entity, kind: EventKind, object: Entity, slot: u32) {
+        let Some(mut mind) = self.live_record_mut(npc).and_then(|r| r.mind.take()) else {
+            return;
+        };
+        // The taken slot is no longer the loser's: release only the others.
+        if let Some(k) = mind
+            .claims
+            .iter()
+            .position(|c| c.object == object && c.slot == slot)
+        {
+            mind.claims.swap_remove(k);
+        }
+        self.push_claim_event(kind, npc, object, slot);
+        if let Some(running) = mind.running.take() {
+            self.push_event(
+                EventKind::ActionCancelled,
+                npc,
+                Some(running.step.action),
+                running.step.supplier,
+                running.request,
+            );
+        }
+        self.clear_plan(npc, &mut mind);
+        mind.next_think = self.time;
+        if let Some(record) = self.live_record_mut(npc) {
+            record.mind = Some(mind);
+        }
+    }
+
+    /// Marks the slot `npc` holds on `object` in use or not. A plan's earlier steps at an
+    /// object (walking up to it) leave the slot claimed but not in use, so a claim of higher
+    /// priority may still take it; only the last step there, the use itself, locks it.
+    pub(super) fn set_in_use(&mut self, npc: Entity, mind: &Mind, object: Entity, in_use: bool) {
+        let Some(claim) = mind.claims.iter().find(|c| c.object == object) else {
+            return;
+        };
+        let in_use = in_use && claim.last_step as usize == mind.next_step;
+        if let Some(state) = self
+            .live_record_mut(object)
+            .and_then(|r| r.slots.get_mut(claim.slot as usize))
+            .filter(|s| s.holder == npc)
+        {
+            state.in_use = in_use;
+        }
+    }
+
+    /// Releases the claims no remaining step needs (after a step ended).
+    pub(super) fn release_finished(&mut self, npc: Entity, mind: &mut Mind) {
+        let next = mind.next_step as u32;
+        self.release_where(npc, mind, |c| c.last_step < next);
+    }
+
+    fn release_where(&mut self, npc: Entity, mind: &mut Mind, gone: impl Fn(&Claim) -> bool) {
+        let mut k = 0;
+        while k < mind.claims.len() {
+            let claim = mind.claims[k];
+            if !gone(&claim) {
+                k += 1;
+                continue;
+            }
+            mind.claims.swap_remove(k);
+            if let Some(state) = self
+                .live_record_mut(claim.object)
+                .and_then(|r| r.slots.get_mut(claim.slot as usize))
+                .filter(|s| s.holder == npc)
+            {
+                *state = SlotState::default();
+            }
+        }
+    }
+
+    /// Before `entity` is destroyed: an NPC's claims are released; an object's holders lose
+    /// their plans (`ObjectDestroyed`).
+    pub(super) fn before_destroy(&mut self, entity: Entity) {
+        if let Some(mut mind) = self.live_record_mut(entity).and_then(|r| r.mind.take()) {
+            self.clear_plan(entity, &mut mind);
+            if let Some(record) = self.live_record_mut(entity) {
+                record.mind = Some(mind);
+            }
+        }
+        let holders = self.live_record(entity).map_or(0, |r| r.slots.len());
+        for slot in 0..holders {
+            let holder = self.live_record_mut(entity).map(|r| {
+                std::mem::take(&mut r.slots[slot]).holder
+            });
+            if let Some(holder) = holder.filter(|h| !h.is_null()) {
+                self.lose_plan(holder, EventKind::ObjectDestroyed, entity, slot as u32);
+            }
+        }
+    }
+
+    fn push_claim_event(&mut self, kind: EventKind, npc: Entity, object: Entity, slot: u32) {
+        self.push_event(kind, npc, None, object, 0);
+        if let Some(event) = self.events.last_mut() {
+            event.slot = slot;
+        }
+    }
+
+    /// Checks the claim invariant: every slot's holder is a live NPC whose mind lists the
+    /// claim, and every claim's slot names its holder; the first breach, described. For
+    /// tests; O(entities × claims).
+    pub fn check_claims(&self) -> std::result::Result<(), String> {
+        let broken = |what: String| Err(what);
+        for object in self.entities() {
+            let Some(record) = self.live_record(object) else {
+                continue;
+            };
+            for (slot, state) in record.slots.iter().enumerate() {
+                if state.holder.is_null() {
+                    if state.in_use {
+                        return broken(format!("free slot {slot} of {} in use", describe(object)));
+                    }
+                    continue;
+                }
+                let held = self.live_record(state.holder).and_then(|r| r.mind.as_ref());
+                let listed = held.is_some_and(|m| {
+                    m.claims
+                        .iter()
+                        .filter(|c| c.object == object && c.slot == slot as u32)
+                        .count()
+                        == 1
+                });
+                if !listed {
+                    return broken(format!(
+                        "slot {slot} of {} names {} which does not hold it",
+                        describe(object),
+                        describe(state.holder)
+                    ));
+                }
+            }
+            if let Some(mind) = record.mind.as_ref() {
+                for claim in &mind.claims {
+                    let holder = self
+                        .live_record(claim.object)
+                        .and_then(|r| r.slots.get(claim.slot as usize))
+                        .map(|s| s.holder);
+                    if holder != Some(object) {
+                        return broken(format!(
+                            "{} claims slot {} of {} held by {:?}",
+                            describe(object),
+                            claim.slot,
+                            describe(claim.object),
+                            holder.map(describe)
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
