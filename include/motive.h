@@ -646,6 +646,11 @@ enum motive_event_kind
      * `target`, whose slot `slot` this NPC held, was destroyed: as for `CLAIM_LOST`.
      */
     MOTIVE_EVENT_KIND_OBJECT_DESTROYED = 10,
+    /**
+     * The action on `target` succeeded and outcome number `outcome` of its outcome table was
+     * drawn from the world's seeded RNG; its effects are applied.
+     */
+    MOTIVE_EVENT_KIND_OUTCOME_DRAWN = 11,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1215,6 +1220,10 @@ typedef struct motive_event {
      * `MOTIVE_NO_SLOT` when none.
      */
     uint32_t slot;
+    /**
+     * The outcome drawn (`OUTCOME_DRAWN` only); `MOTIVE_NO_SLOT` otherwise.
+     */
+    uint32_t outcome;
 } motive_event;
 
 /**

@@ -66,7 +66,9 @@ fn cafe() -> Cafe {
         b.set_action_planning(a, Planning::default()).unwrap();
     }
     let staff = b.add_tag("staff").unwrap();
-    let goal = b.add_goap_goal("be_seated", 1, Relevance::Fixed(1.0)).unwrap();
+    let goal = b
+        .add_goap_goal("be_seated", 1, Relevance::Fixed(1.0))
+        .unwrap();
     b.add_goap_requirement(
         goal,
         Condition::Compare {
@@ -124,11 +126,7 @@ fn cafe() -> Cafe {
         },
         ..SlotDef::default()
     };
-    let bench = object(
-        &mut b,
-        "bench",
-        vec![public.clone(), public, staff_seat],
-    );
+    let bench = object(&mut b, "bench", vec![public.clone(), public, staff_seat]);
     Cafe {
         domain: b.build().unwrap(),
         chair,
@@ -201,7 +199,10 @@ fn one_chair_serves_one_guest_at_a_time() {
     assert_eq!((granted[0].target, granted[0].slot), (chair, 0));
     assert_eq!(holder(&w, chair, 0), a);
     let goto = of(&events, a, EventKind::ActionRequested)[0];
-    assert!(!w.slots(chair).unwrap()[0].in_use, "walking up does not lock the slot");
+    assert!(
+        !w.slots(chair).unwrap()[0].in_use,
+        "walking up does not lock the slot"
+    );
 
     // A second guest sees a full chair: no candidate, no plan, no claim.
     let b = w.spawn(cafe.guest, Vec3::default()).unwrap();
@@ -327,7 +328,11 @@ fn slot_filters_admit_only_the_npcs_they_name() {
         .copied()
         .filter(|&g| !of(&events, g, EventKind::ClaimGranted).is_empty())
         .collect();
-    assert_eq!(seated.len(), 2, "two public seats; the staff seat is not theirs");
+    assert_eq!(
+        seated.len(),
+        2,
+        "two public seats; the staff seat is not theirs"
+    );
     assert!(w.slots(bench).unwrap()[2].holder.is_null());
     let waiter = w.spawn(cafe.staff_only, Vec3::default()).unwrap();
     until_requested(&mut w, waiter);
@@ -402,7 +407,9 @@ fn authoring_rejects_bad_slots_state_and_hints() {
     };
     assert!(b.add_slot(a, unknown).is_err());
     assert!(b.set_archetype_state(a, n, Value::Bool(true)).is_err());
-    assert!(b.set_archetype_state(a, n, Value::Number(f64::NAN)).is_err());
+    assert!(b
+        .set_archetype_state(a, n, Value::Number(f64::NAN))
+        .is_err());
     assert!(b
         .set_archetype_state(a, e, Value::Entity(Entity::from_bits(1 << 32 | 1)))
         .is_err());
@@ -528,8 +535,17 @@ fn random_operation_sequences_never_give_a_slot_two_holders() {
         }
     }
     // The sequences reach every path that changes a claim.
-    for kind in ["ClaimGranted", "ClaimLost", "ObjectDestroyed", "ActionCancelled", "ActionFailed"] {
-        assert!(seen.get(kind).copied().unwrap_or(0) > 0, "never saw {kind}: {seen:?}");
+    for kind in [
+        "ClaimGranted",
+        "ClaimLost",
+        "ObjectDestroyed",
+        "ActionCancelled",
+        "ActionFailed",
+    ] {
+        assert!(
+            seen.get(kind).copied().unwrap_or(0) > 0,
+            "never saw {kind}: {seen:?}"
+        );
     }
 }
 
@@ -555,4 +571,99 @@ fn concurrent_thinking_keeps_the_claim_invariant() {
     });
     let w = world.lock().unwrap();
     w.check_claims().unwrap();
+}
+
+/// A room of levers (no slots) and `n` NPCs who each want to pull one; returns the outcomes
+/// drawn, in event order, and the world.
+fn pull_levers(seed: u64, n: usize) -> (Vec<u32>, World, AttributeId) {
+    use motive::core::outcome::{Learning, Outcome, OutcomeTable};
+    let mut b = DomainBuilder::new();
+    let pulled = b.add_attribute("pulled", ValueType::Bool).unwrap();
+    let open = b.add_attribute("door_open", ValueType::Bool).unwrap();
+    let pull = b.add_action("pull").unwrap();
+    let set = |attribute, role| Effect {
+        role,
+        op: EffectOp::Set(attribute, Operand::Constant(Value::Bool(true))),
+    };
+    b.add_effect(pull, set(pulled, Role::Consumer)).unwrap();
+    let outcomes = vec![
+        Outcome {
+            weight: 90.0,
+            effects: vec![set(open, Role::Supplier)],
+        },
+        Outcome {
+            weight: 7.0,
+            effects: Vec::new(),
+        },
+        Outcome {
+            weight: 3.0,
+            effects: Vec::new(),
+        },
+    ];
+    let table = OutcomeTable::new(outcomes, Learning::Fixed).unwrap();
+    b.set_action_outcomes(pull, table).unwrap();
+    let goal = b.add_goap_goal("pull", 1, Relevance::Fixed(1.0)).unwrap();
+    b.add_goap_requirement(
+        goal,
+        Condition::Compare {
+            role: Role::Consumer,
+            attribute: pulled,
+            op: CmpOp::Eq,
+            rhs: Operand::Constant(Value::Bool(true)),
+        },
+    )
+    .unwrap();
+    let lever = b.add_archetype("lever").unwrap();
+    b.add_supplied_action(lever, pull).unwrap();
+    let puller = b.add_archetype("puller").unwrap();
+    b.add_consumed_action(puller, pull).unwrap();
+    b.add_archetype_goap_goal(puller, goal).unwrap();
+    let config = WorldConfig {
+        seed,
+        ..WorldConfig::default()
+    };
+    let mut w = World::new(b.build().unwrap(), config).unwrap();
+    w.spawn(lever, Vec3::default()).unwrap();
+    for _ in 0..n {
+        w.spawn(puller, Vec3::default()).unwrap();
+    }
+    let mut drawn = Vec::new();
+    for _ in 0..5 {
+        w.tick(0.1).unwrap();
+        for e in drain(&mut w) {
+            match e.kind {
+                EventKind::ActionRequested => {
+                    w.report_action(e.npc, e.request, ActionOutcome::Succeeded)
+                        .unwrap();
+                    drawn.extend(
+                        drain(&mut w)
+                            .iter()
+                            .filter(|e| e.kind == EventKind::OutcomeDrawn)
+                            .map(|e| e.outcome),
+                    );
+                }
+                EventKind::OutcomeDrawn => drawn.push(e.outcome),
+                _ => {}
+            }
+        }
+    }
+    (drawn, w, open)
+}
+
+#[test]
+fn outcomes_are_drawn_from_the_seed_and_apply_their_effects() {
+    let (drawn, w, open) = pull_levers(7, 400);
+    assert_eq!(drawn.len(), 400, "one outcome per successful pull");
+    let count = |i| drawn.iter().filter(|&&d| d == i).count();
+    // 90/7/3 over 400 fixed-seed draws (binomial sd ≈ 6, 5 and 3.4).
+    assert!((330..=390).contains(&count(0)), "{}", count(0));
+    assert!((10..=50).contains(&count(1)), "{}", count(1));
+    assert!((2..=25).contains(&count(2)), "{}", count(2));
+    let lever = w
+        .entities()
+        .find(|&e| w.kind(e) == Ok(EntityKind::Object))
+        .unwrap();
+    assert_eq!(w.fact(lever, open).unwrap().value, Value::Bool(true));
+    assert_eq!(pull_levers(7, 400).0, drawn, "same seed, same outcomes");
+    assert_ne!(pull_levers(8, 400).0, drawn, "another seed, other outcomes");
 }

@@ -3,6 +3,7 @@
 use super::condition::{Bindings, CmpOp, Condition, FactView, Role};
 use super::domain::{AttributeId, Domain};
 use super::effect::{Change, Effect, EffectOp, FactStore, Key, Portion};
+use super::outcome::OutcomeTable;
 use super::value::Value;
 use super::world_effect::WorldEffectId;
 
@@ -88,6 +89,10 @@ pub struct ActionDef {
     pub hints: ExecutionHints,
     /// Cost and checks for the GOAP planner.
     pub planning: Planning,
+    /// What may come of a successful performance, one drawn from the world's seeded RNG each
+    /// time (the lever: door opens 90%, chain breaks 7%, lever breaks 3%); `None` when the
+    /// action's effects are all there is.
+    pub outcomes: Option<OutcomeTable>,
 }
 
 impl Default for ActionDef {
@@ -99,6 +104,7 @@ impl Default for ActionDef {
             duration: ActionDuration::Engine,
             hints: ExecutionHints::default(),
             planning: Planning::default(),
+            outcomes: None,
         }
     }
 }

@@ -37,6 +37,9 @@ pub enum EventKind {
     ClaimLost,
     /// `target`, whose slot `slot` this NPC held, was destroyed: as for `ClaimLost`.
     ObjectDestroyed,
+    /// The NPC's action on `target` succeeded and outcome number `outcome` of the action's
+    /// table was drawn; its effects are applied.
+    OutcomeDrawn,
 }
 
 /// One event. Plain data: it copies straight into the C struct.
@@ -57,6 +60,8 @@ pub struct Event {
     /// The slot of `target` concerned (claims, and requests at a claimed slot);
     /// [`NO_SLOT`] when none.
     pub slot: u32,
+    /// The outcome drawn (`OutcomeDrawn` only); [`NO_SLOT`] otherwise.
+    pub outcome: u32,
 }
 
 /// `Event::slot` when no slot is concerned.

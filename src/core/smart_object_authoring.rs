@@ -2,11 +2,12 @@
 //! Same rules as the rest of [`DomainBuilder`]: every call validates what it adds, and a
 //! rejected call changes nothing.
 
-use super::action::{ActionId, ExecutionHints};
+use super::action::{ActionId, ExecutionHints, ACTION_ROLES};
 use super::archetype::ArchetypeId;
 use super::condition::check_distance;
 use super::domain::{AttributeId, DomainBuilder};
 use super::error::{Error, ErrorKind, Result};
+use super::outcome::OutcomeTable;
 use super::smart_object::{ClaimPriority, SlotDef, TagId};
 use super::value::Value;
 
@@ -90,7 +91,13 @@ impl DomainBuilder {
     ) -> Result<()> {
         check_distance(hints.stand_off)?;
         self.domain.actions().get(action.0)?;
-        if !self.domain.archetypes.get(archetype.0)?.supplies.contains(&action) {
+        if !self
+            .domain
+            .archetypes
+            .get(archetype.0)?
+            .supplies
+            .contains(&action)
+        {
             return Err(Error::invalid(format!(
                 "archetype {:?} does not supply action {:?}",
                 self.domain.archetypes.name(archetype.0),
@@ -102,6 +109,18 @@ impl DomainBuilder {
             Some(entry) => entry.1 = hints,
             None => def.hints.push((action, hints)),
         }
+        Ok(())
+    }
+
+    /// Gives `action` probabilistic outcomes; each outcome's effects follow the same rules as
+    /// the action's own.
+    pub fn set_action_outcomes(&mut self, action: ActionId, table: OutcomeTable) -> Result<()> {
+        for outcome in table.outcomes() {
+            for effect in &outcome.effects {
+                effect.validate(self.domain(), ACTION_ROLES)?;
+            }
+        }
+        self.domain.actions_mut().get_mut(action.0)?.outcomes = Some(table);
         Ok(())
     }
 

@@ -13,6 +13,8 @@ use super::fact_set::{Fact, FactSet};
 use super::goap::mind::GoapMind;
 use super::goap::Workspace;
 use super::mind::Mind;
+use super::outcome::OutcomeHistory;
+use super::rng::WorldRng;
 use super::slot_map::{KeyError, SlotKey, SlotMap};
 use super::smart_object::{ClaimPriority, SlotState};
 use super::value::Value;
@@ -87,6 +89,11 @@ pub struct World {
     pub(super) budget_left: u32,
     /// Expansions spent in the current (or last) tick.
     pub(super) tick_expansions: u32,
+    /// Every random draw (outcomes), seeded from the world's seed.
+    pub(super) rng: WorldRng,
+    /// Outcomes seen so far per action (by action id): the scope of learning is every object of
+    /// the world that supplies the action (the book's room of levers).
+    pub(super) outcome_history: Vec<OutcomeHistory>,
 }
 
 impl World {
@@ -116,6 +123,8 @@ impl World {
             workspaces: Vec::new(),
             budget_left: 0,
             tick_expansions: 0,
+            rng: WorldRng::new(config.seed),
+            outcome_history: Vec::new(),
         })
     }
 

@@ -13,6 +13,7 @@ use super::error::{Error, ErrorKind, Result};
 use super::event::{Event, EventKind, NO_SLOT};
 use super::fact_set::Fact;
 use super::mind::{DriveState, Mind, Running};
+use super::outcome::OutcomeHistory;
 use super::planner::Step;
 use super::slot_map::SlotMap;
 use super::value::Value;
@@ -186,7 +187,7 @@ impl World {
         let domain = self.domain.clone();
         let action = domain.action(running.step.action);
         let bindings = self.bindings(npc, running.step.supplier);
-        let ended = {
+        let mut ended = {
             let mut facts = self.facts();
             if action.duration == ActionDuration::Engine {
                 action.apply_whole(&domain, &mut facts, &bindings);
@@ -198,6 +199,30 @@ impl World {
             }
             facts.ended
         };
+        if let Some(table) = &action.outcomes {
+            let id = running.step.action.0 as usize;
+            if self.outcome_history.len() <= id {
+                self.outcome_history
+                    .resize(domain.actions().len(), OutcomeHistory::default());
+            }
+            let drawn = table.draw(&self.outcome_history[id], &mut self.rng);
+            let _ = self.outcome_history[id].record(drawn);
+            let mut facts = self.facts();
+            for effect in &table.outcomes()[drawn].effects {
+                effect.apply(&domain, &mut facts, &bindings, Portion::Whole);
+            }
+            ended.extend(facts.ended);
+            self.push_event(
+                EventKind::OutcomeDrawn,
+                npc,
+                Some(running.step.action),
+                running.step.supplier,
+                running.request,
+            );
+            if let Some(event) = self.events.last_mut() {
+                event.outcome = drawn as u32;
+            }
+        }
         if by_timer {
             self.push_event(
                 EventKind::ActionFinished,
@@ -346,6 +371,7 @@ impl World {
             request,
             hints,
             slot: NO_SLOT,
+            outcome: NO_SLOT,
         });
     }
 

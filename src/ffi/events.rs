@@ -41,6 +41,9 @@ pub enum motive_event_kind {
     ClaimLost = 9,
     /// `target`, whose slot `slot` this NPC held, was destroyed: as for `CLAIM_LOST`.
     ObjectDestroyed = 10,
+    /// The action on `target` succeeded and outcome number `outcome` of its outcome table was
+    /// drawn from the world's seeded RNG; its effects are applied.
+    OutcomeDrawn = 11,
 }
 
 /// One event.
@@ -66,6 +69,8 @@ pub struct motive_event {
     /// The slot of `target` concerned (claims, and requests at a claimed slot);
     /// `MOTIVE_NO_SLOT` when none.
     pub slot: u32,
+    /// The outcome drawn (`OUTCOME_DRAWN` only); `MOTIVE_NO_SLOT` otherwise.
+    pub outcome: u32,
 }
 
 /// `motive_event.slot` when no slot is concerned.
@@ -83,6 +88,7 @@ fn event(e: &Event) -> motive_event {
         EventKind::ClaimGranted => motive_event_kind::ClaimGranted,
         EventKind::ClaimLost => motive_event_kind::ClaimLost,
         EventKind::ObjectDestroyed => motive_event_kind::ObjectDestroyed,
+        EventKind::OutcomeDrawn => motive_event_kind::OutcomeDrawn,
     };
     motive_event {
         kind: kind as u32,
@@ -94,6 +100,7 @@ fn event(e: &Event) -> motive_event {
         animation: e.hints.animation,
         face_target: e.hints.face_target,
         slot: e.slot,
+        outcome: e.outcome,
     }
 }
 
