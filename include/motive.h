@@ -51,6 +51,21 @@
 #define MOTIVE_NO_ID UINT32_MAX
 
 /**
+ * A claim priority that takes only free slots, and loses claimed slots to any higher one.
+ */
+#define MOTIVE_CLAIM_PRIORITY_LOW 64
+
+/**
+ * The default claim priority.
+ */
+#define MOTIVE_CLAIM_PRIORITY_NORMAL 128
+
+/**
+ * A claim priority that takes slots claimed at normal and low priority but not yet in use.
+ */
+#define MOTIVE_CLAIM_PRIORITY_HIGH 192
+
+/**
  * Largest `motive_think_settings.max_depth`: the most actions one plan may hold.
  */
 #define MOTIVE_MAX_PLAN_DEPTH 32
@@ -1586,6 +1601,91 @@ typedef struct motive_candidate {
     bool truncated;
 } motive_candidate;
 
+/**
+ * Dense id of a tag in its domain (0, 1, 2, … in definition order): archetypes carry tags,
+ * slot filters ask for them.
+ */
+typedef uint32_t motive_tag_id;
+
+/**
+ * A slot of a smart-object archetype: a place where one NPC uses the object. Get one from
+ * `motive_slot_def_default()`, then change fields; `motive_domain_builder_add_slot` checks it.
+ * The user filter admits an NPC whose archetype is one of `user_archetypes` (any archetype
+ * when there are none) and carries every tag of `user_tags`.
+ */
+typedef struct motive_slot_def {
+    /**
+     * `sizeof(motive_slot_def)`, set by `motive_slot_def_default()`; checked on use.
+     */
+    uint32_t struct_size;
+    /**
+     * Where the user stands, relative to the object's position; finite. Default (0, 0, 0).
+     */
+    struct motive_vec3 offset;
+    /**
+     * The direction the user faces, relative to the object; finite; (0, 0, 0), the default,
+     * means "face the object".
+     */
+    struct motive_vec3 facing;
+    /**
+     * A multi-user action on the object starts only once every required slot is in use.
+     * Default false.
+     */
+    bool required;
+    /**
+     * `user_archetype_count` archetypes allowed to use the slot (NULL when the count is 0);
+     * copied by `motive_domain_builder_add_slot`. Default NULL.
+     */
+    const motive_archetype_id *user_archetypes;
+    /**
+     * Number of `user_archetypes`; 0 (the default) admits every archetype.
+     */
+    size_t user_archetype_count;
+    /**
+     * `user_tag_count` tags a user's archetype must all carry (NULL when the count is 0);
+     * copied by `motive_domain_builder_add_slot`. Default NULL.
+     */
+    const motive_tag_id *user_tags;
+    /**
+     * Number of `user_tags`. Default 0.
+     */
+    size_t user_tag_count;
+} motive_slot_def;
+
+/**
+ * The run-time state of one slot of an entity.
+ */
+typedef struct motive_slot_state {
+    /**
+     * The NPC holding the slot; the null handle when it is free.
+     */
+    struct motive_npc holder;
+    /**
+     * The holder's claim priority (`MOTIVE_CLAIM_PRIORITY_NORMAL` when free).
+     */
+    uint8_t priority;
+    /**
+     * The holder is performing the action that uses the slot: nobody may take it. A holder
+     * still on its way (an earlier step at the same entity, such as walking up) leaves it
+     * false, and a higher priority may take the slot.
+     */
+    bool in_use;
+} motive_slot_state;
+
+/**
+ * A slot an NPC holds for its plan.
+ */
+typedef struct motive_claim {
+    /**
+     * The entity the slot belongs to (usually a smart object).
+     */
+    struct motive_entity object;
+    /**
+     * The slot's index in that entity's archetype.
+     */
+    uint32_t slot;
+} motive_claim;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -2641,6 +2741,147 @@ motive_status motive_npc_explain_satisfactions(const struct motive_world *world,
                                                double *buffer,
                                                size_t capacity,
                                                size_t *out_count);
+
+/**
+ * A slot definition with every field at its default: at the object, facing it, not
+ * required, open to every NPC. Thread-safe.
+ */
+struct motive_slot_def motive_slot_def_default(void);
+
+/**
+ * Defines a tag called `name` (an identifier, as for attributes) and writes its id to
+ * `*out_tag`. Fails with `MOTIVE_STATUS_ALREADY_EXISTS` for a name defined before.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_tag` NULL or writable.
+ */
+motive_status motive_domain_builder_add_tag(struct motive_domain_builder *builder,
+                                            const char *name,
+                                            motive_tag_id *out_tag);
+
+/**
+ * Gives `archetype`'s entities the tag `tag` (slot filters may ask for it). Adding it twice
+ * adds it once.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_add_archetype_tag(struct motive_domain_builder *builder,
+                                                      motive_archetype_id archetype,
+                                                      motive_tag_id tag);
+
+/**
+ * Adds the slot `*slot` (from `motive_slot_def_default()`; its `struct_size` is checked) to
+ * `archetype` and writes its index (0, 1, 2, … per archetype, in the order added) to
+ * `*out_slot`. An entity of an archetype with slots serves one NPC per slot at a time: an NPC
+ * claims a slot when it commits to a plan that uses the entity. `offset` and `facing` must be
+ * finite (`MOTIVE_STATUS_INVALID_ARGUMENT`); the filter may name only archetypes and tags
+ * already defined (`MOTIVE_STATUS_NOT_FOUND`). The filter arrays are copied.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `slot` NULL or a valid `motive_slot_def` whose
+ * `user_archetypes` and `user_tags` are NULL or readable for their counts; `out_slot` NULL or
+ * writable.
+ */
+motive_status motive_domain_builder_add_slot(struct motive_domain_builder *builder,
+                                             motive_archetype_id archetype,
+                                             const struct motive_slot_def *slot,
+                                             uint32_t *out_slot);
+
+/**
+ * Sets the fact `attribute = *value` that `archetype`'s entities start with (a chair starts
+ * unoccupied); setting it again replaces it. The value's type must be the attribute's
+ * (`MOTIVE_STATUS_TYPE_MISMATCH`), numbers and positions finite, and an entity value null (no
+ * entity exists at design time).
+ *
+ * # Safety
+ * `builder` must be NULL or live; `value` NULL or a readable `motive_value`.
+ */
+motive_status motive_domain_builder_set_archetype_state(struct motive_domain_builder *builder,
+                                                        motive_archetype_id archetype,
+                                                        motive_attribute attribute,
+                                                        const struct motive_value *value);
+
+/**
+ * Sets how `action` is performed on `archetype`'s entities, which must supply it, in place of
+ * the action's own hints (`motive_domain_builder_set_action_hints`): keep `stand_off` (finite,
+ * ≥ 0) engine units away, play `animation` (an engine-defined id motive passes through), and
+ * face the target when `face_target` (false leaves facing to the engine: the slot's facing,
+ * or none). Requests for the action on those entities carry these hints in `motive_event`.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_archetype_hints(struct motive_domain_builder *builder,
+                                                        motive_archetype_id archetype,
+                                                        motive_action_id action,
+                                                        double stand_off,
+                                                        uint32_t animation,
+                                                        bool face_target);
+
+/**
+ * Sets the priority of `archetype`'s NPCs' claims (`MOTIVE_CLAIM_PRIORITY_NORMAL` by default;
+ * any value, higher is stronger): a claim takes a slot claimed at a lower priority that is not
+ * yet in use, and the NPC that held it gets `MOTIVE_EVENT_KIND_CLAIM_LOST`.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_claim_priority(struct motive_domain_builder *builder,
+                                                       motive_archetype_id archetype,
+                                                       uint8_t priority);
+
+/**
+ * Looks up the tag called `name` and writes its id to `*out_tag`; `MOTIVE_STATUS_NOT_FOUND`
+ * when there is none. Thread-safe.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_tag` NULL or writable.
+ */
+motive_status motive_domain_find_tag(const struct motive_domain *domain,
+                                     const char *name,
+                                     motive_tag_id *out_tag);
+
+/**
+ * Copies the slots of a live entity (smart object or NPC; in the order its archetype defines
+ * them, empty when it has none) into `buffer`. `*out_count` receives the number of slots even
+ * when the buffer is too small (`MOTIVE_STATUS_BUFFER_TOO_SMALL`, nothing copied); pass NULL
+ * and 0 to ask for the count (`MOTIVE_STATUS_BUFFER_TOO_SMALL` unless it is 0). A stale
+ * handle is `MOTIVE_STATUS_STALE_HANDLE`.
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_entity_slots(const struct motive_world *world,
+                                  struct motive_entity entity,
+                                  struct motive_slot_state *buffer,
+                                  size_t capacity,
+                                  size_t *out_count);
+
+/**
+ * Copies the slots `npc` holds for its plan (one per entity its remaining plan uses that has
+ * slots) into `buffer`, like `motive_entity_slots`. Empty once the plan is done or dropped.
+ *
+ * # Safety
+ * As `motive_entity_slots`.
+ */
+motive_status motive_npc_claims(const struct motive_world *world,
+                                struct motive_npc npc,
+                                struct motive_claim *buffer,
+                                size_t capacity,
+                                size_t *out_count);
+
+/**
+ * Sets the priority of `npc`'s claims from now on (its archetype's by default, see
+ * `motive_domain_builder_set_claim_priority`); claims it already holds keep theirs.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_npc_set_claim_priority(struct motive_world *world,
+                                            struct motive_npc npc,
+                                            uint8_t priority);
 
 /**
  * The name of a status code, e.g. "MOTIVE_STATUS_STALE_HANDLE", as a static NUL-terminated

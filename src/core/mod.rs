@@ -33,10 +33,10 @@ pub mod value;
 pub mod vec3;
 pub mod world;
 pub mod world_actions;
+pub mod world_claims;
 pub mod world_effect;
 pub mod world_goap;
 mod world_goap_think;
-pub mod world_claims;
 pub mod world_serial;
 mod world_think;
 

@@ -78,9 +78,7 @@ impl SlotState {
     /// Whether an NPC of priority `priority` may have the slot now: free, already its own, or
     /// claimed at lower priority and not in use.
     pub fn open_to(&self, npc: Entity, priority: ClaimPriority) -> bool {
-        self.holder.is_null()
-            || self.holder == npc
-            || (!self.in_use && self.priority < priority)
+        self.holder.is_null() || self.holder == npc || (!self.in_use && self.priority < priority)
     }
 }
 

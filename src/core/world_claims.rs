@@ -44,7 +44,12 @@ impl World {
 
     /// The first slot of `object` that admits `npc` and is open to it: `Some(None)` when the
     /// object has no slots (no limit on users), `None` when every slot is closed to it.
-    fn open_slot(&self, npc: Entity, archetype: ArchetypeId, object: Entity) -> Option<Option<u32>> {
+    fn open_slot(
+        &self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        object: Entity,
+    ) -> Option<Option<u32>> {
         let record = self.live_record(object)?;
         if record.slots.is_empty() || object == npc {
             return Some(None);
@@ -231,9 +236,9 @@ impl World {
         }
         let holders = self.live_record(entity).map_or(0, |r| r.slots.len());
         for slot in 0..holders {
-            let holder = self.live_record_mut(entity).map(|r| {
-                std::mem::take(&mut r.slots[slot]).holder
-            });
+            let holder = self
+                .live_record_mut(entity)
+                .map(|r| std::mem::take(&mut r.slots[slot]).holder);
             if let Some(holder) = holder.filter(|h| !h.is_null()) {
                 self.lose_plan(holder, EventKind::ObjectDestroyed, entity, slot as u32);
             }

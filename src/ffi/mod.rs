@@ -36,6 +36,7 @@ pub mod handles;
 pub mod last_error;
 pub mod minds;
 mod pointers;
+pub mod smart_objects;
 pub mod status;
 #[cfg(feature = "test-hooks")]
 pub mod test_hooks;

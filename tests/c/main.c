@@ -28,5 +28,6 @@ int main(int argc, char **argv) {
     run_event_tests();
     run_goap_tests();
     run_goap_mind_tests();
+    run_smart_object_tests();
     return motive_test_summary(variant);
 }

@@ -20,5 +20,6 @@ void run_mind_tests(void);
 void run_event_tests(void);
 void run_goap_tests(void);
 void run_goap_mind_tests(void);
+void run_smart_object_tests(void);
 
 #endif /* MOTIVE_SUITES_H */
