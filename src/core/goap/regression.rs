@@ -7,6 +7,16 @@
 //! the tightest bounds, exclusions only for values inside it; per entity slot one required
 //! entity, or else the sorted entities ruled out — so equal sets are equal lists and duplicate
 //! detection is a plain comparison, with no sorting per node.
+//!
+//! **Regression** (a set through an action: what must hold before the action so that the set
+//! holds after it). Each bound action is compiled once per search into an [`Edits`] entry:
+//! its changes and preconditions as operations in the order regression applies them, those
+//! on numbers and entity references sorted by slot. A successor is built where it will be
+//! stored, at the end of the pools ([`SetPool`]'s *draft*): the parent's lists are copied
+//! there and edited in one walk, a cursor per list following the edit's slots, rather than
+//! searched once per change and precondition (a bit needs no search). Keeping it is then
+//! moving the pools' ends past it; a rejected one is overwritten by the next. Hashing and the
+//! heuristic's estimate are one more pass over the result ([`SetView::survey`]).
 
 use crate::core::condition::CmpOp;
 use crate::core::entity::Entity;
@@ -47,14 +57,17 @@ impl Interval {
         above && below
     }
 
-    /// How far `v` (outside) is from the interval; NaN for NaN.
-    fn distance(&self, v: f64) -> f64 {
-        if v <= self.low {
-            self.low - v
-        } else if v >= self.high {
-            v - self.high
+    /// How far `v` is from the interval: `None` inside, NaN for NaN (which is outside). One
+    /// pass of comparisons where `contains` and then a distance would take two.
+    fn gap(&self, v: f64) -> Option<f64> {
+        if v < self.low || (v == self.low && self.low_open) {
+            Some(self.low - v)
+        } else if v > self.high || (v == self.high && self.high_open) {
+            Some(v - self.high)
+        } else if v.is_nan() {
+            Some(f64::NAN)
         } else {
-            f64::NAN
+            None
         }
     }
 
@@ -104,21 +117,7 @@ pub struct EntityReq {
     pub value: Entity,
 }
 
-/// A regression set under construction; its buffers are reused for every successor.
-#[derive(Clone, Debug, Default)]
-pub struct Draft {
-    /// Which bits are required (first `words` words) and their values (next `words`).
-    pub bits: Vec<u64>,
-    /// One interval per constrained number slot, by slot.
-    pub numbers: Vec<Interval>,
-    /// Ruled-out number values inside their slot's interval, by slot and value.
-    pub excluded: Vec<Excluded>,
-    /// Entity requirements by slot: one `==`, or the `!=`s by value.
-    pub entities: Vec<EntityReq>,
-    words: usize,
-}
-
-/// Why a draft cannot become a node.
+/// Why a successor set cannot be built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rejected {
     /// The action serves no requirement of the set.
@@ -128,7 +127,7 @@ pub enum Rejected {
 }
 
 /// The flat lists of a set, as a node stores them.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SetView<'a> {
     /// `2 * words` words: which bits are required, then their values.
     pub bits: &'a [u64],
@@ -141,7 +140,7 @@ pub struct SetView<'a> {
 }
 
 /// Where a stored set's lists are in a [`SetPool`].
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stored {
     bits: u32,
     numbers: (u32, u32),
@@ -149,51 +148,84 @@ pub struct Stored {
     entities: (u32, u32),
 }
 
+/// Where the kept sets end in each pool: the draft starts there.
+#[derive(Clone, Copy, Debug, Default)]
+struct Ends {
+    bits: usize,
+    numbers: usize,
+    excluded: usize,
+    entities: usize,
+}
+
 /// Flat pools holding every set of a search back to back, so storing one allocates nothing
 /// once the pools have grown.
+///
+/// The set being built, the *draft*, is the pools' tail, after the kept sets: a successor is
+/// built where it will be stored, and then kept (which only moves the ends past it) or left
+/// to be overwritten by the next draft.
 #[derive(Clone, Debug, Default)]
 pub struct SetPool {
+    /// Words of booleans per set.
+    words: usize,
     bits: Vec<u64>,
     numbers: Vec<Interval>,
     excluded: Vec<Excluded>,
     entities: Vec<EntityReq>,
+    kept: Ends,
 }
 
 impl SetPool {
-    /// Forgets every set, keeping the memory.
-    pub fn clear(&mut self) {
-        self.bits.clear();
+    /// Forgets every set, keeping the memory, for sets of `words` words of booleans; the
+    /// draft is the empty set.
+    pub fn clear(&mut self, words: usize) {
+        self.words = words;
+        self.kept = Ends::default();
         self.numbers.clear();
         self.excluded.clear();
         self.entities.clear();
+        self.bits.clear();
+        self.bits.resize(2 * words, 0);
     }
 
-    /// Appends a set.
-    pub fn store(&mut self, set: SetView<'_>) -> Stored {
-        fn append<T: Copy>(pool: &mut Vec<T>, items: &[T]) -> (u32, u32) {
-            let start = pool.len() as u32;
-            if !items.is_empty() {
-                pool.extend(items.iter().copied());
-            }
-            (start, pool.len() as u32)
-        }
-        let bits = append(&mut self.bits, set.bits).0;
+    /// Keeps the draft as a set: the next draft starts after it.
+    pub fn keep(&mut self) -> Stored {
+        let kept = self.kept;
+        self.kept = Ends {
+            bits: self.bits.len(),
+            numbers: self.numbers.len(),
+            excluded: self.excluded.len(),
+            entities: self.entities.len(),
+        };
+        let span = |from: usize, to: usize| (from as u32, to as u32);
         Stored {
-            bits,
-            numbers: append(&mut self.numbers, set.numbers),
-            excluded: append(&mut self.excluded, set.excluded),
-            entities: append(&mut self.entities, set.entities),
+            bits: kept.bits as u32,
+            numbers: span(kept.numbers, self.kept.numbers),
+            excluded: span(kept.excluded, self.kept.excluded),
+            entities: span(kept.entities, self.kept.entities),
         }
     }
 
-    /// A stored set, for `words` words of booleans.
-    pub fn get(&self, at: Stored, words: usize) -> SetView<'_> {
+    /// A kept set.
+    #[inline]
+    pub fn get(&self, at: Stored) -> SetView<'_> {
         let slice = |(from, to): (u32, u32)| from as usize..to as usize;
+        let bits = at.bits as usize;
         SetView {
-            bits: &self.bits[at.bits as usize..at.bits as usize + 2 * words],
+            bits: &self.bits[bits..bits + 2 * self.words],
             numbers: &self.numbers[slice(at.numbers)],
             excluded: &self.excluded[slice(at.excluded)],
             entities: &self.entities[slice(at.entities)],
+        }
+    }
+
+    /// The draft: the set being built.
+    #[inline]
+    pub fn draft(&self) -> SetView<'_> {
+        SetView {
+            bits: &self.bits[self.kept.bits..],
+            numbers: &self.numbers[self.kept.numbers..],
+            excluded: &self.excluded[self.kept.excluded..],
+            entities: &self.entities[self.kept.entities..],
         }
     }
 
@@ -204,308 +236,493 @@ impl SetPool {
             + self.excluded.capacity() * std::mem::size_of::<Excluded>()
             + self.entities.capacity() * std::mem::size_of::<EntityReq>()
     }
-}
 
-impl SetView<'_> {
-    /// Every number slot the set constrains (a slot may repeat).
-    pub fn number_slots(&self) -> impl Iterator<Item = u32> + '_ {
-        let intervals = self.numbers.iter().map(|r| r.slot);
-        intervals.chain(self.excluded.iter().map(|r| r.slot))
-    }
-}
-
-impl Draft {
-    /// Loads a set in canonical form.
-    pub fn load(&mut self, set: SetView<'_>) {
-        self.words = set.bits.len() / 2;
-        copy(&mut self.bits, set.bits);
-        copy(&mut self.numbers, set.numbers);
-        copy(&mut self.excluded, set.excluded);
-        copy(&mut self.entities, set.entities);
+    /// Makes the draft the empty set with edit `index` of `edits` applied: a goal's
+    /// requirements.
+    pub fn draft_edit(&mut self, edits: &Edits, index: usize) -> Result<(), Rejected> {
+        self.drop_draft();
+        self.bits.resize(self.kept.bits + 2 * self.words, 0);
+        self.apply(edits, index).map(|_| ())
     }
 
-    /// Empties the set for `words` words of booleans.
-    pub fn clear(&mut self, words: usize) {
-        self.words = words;
-        self.bits.clear();
-        self.bits.resize(2 * words, 0);
-        self.numbers.clear();
-        self.excluded.clear();
-        self.entities.clear();
-    }
-
-    /// The set as flat lists.
-    pub fn view(&self) -> SetView<'_> {
-        SetView {
-            bits: &self.bits,
-            numbers: &self.numbers,
-            excluded: &self.excluded,
-            entities: &self.entities,
+    /// Makes the draft the kept set `parent` regressed through the action of edit `index`
+    /// of `edits`: requirements its changes satisfy are dropped, additions shift number
+    /// bounds, and its preconditions are merged into each slot's canonical entry. An action
+    /// that contradicts the set, or serves none of its requirements, is rejected.
+    pub fn draft_regressed(
+        &mut self,
+        parent: Stored,
+        edits: &Edits,
+        index: usize,
+    ) -> Result<(), Rejected> {
+        self.drop_draft();
+        let bits = (parent.bits, parent.bits + 2 * self.words as u32);
+        copy_within(&mut self.bits, bits);
+        copy_within(&mut self.numbers, parent.numbers);
+        copy_within(&mut self.excluded, parent.excluded);
+        copy_within(&mut self.entities, parent.entities);
+        match self.apply(edits, index) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(Rejected::Irrelevant),
+            Err(rejected) => Err(rejected),
         }
     }
 
-    /// Regresses the set through an action's `changes` (the last change of a slot wins, so
-    /// they are undone last first): requirements a change satisfies are dropped, additions
-    /// shift number bounds, contradicted requirements reject the action, and an action that
-    /// serves nothing is irrelevant. Shifting a slot's interval and exclusions together keeps
-    /// the set canonical.
-    pub fn regress(&mut self, changes: &[Change]) -> Result<(), Rejected> {
+    fn drop_draft(&mut self) {
+        self.bits.truncate(self.kept.bits);
+        self.numbers.truncate(self.kept.numbers);
+        self.excluded.truncate(self.kept.excluded);
+        self.entities.truncate(self.kept.entities);
+    }
+
+    /// Applies an edit to the draft in one pass: its number and entity operations are sorted
+    /// by slot, as the draft's lists are, so each list is walked once with a cursor instead of
+    /// searched per change and precondition. Whether a change served a requirement, or a
+    /// contradiction.
+    fn apply(&mut self, edits: &Edits, index: usize) -> Result<bool, Rejected> {
+        let edit = edits.edits[index];
+        let span = |(from, to): (u32, u32)| from as usize..to as usize;
+        let mut relevant = self.apply_bools(&edits.bool_ops[span(edit.bools)])?;
+        if edit.numbers.0 < edit.numbers.1 {
+            relevant |= self.apply_numbers(&edits.number_ops[span(edit.numbers)])?;
+        }
+        if edit.entities.0 < edit.entities.1 {
+            relevant |= self.apply_entities(&edits.entity_ops[span(edit.entities)])?;
+        }
+        Ok(relevant)
+    }
+
+    fn apply_bools(&mut self, ops: &[(u32, BoolOp)]) -> Result<bool, Rejected> {
         let mut relevant = false;
-        for change in changes.iter().rev() {
-            match *change {
-                Change::Bool { bit, value } => {
-                    let (word, mask) = bit_of(bit);
-                    if self.bits[word] & mask != 0 {
-                        if (self.bits[self.words + word] & mask != 0) != value {
+        let (kept, words) = (self.kept.bits, self.words);
+        for &(bit, op) in ops {
+            let (word, mask) = bit_of(bit);
+            let (care, values) = (kept + word, kept + words + word);
+            match op {
+                BoolOp::Set(value) => {
+                    if self.bits[care] & mask != 0 {
+                        if (self.bits[values] & mask != 0) != value {
                             return Err(Rejected::Conflict);
                         }
-                        self.bits[word] &= !mask;
-                        self.bits[self.words + word] &= !mask;
+                        self.bits[care] &= !mask;
+                        self.bits[values] &= !mask;
                         relevant = true;
                     }
                 }
-                Change::SetNumber { slot, value } => {
-                    if let Ok(k) = find(&self.numbers, slot, |r| r.slot) {
-                        if !self.numbers[k].contains(value) {
+                BoolOp::Require(value) => {
+                    let want = if value { mask } else { 0 };
+                    if self.bits[care] & mask != 0 && self.bits[values] & mask != want {
+                        return Err(Rejected::Conflict);
+                    }
+                    self.bits[care] |= mask;
+                    self.bits[values] |= want;
+                }
+            }
+        }
+        Ok(relevant)
+    }
+
+    fn apply_numbers(&mut self, ops: &[(u32, NumberOp)]) -> Result<bool, Rejected> {
+        let mut relevant = false;
+        // The slot being edited: its interval is `numbers[n]` when `interval`, its exclusions
+        // `excluded[x..end]`.
+        let (mut slot, mut n, mut interval) = (u32::MAX, self.kept.numbers, false);
+        let (mut x, mut end) = (self.kept.excluded, self.kept.excluded);
+        for &(next, op) in ops {
+            if next != slot {
+                slot = next;
+                n = skip(&self.numbers, n, |r| r.slot < slot);
+                interval = self.numbers.get(n).is_some_and(|r| r.slot == slot);
+                x = skip(&self.excluded, end, |r| r.slot < slot);
+                end = skip(&self.excluded, x, |r| r.slot == slot);
+            }
+            match op {
+                NumberOp::Set(value) => {
+                    if interval {
+                        if !self.numbers[n].contains(value) {
                             return Err(Rejected::Conflict);
                         }
-                        self.numbers.remove(k);
+                        self.numbers.remove(n);
+                        interval = false;
                         relevant = true;
                     }
-                    let (from, to) = range(&self.excluded, slot, |r| r.slot);
-                    if from < to {
-                        if self.excluded[from..to].iter().any(|r| r.value == value) {
+                    if end > x {
+                        if self.excluded[x..end].iter().any(|r| r.value == value) {
                             return Err(Rejected::Conflict);
                         }
-                        self.excluded.drain(from..to);
+                        self.excluded.drain(x..end);
+                        end = x;
                         relevant = true;
                     }
                 }
-                Change::AddNumber { slot, amount } => {
-                    if let Ok(k) = find(&self.numbers, slot, |r| r.slot) {
-                        let r = &mut self.numbers[k];
+                NumberOp::Add(amount) => {
+                    if interval {
+                        let r = &mut self.numbers[n];
                         relevant |= (amount > 0.0 && r.low.is_finite())
                             || (amount < 0.0 && r.high.is_finite());
                         r.shift(amount);
                     }
-                    let (from, to) = range(&self.excluded, slot, |r| r.slot);
-                    for r in &mut self.excluded[from..to] {
+                    for r in &mut self.excluded[x..end] {
                         relevant |= amount != 0.0;
                         r.value -= amount;
                     }
                 }
-                Change::SetEntity { slot, value } => {
-                    let (from, to) = range(&self.entities, slot, |r| r.slot);
-                    if from < to {
-                        if self.entities[from..to]
+                NumberOp::Require(CmpOp::Ne, value) => {
+                    let r = if interval {
+                        Some(self.numbers[n])
+                    } else {
+                        None
+                    };
+                    if r.is_none_or(|r| r.contains(value)) {
+                        let at = x + self.excluded[x..end].partition_point(|r| r.value < value);
+                        if at == end || self.excluded[at].value != value {
+                            self.excluded.insert(at, Excluded { slot, value });
+                            end += 1;
+                        }
+                        if r.is_some_and(|r| r.low == r.high) {
+                            return Err(Rejected::Conflict);
+                        }
+                    }
+                }
+                NumberOp::Require(op, value) => {
+                    if !interval {
+                        self.numbers.insert(n, Interval::unbounded(slot));
+                        interval = true;
+                    }
+                    let r = &mut self.numbers[n];
+                    if !r.narrow(op, value) {
+                        return Err(Rejected::Conflict);
+                    }
+                    if end == x {
+                        continue;
+                    }
+                    let r = *r;
+                    // Exclusions the narrower interval leaves out are implied; one at a
+                    // single point left is a contradiction.
+                    let mut kept = x;
+                    for k in x..end {
+                        let excluded = self.excluded[k];
+                        if r.contains(excluded.value) {
+                            if r.low == r.high {
+                                return Err(Rejected::Conflict);
+                            }
+                            self.excluded[kept] = excluded;
+                            kept += 1;
+                        }
+                    }
+                    self.excluded.drain(kept..end);
+                    end = kept;
+                }
+            }
+        }
+        Ok(relevant)
+    }
+
+    #[inline(never)] // Entity requirements are rarer: kept out of the common path's code.
+    fn apply_entities(&mut self, ops: &[(u32, EntityOp)]) -> Result<bool, Rejected> {
+        let mut relevant = false;
+        // The slot being edited: its requirements (one `==`, or the `!=`s by value) are
+        // `entities[e..end]`.
+        let (mut slot, mut e, mut end) = (u32::MAX, self.kept.entities, self.kept.entities);
+        for &(next, op) in ops {
+            if next != slot {
+                slot = next;
+                e = skip(&self.entities, end, |r| r.slot < slot);
+                end = skip(&self.entities, e, |r| r.slot == slot);
+            }
+            match op {
+                EntityOp::Set(value) => {
+                    if end > e {
+                        if self.entities[e..end]
                             .iter()
                             .any(|r| (value == r.value) != r.equal)
                         {
                             return Err(Rejected::Conflict);
                         }
-                        self.entities.drain(from..to);
+                        self.entities.drain(e..end);
+                        end = e;
                         relevant = true;
                     }
                 }
+                EntityOp::Require(equal, value) => {
+                    let group = &self.entities[e..end];
+                    if let Some(eq) = group.first().filter(|r| r.equal) {
+                        if (eq.value == value) != equal {
+                            return Err(Rejected::Conflict);
+                        }
+                        continue;
+                    }
+                    let at = e + group.partition_point(|r| r.value.to_bits() < value.to_bits());
+                    let listed = at < end && self.entities[at].value == value;
+                    let req = EntityReq { slot, equal, value };
+                    if equal {
+                        if listed {
+                            return Err(Rejected::Conflict);
+                        }
+                        // The `==` replaces the slot's `!=`s.
+                        self.entities.splice(e..end, [req]);
+                        end = e + 1;
+                    } else if !listed {
+                        self.entities.insert(at, req);
+                        end += 1;
+                    }
+                }
             }
         }
-        if relevant {
-            Ok(())
-        } else {
-            Err(Rejected::Irrelevant)
-        }
+        Ok(relevant)
+    }
+}
+
+/// Appends `pool[from..to]` to the pool; the lists are often empty, and then cost no copy.
+fn copy_within<T: Copy>(pool: &mut Vec<T>, (from, to): (u32, u32)) {
+    if from < to {
+        pool.extend_from_within(from as usize..to as usize);
+    }
+}
+
+/// The first index from `from` on whose item fails `skip` (or the pool's length).
+fn skip<T>(pool: &[T], mut from: usize, skip: impl Fn(&T) -> bool) -> usize {
+    while from < pool.len() && skip(&pool[from]) {
+        from += 1;
+    }
+    from
+}
+
+/// What an action does to a number slot when a set is regressed through it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum NumberOp {
+    /// A change setting the slot.
+    Set(f64),
+    /// A change adding to the slot.
+    Add(f64),
+    /// A precondition on the slot.
+    Require(CmpOp, f64),
+}
+
+/// What an action does to an entity slot when a set is regressed through it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum EntityOp {
+    /// A change setting the slot.
+    Set(Entity),
+    /// A precondition `==` (or `!=` when false) on the slot.
+    Require(bool, Entity),
+}
+
+/// What an action does to a bit when a set is regressed through it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum BoolOp {
+    /// A change setting the bit to this value.
+    Set(bool),
+    /// A precondition that the bit have this value.
+    Require(bool),
+}
+
+/// Where one edit's parts are in [`Edits`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Edit {
+    bools: (u32, u32),
+    numbers: (u32, u32),
+    entities: (u32, u32),
+}
+
+/// Actions compiled for regression, once per search (see the module documentation): per
+/// action, its changes and preconditions as operations in the order regression applies them
+/// (the changes last first, as the last change of a slot wins, then the preconditions), the
+/// number and entity ones sorted by slot (keeping that order within a slot).
+#[derive(Clone, Debug, Default)]
+pub struct Edits {
+    edits: Vec<Edit>,
+    /// Per edit, its boolean operations: bits are words of a bitset, found without a search.
+    bool_ops: Vec<(u32, BoolOp)>,
+    /// Per edit, its number operations by slot, each slot's in order.
+    number_ops: Vec<(u32, NumberOp)>,
+    /// Per edit, its entity operations by slot, each slot's in order.
+    entity_ops: Vec<(u32, EntityOp)>,
+}
+
+impl Edits {
+    /// Forgets every edit, keeping the memory.
+    pub fn clear(&mut self) {
+        self.edits.clear();
+        self.bool_ops.clear();
+        self.number_ops.clear();
+        self.entity_ops.clear();
     }
 
-    /// Adds requirements (an action's preconditions, or a goal), merging each into its slot's
-    /// canonical entry; a requirement no value can meet together with the set's is a conflict.
-    pub fn require(&mut self, tests: &[Test]) -> Result<(), Rejected> {
+    /// Compiles an action's `changes` and preconditions `tests` (or a goal's requirements,
+    /// with no changes); its index is the number of edits before it.
+    pub fn push(&mut self, changes: &[Change], tests: &[Test]) {
+        let (bools, numbers, entities) = (
+            self.bool_ops.len(),
+            self.number_ops.len(),
+            self.entity_ops.len(),
+        );
+        // Changes last first, then tests, as regression applies them: inserting each by slot
+        // after those of its slot keeps that order within each slot.
+        for change in changes.iter().rev() {
+            match *change {
+                Change::Bool { bit, value } => self.bool_ops.push((bit, BoolOp::Set(value))),
+                Change::SetNumber { slot, value } => {
+                    insert_by_slot(&mut self.number_ops, numbers, slot, NumberOp::Set(value));
+                }
+                Change::AddNumber { slot, amount } => {
+                    insert_by_slot(&mut self.number_ops, numbers, slot, NumberOp::Add(amount));
+                }
+                Change::SetEntity { slot, value } => {
+                    insert_by_slot(&mut self.entity_ops, entities, slot, EntityOp::Set(value));
+                }
+            }
+        }
         for test in tests {
             match *test {
-                Test::Bool { bit, value } => {
-                    let (word, mask) = bit_of(bit);
-                    let want = if value { mask } else { 0 };
-                    if self.bits[word] & mask != 0 && self.bits[self.words + word] & mask != want {
-                        return Err(Rejected::Conflict);
-                    }
-                    self.bits[word] |= mask;
-                    self.bits[self.words + word] |= want;
-                }
+                Test::Bool { bit, value } => self.bool_ops.push((bit, BoolOp::Require(value))),
                 // `+ 0.0` turns `-0.0` into `0.0`, so equal sets hash alike.
-                Test::Number { slot, op, value } => self.require_number(slot, op, value + 0.0)?,
-                Test::Entity { slot, equal, value } => self.require_entity(slot, equal, value)?,
-            }
-        }
-        Ok(())
-    }
-
-    fn require_number(&mut self, slot: u32, op: CmpOp, value: f64) -> Result<(), Rejected> {
-        let (from, to) = range(&self.excluded, slot, |r| r.slot);
-        let interval = find(&self.numbers, slot, |r| r.slot);
-        if op == CmpOp::Ne {
-            let inside = interval.map_or(true, |k| self.numbers[k].contains(value));
-            if inside {
-                let at = from + self.excluded[from..to].partition_point(|r| r.value < value);
-                if self
-                    .excluded
-                    .get(at)
-                    .is_none_or(|r| r.slot != slot || r.value != value)
-                {
-                    self.excluded.insert(at, Excluded { slot, value });
+                Test::Number { slot, op, value } => {
+                    let op = NumberOp::Require(op, value + 0.0);
+                    insert_by_slot(&mut self.number_ops, numbers, slot, op);
                 }
-                if interval.is_ok_and(|k| self.numbers[k].low == self.numbers[k].high) {
-                    return Err(Rejected::Conflict);
+                Test::Entity { slot, equal, value } => {
+                    let op = EntityOp::Require(equal, value);
+                    insert_by_slot(&mut self.entity_ops, entities, slot, op);
                 }
             }
-            return Ok(());
         }
-        let k = match interval {
-            Ok(k) => k,
-            Err(k) => {
-                self.numbers.insert(k, Interval::unbounded(slot));
-                k
-            }
-        };
-        let r = &mut self.numbers[k];
-        if !r.narrow(op, value) {
-            return Err(Rejected::Conflict);
-        }
-        let r = *r;
-        // Exclusions the narrower interval leaves out are implied; one at a single point left
-        // is a contradiction.
-        let mut kept = from;
-        for k in from..to {
-            let x = self.excluded[k];
-            if r.contains(x.value) {
-                if r.low == r.high {
-                    return Err(Rejected::Conflict);
-                }
-                self.excluded[kept] = x;
-                kept += 1;
-            }
-        }
-        self.excluded.drain(kept..to);
-        Ok(())
+        let span = |from: usize, to: usize| (from as u32, to as u32);
+        self.edits.push(Edit {
+            bools: span(bools, self.bool_ops.len()),
+            numbers: span(numbers, self.number_ops.len()),
+            entities: span(entities, self.entity_ops.len()),
+        });
     }
+}
 
-    fn require_entity(&mut self, slot: u32, equal: bool, value: Entity) -> Result<(), Rejected> {
-        let (from, to) = range(&self.entities, slot, |r| r.slot);
-        let group = &self.entities[from..to];
-        if let Some(eq) = group.first().filter(|r| r.equal) {
-            return if (eq.value == value) == equal {
-                Ok(())
-            } else {
-                Err(Rejected::Conflict)
-            };
-        }
-        let at = from + group.partition_point(|r| r.value.to_bits() < value.to_bits());
-        let listed = self
-            .entities
-            .get(at)
-            .is_some_and(|r| r.slot == slot && r.value == value);
-        let req = EntityReq { slot, equal, value };
-        if equal {
-            if listed {
-                return Err(Rejected::Conflict);
-            }
-            self.entities.splice(from..to, [req]);
-        } else if !listed {
-            self.entities.insert(at, req);
-        }
-        Ok(())
+/// Inserts `op` on `slot` into `ops[from..]`, sorted by slot, after the ops of its slot.
+fn insert_by_slot<Op: Copy>(ops: &mut Vec<(u32, Op)>, from: usize, slot: u32, op: Op) {
+    ops.push((slot, op));
+    // Actions have a few ops: a few swaps beat a search and a `Vec::insert`.
+    let mut k = ops.len() - 1;
+    while k > from && ops[k - 1].0 > slot {
+        ops.swap(k - 1, k);
+        k -= 1;
     }
+}
 
-    /// How far the set is from `start`, for the heuristic: `None` when a requirement fails
-    /// and no bound action changes its slot (no plan can finish this set).
-    pub fn estimate(&self, start: &SymbolicState, reach: &Reach) -> Option<Estimate> {
+impl SetView<'_> {
+    /// The set's hash, and how far it is from the start state for the heuristic, in one pass
+    /// over its lists: `None` when a requirement fails and no bound action changes its slot
+    /// (no plan can finish this set).
+    pub fn survey(&self, start: &SymbolicState, reach: &Reach) -> Option<Survey> {
         let mut e = Estimate::default();
-        let (care, values) = self.bits.split_at(self.words);
+        let mut h = Mix::default();
+        let (care, values) = self.bits.split_at(self.bits.len() / 2);
         for (word, ((&care, &value), &now)) in care.iter().zip(values).zip(&start.bools).enumerate()
         {
+            h.add(care);
+            h.add(value);
             let mut missing = care & (value ^ now);
             while missing != 0 {
-                e.add(
-                    reach.cheapest[word * 64 + missing.trailing_zeros() as usize],
-                    1,
-                )?;
+                e.add(reach.bits[word * 64 + missing.trailing_zeros() as usize], 1)?;
                 missing &= missing - 1;
             }
         }
-        let numbers = 64 * self.words;
-        for r in &self.numbers {
-            let now = start.numbers[r.slot as usize];
-            if !r.contains(now) {
-                let steps = reach.steps(r.slot, r.distance(now));
-                e.add(reach.cheapest[numbers + r.slot as usize], steps)?;
+        for r in self.numbers {
+            // The slot goes in with the low bound, and the bounds' openness is left out: equal
+            // sets are confirmed anyway.
+            h.add(r.low.to_bits() ^ u64::from(r.slot));
+            h.add(r.high.to_bits());
+            let slot = &reach.numbers[r.slot as usize];
+            if let Some(gap) = r.gap(slot.now) {
+                e.add(slot.cheapest, slot.steps(gap))?;
             }
         }
-        for x in &self.excluded {
+        for x in self.excluded {
+            h.add(u64::from(x.slot));
+            h.add(x.value.to_bits());
             // Only a value inside the slot's interval is excluded, so a slot whose interval
             // fails was counted above.
-            if start.numbers[x.slot as usize] == x.value {
-                e.add(reach.cheapest[numbers + x.slot as usize], 1)?;
+            let slot = &reach.numbers[x.slot as usize];
+            if slot.now == x.value {
+                e.add(slot.cheapest, 1)?;
             }
         }
-        let entities = numbers + start.numbers.len();
         for group in self.entities.chunk_by(|a, b| a.slot == b.slot) {
             let slot = group[0].slot as usize;
             let now = start.entities[slot];
-            if group.iter().any(|r| (now == r.value) != r.equal) {
-                e.add(reach.cheapest[entities + slot], 1)?;
+            let mut fails = false;
+            for r in group {
+                h.add(u64::from(r.slot) << 1 | u64::from(r.equal));
+                h.add(r.value.to_bits());
+                fails |= (now == r.value) != r.equal;
+            }
+            if fails {
+                e.add(reach.entities[slot], 1)?;
             }
         }
-        Some(e)
+        Some(Survey {
+            hash: h.0,
+            estimate: e,
+        })
     }
 }
 
-/// Replaces `list`'s items with `items`; the lists are short and often empty, so a loop
-/// beats `extend_from_slice`'s call to `memcpy`.
-fn copy<T: Copy>(list: &mut Vec<T>, items: &[T]) {
-    list.clear();
-    if !items.is_empty() {
-        list.reserve(items.len());
-        list.extend(items.iter().copied());
+/// What [`SetView::survey`] finds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Survey {
+    /// A hash of the set's lists, for duplicate detection: equal sets hash alike.
+    pub hash: u64,
+    /// How far the set is from the start state.
+    pub estimate: Estimate,
+}
+
+/// A multiply-rotate mix (the FxHash step): fast, deterministic, and only used to spread
+/// table slots; equal sets are confirmed by comparing their contents.
+#[derive(Default)]
+struct Mix(u64);
+
+impl Mix {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }
 
-/// Where `slot`'s entry is in a list sorted by slot (or where it would go).
-fn find<T>(list: &[T], slot: u32, slot_of: impl Fn(&T) -> u32) -> Result<usize, usize> {
-    list.binary_search_by_key(&slot, slot_of)
-}
-
-/// The range of `slot`'s entries in a list sorted by slot.
-fn range<T>(list: &[T], slot: u32, slot_of: impl Fn(&T) -> u32) -> (usize, usize) {
-    if list.is_empty() {
-        // The common case (`!=` and entity requirements are rare): skip the searches.
-        return (0, 0);
-    }
-    let from = list.partition_point(|r| slot_of(r) < slot);
-    let to = from + list[from..].partition_point(|r| slot_of(r) == slot);
-    (from, to)
-}
-
-/// What the bound actions can change, per slot (bits, then numbers, then entity references).
+/// What [`SetView::survey`] needs to know of the bound actions, per slot (with the start
+/// state's numbers, so that an interval's test reads one record).
 #[derive(Clone, Debug, Default)]
 pub struct Reach {
-    /// The cheapest action changing each slot; infinite when none does.
-    pub cheapest: Vec<f64>,
-    /// Per number slot, the most one action adds or subtracts: infinite when an action sets
-    /// the slot (one step reaches any value), 0 when none changes it.
-    pub stride: Vec<f64>,
+    /// Per bit, the cheapest action changing it; infinite when none does.
+    pub bits: Vec<f64>,
+    /// Per number slot.
+    pub numbers: Vec<NumberReach>,
+    /// Per entity slot, the cheapest action changing it; infinite when none does.
+    pub entities: Vec<f64>,
 }
 
-impl Reach {
-    /// Fewest actions that can move number slot `slot` by `distance` into a requirement it
-    /// fails: the distance over the stride, rounded up, and at least 1 (so 1 when an action
-    /// sets the slot); `u32::MAX` when nothing can (or the number is unknown).
-    fn steps(&self, slot: u32, distance: f64) -> u32 {
-        let steps = distance / self.stride[slot as usize];
-        // Catches NaN too, and the infinite quotient of a zero stride.
-        if steps.is_nan() || steps >= f64::from(u32::MAX) {
-            return u32::MAX;
+/// What [`SetView::survey`] reads for an interval, in one place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NumberReach {
+    /// The slot's value in the start state.
+    pub now: f64,
+    /// The cheapest action changing the slot; infinite when none does.
+    pub cheapest: f64,
+    /// The most one action adds or subtracts: infinite when an action sets the slot (one
+    /// step reaches any value), 0 when none changes it.
+    pub stride: f64,
+}
+
+impl NumberReach {
+    /// Fewest actions that can move the slot by `distance` into a requirement it fails: the
+    /// distance over the stride, rounded up, and at least 1 (so 1 when an action sets the
+    /// slot); `u32::MAX` when nothing can (or the number is unknown).
+    fn steps(&self, distance: f64) -> u32 {
+        let steps = distance / self.stride;
+        // One comparison fails NaN too, and the infinite quotient of a zero stride.
+        if steps < f64::from(u32::MAX) {
+            // `ceil` without a libm call: the truncation, plus one when it dropped a fraction.
+            let whole = steps as u32;
+            (whole + u32::from(f64::from(whole) < steps)).max(1)
+        } else {
+            u32::MAX
         }
-        // `ceil` without a libm call: the truncation, plus one when it dropped a fraction.
-        let whole = steps as u32;
-        (whole + u32::from(f64::from(whole) < steps)).max(1)
     }
 }
 
@@ -531,7 +748,10 @@ impl Estimate {
         }
         self.unsatisfied += 1;
         self.steps += steps;
-        self.dearest = self.dearest.max(cheapest);
+        // Not `f64::max`: neither is NaN, so a plain comparison does.
+        if cheapest > self.dearest {
+            self.dearest = cheapest;
+        }
         Some(())
     }
 }
@@ -544,11 +764,36 @@ mod tests {
         Test::Number { slot, op, value }
     }
 
-    fn draft(tests: &[Test]) -> Result<Draft, Rejected> {
-        let mut d = Draft::default();
-        d.clear(1);
-        d.require(tests)?;
-        Ok(d)
+    fn add(slot: u32, amount: f64) -> Change {
+        Change::AddNumber { slot, amount }
+    }
+
+    fn set(slot: u32, value: f64) -> Change {
+        Change::SetNumber { slot, value }
+    }
+
+    /// A pool holding the goal set of `tests` (one word of booleans).
+    fn goal(tests: &[Test]) -> Result<(SetPool, Stored), Rejected> {
+        let mut pool = SetPool::default();
+        pool.clear(1);
+        let mut edits = Edits::default();
+        edits.push(&[], tests);
+        pool.draft_edit(&edits, 0)?;
+        let at = pool.keep();
+        Ok((pool, at))
+    }
+
+    /// Regresses set `at` through an action and keeps the result.
+    fn regress(
+        pool: &mut SetPool,
+        at: Stored,
+        changes: &[Change],
+        tests: &[Test],
+    ) -> Result<Stored, Rejected> {
+        let mut edits = Edits::default();
+        edits.push(changes, tests);
+        pool.draft_regressed(at, &edits, 0)?;
+        Ok(pool.keep())
     }
 
     #[test]
@@ -569,18 +814,18 @@ mod tests {
         let mut rotated = tests.to_vec();
         rotated.rotate_left(3);
         orders.push(rotated);
-        let sets: Vec<Draft> = orders.iter().map(|t| draft(t).unwrap()).collect();
-        for d in &sets {
-            assert_eq!(d.numbers, sets[0].numbers);
-            assert_eq!(d.excluded, sets[0].excluded);
+        let sets: Vec<(SetPool, Stored)> = orders.iter().map(|t| goal(t).unwrap()).collect();
+        let first = sets[0].0.get(sets[0].1);
+        for (pool, at) in &sets {
+            assert_eq!(pool.get(*at), first);
         }
-        let slot2 = sets[0].numbers[1];
+        let slot2 = first.numbers[1];
         assert_eq!(
             (slot2.low, slot2.low_open, slot2.high, slot2.high_open),
             (3.0, true, 8.0, false)
         );
         // 1 lies outside (3, 8]: implied, not kept.
-        let excluded: Vec<f64> = sets[0].excluded.iter().map(|x| x.value).collect();
+        let excluded: Vec<f64> = first.excluded.iter().map(|x| x.value).collect();
         assert_eq!(excluded, [4.0, 5.0]);
     }
 
@@ -593,69 +838,126 @@ mod tests {
             &[number(0, Eq, 3.0), number(0, Eq, 4.0)],
             &[number(0, Eq, 3.0), number(0, Ne, 3.0)],
             &[number(0, Ne, 3.0), number(0, Ge, 3.0), number(0, Le, 3.0)],
+            &[
+                Test::Bool {
+                    bit: 5,
+                    value: true,
+                },
+                Test::Bool {
+                    bit: 5,
+                    value: false,
+                },
+            ],
         ];
         for tests in cases {
-            assert_eq!(draft(tests).err(), Some(Rejected::Conflict), "{tests:?}");
+            assert_eq!(goal(tests).err(), Some(Rejected::Conflict), "{tests:?}");
         }
-        assert!(draft(&[number(0, Ge, 3.0), number(0, Le, 3.0)]).is_ok());
-        assert!(draft(&[number(0, Ne, 3.0), number(0, Ge, 2.0), number(0, Le, 4.0)]).is_ok());
+        assert!(goal(&[number(0, Ge, 3.0), number(0, Le, 3.0)]).is_ok());
+        assert!(goal(&[number(0, Ne, 3.0), number(0, Ge, 2.0), number(0, Le, 4.0)]).is_ok());
     }
 
     #[test]
     fn regression_shifts_and_discharges_number_requirements() {
         use CmpOp::*;
-        let mut d = draft(&[number(0, Ge, 50.0), number(0, Ne, 60.0), number(1, Eq, 7.0)]).unwrap();
-        d.regress(&[Change::AddNumber {
-            slot: 0,
-            amount: 10.0,
-        }])
-        .unwrap();
-        assert_eq!((d.numbers[0].low, d.excluded[0].value), (40.0, 50.0));
-        // Subtracting moves away from a lower bound: it serves nothing.
-        let mut away = d.clone();
-        assert_eq!(
-            away.regress(&[Change::AddNumber {
-                slot: 0,
-                amount: -10.0
-            }]),
-            Ok(()),
+        let (mut pool, d) =
+            goal(&[number(0, Ge, 50.0), number(0, Ne, 60.0), number(1, Eq, 7.0)]).unwrap();
+        let d = regress(&mut pool, d, &[add(0, 10.0)], &[]).unwrap();
+        let view = pool.get(d);
+        assert_eq!((view.numbers[0].low, view.excluded[0].value), (40.0, 50.0));
+        assert!(
+            regress(&mut pool, d, &[add(0, -10.0)], &[]).is_ok(),
             "an add to a slot with an exclusion changes whether it holds"
         );
-        let mut bounded = draft(&[number(0, Ge, 50.0)]).unwrap();
+        // Subtracting moves away from a lower bound: it serves nothing.
+        let (mut bounded, b) = goal(&[number(0, Ge, 50.0)]).unwrap();
         assert_eq!(
-            bounded.regress(&[Change::AddNumber {
-                slot: 0,
-                amount: -10.0
-            }]),
+            regress(&mut bounded, b, &[add(0, -10.0)], &[]),
             Err(Rejected::Irrelevant)
         );
         assert_eq!(
-            d.clone().regress(&[Change::SetNumber {
-                slot: 1,
-                value: 6.0
-            }]),
+            regress(&mut pool, d, &[set(1, 6.0)], &[]),
             Err(Rejected::Conflict)
         );
-        d.regress(&[Change::SetNumber {
-            slot: 1,
-            value: 7.0,
-        }])
-        .unwrap();
-        assert_eq!(d.numbers.len(), 1);
+        let d = regress(&mut pool, d, &[set(1, 7.0)], &[]).unwrap();
+        assert_eq!(pool.get(d).numbers.len(), 1);
         assert_eq!(
-            d.clone().regress(&[Change::SetNumber {
-                slot: 0,
-                value: 50.0
-            }]),
+            regress(&mut pool, d, &[set(0, 50.0)], &[]),
             Err(Rejected::Conflict),
             "50 is excluded"
         );
-        d.regress(&[Change::SetNumber {
-            slot: 0,
-            value: 45.0,
-        }])
+        let d = regress(&mut pool, d, &[set(0, 45.0)], &[]).unwrap();
+        assert!(pool.get(d).numbers.is_empty() && pool.get(d).excluded.is_empty());
+    }
+
+    #[test]
+    fn changes_are_undone_last_first_and_preconditions_merged_after() {
+        use CmpOp::*;
+        let (mut pool, g) = goal(&[number(0, Eq, 6.0), number(3, Le, 2.0)]).unwrap();
+        // `= 5` then `+ 1` makes 6: undoing the add first leaves 5, which the set meets.
+        let d = regress(&mut pool, g, &[set(0, 5.0), add(0, 1.0)], &[]).unwrap();
+        assert_eq!(pool.get(d).numbers.len(), 1);
+        // The other way round makes 5: no set with 6 is reached.
+        assert_eq!(
+            regress(&mut pool, g, &[add(0, 1.0), set(0, 5.0)], &[]),
+            Err(Rejected::Conflict)
+        );
+        // A precondition on the slot the action sets applies before it: kept whole.
+        let d = regress(&mut pool, g, &[set(0, 6.0)], &[number(0, Ge, 1.0)]).unwrap();
+        let view = pool.get(d);
+        assert_eq!(
+            (
+                view.numbers[0].slot,
+                view.numbers[0].low,
+                view.numbers[1].slot
+            ),
+            (0, 1.0, 3)
+        );
+        // Preconditions on slots before, between and after the set's are merged in order.
+        let d = regress(
+            &mut pool,
+            d,
+            &[add(3, -1.0)],
+            &[number(4, Ne, 0.0), number(2, Gt, 1.0), number(0, Le, 9.0)],
+        )
         .unwrap();
-        assert!(d.numbers.is_empty() && d.excluded.is_empty());
+        let slots: Vec<u32> = pool.get(d).numbers.iter().map(|r| r.slot).collect();
+        assert_eq!(slots, [0, 2, 3]);
+        assert_eq!(pool.get(d).numbers[2].high, 3.0);
+        assert_eq!(
+            pool.get(d).excluded,
+            [Excluded {
+                slot: 4,
+                value: 0.0
+            }]
+        );
+    }
+
+    #[test]
+    fn bits_are_discharged_by_the_last_change_and_required_after() {
+        let bit = |bit, value| Test::Bool { bit, value };
+        let change = |bit, value| Change::Bool { bit, value };
+        let (mut pool, g) = goal(&[bit(1, true), bit(70 % 64, false)]).unwrap();
+        // Set then cleared: the action leaves bit 1 false, against the set.
+        assert_eq!(
+            regress(&mut pool, g, &[change(1, true), change(1, false)], &[]),
+            Err(Rejected::Conflict)
+        );
+        let d = regress(
+            &mut pool,
+            g,
+            &[change(1, false), change(1, true)],
+            &[bit(2, true)],
+        )
+        .unwrap();
+        assert_eq!(pool.get(d).bits, [1 << 2 | 1 << 6, 1 << 2]);
+        assert_eq!(
+            regress(&mut pool, g, &[change(3, true)], &[]),
+            Err(Rejected::Irrelevant)
+        );
+        assert_eq!(
+            regress(&mut pool, g, &[change(1, true)], &[bit(6, true)]),
+            Err(Rejected::Conflict)
+        );
     }
 
     #[test]
@@ -670,12 +972,13 @@ mod tests {
             equal,
             value,
         };
-        let d = draft(&[ent(false, a), ent(false, b), ent(false, a), ent(false, c)]).unwrap();
-        let values: Vec<Entity> = d.entities.iter().map(|r| r.value).collect();
+        let (pool, d) =
+            goal(&[ent(false, a), ent(false, b), ent(false, a), ent(false, c)]).unwrap();
+        let values: Vec<Entity> = pool.get(d).entities.iter().map(|r| r.value).collect();
         assert_eq!(values, [b, c, a]);
-        let d = draft(&[ent(false, a), ent(true, b), ent(false, c)]).unwrap();
+        let (pool, d) = goal(&[ent(false, a), ent(true, b), ent(false, c)]).unwrap();
         assert_eq!(
-            d.entities,
+            pool.get(d).entities,
             [EntityReq {
                 slot: 0,
                 equal: true,
@@ -683,26 +986,86 @@ mod tests {
             }]
         );
         assert_eq!(
-            draft(&[ent(false, a), ent(true, a)]).err(),
+            goal(&[ent(false, a), ent(true, a)]).err(),
             Some(Rejected::Conflict)
         );
         assert_eq!(
-            draft(&[ent(true, b), ent(true, a)]).err(),
+            goal(&[ent(true, b), ent(true, a)]).err(),
             Some(Rejected::Conflict)
         );
+        let (mut pool, d) = goal(&[ent(false, a), ent(false, b)]).unwrap();
+        let to = |value| Change::SetEntity { slot: 0, value };
+        assert_eq!(
+            regress(&mut pool, d, &[to(a)], &[]),
+            Err(Rejected::Conflict)
+        );
+        let d = regress(&mut pool, d, &[to(c)], &[]).unwrap();
+        assert!(pool.get(d).entities.is_empty());
+    }
+
+    #[test]
+    fn gap_agrees_with_contains() {
+        let values = [f64::NEG_INFINITY, -1.0, 0.0, 0.5, 1.0, 2.0, f64::INFINITY];
+        for (low, high) in [
+            (0.0, 1.0),
+            (1.0, 1.0),
+            (f64::NEG_INFINITY, 1.0),
+            (0.0, f64::INFINITY),
+        ] {
+            for (low_open, high_open) in
+                [(false, false), (true, false), (false, true), (true, true)]
+            {
+                let r = Interval {
+                    slot: 0,
+                    low_open,
+                    high_open,
+                    low,
+                    high,
+                };
+                for v in values.into_iter().chain([f64::NAN]) {
+                    let gap = r.gap(v);
+                    assert_eq!(gap.is_none(), r.contains(v), "{r:?} {v}");
+                    if let Some(gap) = gap.filter(|g| !g.is_nan()) {
+                        let distance = if v <= low { low - v } else { v - high };
+                        assert_eq!(gap, distance, "{r:?} {v}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
     fn steps_round_up_without_libm() {
-        let reach = Reach {
-            cheapest: vec![1.0; 3],
-            stride: vec![10.0, 0.0, f64::INFINITY],
+        let slot = |stride| NumberReach {
+            now: 0.0,
+            cheapest: 1.0,
+            stride,
         };
-        assert_eq!(reach.steps(0, 20.0), 2);
-        assert_eq!(reach.steps(0, 20.5), 3);
-        assert_eq!(reach.steps(0, 0.0), 1);
-        assert_eq!(reach.steps(0, f64::NAN), u32::MAX);
-        assert_eq!(reach.steps(1, 5.0), u32::MAX, "nothing changes slot 1");
-        assert_eq!(reach.steps(2, 1e300), 1, "an action sets slot 2");
+        assert_eq!(slot(10.0).steps(20.0), 2);
+        assert_eq!(slot(10.0).steps(20.5), 3);
+        assert_eq!(slot(10.0).steps(0.0), 1);
+        assert_eq!(slot(10.0).steps(f64::NAN), u32::MAX);
+        assert_eq!(slot(0.0).steps(5.0), u32::MAX, "nothing changes the slot");
+        assert_eq!(
+            slot(f64::INFINITY).steps(1e300),
+            1,
+            "an action sets the slot"
+        );
+    }
+
+    #[test]
+    fn an_unkept_draft_is_dropped_by_the_next() {
+        use CmpOp::*;
+        let (mut pool, first) = goal(&[number(0, Ge, 50.0), number(0, Ne, 60.0)]).unwrap();
+        let mut edits = Edits::default();
+        edits.push(&[set(0, 55.0)], &[]);
+        edits.push(&[add(0, 1.0)], &[number(1, Eq, 2.0)]);
+        pool.draft_regressed(first, &edits, 0).unwrap();
+        assert!(pool.draft().numbers.is_empty() && pool.draft().excluded.is_empty());
+        pool.draft_regressed(first, &edits, 1).unwrap();
+        let second = pool.keep();
+        assert_eq!(pool.get(first).numbers.len(), 1);
+        assert_eq!(pool.get(second).numbers.len(), 2);
+        assert_eq!(pool.get(second).excluded[0].value, 59.0);
     }
 }

@@ -18,6 +18,20 @@
 //! issue #9), which is why we divide by `E`. A set with a failing requirement that no bound
 //! action can change is dropped at once: no plan can finish it.
 //!
+//! **Lazy expansion.** A node's successors are generated one at a time, and the expansion
+//! stops at the first one stored with the node's own `f`: by consistency no successor has a
+//! lower `f`, so that one is among the best, and the node goes back on the open list with its
+//! `f` as a bound for the successors it has not generated yet (A* stays optimal, as in partial
+//! expansion A*). Expanding it again goes on where it stopped, and counts as an expansion.
+//! When the heuristic is exact along the plan, as on the `long_plan` benchmark, every node of
+//! the path stops at its first successor and the siblings are never built. The open list is a
+//! binary heap whose least key waits outside it (`Open`): diving, the next node to expand
+//! is the one just pushed, which then never enters the heap.
+//!
+//! **Successors** are built in the set pools by compiled edits, in one walk over the parent
+//! (see [`super::regression`]); instances are listed per slot they change, so an expansion
+//! tries only those that change a slot the node requires, each once.
+//!
 //! **Memory.** Everything lives in a [`Workspace`] of reusable buffers that the search owns and
 //! gives back: after the first searches of a given size, a search allocates nothing, and a
 //! search can be stored and resumed next frame, moved to another thread, or dropped.
@@ -31,8 +45,8 @@ use crate::core::entity::Entity;
 use crate::core::planner::{SearchStats, SearchStatus, StopReason};
 
 use super::bind::{BindInput, Bound, Change, Test};
-use super::layout::SymbolicState;
-use super::regression::{Draft, Estimate, Reach, Rejected, SetPool, Stored};
+use super::layout::{SymbolLayout, SymbolicState};
+use super::regression::{Edits, Estimate, NumberReach, Reach, SetPool, Stored, Survey};
 
 /// What a GOAP search plans for.
 pub struct GoapProblem<'p, V: FactView> {
@@ -69,9 +83,10 @@ struct Node {
     superseded: bool,
     hash: u64,
     set: Stored,
+    /// How many of its candidate instances earlier expansions tried, from the last listed
+    /// (see `GoapSearch::expand`).
+    tried: u32,
 }
-
-const NO_NODE: u32 = u32::MAX;
 
 /// Reusable buffers of a GOAP search. Keep one per thread (or per in-flight search) and hand
 /// it back to every new search.
@@ -79,11 +94,7 @@ const NO_NODE: u32 = u32::MAX;
 pub struct Workspace {
     bound: Bound,
     start: SymbolicState,
-    /// For every slot (bits, then numbers, then entity references), the instances that change
-    /// it: `relevant[first[slot]..first[slot + 1]]`.
-    first: Vec<u32>,
-    relevant: Vec<u32>,
-    pairs: Vec<(u32, u32)>,
+    changers: Changers,
     /// `seen[0]` counts expansions; `seen[1 + i]` is the last expansion that tried instance
     /// `i`, so an instance relevant to several slots of a node is tried once.
     seen: Vec<u32>,
@@ -91,12 +102,15 @@ pub struct Workspace {
     stamp: u32,
     reach: Reach,
     nodes: Vec<Node>,
+    /// Every node's set; the set being built is the pools' draft.
     sets: SetPool,
-    open: BinaryHeap<Reverse<(u64, u64, u32)>>,
+    /// Every instance compiled for regression (in instance order), then the goal.
+    edits: Edits,
+    /// Keys of the nodes to expand (see `open_key`).
+    open: Open,
     table: Vec<(u32, u32)>,
-    draft: Draft,
-    /// The slots a node being expanded requires.
-    slots: Vec<u32>,
+    /// The instances to try on the node being expanded.
+    candidates: Vec<u32>,
     plan: Vec<GoapStep>,
 }
 
@@ -123,30 +137,37 @@ impl GoapSearch {
         ws.bound.bind(&problem.bind);
         ws.start.clone_from(problem.start);
         let words = layout.bool_words();
-        let numbers = layout.numbers() as u32;
-        let slots = 64 * words + layout.numbers() + layout.entities();
-        index_changes(&mut ws, slots, 64 * words as u32, numbers);
-        measure_reach(&mut ws, slots, 64 * words as u32, numbers);
+        let (bits, numbers) = (64 * words as u32, layout.numbers() as u32);
+        let slots = bits as usize + layout.numbers() + layout.entities();
+        // One pass over the instances: compiled for regression, indexed by the slots they
+        // change, and measured for the heuristic.
+        ws.changers.clear(slots);
+        ws.edits.clear();
+        clear_reach(&mut ws.reach, &ws.start, layout);
+        let (mut max_changes, mut min_cost) = (1, f64::INFINITY);
+        for (i, inst) in ws.bound.instances.iter().enumerate() {
+            let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
+            let tests = &ws.bound.tests[inst.tests.0 as usize..inst.tests.1 as usize];
+            ws.edits.push(changes, tests);
+            max_changes = max_changes.max(changes.len() as u32);
+            min_cost = min_cost.min(inst.cost);
+            for change in changes {
+                let slot = match *change {
+                    Change::Bool { bit, .. } => bit,
+                    Change::SetNumber { slot, .. } | Change::AddNumber { slot, .. } => bits + slot,
+                    Change::SetEntity { slot, .. } => bits + numbers + slot,
+                };
+                ws.changers.add(slot as usize, i as u32);
+                reach_through(&mut ws.reach, change, changes, inst.cost);
+            }
+        }
+        ws.edits.push(&[], problem.goal);
         ws.seen.clear();
         ws.seen.resize(ws.bound.instances.len() + 1, 0);
         ws.nodes.clear();
-        ws.sets.clear();
+        ws.sets.clear(words);
         ws.open.clear();
         ws.plan.clear();
-        let max_changes = ws
-            .bound
-            .instances
-            .iter()
-            .map(|i| i.changes.1 - i.changes.0)
-            .max()
-            .unwrap_or(1)
-            .max(1);
-        let min_cost = ws
-            .bound
-            .instances
-            .iter()
-            .map(|i| i.cost)
-            .fold(f64::INFINITY, f64::min);
         ws.stamp = ws.stamp.wrapping_add(1);
         if ws.stamp == 0 {
             ws.table.iter_mut().for_each(|e| *e = (0, 0));
@@ -167,9 +188,12 @@ impl GoapSearch {
             cost: 0.0,
         };
         let ws = &mut search.ws;
-        ws.draft.clear(words);
-        if ws.draft.require(problem.goal).is_ok() {
-            search.push(NO_NODE, NO_NODE, 0.0, 0);
+        if ws
+            .sets
+            .draft_edit(&ws.edits, ws.bound.instances.len())
+            .is_ok()
+        {
+            search.push(NONE, NONE, 0.0, 0);
         } else {
             search.status = SearchStatus::NoPlan(StopReason::Exhausted);
         }
@@ -182,11 +206,11 @@ impl GoapSearch {
     /// after the search ended returns the same status.
     pub fn step(&mut self, mut budget: u32) -> SearchStatus {
         while self.status == SearchStatus::InProgress {
-            let Some(Reverse((f, order, newest))) = self.ws.open.pop() else {
+            let Some(key) = self.ws.open.pop() else {
                 self.status = SearchStatus::NoPlan(StopReason::Exhausted);
                 break;
             };
-            let id = !newest;
+            let id = !(key as u32);
             let node = self.ws.nodes[id as usize];
             if node.superseded {
                 continue;
@@ -201,12 +225,12 @@ impl GoapSearch {
                 break;
             }
             if budget == 0 {
-                self.ws.open.push(Reverse((f, order, newest)));
+                self.ws.open.push(key);
                 break;
             }
             budget -= 1;
             self.stats.expanded += 1;
-            self.expand(id);
+            self.expand(id, key);
         }
         self.measure();
         self.status
@@ -238,53 +262,78 @@ impl GoapSearch {
         self.ws
     }
 
-    fn expand(&mut self, id: u32) {
-        let node = self.ws.nodes[id as usize];
+    /// Generates the successors of node `id`, popped with open-list key `key`, through the
+    /// instances that change a slot it requires; stops at the first stored successor as
+    /// cheap as the node itself and puts the node back on the open list, to go on with the
+    /// others if it is popped again.
+    ///
+    /// The heuristic is consistent, so no successor's `f` is below the node's: a successor
+    /// with the node's `f` is among its best, and the node's `f` bounds the ones not yet
+    /// generated, which keeps A* optimal. When the search dives (as with an exact heuristic,
+    /// where every action of an optimal plan keeps `f`), the siblings of the nodes on the path
+    /// are then never built: each expansion generates one successor rather than all.
+    fn expand(&mut self, id: u32, key: u128) {
+        let node = &self.ws.nodes[id as usize];
         if node.depth >= self.max_depth {
             return;
         }
+        let (set, g, depth, tried) = (node.set, node.g, node.depth + 1, node.tried);
         self.stamp_seen();
-        // Every slot the node requires, bits first: the instances that change it. The slots are
-        // listed first, as generating successors appends to the pools the set lives in.
-        let ws = &mut self.ws;
-        let mut scratch = std::mem::take(&mut ws.slots);
-        scratch.clear();
-        let set = ws.sets.get(node.set, self.words);
-        for (word, &care) in set.bits[..self.words].iter().enumerate() {
+        // The instances that change a slot the node requires, each once, bits first. They are
+        // listed before any is tried, as generating successors appends to the pools the set
+        // lives in.
+        let Workspace {
+            sets,
+            changers,
+            seen,
+            candidates,
+            ..
+        } = &mut self.ws;
+        candidates.clear();
+        let stamp = seen[0];
+        let mut list = |slot: u32| {
+            let mut link = changers.first[slot as usize];
+            while link != NONE {
+                let (instance, next) = changers.links[link as usize];
+                link = next;
+                let mark = &mut seen[instance as usize + 1];
+                if *mark != stamp {
+                    *mark = stamp;
+                    candidates.push(instance);
+                }
+            }
+        };
+        let view = sets.get(set);
+        for (word, &care) in view.bits[..self.words].iter().enumerate() {
             let mut care = care;
             while care != 0 {
-                scratch.push(word as u32 * 64 + care.trailing_zeros());
+                list(word as u32 * 64 + care.trailing_zeros());
                 care &= care - 1;
             }
         }
         let bits = 64 * self.words as u32;
-        scratch.extend(set.number_slots().map(|slot| bits + slot));
-        let entities = bits + self.numbers;
-        scratch.extend(set.entities.iter().map(|r| entities + r.slot));
-        for &slot in &scratch {
-            self.expand_slot(id, slot);
+        for r in view.numbers {
+            list(bits + r.slot);
         }
-        self.ws.slots = scratch;
-    }
-
-    fn expand_slot(&mut self, parent: u32, slot: u32) {
-        let (from, to) = (
-            self.ws.first[slot as usize],
-            self.ws.first[slot as usize + 1],
-        );
-        let seen = self.ws.seen[0];
-        for k in from..to {
-            let instance = self.ws.relevant[k as usize];
-            if instance == u32::MAX {
-                // The unused tail of the slot's range (an instance that changes it twice).
-                break;
+        for x in view.excluded {
+            list(bits + x.slot);
+        }
+        let entities = bits + self.numbers;
+        for r in view.entities {
+            list(entities + r.slot);
+        }
+        // Last listed first: the order in which the open list would pop equal siblings
+        // (newest first), had they all been generated.
+        let bound = open_f(key);
+        let left = self.ws.candidates.len() - tried as usize;
+        for k in (0..left).rev() {
+            let instance = self.ws.candidates[k];
+            let f = self.generate(id, set, g, depth, instance);
+            if f <= bound && k > 0 {
+                self.ws.nodes[id as usize].tried += (left - k) as u32;
+                self.ws.open.push(key);
+                return;
             }
-            let mark = &mut self.ws.seen[instance as usize + 1];
-            if *mark == seen {
-                continue;
-            }
-            *mark = seen;
-            self.generate(parent, instance);
         }
     }
 
@@ -297,23 +346,20 @@ impl GoapSearch {
         }
     }
 
-    fn generate(&mut self, parent: u32, instance: u32) {
-        let node = self.ws.nodes[parent as usize];
-        let inst = self.ws.bound.instances[instance as usize];
+    /// Regresses the set `set` of node `parent` (of cost `g` so far) through `instance` into
+    /// a successor at depth `depth`; the successor's `f` if it was stored, else infinity.
+    fn generate(&mut self, parent: u32, set: Stored, g: f64, depth: u32, instance: u32) -> f64 {
         let ws = &mut self.ws;
-        ws.draft.load(ws.sets.get(node.set, self.words));
-        let changes: &[Change] =
-            &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
-        let tests: &[Test] = &ws.bound.tests[inst.tests.0 as usize..inst.tests.1 as usize];
-        let outcome: Result<(), Rejected> = ws
-            .draft
-            .regress(changes)
-            .and_then(|_| ws.draft.require(tests));
-        if outcome.is_err() {
-            return;
+        if ws
+            .sets
+            .draft_regressed(set, &ws.edits, instance as usize)
+            .is_err()
+        {
+            return f64::INFINITY;
         }
         self.stats.generated += 1;
-        self.push(parent, instance, node.g + inst.cost, node.depth + 1);
+        let cost = self.ws.bound.instances[instance as usize].cost;
+        self.push(parent, instance, g + cost, depth)
     }
 
     /// Stores the draft as a node unless a node with an equal set is known at no greater cost
@@ -321,16 +367,18 @@ impl GoapSearch {
     /// deeper path to a set may have too few actions left to reach the start, where a dearer,
     /// shallower one would not. So nodes with equal sets are kept while neither dominates the
     /// other on (cost, depth), and the new node supersedes those it dominates.
-    fn push(&mut self, parent: u32, instance: u32, g: f64, depth: u32) {
-        let Some(estimate) = self.ws.draft.estimate(&self.ws.start, &self.ws.reach) else {
-            return;
+    ///
+    /// Returns the node's `f` if it was stored, else infinity.
+    fn push(&mut self, parent: u32, instance: u32, g: f64, depth: u32) -> f64 {
+        let ws = &self.ws;
+        let Some(Survey { hash, estimate }) = ws.sets.draft().survey(&ws.start, &ws.reach) else {
+            return f64::INFINITY;
         };
-        let hash = draft_hash(&self.ws.draft);
         let id = self.ws.nodes.len() as u32;
         let index = match self.probe(hash, g, depth) {
             Probe::Dominated => {
                 self.stats.duplicates += 1;
-                return;
+                return f64::INFINITY;
             }
             Probe::Replace(index) => {
                 self.stats.duplicates += 1;
@@ -342,9 +390,7 @@ impl GoapSearch {
                 self.empty_slot(hash)
             }
         };
-        let ws = &mut self.ws;
-        ws.table[index] = (self.stamp, id);
-        let unsatisfied = estimate.unsatisfied;
+        self.ws.table[index] = (self.stamp, id);
         let h = self.heuristic(&estimate);
         let ws = &mut self.ws;
         let node = Node {
@@ -352,23 +398,34 @@ impl GoapSearch {
             instance,
             g,
             depth,
-            unsatisfied,
+            unsatisfied: estimate.unsatisfied,
             superseded: false,
             hash,
-            set: ws.sets.store(ws.draft.view()),
+            set: ws.sets.keep(),
+            tried: 0,
         };
         ws.nodes.push(node);
-        // Lowest f first; among equal f, lowest h (furthest along), then newest: with an exact
-        // heuristic the search then dives straight to the start instead of expanding every
-        // reordering of the same plan (any order among equal f keeps A* optimal).
-        ws.open.push(Reverse(((g + h).to_bits(), h.to_bits(), !id)));
+        let key = open_key(g + h, h, id);
+        ws.open.push(key);
+        open_f(key)
     }
 
     /// `max(⌈steps / E⌉ · c_min, dearest)`: both parts are admissible and consistent (see the
     /// module documentation), so their maximum is too.
     fn heuristic(&self, e: &Estimate) -> f64 {
-        let actions = e.steps.div_ceil(self.max_changes) as f64 * self.min_cost;
-        actions.max(e.dearest)
+        // Most actions have one effect: then no division, whose latency is on the path to the
+        // heap key.
+        let steps = match self.max_changes {
+            1 => e.steps,
+            e_max => e.steps.div_ceil(e_max),
+        };
+        let actions = f64::from(steps) * self.min_cost;
+        // Not `f64::max`: neither is NaN, so a plain comparison does.
+        if actions > e.dearest {
+            actions
+        } else {
+            e.dearest
+        }
     }
 
     /// Looks the draft up among the live nodes with an equal set: `Dominated` when one costs no
@@ -412,21 +469,20 @@ impl GoapSearch {
         index
     }
 
+    // Out of line: rare (a hash match), and it would crowd the probe loop's registers.
+    #[inline(never)]
     fn same_as_draft(&self, node: &Node) -> bool {
-        let (set, draft) = (self.ws.sets.get(node.set, self.words), self.ws.draft.view());
-        set.bits == draft.bits
-            && set.numbers == draft.numbers
-            && set.excluded == draft.excluded
-            && set.entities == draft.entities
+        self.ws.sets.get(node.set) == self.ws.sets.draft()
     }
 
     /// Walks from the node that holds now back to the goal: each node's action runs before
     /// its parent's, so the walk is in execution order.
+    #[inline(never)] // Once per search: kept out of the loop's code.
     fn extract(&mut self, mut id: u32) {
         self.cost = self.ws.nodes[id as usize].g;
-        while id != NO_NODE {
+        while id != NONE {
             let node = self.ws.nodes[id as usize];
-            if node.instance != NO_NODE {
+            if node.instance != NONE {
                 let inst = self.ws.bound.instances[node.instance as usize];
                 self.ws.plan.push(GoapStep {
                     action: inst.action,
@@ -442,7 +498,7 @@ impl GoapSearch {
         let ws = &self.ws;
         self.stats.peak_bytes = ws.nodes.capacity() * std::mem::size_of::<Node>()
             + ws.sets.bytes()
-            + ws.open.capacity() * 16
+            + ws.open.bytes()
             + ws.table.capacity() * 8;
     }
 }
@@ -457,115 +513,157 @@ enum Probe {
     Empty(usize),
 }
 
-/// Builds the slot → instances index over every bound change, instances in order: a counting
-/// sort (count per slot, prefix sums, then fill), so binding costs no comparison sort.
-fn index_changes(ws: &mut Workspace, slots: usize, bits: u32, numbers: u32) {
-    let slot_of = |change: &Change| match *change {
-        Change::Bool { bit, .. } => bit,
-        Change::SetNumber { slot, .. } | Change::AddNumber { slot, .. } => bits + slot,
-        Change::SetEntity { slot, .. } => bits + numbers + slot,
-    };
-    ws.first.clear();
-    ws.first.resize(slots + 1, 0);
-    for inst in &ws.bound.instances {
-        for change in &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize] {
-            ws.first[slot_of(change) as usize + 1] += 1;
-        }
-    }
-    for k in 1..ws.first.len() {
-        ws.first[k] += ws.first[k - 1];
-    }
-    // `pairs[slot].0` is where the next instance of `slot` goes; `.1` the last one written
-    // (plus one), so an instance changing a slot twice is listed once.
-    ws.pairs.clear();
-    ws.pairs
-        .extend(ws.first[..slots].iter().map(|&start| (start, 0)));
-    ws.relevant.clear();
-    ws.relevant.resize(ws.first[slots] as usize, u32::MAX);
-    for (i, inst) in ws.bound.instances.iter().enumerate() {
-        for change in &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize] {
-            let cursor = &mut ws.pairs[slot_of(change) as usize];
-            if cursor.1 != i as u32 + 1 {
-                ws.relevant[cursor.0 as usize] = i as u32;
-                cursor.0 += 1;
-                cursor.1 = i as u32 + 1;
-            }
-        }
-    }
-}
-
-/// Fills the workspace's [`Reach`]: per slot the cheapest bound action changing it, and per
-/// number slot the largest change one action makes (infinite when one sets it).
-fn measure_reach(ws: &mut Workspace, slots: usize, bits: u32, numbers: u32) {
-    let reach = &mut ws.reach;
-    reach.cheapest.clear();
-    reach.cheapest.resize(slots, f64::INFINITY);
-    reach.stride.clear();
-    reach.stride.resize(numbers as usize, 0.0);
-    for inst in &ws.bound.instances {
-        let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
-        for change in changes {
-            let slot = match *change {
-                Change::Bool { bit, .. } => bit as usize,
-                Change::SetNumber { slot, .. } => {
-                    reach.stride[slot as usize] = f64::INFINITY;
-                    (bits + slot) as usize
-                }
-                Change::AddNumber { slot, .. } => {
-                    // Every add of this action to the slot counts: one action may add twice.
-                    let stride: f64 = changes
-                        .iter()
-                        .filter_map(|c| match *c {
-                            Change::AddNumber { slot: s, amount } if s == slot => {
-                                Some(amount.abs())
-                            }
-                            _ => None,
-                        })
-                        .sum();
-                    let best = &mut reach.stride[slot as usize];
-                    *best = best.max(stride);
-                    (bits + slot) as usize
-                }
-                Change::SetEntity { slot, .. } => (bits + numbers + slot) as usize,
-            };
-            reach.cheapest[slot] = reach.cheapest[slot].min(inst.cost);
-        }
-    }
-}
-
-fn draft_hash(draft: &Draft) -> u64 {
-    let mut h = Mix::default();
-    for &word in &draft.bits {
-        h.add(word);
-    }
-    for r in &draft.numbers {
-        h.add(u64::from(r.slot) << 2 | u64::from(r.low_open) << 1 | u64::from(r.high_open));
-        h.add(r.low.to_bits());
-        h.add(r.high.to_bits());
-    }
-    for r in &draft.excluded {
-        h.add(u64::from(r.slot));
-        h.add(r.value.to_bits());
-    }
-    for r in &draft.entities {
-        h.add(u64::from(r.slot) << 1 | u64::from(r.equal));
-        h.add(r.value.to_bits());
-    }
-    h.0
-}
-
-/// A multiply-rotate mix (the FxHash step): fast, deterministic, and only used to spread
-/// table slots; equal sets are confirmed by comparing their contents.
+/// For every slot (bits, then numbers, then entity references), the instances that change
+/// it, in instance order: a list per slot, linked through `links` and built in one pass (no
+/// counting per slot, which would cost a pass over every bit of the layout).
 #[derive(Default)]
-struct Mix(u64);
+struct Changers {
+    /// Each slot's first link, or [`NONE`].
+    first: Vec<u32>,
+    /// Each slot's last link, or [`NONE`].
+    last: Vec<u32>,
+    /// (instance, next link of its slot).
+    links: Vec<(u32, u32)>,
+}
 
-impl Mix {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+impl Changers {
+    fn clear(&mut self, slots: usize) {
+        self.first.clear();
+        self.first.resize(slots, NONE);
+        self.last.clear();
+        self.last.resize(slots, NONE);
+        self.links.clear();
     }
+
+    /// Appends `instance` to the changers of `slot`; instances come in order.
+    fn add(&mut self, slot: usize, instance: u32) {
+        let last = self.last[slot];
+        if last != NONE && self.links[last as usize].0 == instance {
+            // An instance changing a slot twice is listed once.
+            return;
+        }
+        let link = self.links.len() as u32;
+        self.links.push((instance, NONE));
+        match last {
+            NONE => self.first[slot] = link,
+            last => self.links[last as usize].1 = link,
+        }
+        self.last[slot] = link;
+    }
+}
+
+/// No link, node or instance.
+const NONE: u32 = u32::MAX;
+
+/// Sizes the workspace's [`Reach`] for `layout`, with the start state's numbers and nothing
+/// reaching anything yet.
+fn clear_reach(reach: &mut Reach, start: &SymbolicState, layout: &SymbolLayout) {
+    let unreached = |now| NumberReach {
+        now,
+        cheapest: f64::INFINITY,
+        stride: 0.0,
+    };
+    reach.bits.clear();
+    reach.bits.resize(64 * layout.bool_words(), f64::INFINITY);
+    reach.numbers.clear();
+    reach
+        .numbers
+        .extend(start.numbers.iter().map(|&now| unreached(now)));
+    reach.numbers.resize(layout.numbers(), unreached(f64::NAN));
+    reach.entities.clear();
+    reach.entities.resize(layout.entities(), f64::INFINITY);
+}
+
+/// Accounts in `reach` for `change`, one of an instance's `changes`, of cost `cost`: the
+/// cheapest action changing its slot, and for a number the largest change one action makes
+/// (infinite when one sets it).
+fn reach_through(reach: &mut Reach, change: &Change, changes: &[Change], cost: f64) {
+    let cheapest = match *change {
+        Change::Bool { bit, .. } => &mut reach.bits[bit as usize],
+        Change::SetNumber { slot, .. } => {
+            let number = &mut reach.numbers[slot as usize];
+            number.stride = f64::INFINITY;
+            &mut number.cheapest
+        }
+        Change::AddNumber { slot, .. } => {
+            // Every add of this action to the slot counts: one action may add twice.
+            let stride: f64 = changes
+                .iter()
+                .filter_map(|c| match *c {
+                    Change::AddNumber { slot: s, amount } if s == slot => Some(amount.abs()),
+                    _ => None,
+                })
+                .sum();
+            let number = &mut reach.numbers[slot as usize];
+            number.stride = number.stride.max(stride);
+            &mut number.cheapest
+        }
+        Change::SetEntity { slot, .. } => &mut reach.entities[slot as usize],
+    };
+    *cheapest = cheapest.min(cost);
+}
+
+/// The open list: a binary heap of [`open_key`]s whose least key waits outside it. When the
+/// search dives, as it does with a close heuristic, the successor expanded next is the least
+/// pushed since the last pop, and then it never enters the heap: one comparison instead of a
+/// push and a pop, each a walk along the heap.
+#[derive(Default)]
+struct Open {
+    heap: BinaryHeap<Reverse<u128>>,
+    least: Option<u128>,
+}
+
+impl Open {
+    fn clear(&mut self) {
+        self.heap.clear();
+        self.least = None;
+    }
+
+    #[inline]
+    fn push(&mut self, key: u128) {
+        match self.least {
+            Some(least) if least <= key => self.heap.push(Reverse(key)),
+            Some(least) => {
+                self.heap.push(Reverse(least));
+                self.least = Some(key);
+            }
+            None => self.least = Some(key),
+        }
+    }
+
+    /// The least key.
+    fn pop(&mut self) -> Option<u128> {
+        match (self.least, self.heap.peek()) {
+            (Some(least), Some(&Reverse(top))) if top < least => self.heap.pop().map(|k| k.0),
+            (Some(least), _) => {
+                self.least = None;
+                Some(least)
+            }
+            (None, _) => self.heap.pop().map(|k| k.0),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.heap.capacity() * std::mem::size_of::<u128>()
+    }
+}
+
+/// The heap key of a node: lowest `f` first; among equal `f`, lowest `h` (furthest along),
+/// then newest. With an exact heuristic the search then dives straight to the start instead
+/// of expanding every reordering of the same plan (any order among equal `f` keeps A*
+/// optimal, so `h` may be rounded to `f32` to fit). One `u128` compares faster than a tuple:
+/// the bits of non-negative floats order as the floats do.
+fn open_key(f: f64, h: f64, id: u32) -> u128 {
+    u128::from(f.to_bits()) << 64 | u128::from((h as f32).to_bits()) << 32 | u128::from(!id)
+}
+
+/// The `f` of an [`open_key`].
+fn open_f(key: u128) -> f64 {
+    f64::from_bits((key >> 64) as u64)
 }
 
 /// Doubles the table and reinserts the live entries.
+#[inline(never)] // Rare: kept out of the push path's code.
 fn grow_table(ws: &mut Workspace, stamp: u32) {
     let size = (ws.table.len() * 2).max(64);
     ws.table.clear();
