@@ -14,7 +14,7 @@ use super::error::{Error, ErrorKind, Result};
 use super::goal::{GoalCondition, GoalDef, GoalId, GOAL_ROLES};
 use super::goap::{GoapGoalDef, SymbolLayout};
 use super::name_table::NameTable;
-use super::value::ValueType;
+use super::value::{Value, ValueType};
 use super::world_effect::{WorldEffectDef, WorldEffectId, WORLD_EFFECT_ROLES};
 
 /// Dense id of an attribute: its index in the domain's attribute table.
@@ -481,6 +481,24 @@ impl Domain {
     /// All attribute definitions, indexed by id.
     pub fn attributes(&self) -> &[AttributeDef] {
         self.attributes.items()
+    }
+
+    /// Checks `value` may be stored in `attribute`: the attribute's type, and finite.
+    pub fn check_value(&self, attribute: AttributeId, value: Value) -> Result<()> {
+        let def = self.attribute(attribute)?;
+        if def.value_type != value.value_type() {
+            return Err(Error::new(
+                ErrorKind::TypeMismatch,
+                format!(
+                    "attribute {:?} holds {} values, not {}",
+                    def.name,
+                    def.value_type.name(),
+                    value.value_type().name()
+                ),
+            ));
+        }
+        value.check_finite()?;
+        Ok(())
     }
 
     /// Checks `id` is a numeric attribute.

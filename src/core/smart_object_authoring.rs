@@ -6,7 +6,7 @@ use super::action::{ActionId, ExecutionHints, ACTION_ROLES};
 use super::archetype::ArchetypeId;
 use super::condition::check_distance;
 use super::domain::{AttributeId, DomainBuilder};
-use super::error::{Error, ErrorKind, Result};
+use super::error::{Error, Result};
 use super::outcome::OutcomeTable;
 use super::smart_object::{ClaimPriority, SlotDef, TagId};
 use super::value::Value;
@@ -56,19 +56,7 @@ impl DomainBuilder {
         attribute: AttributeId,
         value: Value,
     ) -> Result<()> {
-        let def = self.domain.attribute(attribute)?;
-        if def.value_type != value.value_type() {
-            return Err(Error::new(
-                ErrorKind::TypeMismatch,
-                format!(
-                    "attribute {:?} holds {} values, not {}",
-                    def.name,
-                    def.value_type.name(),
-                    value.value_type().name()
-                ),
-            ));
-        }
-        value.check_finite()?;
+        self.domain.check_value(attribute, value)?;
         if matches!(value, Value::Entity(e) if !e.is_null()) {
             return Err(Error::invalid(
                 "a starting state may only hold a null entity reference",

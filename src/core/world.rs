@@ -336,19 +336,7 @@ impl World {
     /// Writes a fact about `entity`, stamped with the current time. The value must have the
     /// attribute's type, be finite, and reference only null or live entities of this world.
     pub fn set_fact(&mut self, entity: Entity, attribute: AttributeId, value: Value) -> Result<()> {
-        let def = self.domain.attribute(attribute)?;
-        if def.value_type != value.value_type() {
-            return Err(Error::new(
-                ErrorKind::TypeMismatch,
-                format!(
-                    "attribute {:?} holds {} values, not {}",
-                    def.name,
-                    def.value_type.name(),
-                    value.value_type().name()
-                ),
-            ));
-        }
-        value.check_finite()?;
+        self.domain.check_value(attribute, value)?;
         if let Value::Entity(target) = value {
             if !target.is_null() {
                 self.record(target, None)?;

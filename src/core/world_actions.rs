@@ -218,10 +218,8 @@ impl World {
                 Some(running.step.action),
                 running.step.supplier,
                 running.request,
-            );
-            if let Some(event) = self.events.last_mut() {
-                event.outcome = drawn as u32;
-            }
+            )
+            .outcome = drawn as u32;
         }
         if by_timer {
             self.push_event(
@@ -319,19 +317,16 @@ impl World {
             request,
             elapsed: 0.0,
         });
+        let slot = mind.claims.iter().find(|c| c.object == step.supplier);
         self.push_event(
             EventKind::ActionRequested,
             npc,
             Some(step.action),
             step.supplier,
             request,
-        );
+        )
+        .slot = slot.map_or(NO_SLOT, |c| c.slot);
         self.set_in_use(npc, mind, step.supplier, true);
-        if let Some(claim) = mind.claims.iter().find(|c| c.object == step.supplier) {
-            if let Some(event) = self.events.last_mut() {
-                event.slot = claim.slot;
-            }
-        }
     }
 
     /// Whether `step`'s preconditions hold in the world's truth.
@@ -353,7 +348,7 @@ impl World {
         action: Option<ActionId>,
         target: Entity,
         request: u32,
-    ) {
+    ) -> &mut Event {
         let hints = action
             .map(|a| {
                 let own = self.domain.action(a).hints;
@@ -373,6 +368,7 @@ impl World {
             slot: NO_SLOT,
             outcome: NO_SLOT,
         });
+        self.events.last_mut().expect("just pushed")
     }
 
     fn bindings(&self, npc: Entity, supplier: Entity) -> Bindings {

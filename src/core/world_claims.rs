@@ -128,7 +128,8 @@ impl World {
                         slot,
                         last_step: k as u32,
                     });
-                    self.push_claim_event(EventKind::ClaimGranted, npc, step.supplier, slot);
+                    self.push_event(EventKind::ClaimGranted, npc, None, step.supplier, 0)
+                        .slot = slot;
                 }
             }
         }
@@ -155,18 +156,25 @@ impl World {
     /// `npc` loses its plan because of `object` (a claim taken, the object destroyed): the
     /// running action is cancelled, every claim released, and it replans at once.
     fn lose_plan(&mut self, npc: Entity, kind: EventKind, object: Entity, slot: u32) {
-        let Some(mut mind) = self.live_record_mut(npc).and_then(|r| r.mind.take()) else {
-            return;
-        };
-        // The taken slot is no longer the loser's: release only the others.
-        if let Some(k) = mind
-            .claims
-            .iter()
-            .position(|c| c.object == object && c.slot == slot)
-        {
-            mind.claims.swap_remove(k);
-        }
-        self.push_claim_event(kind, npc, object, slot);
+        let _ = self.with_mind(npc, |world, mind| {
+            // The taken slot is no longer the loser's: release only the others.
+            if let Some(k) = mind
+                .claims
+                .iter()
+                .position(|c| c.object == object && c.slot == slot)
+            {
+                mind.claims.swap_remove(k);
+            }
+            world.push_event(kind, npc, None, object, 0).slot = slot;
+            world.cancel_plan(npc, mind);
+            mind.next_think = world.time;
+            Ok(())
+        });
+    }
+
+    /// Drops `npc`'s plan now: a running action is cancelled (`ActionCancelled`: the engine
+    /// stops it and does not report it) and every claim released.
+    pub(super) fn cancel_plan(&mut self, npc: Entity, mind: &mut Mind) {
         if let Some(running) = mind.running.take() {
             self.push_event(
                 EventKind::ActionCancelled,
@@ -176,11 +184,7 @@ impl World {
                 running.request,
             );
         }
-        self.clear_plan(npc, &mut mind);
-        mind.next_think = self.time;
-        if let Some(record) = self.live_record_mut(npc) {
-            record.mind = Some(mind);
-        }
+        self.clear_plan(npc, mind);
     }
 
     /// Marks the slot `npc` holds on `object` in use or not. A plan's earlier steps at an
@@ -228,11 +232,11 @@ impl World {
     /// Before `entity` is destroyed: an NPC's claims are released; an object's holders lose
     /// their plans (`ObjectDestroyed`).
     pub(super) fn before_destroy(&mut self, entity: Entity) {
-        if let Some(mut mind) = self.live_record_mut(entity).and_then(|r| r.mind.take()) {
-            self.clear_plan(entity, &mut mind);
-            if let Some(record) = self.live_record_mut(entity) {
-                record.mind = Some(mind);
-            }
+        if self.live_record(entity).is_some_and(|r| r.mind.is_some()) {
+            let _ = self.with_mind(entity, |world, mind| {
+                world.clear_plan(entity, mind);
+                Ok(())
+            });
         }
         let holders = self.live_record(entity).map_or(0, |r| r.slots.len());
         for slot in 0..holders {
@@ -242,13 +246,6 @@ impl World {
             if let Some(holder) = holder.filter(|h| !h.is_null()) {
                 self.lose_plan(holder, EventKind::ObjectDestroyed, entity, slot as u32);
             }
-        }
-    }
-
-    fn push_claim_event(&mut self, kind: EventKind, npc: Entity, object: Entity, slot: u32) {
-        self.push_event(kind, npc, None, object, 0);
-        if let Some(event) = self.events.last_mut() {
-            event.slot = slot;
         }
     }
 

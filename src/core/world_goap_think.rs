@@ -54,16 +54,7 @@ impl World {
         self.goap_inputs.start = state;
         let interrupted = std::mem::take(&mut goap.interrupted) || higher_lost;
         if interrupted && !idle {
-            if let Some(running) = mind.running.take() {
-                self.push_event(
-                    EventKind::ActionCancelled,
-                    npc,
-                    Some(running.step.action),
-                    running.step.supplier,
-                    running.request,
-                );
-            }
-            self.clear_plan(npc, mind);
+            self.cancel_plan(npc, mind);
         }
         let goap = mind.goap.as_deref_mut().expect("checked above");
         if (idle || interrupted) && !goap.queued {
