@@ -666,6 +666,18 @@ enum motive_event_kind
      * drawn from the world's seeded RNG; its effects are applied.
      */
     MOTIVE_EVENT_KIND_OUTCOME_DRAWN = 11,
+    /**
+     * The NPC is at slot `slot` of `target` for joint action `action` (one several users
+     * perform together) and waits there for the required slots to fill; `ACTION_REQUESTED`
+     * with the same `request` follows, to every user at once. Report the performance once,
+     * through any of its users.
+     */
+    MOTIVE_EVENT_KIND_ACTION_WAITING = 12,
+    /**
+     * The NPC waited for a joint action's timeout without the required slots filling: it
+     * leaves its slot and replans.
+     */
+    MOTIVE_EVENT_KIND_ACTION_TIMED_OUT = 13,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -697,6 +709,72 @@ enum motive_action_outcome
 typedef enum motive_action_outcome motive_action_outcome;
 #else
 typedef uint32_t motive_action_outcome;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How an NPC takes part in the action it is performing.
+ */
+enum motive_action_part
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * It performs the action by itself.
+     */
+    MOTIVE_ACTION_PART_ALONE = 0,
+    /**
+     * It waits in its slot for the required slots of a joint action to fill.
+     */
+    MOTIVE_ACTION_PART_WAITING = 1,
+    /**
+     * It leads a joint performance: motive times it through this NPC.
+     */
+    MOTIVE_ACTION_PART_LEADING = 2,
+    /**
+     * It helps the leader perform a joint action.
+     */
+    MOTIVE_ACTION_PART_HELPING = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_action_part motive_action_part;
+#else
+typedef uint32_t motive_action_part;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How the history of interaction changes an outcome table's odds.
+ */
+enum motive_outcome_learning
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The normalised weights, whatever happened before (the sword is picked up 95% of the
+     * time).
+     */
+    MOTIVE_OUTCOME_LEARNING_FIXED = 0,
+    /**
+     * Repeated tries at objects with fixed but unknown odds: outcome `i` has probability
+     * `(s·p_i + c_i) / (s + n)`, `p_i` its normalised weight, `c_i` how often it was seen in
+     * `n` tries, `s` the prior strength (> 0).
+     */
+    MOTIVE_OUTCOME_LEARNING_COUNTS = 1,
+    /**
+     * A set of objects that each hide one outcome (the room of four levers): weights are whole
+     * counts of objects, and every outcome seen uses one up.
+     */
+    MOTIVE_OUTCOME_LEARNING_WITHOUT_REPLACEMENT = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_outcome_learning motive_outcome_learning;
+#else
+typedef uint32_t motive_outcome_learning;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -1489,9 +1567,18 @@ typedef struct motive_running_action {
      */
     uint32_t request;
     /**
-     * Seconds it has run.
+     * Seconds it has run (while waiting: seconds it has waited).
      */
     double elapsed;
+    /**
+     * A `motive_action_part`: alone, or how it takes part in a joint action.
+     */
+    uint32_t part;
+    /**
+     * Who leads the joint performance (the NPC itself when it leads); null when alone or
+     * waiting.
+     */
+    struct motive_npc leader;
 } motive_running_action;
 
 /**
@@ -1602,6 +1689,26 @@ typedef struct motive_candidate {
 } motive_candidate;
 
 /**
+ * One way an action can turn out: its relative weight (finite, ≥ 0; only ratios matter) and
+ * what it changes, `effect_count` effects at `effects` (NULL when the count is 0), which
+ * follow the rules of `motive_domain_builder_add_effect`.
+ */
+typedef struct motive_outcome_def {
+    /**
+     * Relative likelihood.
+     */
+    double weight;
+    /**
+     * Its effects; copied.
+     */
+    const struct motive_effect *effects;
+    /**
+     * Number of `effects`.
+     */
+    size_t effect_count;
+} motive_outcome_def;
+
+/**
  * Dense id of a tag in its domain (0, 1, 2, … in definition order): archetypes carry tags,
  * slot filters ask for them.
  */
@@ -1685,6 +1792,24 @@ typedef struct motive_claim {
      */
     uint32_t slot;
 } motive_claim;
+
+/**
+ * Where and how an NPC uses one slot of an archetype (its user filter stays in the domain).
+ */
+typedef struct motive_slot_info {
+    /**
+     * Where the user stands, relative to the object's position.
+     */
+    struct motive_vec3 offset;
+    /**
+     * The direction the user faces, relative to the object; (0, 0, 0) means "face the object".
+     */
+    struct motive_vec3 facing;
+    /**
+     * A joint action on the object starts only once every required slot has a user waiting.
+     */
+    bool required;
+} motive_slot_info;
 
 #ifdef __cplusplus
 extern "C" {
@@ -2585,6 +2710,30 @@ uint64_t motive_object_to_u64(struct motive_object object);
 struct motive_object motive_object_from_u64(uint64_t bits);
 
 /**
+ * Makes `action`, which `archetype` supplies, a joint action of its entities (or redefines
+ * it). Each NPC that comes to perform it waits in its claimed slot
+ * (`MOTIVE_EVENT_KIND_ACTION_WAITING`); when every required slot has an NPC waiting, the
+ * action is requested of all the waiting NPCs at once, with one request id
+ * (`MOTIVE_EVENT_KIND_ACTION_REQUESTED`); report it once, through any of them. An NPC that
+ * waits `timeout` seconds (finite, > 0) gives up (`MOTIVE_EVENT_KIND_ACTION_TIMED_OUT`).
+ * `chance[k]` (each in [0, 1]) is the chance that a performance with `k` optional slots
+ * filled works, the last one for more; `chance_count` may be 0 (it always works) and at most
+ * one more than the number of optional slots. A performance that does not work fails for
+ * every user (`MOTIVE_EVENT_KIND_ACTION_FAILED`). The archetype needs a required slot
+ * (`motive_slot_def.required`).
+ *
+ * # Safety
+ * `builder` must be NULL or live; `chance` NULL (with `chance_count` 0) or readable for
+ * `chance_count` numbers.
+ */
+motive_status motive_domain_builder_set_joint_action(struct motive_domain_builder *builder,
+                                                     motive_archetype_id archetype,
+                                                     motive_action_id action,
+                                                     double timeout,
+                                                     const double *chance,
+                                                     size_t chance_count);
+
+/**
  * Copies the message of the most recent failure on the calling thread into `buffer`.
  *
  * The message says which argument, handle or name was at fault; it is empty when no call on
@@ -2743,6 +2892,42 @@ motive_status motive_npc_explain_satisfactions(const struct motive_world *world,
                                                size_t *out_count);
 
 /**
+ * Gives `action` the outcome table `outcomes[0..count]` (replacing any it had): each
+ * successful performance draws one from the world's seeded RNG and applies its effects after
+ * the action's own (`MOTIVE_EVENT_KIND_OUTCOME_DRAWN` says which). `learning` is a
+ * `motive_outcome_learning`; `prior_strength` is read only for `COUNTS` (finite, > 0). At
+ * least one outcome; weights finite, ≥ 0, with a positive sum, and whole numbers for
+ * `WITHOUT_REPLACEMENT`. The history is the world's, per action: every object that supplies
+ * the action shares it.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `outcomes` NULL (with `count` 0) or readable for `count`
+ * items, each with `effects` NULL or readable for `effect_count` items.
+ */
+motive_status motive_domain_builder_set_action_outcomes(struct motive_domain_builder *builder,
+                                                        motive_action_id action,
+                                                        const struct motive_outcome_def *outcomes,
+                                                        size_t count,
+                                                        uint32_t learning,
+                                                        double prior_strength);
+
+/**
+ * Copies the odds of each outcome of `action`, as the world's next draw would use them after
+ * its history so far, into `buffer` (one per outcome, summing to 1), like
+ * `motive_entity_slots`: `*out_count` receives the number of outcomes even when the buffer is
+ * too small. `MOTIVE_STATUS_NOT_FOUND` when the action is unknown or has no outcomes.
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_world_outcome_probabilities(const struct motive_world *world,
+                                                 motive_action_id action,
+                                                 double *buffer,
+                                                 size_t capacity,
+                                                 size_t *out_count);
+
+/**
  * A slot definition with every field at its default: at the object, facing it, not
  * required, open to every NPC. Thread-safe.
  */
@@ -2882,6 +3067,21 @@ motive_status motive_npc_claims(const struct motive_world *world,
 motive_status motive_npc_set_claim_priority(struct motive_world *world,
                                             struct motive_npc npc,
                                             uint8_t priority);
+
+/**
+ * Copies the slots of `archetype` (in the order added) into `buffer`, like
+ * `motive_entity_slots`: where the engine walks an NPC whose event names slot `i` of an
+ * entity of that archetype. `MOTIVE_STATUS_NOT_FOUND` for an unknown archetype. Thread-safe.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_domain_archetype_slots(const struct motive_domain *domain,
+                                            motive_archetype_id archetype,
+                                            struct motive_slot_info *buffer,
+                                            size_t capacity,
+                                            size_t *out_count);
 
 /**
  * The name of a status code, e.g. "MOTIVE_STATUS_STALE_HANDLE", as a static NUL-terminated

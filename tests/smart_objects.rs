@@ -573,35 +573,46 @@ fn concurrent_thinking_keeps_the_claim_invariant() {
     w.check_claims().unwrap();
 }
 
-/// A room of levers (no slots) and `n` NPCs who each want to pull one; returns the outcomes
-/// drawn, in event order, and the world.
-fn pull_levers(seed: u64, n: usize) -> (Vec<u32>, World, AttributeId) {
-    use motive::core::outcome::{Learning, Outcome, OutcomeTable};
+/// The lever's outcomes (001_3e3461db8de0826f.txt:903): door opens 90%, chain breaks 7%,
+/// lever breaks 3%; the door opening sets `open` on the lever.
+fn lever_outcomes(open: AttributeId) -> Vec<motive::core::outcome::Outcome> {
+    use motive::core::outcome::Outcome;
+    [(90.0, true), (7.0, false), (3.0, false)]
+        .into_iter()
+        .map(|(weight, opens)| Outcome {
+            weight,
+            effects: if opens {
+                vec![Effect {
+                    role: Role::Supplier,
+                    op: EffectOp::Set(open, Operand::Constant(Value::Bool(true))),
+                }]
+            } else {
+                Vec::new()
+            },
+        })
+        .collect()
+}
+
+/// A room with a lever (no slots) and `n` NPCs who each want to pull it once; the pull's
+/// outcome table is `table(door_open)`. Returns the world, the pull action and `door_open`.
+fn lever_room(
+    seed: u64,
+    n: usize,
+    table: impl FnOnce(AttributeId) -> motive::core::outcome::OutcomeTable,
+) -> (World, ActionId, AttributeId) {
     let mut b = DomainBuilder::new();
     let pulled = b.add_attribute("pulled", ValueType::Bool).unwrap();
     let open = b.add_attribute("door_open", ValueType::Bool).unwrap();
     let pull = b.add_action("pull").unwrap();
-    let set = |attribute, role| Effect {
-        role,
-        op: EffectOp::Set(attribute, Operand::Constant(Value::Bool(true))),
-    };
-    b.add_effect(pull, set(pulled, Role::Consumer)).unwrap();
-    let outcomes = vec![
-        Outcome {
-            weight: 90.0,
-            effects: vec![set(open, Role::Supplier)],
+    b.add_effect(
+        pull,
+        Effect {
+            role: Role::Consumer,
+            op: EffectOp::Set(pulled, Operand::Constant(Value::Bool(true))),
         },
-        Outcome {
-            weight: 7.0,
-            effects: Vec::new(),
-        },
-        Outcome {
-            weight: 3.0,
-            effects: Vec::new(),
-        },
-    ];
-    let table = OutcomeTable::new(outcomes, Learning::Fixed).unwrap();
-    b.set_action_outcomes(pull, table).unwrap();
+    )
+    .unwrap();
+    b.set_action_outcomes(pull, table(open)).unwrap();
     let goal = b.add_goap_goal("pull", 1, Relevance::Fixed(1.0)).unwrap();
     b.add_goap_requirement(
         goal,
@@ -627,27 +638,81 @@ fn pull_levers(seed: u64, n: usize) -> (Vec<u32>, World, AttributeId) {
     for _ in 0..n {
         w.spawn(puller, Vec3::default()).unwrap();
     }
-    let mut drawn = Vec::new();
+    (w, pull, open)
+}
+
+/// Ticks `w`, reporting every request a success, and calls `drawn` with each outcome drawn,
+/// in event order.
+fn pull_all(w: &mut World, mut drawn: impl FnMut(&World, u32)) {
     for _ in 0..5 {
         w.tick(0.1).unwrap();
-        for e in drain(&mut w) {
+        for e in drain(w) {
             match e.kind {
                 EventKind::ActionRequested => {
                     w.report_action(e.npc, e.request, ActionOutcome::Succeeded)
                         .unwrap();
-                    drawn.extend(
-                        drain(&mut w)
-                            .iter()
-                            .filter(|e| e.kind == EventKind::OutcomeDrawn)
-                            .map(|e| e.outcome),
-                    );
+                    for e in drain(w) {
+                        if e.kind == EventKind::OutcomeDrawn {
+                            drawn(w, e.outcome);
+                        }
+                    }
                 }
-                EventKind::OutcomeDrawn => drawn.push(e.outcome),
+                EventKind::OutcomeDrawn => drawn(w, e.outcome),
                 _ => {}
             }
         }
     }
+}
+
+/// `n` NPCs pull the 90/7/3 lever once each; returns the outcomes drawn, the world and
+/// `door_open`.
+fn pull_levers(seed: u64, n: usize) -> (Vec<u32>, World, AttributeId) {
+    use motive::core::outcome::{Learning, OutcomeTable};
+    let (mut w, _, open) = lever_room(seed, n, |open| {
+        OutcomeTable::new(lever_outcomes(open), Learning::Fixed).unwrap()
+    });
+    let mut drawn = Vec::new();
+    pull_all(&mut w, |_, outcome| drawn.push(outcome));
     (drawn, w, open)
+}
+
+#[test]
+fn the_room_of_levers_learns_from_every_pull_in_the_world() {
+    use motive::core::outcome::{Learning, Outcome, OutcomeTable};
+    // Four levers hide the exit, the treasure, the dire badger and the pit (:905): once one
+    // is found the others are 33/33/33, after a second 50/50. The history is the world's.
+    let (mut w, pull, _) = lever_room(11, 4, |_| {
+        let hidden = (0..4).map(|_| Outcome {
+            weight: 1.0,
+            effects: Vec::new(),
+        });
+        OutcomeTable::new(hidden.collect(), Learning::WithoutReplacement).unwrap()
+    });
+    let odds: Vec<f64> = w.outcome_odds(pull).unwrap().collect();
+    assert_eq!(odds, [0.25; 4]);
+    let mut seen = Vec::new();
+    pull_all(&mut w, |w, outcome| {
+        seen.push(outcome as usize);
+        let odds: Vec<f64> = w.outcome_odds(pull).unwrap().collect();
+        let left = 4 - seen.len();
+        for (i, p) in odds.iter().enumerate() {
+            let expected = if seen.contains(&i) || left == 0 {
+                // All four found: the history no longer describes the room; back to the odds.
+                if left == 0 {
+                    0.25
+                } else {
+                    0.0
+                }
+            } else {
+                1.0 / left as f64
+            };
+            assert!((p - expected).abs() < 1e-12, "after {seen:?}: {odds:?}");
+        }
+    });
+    seen.sort();
+    assert_eq!(seen, [0, 1, 2, 3], "each lever hides a different outcome");
+    let err = w.outcome_odds(ActionId(99)).err().unwrap();
+    assert_eq!(err.kind, motive::core::ErrorKind::NotFound);
 }
 
 #[test]

@@ -145,8 +145,20 @@ impl ActionDef {
 
     /// Applies one whole performance of the action to `store`.
     pub fn apply_whole(&self, domain: &Domain, store: &mut impl FactStore, bindings: &Bindings) {
+        self.apply_whole_where(domain, store, bindings, |_| true);
+    }
+
+    /// Applies one whole performance of the effects `chosen` picks (a joint action's helpers
+    /// get only its effects on the consumer).
+    pub fn apply_whole_where(
+        &self,
+        domain: &Domain,
+        store: &mut impl FactStore,
+        bindings: &Bindings,
+        chosen: impl Fn(&Effect) -> bool,
+    ) {
         let scale = self.whole_scale(domain, store, bindings);
-        for effect in &self.effects {
+        for effect in self.effects.iter().filter(|e| chosen(e)) {
             let portion = if effect.accrues() {
                 Portion::Accrued(scale)
             } else {

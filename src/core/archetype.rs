@@ -5,7 +5,7 @@ use super::condition::{Condition, Role};
 use super::domain::AttributeId;
 use super::drive::DriveId;
 use super::goap::goal::GoapGoalId;
-use super::smart_object::{ClaimPriority, SlotDef, TagId};
+use super::smart_object::{ClaimPriority, JointAction, SlotDef, TagId};
 use super::value::Value;
 
 /// Dense id of an archetype.
@@ -99,6 +99,8 @@ pub struct ArchetypeDef {
     pub hints: Vec<(ActionId, ExecutionHints)>,
     /// The priority of its NPCs' claims.
     pub claim_priority: ClaimPriority,
+    /// Supplied actions performed by several users together.
+    pub joint: Vec<JointAction>,
 }
 
 impl ArchetypeDef {
@@ -115,6 +117,11 @@ impl ArchetypeDef {
             .iter()
             .find(|(a, _)| *a == action)
             .map_or(default, |(_, h)| *h)
+    }
+
+    /// How `action` is performed together on its entities, when it is a joint action.
+    pub fn joint_for(&self, action: ActionId) -> Option<&JointAction> {
+        self.joint.iter().find(|j| j.action == action)
     }
 
     /// True when the GOAP brain plans for its NPCs.
@@ -140,6 +147,7 @@ impl Default for ArchetypeDef {
             state: Vec::new(),
             hints: Vec::new(),
             claim_priority: ClaimPriority::NORMAL,
+            joint: Vec::new(),
         }
     }
 }

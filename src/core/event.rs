@@ -40,6 +40,13 @@ pub enum EventKind {
     /// The NPC's action on `target` succeeded and outcome number `outcome` of the action's
     /// table was drawn; its effects are applied.
     OutcomeDrawn,
+    /// The NPC is at slot `slot` of `target` for joint action `action` and waits there for the
+    /// object's required slots to fill; `ActionRequested` (same `request`) follows when they
+    /// do, to every user at once.
+    ActionWaiting,
+    /// The NPC waited in its slot for the joint action's timeout without the required slots
+    /// filling: it leaves, and replans at once.
+    ActionTimedOut,
 }
 
 /// One event. Plain data: it copies straight into the C struct.

@@ -94,8 +94,25 @@ pub struct Running {
     pub step: Step,
     /// The request id the engine echoes.
     pub request: u32,
-    /// Seconds it has run.
+    /// Seconds it has run (while waiting: seconds it has waited).
     pub elapsed: f64,
+    /// How the NPC takes part in it.
+    pub part: Part,
+}
+
+/// How an NPC takes part in the action it is performing: alone, or as one of the users of a
+/// joint action ([`super::smart_object::JointAction`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// It performs the action by itself.
+    Alone,
+    /// It waits in its slot for the required slots of a joint action to fill.
+    Waiting,
+    /// It performs a joint action with helpers: its timer and its report end the performance
+    /// for everyone, and the action's effects on the object apply once, through it.
+    Leading,
+    /// It helps `leader` perform a joint action; its reports are the leader's.
+    Helping(Entity),
 }
 
 /// Per-NPC state of the UDGOAP pipeline.

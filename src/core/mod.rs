@@ -37,6 +37,7 @@ pub mod world_claims;
 pub mod world_effect;
 pub mod world_goap;
 mod world_goap_think;
+mod world_joint;
 pub mod world_serial;
 mod world_think;
 

@@ -154,19 +154,28 @@ impl OutcomeTable {
                 out.len()
             )));
         }
-        let weights = self.weights_in_force(history);
-        let total: f64 = weights.clone().sum();
-        for (slot, weight) in out.iter_mut().zip(weights) {
-            *slot = weight / total;
+        for (slot, p) in out.iter_mut().zip(self.odds(history)) {
+            *slot = p;
         }
         Ok(())
+    }
+
+    /// The probability of each outcome given what `history` has seen, in outcome order, without
+    /// allocating (see [`OutcomeTable::probabilities`]).
+    pub fn odds<'a>(
+        &'a self,
+        history: &'a OutcomeHistory,
+    ) -> impl ExactSizeIterator<Item = f64> + 'a {
+        let weights = self.weights_in_force(history);
+        let total: f64 = weights.clone().sum();
+        weights.map(move |w| w / total)
     }
 
     /// The weights the odds are proportional to after `history`; their sum is always > 0.
     fn weights_in_force<'a>(
         &'a self,
         history: &'a OutcomeHistory,
-    ) -> impl Iterator<Item = f64> + Clone + 'a {
+    ) -> impl ExactSizeIterator<Item = f64> + Clone + 'a {
         let learning = match self.learning {
             Learning::WithoutReplacement if self.all_used_up(history) => Learning::Fixed,
             learning => learning,
@@ -205,6 +214,9 @@ impl OutcomeTable {
 pub struct OutcomeHistory {
     counts: Vec<u32>,
 }
+
+/// The history of a table nothing has happened to yet, for reading odds without allocating.
+pub static NO_HISTORY: OutcomeHistory = OutcomeHistory { counts: Vec::new() };
 
 impl OutcomeHistory {
     /// A history of a table of `outcome_count` outcomes in which nothing has happened yet.

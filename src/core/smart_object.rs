@@ -3,6 +3,7 @@
 //! with slots, ch. 2 of the AI-for-games book, digest item 17; Unreal's Smart Objects, which
 //! claim slots with priorities).
 
+use super::action::ActionId;
 use super::archetype::ArchetypeId;
 use super::entity::Entity;
 use super::vec3::Vec3;
@@ -91,4 +92,31 @@ pub struct Claim {
     pub slot: u32,
     /// The last plan step that uses it: the claim ends when that step ends.
     pub last_step: u32,
+}
+
+/// An action of an object performed by several users together: the rusty lever that takes two
+/// to pull and goes better with three (001_3e3461db8de0826f.txt:907-909). Users wait in their
+/// slots; the action starts when every required slot has a user waiting, and each waiting user
+/// gives up after `timeout` seconds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JointAction {
+    /// The action, which the object's archetype supplies.
+    pub action: ActionId,
+    /// Seconds a user waits in its slot for the required slots to fill, > 0.
+    pub timeout: f64,
+    /// Chance that a performance works, in [0, 1], by the number of optional slots filled: `[0]`
+    /// with only the required slots, `[k]` with k optional users, the last entry for more.
+    /// Empty: it always works. The rusty lever is `[0.6, 0.9]` (the seed gives 60% for two
+    /// users and says only that a third "improves the chance", :909).
+    pub chance: Vec<f64>,
+}
+
+impl JointAction {
+    /// The chance that a performance with `optional` optional users works.
+    pub fn chance_with(&self, optional: usize) -> f64 {
+        match self.chance.len() {
+            0 => 1.0,
+            n => self.chance[optional.min(n - 1)],
+        }
+    }
 }

@@ -8,7 +8,7 @@ use super::condition::check_distance;
 use super::domain::{AttributeId, DomainBuilder};
 use super::error::{Error, Result};
 use super::outcome::OutcomeTable;
-use super::smart_object::{ClaimPriority, SlotDef, TagId};
+use super::smart_object::{ClaimPriority, JointAction, SlotDef, TagId};
 use super::value::Value;
 
 impl DomainBuilder {
@@ -78,26 +78,71 @@ impl DomainBuilder {
         hints: ExecutionHints,
     ) -> Result<()> {
         check_distance(hints.stand_off)?;
-        self.domain.actions().get(action.0)?;
-        if !self
-            .domain
-            .archetypes
-            .get(archetype.0)?
-            .supplies
-            .contains(&action)
-        {
-            return Err(Error::invalid(format!(
-                "archetype {:?} does not supply action {:?}",
-                self.domain.archetypes.name(archetype.0),
-                self.domain.actions().name(action.0)
-            )));
-        }
+        self.check_supplies(archetype, action)?;
         let def = self.domain.archetypes.get_mut(archetype.0)?;
         match def.hints.iter_mut().find(|(a, _)| *a == action) {
             Some(entry) => entry.1 = hints,
             None => def.hints.push((action, hints)),
         }
         Ok(())
+    }
+
+    /// Makes `joint.action`, which `archetype` supplies, a joint action of its entities (or
+    /// redefines it). The archetype needs a required slot (who else would the users wait for?);
+    /// the timeout must be finite and > 0; there may be a chance per number of optional slots
+    /// filled (0 to all of them), each in [0, 1].
+    pub fn set_joint_action(&mut self, archetype: ArchetypeId, joint: JointAction) -> Result<()> {
+        self.check_supplies(archetype, joint.action)?;
+        if !(joint.timeout.is_finite() && joint.timeout > 0.0) {
+            return Err(Error::invalid(format!(
+                "a joint action's timeout must be finite and > 0, got {}",
+                joint.timeout
+            )));
+        }
+        let def = self.domain.archetypes.get(archetype.0)?;
+        let optional = def.slots.iter().filter(|s| !s.required).count();
+        if def.slots.iter().all(|s| !s.required) {
+            return Err(Error::invalid(format!(
+                "archetype {:?} has no required slot: add one before making a joint action",
+                self.domain.archetypes.name(archetype.0)
+            )));
+        }
+        if joint.chance.len() > optional + 1 {
+            return Err(Error::invalid(format!(
+                "{} chances given for 0 to {optional} optional users",
+                joint.chance.len()
+            )));
+        }
+        if let Some(bad) = joint.chance.iter().find(|p| !(0.0..=1.0).contains(*p)) {
+            return Err(Error::invalid(format!(
+                "a joint action's chance must be in [0, 1], got {bad}"
+            )));
+        }
+        let list = &mut self.domain.archetypes.get_mut(archetype.0)?.joint;
+        match list.iter_mut().find(|j| j.action == joint.action) {
+            Some(entry) => *entry = joint,
+            None => list.push(joint),
+        }
+        Ok(())
+    }
+
+    /// Fails unless `archetype` supplies `action` (both defined).
+    fn check_supplies(&self, archetype: ArchetypeId, action: ActionId) -> Result<()> {
+        self.domain.actions().get(action.0)?;
+        if self
+            .domain
+            .archetypes
+            .get(archetype.0)?
+            .supplies
+            .contains(&action)
+        {
+            return Ok(());
+        }
+        Err(Error::invalid(format!(
+            "archetype {:?} does not supply action {:?}",
+            self.domain.archetypes.name(archetype.0),
+            self.domain.actions().name(action.0)
+        )))
     }
 
     /// Gives `action` probabilistic outcomes; each outcome's effects follow the same rules as

@@ -12,8 +12,8 @@ use super::entity::Entity;
 use super::error::{Error, ErrorKind, Result};
 use super::event::{Event, EventKind, NO_SLOT};
 use super::fact_set::Fact;
-use super::mind::{DriveState, Mind, Running};
-use super::outcome::OutcomeHistory;
+use super::mind::{DriveState, Mind, Part, Running};
+use super::outcome::{OutcomeHistory, NO_HISTORY};
 use super::planner::Step;
 use super::slot_map::SlotMap;
 use super::value::Value;
@@ -39,8 +39,12 @@ impl World {
         outcome: ActionOutcome,
     ) -> Result<()> {
         let running = self.mind(npc)?.running;
-        match running {
-            Some(r) if r.request == request => {}
+        // A joint action is performed once, by its leader, whichever user reports it.
+        let performer = match running {
+            Some(r) if r.request == request && r.part != Part::Waiting => match r.part {
+                Part::Helping(leader) => leader,
+                _ => npc,
+            },
             _ => {
                 return Err(Error::new(
                     ErrorKind::NotFound,
@@ -50,16 +54,13 @@ impl World {
                     ),
                 ))
             }
-        }
-        self.with_mind(npc, |world, mind| match outcome {
-            ActionOutcome::Succeeded => {
-                world.finish_running(npc, mind, false);
-                Ok(())
+        };
+        self.with_mind(performer, |world, mind| {
+            match outcome {
+                ActionOutcome::Succeeded => world.finish_running(performer, mind, false),
+                ActionOutcome::Failed => world.fail_running(performer, mind),
             }
-            ActionOutcome::Failed => {
-                world.fail_running(npc, mind);
-                Ok(())
-            }
+            Ok(())
         })
     }
 
@@ -80,6 +81,33 @@ impl World {
             satisfaction: 1.0,
         });
         Ok(())
+    }
+
+    /// The odds of each outcome of `action` as the world's next draw would use them (after the
+    /// interaction history so far), in outcome order: why an NPC judges an action risky.
+    /// Not-found when the action is unknown or has no outcome table.
+    pub fn outcome_odds(
+        &self,
+        action: ActionId,
+    ) -> Result<impl ExactSizeIterator<Item = f64> + '_> {
+        let name = self.domain.actions().name(action.0);
+        let table = self
+            .domain
+            .actions()
+            .get(action.0)?
+            .outcomes
+            .as_ref()
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorKind::NotFound,
+                    format!("action {name:?} has no outcomes"),
+                )
+            })?;
+        let history = self
+            .outcome_history
+            .get(action.0 as usize)
+            .unwrap_or(&NO_HISTORY);
+        Ok(table.odds(history))
     }
 
     /// Moves every pending event into `out` (appending) in the order they happened.
@@ -134,6 +162,12 @@ impl World {
         let Some(mut running) = mind.running else {
             return;
         };
+        match running.part {
+            Part::Waiting => return self.wait(npc, mind, dt),
+            // The leader's timer runs the performance.
+            Part::Helping(_) => return,
+            Part::Alone | Part::Leading => {}
+        }
         let domain = self.domain.clone();
         let action = domain.action(running.step.action);
         let bindings = self.bindings(npc, running.step.supplier);
@@ -178,12 +212,17 @@ impl World {
     }
 
     /// Ends the running action successfully: applies its effects (the discrete part only when
-    /// it was timed, its numeric part having accrued), then starts the next step.
+    /// it was timed, its numeric part having accrued), then starts the next step. A joint
+    /// performance first draws whether it works; when it does, its helpers finish with it.
     /// `by_timer` says motive's clock ended it (a timed action), not an engine report.
     fn finish_running(&mut self, npc: Entity, mind: &mut Mind, by_timer: bool) {
-        let Some(running) = mind.running.take() else {
+        let Some(running) = mind.running else {
             return;
         };
+        if running.part == Part::Leading && !self.joint_works(npc, running) {
+            return self.fail_running(npc, mind);
+        }
+        mind.running = None;
         let domain = self.domain.clone();
         let action = domain.action(running.step.action);
         let bindings = self.bindings(npc, running.step.supplier);
@@ -199,36 +238,31 @@ impl World {
             }
             facts.ended
         };
+        let mut drawn = None;
         if let Some(table) = &action.outcomes {
             let id = running.step.action.0 as usize;
             if self.outcome_history.len() <= id {
                 self.outcome_history
                     .resize(domain.actions().len(), OutcomeHistory::default());
             }
-            let drawn = table.draw(&self.outcome_history[id], &mut self.rng);
-            let _ = self.outcome_history[id].record(drawn);
+            let history = &mut self.outcome_history[id];
+            if history.counts().is_empty() {
+                *history = OutcomeHistory::new(table.outcomes().len());
+            }
+            let outcome = table.draw(history, &mut self.rng);
+            history
+                .record(outcome)
+                .expect("the history has a count per outcome");
             let mut facts = self.facts();
-            for effect in &table.outcomes()[drawn].effects {
+            for effect in &table.outcomes()[outcome].effects {
                 effect.apply(&domain, &mut facts, &bindings, Portion::Whole);
             }
             ended.extend(facts.ended);
-            self.push_event(
-                EventKind::OutcomeDrawn,
-                npc,
-                Some(running.step.action),
-                running.step.supplier,
-                running.request,
-            )
-            .outcome = drawn as u32;
+            drawn = Some(outcome as u32);
         }
-        if by_timer {
-            self.push_event(
-                EventKind::ActionFinished,
-                npc,
-                Some(running.step.action),
-                running.step.supplier,
-                running.request,
-            );
+        self.report_end(npc, running, by_timer, drawn);
+        if running.part == Part::Leading {
+            self.finish_helpers(npc, running, by_timer, drawn);
         }
         for entity in ended {
             let kind = self.kind(entity);
@@ -237,8 +271,45 @@ impl World {
                 self.push_event(EventKind::EntityEnded, npc, None, entity, 0);
             }
         }
+        self.advance_plan(npc, mind, running.step);
+    }
+
+    /// Tells the engine `npc`'s `running` action ended well: the outcome `drawn`, if any, and
+    /// `ActionFinished` when motive's timer ended it.
+    pub(super) fn report_end(
+        &mut self,
+        npc: Entity,
+        running: Running,
+        by_timer: bool,
+        drawn: Option<u32>,
+    ) {
+        let Step { action, supplier } = running.step;
+        if let Some(outcome) = drawn {
+            self.push_event(
+                EventKind::OutcomeDrawn,
+                npc,
+                Some(action),
+                supplier,
+                running.request,
+            )
+            .outcome = outcome;
+        }
+        if by_timer {
+            self.push_event(
+                EventKind::ActionFinished,
+                npc,
+                Some(action),
+                supplier,
+                running.request,
+            );
+        }
+    }
+
+    /// Moves `npc`'s plan past `done`, which ended well: its slot there is no longer in use,
+    /// claims no longer needed go, and the next step starts (or the NPC thinks, at the end).
+    pub(super) fn advance_plan(&mut self, npc: Entity, mind: &mut Mind, done: Step) {
         mind.next_step += 1;
-        self.set_in_use(npc, mind, running.step.supplier, false);
+        self.set_in_use(npc, mind, done.supplier, false);
         self.release_finished(npc, mind);
         if mind.next_step >= mind.plan.len() {
             mind.next_think = self.time;
@@ -246,28 +317,67 @@ impl World {
         self.start_next_step(npc, mind);
     }
 
-    /// Abandons the running action and the plan; the NPC replans at its next tick.
+    /// Abandons the running action and the plan; the NPC replans at its next tick. The other
+    /// users of a joint performance fail with it.
     pub(super) fn fail_running(&mut self, npc: Entity, mind: &mut Mind) {
-        if let Some(running) = mind.running.take() {
+        if let Some(running) = mind.running {
+            self.leave_joint(npc, running, EventKind::ActionFailed);
+        }
+        self.drop_running(npc, mind, EventKind::ActionFailed);
+    }
+
+    /// Ends `npc`'s running action, telling the engine `kind` (failed, timed out, cancelled),
+    /// and drops its plan: it replans at once.
+    pub(super) fn drop_running(&mut self, npc: Entity, mind: &mut Mind, kind: EventKind) {
+        self.end_running(npc, mind, kind);
+        self.abandon_plan(npc, mind);
+    }
+
+    /// Ends `npc`'s running action, if any, telling the engine `kind`. A GOAP NPC leaves out an
+    /// action that failed or timed out at its next plan (S:105 of 003_a22f8616c585d8bb.txt).
+    pub(super) fn end_running(&mut self, npc: Entity, mind: &mut Mind, kind: EventKind) {
+        let Some(running) = mind.running.take() else {
+            return;
+        };
+        if kind != EventKind::ActionCancelled {
             if let Some(goap) = mind.goap.as_deref_mut() {
                 if !goap.failed.contains(&running.step.action) {
                     goap.failed.push(running.step.action);
                 }
             }
-            self.push_event(
-                EventKind::ActionFailed,
-                npc,
-                Some(running.step.action),
-                running.step.supplier,
-                running.request,
-            );
         }
-        self.abandon_plan(npc, mind);
+        let slot = self.slot_of(mind, running.step.supplier);
+        self.push_event(
+            kind,
+            npc,
+            Some(running.step.action),
+            running.step.supplier,
+            running.request,
+        )
+        .slot = slot;
     }
 
     fn abandon_plan(&mut self, npc: Entity, mind: &mut Mind) {
         self.clear_plan(npc, mind);
         mind.next_think = self.time;
+    }
+
+    /// The step cannot start: nothing is requested, and the NPC replans.
+    pub(super) fn invalidate_plan(&mut self, npc: Entity, mind: &mut Mind, step: Step) {
+        self.push_event(
+            EventKind::PlanInvalid,
+            npc,
+            Some(step.action),
+            step.supplier,
+            0,
+        );
+        self.abandon_plan(npc, mind);
+    }
+
+    /// A fresh action request id: never 0, so that 0 can mean "no request".
+    pub(super) fn new_request(&mut self) -> u32 {
+        self.next_request = self.next_request.wrapping_add(1).max(1);
+        self.next_request
     }
 
     /// Requests the next step of the plan, unless one is running or the plan is done. A step
@@ -287,37 +397,24 @@ impl World {
         };
         if let Some(step) = unclaimed {
             // Another NPC took the object's last open slot since the plan was made.
-            self.push_event(
-                EventKind::PlanInvalid,
-                npc,
-                Some(step.action),
-                step.supplier,
-                0,
-            );
-            self.abandon_plan(npc, mind);
-            return;
+            return self.invalidate_plan(npc, mind, step);
         }
         if !self.is_alive(step.supplier) || !self.preconditions_hold(npc, step) {
             self.perceive(npc, mind);
             self.perceive(step.supplier, mind);
-            self.push_event(
-                EventKind::PlanInvalid,
-                npc,
-                Some(step.action),
-                step.supplier,
-                0,
-            );
-            self.abandon_plan(npc, mind);
-            return;
+            return self.invalidate_plan(npc, mind, step);
         }
-        self.next_request = self.next_request.wrapping_add(1).max(1);
-        let request = self.next_request;
+        if self.is_joint(step) {
+            return self.join(npc, mind, step);
+        }
+        let request = self.new_request();
         mind.running = Some(Running {
             step,
             request,
             elapsed: 0.0,
+            part: Part::Alone,
         });
-        let slot = mind.claims.iter().find(|c| c.object == step.supplier);
+        let slot = self.slot_of(mind, step.supplier);
         self.push_event(
             EventKind::ActionRequested,
             npc,
@@ -325,8 +422,16 @@ impl World {
             step.supplier,
             request,
         )
-        .slot = slot.map_or(NO_SLOT, |c| c.slot);
+        .slot = slot;
         self.set_in_use(npc, mind, step.supplier, true);
+    }
+
+    /// The slot `mind` holds on `object`, or [`NO_SLOT`].
+    fn slot_of(&self, mind: &Mind, object: Entity) -> u32 {
+        mind.claims
+            .iter()
+            .find(|c| c.object == object)
+            .map_or(NO_SLOT, |c| c.slot)
     }
 
     /// Whether `step`'s preconditions hold in the world's truth.
@@ -371,7 +476,7 @@ impl World {
         self.events.last_mut().expect("just pushed")
     }
 
-    fn bindings(&self, npc: Entity, supplier: Entity) -> Bindings {
+    pub(super) fn bindings(&self, npc: Entity, supplier: Entity) -> Bindings {
         Bindings {
             consumer: npc,
             supplier,
@@ -394,7 +499,7 @@ impl World {
         result
     }
 
-    fn facts(&mut self) -> WorldFacts<'_> {
+    pub(super) fn facts(&mut self) -> WorldFacts<'_> {
         WorldFacts {
             serial: self.serial(),
             time: self.time,
@@ -406,7 +511,7 @@ impl World {
 
 /// The world's truth as a [`FactStore`], for applying effects. Endings are collected and
 /// carried out after the effects, so no entity disappears while an effect reads it.
-struct WorldFacts<'w> {
+pub(super) struct WorldFacts<'w> {
     serial: u16,
     time: f64,
     entities: &'w mut SlotMap<EntityRecord>,

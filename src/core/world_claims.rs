@@ -12,7 +12,7 @@ use super::archetype::ArchetypeId;
 use super::entity::Entity;
 use super::error::Result;
 use super::event::EventKind;
-use super::mind::Mind;
+use super::mind::{Mind, Part};
 use super::planner::Step;
 use super::smart_object::{Claim, ClaimPriority, SlotState};
 use super::world::{describe, World};
@@ -70,7 +70,17 @@ impl World {
             .enumerate()
             .filter(|(_, (_, s))| s.holder == npc)
             .find_map(open);
-        own.or_else(|| defs.iter().zip(&record.slots).enumerate().find_map(open))
+        // Then required slots before optional ones: a joint action starts only once the
+        // required slots are filled.
+        let by_need = |required: bool| {
+            defs.iter()
+                .zip(&record.slots)
+                .enumerate()
+                .filter(move |(_, (d, _))| d.required == required)
+                .find_map(open)
+        };
+        own.or_else(|| by_need(true))
+            .or_else(|| by_need(false))
             .map(Some)
     }
 
@@ -173,16 +183,12 @@ impl World {
     }
 
     /// Drops `npc`'s plan now: a running action is cancelled (`ActionCancelled`: the engine
-    /// stops it and does not report it) and every claim released.
+    /// stops it and does not report it; a joint performance ends for its other users too) and
+    /// every claim released.
     pub(super) fn cancel_plan(&mut self, npc: Entity, mind: &mut Mind) {
-        if let Some(running) = mind.running.take() {
-            self.push_event(
-                EventKind::ActionCancelled,
-                npc,
-                Some(running.step.action),
-                running.step.supplier,
-                running.request,
-            );
+        if let Some(running) = mind.running {
+            self.leave_joint(npc, running, EventKind::ActionCancelled);
+            self.end_running(npc, mind, EventKind::ActionCancelled);
         }
         self.clear_plan(npc, mind);
     }
@@ -234,6 +240,9 @@ impl World {
     pub(super) fn before_destroy(&mut self, entity: Entity) {
         if self.live_record(entity).is_some_and(|r| r.mind.is_some()) {
             let _ = self.with_mind(entity, |world, mind| {
+                if let Some(running) = mind.running.take() {
+                    world.leave_joint(entity, running, EventKind::ActionCancelled);
+                }
                 world.clear_plan(entity, mind);
                 Ok(())
             });
@@ -250,8 +259,9 @@ impl World {
     }
 
     /// Checks the claim invariant: every slot's holder is a live NPC whose mind lists the
-    /// claim, and every claim's slot names its holder; the first breach, described. For
-    /// tests; O(entities × claims).
+    /// claim, and every claim's slot names its holder; every user of a joint action holds a
+    /// slot of its object, and every helper's leader leads the same performance. Returns the
+    /// first breach, described. For tests; O(entities × claims).
     pub fn check_claims(&self) -> std::result::Result<(), String> {
         let broken = |what: String| Err(what);
         for object in self.entities() {
@@ -282,6 +292,7 @@ impl World {
                 }
             }
             if let Some(mind) = record.mind.as_ref() {
+                self.check_joint(object, mind)?;
                 for claim in &mind.claims {
                     let holder = self
                         .live_record(claim.object)
@@ -297,6 +308,43 @@ impl World {
                         ));
                     }
                 }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_joint(&self, npc: Entity, mind: &Mind) -> std::result::Result<(), String> {
+        let Some(running) = mind.running else {
+            return Ok(());
+        };
+        if running.part == Part::Alone {
+            return Ok(());
+        }
+        let object = running.step.supplier;
+        if !mind.claims.iter().any(|c| c.object == object) {
+            return Err(format!(
+                "{} takes part in a joint action on {} without a slot",
+                describe(npc),
+                describe(object)
+            ));
+        }
+        if let Part::Helping(leader) = running.part {
+            let led = self
+                .live_record(leader)
+                .and_then(|r| r.mind.as_ref())
+                .and_then(|m| m.running)
+                .is_some_and(|r| {
+                    r.part == Part::Leading
+                        && r.request == running.request
+                        && r.step == running.step
+                });
+            if !led {
+                return Err(format!(
+                    "{} helps {} which does not lead request {}",
+                    describe(npc),
+                    describe(leader),
+                    running.request
+                ));
             }
         }
         Ok(())

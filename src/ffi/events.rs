@@ -44,6 +44,14 @@ pub enum motive_event_kind {
     /// The action on `target` succeeded and outcome number `outcome` of its outcome table was
     /// drawn from the world's seeded RNG; its effects are applied.
     OutcomeDrawn = 11,
+    /// The NPC is at slot `slot` of `target` for joint action `action` (one several users
+    /// perform together) and waits there for the required slots to fill; `ACTION_REQUESTED`
+    /// with the same `request` follows, to every user at once. Report the performance once,
+    /// through any of its users.
+    ActionWaiting = 12,
+    /// The NPC waited for a joint action's timeout without the required slots filling: it
+    /// leaves its slot and replans.
+    ActionTimedOut = 13,
 }
 
 /// One event.
@@ -89,6 +97,8 @@ fn event(e: &Event) -> motive_event {
         EventKind::ClaimLost => motive_event_kind::ClaimLost,
         EventKind::ObjectDestroyed => motive_event_kind::ObjectDestroyed,
         EventKind::OutcomeDrawn => motive_event_kind::OutcomeDrawn,
+        EventKind::ActionWaiting => motive_event_kind::ActionWaiting,
+        EventKind::ActionTimedOut => motive_event_kind::ActionTimedOut,
     };
     motive_event {
         kind: kind as u32,

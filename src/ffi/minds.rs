@@ -13,7 +13,7 @@ use super::vec3::motive_vec3;
 use super::world::{motive_world, query, with_world};
 use crate::core::archetype::ArchetypeId;
 use crate::core::drive::DriveId;
-use crate::core::mind::{Candidate, Mind};
+use crate::core::mind::{Candidate, Mind, Part};
 use crate::core::planner::{SearchStatus, Step, StopReason};
 use crate::core::{Entity, EntityKind, World};
 
@@ -128,8 +128,27 @@ pub struct motive_running_action {
     pub target: motive_entity,
     /// The request id to report with `motive_npc_report_action`.
     pub request: u32,
-    /// Seconds it has run.
+    /// Seconds it has run (while waiting: seconds it has waited).
     pub elapsed: f64,
+    /// A `motive_action_part`: alone, or how it takes part in a joint action.
+    pub part: u32,
+    /// Who leads the joint performance (the NPC itself when it leads); null when alone or
+    /// waiting.
+    pub leader: motive_npc,
+}
+
+/// How an NPC takes part in the action it is performing.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum motive_action_part {
+    /// It performs the action by itself.
+    Alone = 0,
+    /// It waits in its slot for the required slots of a joint action to fill.
+    Waiting = 1,
+    /// It leads a joint performance: motive times it through this NPC.
+    Leading = 2,
+    /// It helps the leader perform a joint action.
+    Helping = 3,
 }
 
 /// The goal an NPC's plan serves most: the one whose completeness gain adds the most to its
@@ -402,6 +421,17 @@ pub unsafe extern "C" fn motive_npc_running_action(
                 target: running.step.supplier.into(),
                 request: running.request,
                 elapsed: running.elapsed,
+                part: match running.part {
+                    Part::Alone => motive_action_part::Alone,
+                    Part::Waiting => motive_action_part::Waiting,
+                    Part::Leading => motive_action_part::Leading,
+                    Part::Helping(_) => motive_action_part::Helping,
+                } as u32,
+                leader: match running.part {
+                    Part::Leading => npc,
+                    Part::Helping(leader) => leader.into(),
+                    Part::Alone | Part::Waiting => Entity::NULL.into(),
+                },
             })
         })
     }

@@ -419,3 +419,44 @@ pub unsafe extern "C" fn motive_npc_set_claim_priority(
         })
     })
 }
+
+/// Where and how an NPC uses one slot of an archetype (its user filter stays in the domain).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_slot_info {
+    /// Where the user stands, relative to the object's position.
+    pub offset: motive_vec3,
+    /// The direction the user faces, relative to the object; (0, 0, 0) means "face the object".
+    pub facing: motive_vec3,
+    /// A joint action on the object starts only once every required slot has a user waiting.
+    pub required: bool,
+}
+
+/// Copies the slots of `archetype` (in the order added) into `buffer`, like
+/// `motive_entity_slots`: where the engine walks an NPC whose event names slot `i` of an
+/// entity of that archetype. `MOTIVE_STATUS_NOT_FOUND` for an unknown archetype. Thread-safe.
+///
+/// # Safety
+/// `domain` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+/// items; `out_count` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_domain_archetype_slots(
+    domain: *const motive_domain,
+    archetype: motive_archetype_id,
+    buffer: *mut motive_slot_info,
+    capacity: usize,
+    out_count: *mut usize,
+) -> motive_status {
+    guard(|| {
+        // SAFETY: pointer validity is this function's contract.
+        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
+        // SAFETY: as above.
+        let domain = unsafe { borrow(domain, "domain") }?;
+        let def = domain.shared().archetypes().get(archetype)?;
+        list.fill(def.slots.iter().map(|s| motive_slot_info {
+            offset: s.offset.into(),
+            facing: s.facing.into(),
+            required: s.required,
+        }))
+    })
+}

@@ -12,13 +12,6 @@
 #include "suites.h"
 #include "wizard.h"
 
-/* Checks that `call` fails with `status` and that the builder `b` still builds. */
-#define ENSURE_REJECTED(call, status)                                                        \
-    do {                                                                                     \
-        ENSURE_STATUS(call, status);                                                         \
-        ENSURE(builds(b));                                                                   \
-    } while (0)
-
 static void test_unknown_enum_values_are_invalid(void) {
     motive_domain_builder *b;
     wizard_ids w;

@@ -26,6 +26,13 @@ typedef struct wizard_ids {
 bool wizard_builder(motive_domain_builder **out_builder, wizard_ids *ids);
 /* Builds `builder` into a domain and destroys it at once: true when the build succeeds. */
 bool builds(const motive_domain_builder *builder);
+/* Checks that `call` fails with `status` and that the builder `b` in scope still builds: a
+ * rejected definition changes nothing. Needs motive_test.h. */
+#define ENSURE_REJECTED(call, status)                                                        \
+    do {                                                                                     \
+        ENSURE_STATUS(call, status);                                                         \
+        ENSURE(builds(b));                                                                   \
+    } while (0)
 
 /* The Appendix A world of WizardDomain::appendix_a (src/sim/wizard.rs, Table A.1), spawned
  * through the C API: the wizard at (0,0,-10) with health 15, mana 0, team 0; a potion at
