@@ -497,6 +497,7 @@ impl MotiveDomain {
             entity: c,
             archetype: cabinet,
             position: Some(Vec3::default()),
+            extra_cost: 0.0,
         });
         MotiveDomain {
             world,
@@ -540,6 +541,7 @@ impl Planner {
             entity: npc,
             archetype: self.archetype,
             position: Some(Vec3::default()),
+            extra_cost: 0.0,
         };
         match self.cabinet {
             Some(c) => ([me, c], 2),

@@ -779,6 +779,33 @@ typedef uint32_t motive_outcome_learning;
 #endif // __cplusplus
 
 /**
+ * How an NPC's planners treat an object none of whose slots is open to it.
+ */
+enum motive_contention
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * It is not a candidate: the NPC plans around it (the default).
+     */
+    MOTIVE_CONTENTION_EXCLUDE = 0,
+    /**
+     * It stays a candidate, each GOAP action on it costing `penalty` more; the NPC walks up
+     * without a claim and claims a slot when the step that uses the object starts, or finds
+     * its plan invalid (`MOTIVE_EVENT_KIND_PLAN_INVALID`) when none is open by then.
+     */
+    MOTIVE_CONTENTION_PENALTY = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_contention motive_contention;
+#else
+typedef uint32_t motive_contention;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * An arena for planning: memory for plan views, and the reusable buffers of at most one GOAP
  * search in flight (`motive_arena_goap_begin`). One arena serves one call at a time and holds
  * one search at a time: give each job thread its own.
@@ -3015,6 +3042,18 @@ motive_status motive_domain_builder_set_archetype_hints(struct motive_domain_bui
 motive_status motive_domain_builder_set_claim_priority(struct motive_domain_builder *builder,
                                                        motive_archetype_id archetype,
                                                        uint8_t priority);
+
+/**
+ * Sets how `archetype`'s NPCs' planners treat objects with no slot open to them: `contention`
+ * is a `motive_contention`; `penalty` (finite, ≥ 0) is read only for `PENALTY`.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_contention(struct motive_domain_builder *builder,
+                                                   motive_archetype_id archetype,
+                                                   uint32_t contention,
+                                                   double penalty);
 
 /**
  * Looks up the tag called `name` and writes its id to `*out_tag`; `MOTIVE_STATUS_NOT_FOUND`

@@ -69,6 +69,7 @@ fn plan(
                 entity: e,
                 archetype: world.archetype(e).ok()??,
                 position: world.position(e).ok(),
+                extra_cost: 0.0,
             })
         })
         .collect();

@@ -11,7 +11,7 @@ use motive::core::domain::DomainBuilder;
 use motive::core::effect::{Effect, EffectOp};
 use motive::core::event::{Event, EventKind, NO_SLOT};
 use motive::core::goap::Relevance;
-use motive::core::smart_object::{ClaimPriority, SlotDef, UserFilter};
+use motive::core::smart_object::{ClaimPriority, Contention, SlotDef, UserFilter};
 use motive::core::world_actions::ActionOutcome;
 use motive::core::{AttributeId, Entity, EntityKind, Value, ValueType, Vec3, World, WorldConfig};
 
@@ -24,6 +24,8 @@ struct Cafe {
     guest: ArchetypeId,
     vip: ArchetypeId,
     staff_only: ArchetypeId,
+    /// A guest whose planners price a busy chair (contention penalty 3) instead of ignoring it.
+    patient: ArchetypeId,
     sit: ActionId,
     seated: AttributeId,
     occupied: AttributeId,
@@ -89,6 +91,15 @@ fn cafe() -> Cafe {
     let guest = npc(&mut b, "guest");
     let vip = npc(&mut b, "vip");
     b.set_claim_priority(vip, ClaimPriority::HIGH).unwrap();
+    let patient = npc(&mut b, "patient");
+    b.set_contention(patient, Contention::Penalty { cost: 3.0 })
+        .unwrap();
+    for cost in [-1.0, f64::NAN] {
+        let err = b
+            .set_contention(patient, Contention::Penalty { cost })
+            .unwrap_err();
+        assert!(err.message.contains("contention penalty"), "{err}");
+    }
     let staff_only = npc(&mut b, "waiter");
     b.add_archetype_tag(staff_only, staff).unwrap();
     let object = |b: &mut DomainBuilder, name: &str, slots: Vec<SlotDef>| {
@@ -134,6 +145,7 @@ fn cafe() -> Cafe {
         guest,
         vip,
         staff_only,
+        patient,
         sit,
         seated,
         occupied,
@@ -233,6 +245,80 @@ fn one_chair_serves_one_guest_at_a_time() {
     let events = until_requested(&mut w, b);
     assert_eq!(of(&events, b, EventKind::ClaimGranted).len(), 1);
     assert_eq!(holder(&w, chair, 0), b);
+    w.check_claims().unwrap();
+}
+
+#[test]
+fn a_contention_penalty_prices_a_busy_chair_and_claims_it_on_arrival() {
+    let cafe = cafe();
+    let mut w = world(&cafe, 3);
+    let busy = w.spawn(cafe.chair, Vec3::new(0.0, 0.0, 5.0)).unwrap();
+    let guest = w.spawn(cafe.guest, Vec3::default()).unwrap();
+    let walk = of(
+        &until_requested(&mut w, guest),
+        guest,
+        EventKind::ActionRequested,
+    )[0];
+    assert_eq!(holder(&w, busy, 0), guest);
+
+    // Only the busy chair: the patient guest still goes for it (a plain guest has no plan),
+    // walking up without a claim.
+    let patient = w.spawn(cafe.patient, Vec3::default()).unwrap();
+    let events = until_requested(&mut w, patient);
+    let approach = of(&events, patient, EventKind::ActionRequested)[0];
+    assert_eq!(approach.target, busy);
+    assert_eq!(approach.slot, NO_SLOT, "no slot is its yet");
+    assert!(of(&events, patient, EventKind::ClaimGranted).is_empty());
+    let decision = w.mind(patient).unwrap().goap.as_ref().unwrap().decision;
+    assert_eq!(
+        decision.cost,
+        2.0 * (1.0 + 3.0),
+        "goto and sit, each 1 + the penalty"
+    );
+
+    // The guest sits and leaves; the patient arrives, claims the slot and sits.
+    w.report_action(guest, walk.request, ActionOutcome::Succeeded)
+        .unwrap();
+    let sit = of(&drain(&mut w), guest, EventKind::ActionRequested)[0];
+    w.report_action(guest, sit.request, ActionOutcome::Succeeded)
+        .unwrap();
+    w.report_action(patient, approach.request, ActionOutcome::Succeeded)
+        .unwrap();
+    let events = drain(&mut w);
+    let granted = of(&events, patient, EventKind::ClaimGranted);
+    assert_eq!((granted.len(), granted[0].slot), (1, 0), "{events:?}");
+    let sits = of(&events, patient, EventKind::ActionRequested);
+    assert_eq!((sits[0].action, sits[0].slot), (Some(cafe.sit), 0));
+    assert!(w.slots(busy).unwrap()[0].in_use);
+    w.check_claims().unwrap();
+
+    // Arriving while the chair is still taken invalidates the plan instead.
+    let late = w.spawn(cafe.patient, Vec3::default()).unwrap();
+    let approach = of(
+        &until_requested(&mut w, late),
+        late,
+        EventKind::ActionRequested,
+    )[0];
+    w.report_action(late, approach.request, ActionOutcome::Succeeded)
+        .unwrap();
+    let events = drain(&mut w);
+    assert_eq!(
+        of(&events, late, EventKind::PlanInvalid).len(),
+        1,
+        "{events:?}"
+    );
+    assert!(w.claims(late).unwrap().is_empty());
+    assert_eq!(holder(&w, busy, 0), patient);
+
+    // With a free chair too, the penalty sends the next one there.
+    w.destroy(late, EntityKind::Npc).unwrap();
+    let free = w.spawn(cafe.chair, Vec3::new(0.0, 0.0, 5.0)).unwrap();
+    let another = w.spawn(cafe.patient, Vec3::default()).unwrap();
+    let events = until_requested(&mut w, another);
+    assert_eq!(
+        of(&events, another, EventKind::ActionRequested)[0].target,
+        free
+    );
     w.check_claims().unwrap();
 }
 
@@ -460,8 +546,8 @@ fn random_step(cafe: &Cafe, w: &mut World, rng: &mut Rng, pending: &mut Vec<Even
         .collect();
     match rng.below(10) {
         0 if npcs.len() < 12 => {
-            let kinds = [cafe.guest, cafe.vip, cafe.staff_only];
-            let kind = kinds[rng.below(3)];
+            let kinds = [cafe.guest, cafe.vip, cafe.staff_only, cafe.patient];
+            let kind = kinds[rng.below(kinds.len())];
             w.spawn(kind, Vec3::new(rng.below(10) as f32, 0.0, 0.0))
                 .unwrap();
         }
@@ -541,6 +627,7 @@ fn random_operation_sequences_never_give_a_slot_two_holders() {
         "ObjectDestroyed",
         "ActionCancelled",
         "ActionFailed",
+        "PlanInvalid",
     ] {
         assert!(
             seen.get(kind).copied().unwrap_or(0) > 0,

@@ -5,7 +5,7 @@ use super::condition::{Condition, Role};
 use super::domain::AttributeId;
 use super::drive::DriveId;
 use super::goap::goal::GoapGoalId;
-use super::smart_object::{ClaimPriority, JointAction, SlotDef, TagId};
+use super::smart_object::{ClaimPriority, Contention, JointAction, SlotDef, TagId};
 use super::value::Value;
 
 /// Dense id of an archetype.
@@ -101,6 +101,8 @@ pub struct ArchetypeDef {
     pub claim_priority: ClaimPriority,
     /// Supplied actions performed by several users together.
     pub joint: Vec<JointAction>,
+    /// How its NPCs' planners treat objects with no slot open to them.
+    pub contention: Contention,
 }
 
 impl ArchetypeDef {
@@ -148,6 +150,7 @@ impl Default for ArchetypeDef {
             hints: Vec::new(),
             claim_priority: ClaimPriority::NORMAL,
             joint: Vec::new(),
+            contention: Contention::Exclude,
         }
     }
 }

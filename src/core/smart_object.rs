@@ -64,6 +64,22 @@ impl Default for ClaimPriority {
     }
 }
 
+/// How an NPC's planners treat an object none of whose slots is open to it (all claimed by
+/// others, or in use).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Contention {
+    /// It is not a candidate: the NPC plans around it (the default).
+    #[default]
+    Exclude,
+    /// It stays a candidate, each GOAP action on it costing `cost` (finite, ≥ 0) more: a busy
+    /// café may still be worth the walk. The NPC claims a slot when the step there starts; if
+    /// none is open by then, the plan is invalid and it replans.
+    Penalty {
+        /// Added to the cost of each action on the object.
+        cost: f64,
+    },
+}
+
 /// The run-time state of one slot of one object.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SlotState {

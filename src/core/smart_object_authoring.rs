@@ -8,7 +8,7 @@ use super::condition::check_distance;
 use super::domain::{AttributeId, DomainBuilder};
 use super::error::{Error, Result};
 use super::outcome::OutcomeTable;
-use super::smart_object::{ClaimPriority, JointAction, SlotDef, TagId};
+use super::smart_object::{ClaimPriority, Contention, JointAction, SlotDef, TagId};
 use super::value::Value;
 
 impl DomainBuilder {
@@ -154,6 +154,20 @@ impl DomainBuilder {
             }
         }
         self.domain.actions_mut().get_mut(action.0)?.outcomes = Some(table);
+        Ok(())
+    }
+
+    /// Sets how `archetype`'s NPCs' planners treat objects with no slot open to them; a
+    /// penalty must be finite and ≥ 0.
+    pub fn set_contention(&mut self, archetype: ArchetypeId, contention: Contention) -> Result<()> {
+        if let Contention::Penalty { cost } = contention {
+            if !(cost.is_finite() && cost >= 0.0) {
+                return Err(Error::invalid(format!(
+                    "a contention penalty must be finite and >= 0, got {cost}"
+                )));
+            }
+        }
+        self.domain.archetypes.get_mut(archetype.0)?.contention = contention;
         Ok(())
     }
 

@@ -395,6 +395,7 @@ impl World {
         } else {
             None
         };
+        let unclaimed = unclaimed.or_else(|| self.claim_use(npc, mind).err());
         if let Some(step) = unclaimed {
             // Another NPC took the object's last open slot since the plan was made.
             return self.invalidate_plan(npc, mind, step);

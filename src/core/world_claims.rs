@@ -14,7 +14,7 @@ use super::error::Result;
 use super::event::EventKind;
 use super::mind::{Mind, Part};
 use super::planner::Step;
-use super::smart_object::{Claim, ClaimPriority, SlotState};
+use super::smart_object::{Claim, ClaimPriority, Contention, SlotState};
 use super::world::{describe, World};
 
 impl World {
@@ -40,6 +40,27 @@ impl World {
     /// and is open to its priority. Planners leave out objects that cannot.
     pub(super) fn serves(&self, npc: Entity, archetype: ArchetypeId, object: Entity) -> bool {
         self.open_slot(npc, archetype, object).is_some()
+    }
+
+    /// What using `object` costs `npc` (of `archetype`) beyond its actions' own costs: 0 when it
+    /// can serve the NPC now, its archetype's contention penalty when it cannot, `None` when
+    /// its archetype excludes such objects.
+    pub(super) fn contention_cost(
+        &self,
+        npc: Entity,
+        archetype: Option<ArchetypeId>,
+        object: Entity,
+    ) -> Option<f64> {
+        let Some(archetype) = archetype else {
+            return Some(0.0);
+        };
+        if self.serves(npc, archetype, object) {
+            return Some(0.0);
+        }
+        match self.domain.archetype(archetype).contention {
+            Contention::Exclude => None,
+            Contention::Penalty { cost } => Some(cost),
+        }
     }
 
     /// The first slot of `object` that admits `npc` and is open to it: `Some(None)` when the
@@ -113,36 +134,84 @@ impl World {
     /// Claims a slot on every object the plan's remaining steps use. Fails with the first step
     /// whose object has no slot open to the NPC (another NPC took the last one since the plan
     /// was made): the plan cannot go ahead; the claims it got stay until the caller drops it.
+    /// An NPC whose archetype prices contention instead defers such a claim to the step's
+    /// start ([`World::claim_use`]).
     pub(super) fn claim_plan(
         &mut self,
         npc: Entity,
         mind: &mut Mind,
     ) -> std::result::Result<(), Step> {
+        let defers = self
+            .live_record(npc)
+            .and_then(|r| r.archetype)
+            .is_some_and(|a| self.domain.archetype(a).contention != Contention::Exclude);
+        for k in mind.next_step..mind.plan.len() {
+            match self.claim_step(npc, mind, k) {
+                Err(step) if !defers => return Err(step),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes the claim deferred under a contention penalty when the step that uses the object
+    /// (the plan's last step there) is about to start: walking up to a busy object goes ahead,
+    /// and the slot is claimed on arrival if one is open by then.
+    pub(super) fn claim_use(
+        &mut self,
+        npc: Entity,
+        mind: &mut Mind,
+    ) -> std::result::Result<(), Step> {
+        let k = mind.next_step;
+        let Some(step) = mind.plan.get(k) else {
+            return Ok(());
+        };
+        if mind.plan[k + 1..]
+            .iter()
+            .any(|s| s.supplier == step.supplier)
+        {
+            return Ok(());
+        }
+        self.claim_step(npc, mind, k)
+    }
+
+    /// Claims a slot on the object of plan step `k`, unless the NPC holds one there already or
+    /// the object has no slots; the claim lasts until the plan's last step there. Fails with
+    /// the step when no slot is open to the NPC.
+    fn claim_step(
+        &mut self,
+        npc: Entity,
+        mind: &mut Mind,
+        k: usize,
+    ) -> std::result::Result<(), Step> {
+        let Some(&step) = mind.plan.get(k) else {
+            return Ok(());
+        };
         let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) else {
             return Ok(());
         };
-        for k in mind.next_step..mind.plan.len() {
-            let step = mind.plan[k];
-            if let Some(claim) = mind.claims.iter_mut().find(|c| c.object == step.supplier) {
-                claim.last_step = k as u32;
-                continue;
-            }
-            match self.open_slot(npc, archetype, step.supplier) {
-                None => return Err(step),
-                Some(None) => {}
-                Some(Some(slot)) => {
-                    let priority = self.priority_of(npc);
-                    self.take_slot(npc, priority, step.supplier, slot);
-                    mind.claims.push(Claim {
-                        object: step.supplier,
-                        slot,
-                        last_step: k as u32,
-                    });
-                    self.push_event(EventKind::ClaimGranted, npc, None, step.supplier, 0)
-                        .slot = slot;
-                }
-            }
+        if mind.claims.iter().any(|c| c.object == step.supplier) {
+            return Ok(());
         }
+        let slot = match self.open_slot(npc, archetype, step.supplier) {
+            None => return Err(step),
+            Some(None) => return Ok(()),
+            Some(Some(slot)) => slot,
+        };
+        let last_step = mind
+            .plan
+            .iter()
+            .rposition(|s| s.supplier == step.supplier)
+            .expect("step k uses the object") as u32;
+        let priority = self.priority_of(npc);
+        self.take_slot(npc, priority, step.supplier, slot);
+        mind.claims.push(Claim {
+            object: step.supplier,
+            slot,
+            last_step,
+        });
+        self.push_event(EventKind::ClaimGranted, npc, None, step.supplier, 0)
+            .slot = slot;
         Ok(())
     }
 

@@ -136,19 +136,20 @@ impl World {
     ) {
         inputs.start.capture(self.domain.symbols(), self, npc);
         inputs.targets.clear();
-        // Contention: objects with no slot open to the NPC are not candidates.
         let npc_archetype = self.live_record(npc).and_then(|r| r.archetype);
         for (entity, record) in self.perceivable(npc, position, range) {
-            if npc_archetype.is_some_and(|a| !self.serves(npc, a, entity)) {
+            let Some(archetype) = record.archetype else {
                 continue;
-            }
-            if let Some(archetype) = record.archetype {
-                inputs.targets.push(Target {
-                    entity,
-                    archetype,
-                    position: Some(record.position),
-                });
-            }
+            };
+            let Some(extra_cost) = self.contention_cost(npc, npc_archetype, entity) else {
+                continue;
+            };
+            inputs.targets.push(Target {
+                entity,
+                archetype,
+                position: Some(record.position),
+                extra_cost,
+            });
         }
     }
 }

@@ -8,6 +8,7 @@ use super::actions::motive_action_id;
 use super::archetypes::motive_archetype_id;
 use super::buffers::OutList;
 use super::domain::{define, edit, find, motive_attribute, motive_domain, motive_domain_builder};
+use super::enum_codes::{c_enum, decode};
 use super::facts::motive_value;
 use super::guard::{guard, guard_value, FfiResult};
 use super::handles::{motive_entity, motive_npc};
@@ -17,7 +18,7 @@ use super::vec3::motive_vec3;
 use super::world::{motive_world, with_world};
 use crate::core::action::{ActionId, ExecutionHints};
 use crate::core::archetype::ArchetypeId;
-use crate::core::smart_object::{ClaimPriority, SlotDef, TagId, UserFilter};
+use crate::core::smart_object::{ClaimPriority, Contention, SlotDef, TagId, UserFilter};
 use crate::core::AttributeId;
 
 /// Dense id of a tag in its domain (0, 1, 2, … in definition order): archetypes carry tags,
@@ -291,6 +292,44 @@ pub unsafe extern "C" fn motive_domain_builder_set_claim_priority(
     unsafe {
         edit(builder, |b| {
             Ok(b.set_claim_priority(ArchetypeId(archetype), ClaimPriority(priority))?)
+        })
+    }
+}
+
+/// How an NPC's planners treat an object none of whose slots is open to it.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum motive_contention {
+    /// It is not a candidate: the NPC plans around it (the default).
+    Exclude = 0,
+    /// It stays a candidate, each GOAP action on it costing `penalty` more; the NPC walks up
+    /// without a claim and claims a slot when the step that uses the object starts, or finds
+    /// its plan invalid (`MOTIVE_EVENT_KIND_PLAN_INVALID`) when none is open by then.
+    Penalty = 1,
+}
+
+c_enum!(motive_contention { Exclude, Penalty });
+
+/// Sets how `archetype`'s NPCs' planners treat objects with no slot open to them: `contention`
+/// is a `motive_contention`; `penalty` (finite, ≥ 0) is read only for `PENALTY`.
+///
+/// # Safety
+/// `builder` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_domain_builder_set_contention(
+    builder: *mut motive_domain_builder,
+    archetype: motive_archetype_id,
+    contention: u32,
+    penalty: f64,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        edit(builder, |b| {
+            let contention = match decode::<motive_contention>(contention, "contention")? {
+                motive_contention::Exclude => Contention::Exclude,
+                motive_contention::Penalty => Contention::Penalty { cost: penalty },
+            };
+            Ok(b.set_contention(ArchetypeId(archetype), contention)?)
         })
     }
 }

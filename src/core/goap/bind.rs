@@ -110,8 +110,8 @@ impl Change {
     }
 }
 
-/// A candidate target: an entity the NPC knows, its archetype (what it supplies) and where it
-/// is (for distance costs).
+/// A candidate target: an entity the NPC knows, its archetype (what it supplies), where it is
+/// (for distance costs) and what more using it costs (contention: all its slots are taken).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Target {
     /// The entity.
@@ -120,6 +120,8 @@ pub struct Target {
     pub archetype: ArchetypeId,
     /// Its position, when known.
     pub position: Option<Vec3>,
+    /// Added to the cost of every action on it, ≥ 0.
+    pub extra_cost: f64,
 }
 
 /// An engine callback asked, on the planning thread, whether `action` may be used on `target`
@@ -212,7 +214,9 @@ impl Bound {
                 self.instances.push(Instance {
                     action: action_id,
                     target: target.entity,
-                    cost: action.planning.cost + action.planning.cost_per_distance * distance,
+                    cost: action.planning.cost
+                        + action.planning.cost_per_distance * distance
+                        + target.extra_cost,
                     tests: (tests as u32, self.tests.len() as u32),
                     changes: (changes as u32, self.changes.len() as u32),
                 });
