@@ -4,6 +4,10 @@
 
 use std::sync::Arc;
 
+#[path = "common/walk_up.rs"]
+mod walk_up;
+use walk_up::{walk_up_then, WalkUp};
+
 use motive::core::action::{ActionDuration, ActionId, Planning};
 use motive::core::archetype::ArchetypeId;
 use motive::core::condition::{CmpOp, Condition, Operand, Role};
@@ -38,29 +42,9 @@ struct Lever {
 /// `duration` is the pull's; `chance` the joint action's chances by optional users.
 fn rusty_lever(duration: ActionDuration, chance: Vec<f64>) -> Lever {
     let mut b = DomainBuilder::new();
-    let at = b.add_attribute("at", ValueType::Entity).unwrap();
+    let WalkUp { goto, action: pull } = walk_up_then(&mut b, "pull");
     let pulled = b.add_attribute("pulled", ValueType::Bool).unwrap();
     let moved = b.add_attribute("moved", ValueType::Number).unwrap();
-    let goto = b.add_action("goto").unwrap();
-    b.add_effect(
-        goto,
-        Effect {
-            role: Role::Consumer,
-            op: EffectOp::Set(at, Operand::Entity(Role::Supplier)),
-        },
-    )
-    .unwrap();
-    let pull = b.add_action("pull").unwrap();
-    b.add_precondition(
-        pull,
-        Condition::Compare {
-            role: Role::Consumer,
-            attribute: at,
-            op: CmpOp::Eq,
-            rhs: Operand::Entity(Role::Supplier),
-        },
-    )
-    .unwrap();
     // Each user has pulled; the lever moves once per performance, however many pull it.
     b.add_effect(
         pull,

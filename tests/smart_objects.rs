@@ -4,6 +4,10 @@
 
 use std::sync::{Arc, Mutex};
 
+#[path = "common/walk_up.rs"]
+mod walk_up;
+use walk_up::{walk_up_then, WalkUp};
+
 use motive::core::action::{ActionId, ExecutionHints, Planning};
 use motive::core::archetype::ArchetypeId;
 use motive::core::condition::{CmpOp, Condition, Operand, Role};
@@ -33,29 +37,9 @@ struct Cafe {
 
 fn cafe() -> Cafe {
     let mut b = DomainBuilder::new();
-    let at = b.add_attribute("at", ValueType::Entity).unwrap();
+    let WalkUp { goto, action: sit } = walk_up_then(&mut b, "sit");
     let seated = b.add_attribute("seated", ValueType::Bool).unwrap();
     let occupied = b.add_attribute("occupied", ValueType::Bool).unwrap();
-    let goto = b.add_action("goto").unwrap();
-    b.add_effect(
-        goto,
-        Effect {
-            role: Role::Consumer,
-            op: EffectOp::Set(at, Operand::Entity(Role::Supplier)),
-        },
-    )
-    .unwrap();
-    let sit = b.add_action("sit").unwrap();
-    b.add_precondition(
-        sit,
-        Condition::Compare {
-            role: Role::Consumer,
-            attribute: at,
-            op: CmpOp::Eq,
-            rhs: Operand::Entity(Role::Supplier),
-        },
-    )
-    .unwrap();
     b.add_effect(
         sit,
         Effect {

@@ -23,6 +23,20 @@ static motive_outcome_def lever_outcome(int i, const motive_effect *empties) {
     return def;
 }
 
+/* The wizard's builder, and the lever's outcomes in `outcomes`, the first emptying the potion
+ * through `*empties`. */
+static bool lever_on_drink(motive_domain_builder **b, wizard_ids *w, motive_effect *empties,
+                           motive_outcome_def outcomes[3]) {
+    int i;
+    ENSURE_OR_RETURN(wizard_builder(b, w), false);
+    *empties = effect_change(MOTIVE_ROLE_SUPPLIER, MOTIVE_EFFECT_OP_SET, w->mana_amount,
+                             operand_number(0.0));
+    for (i = 0; i < 3; i++) {
+        outcomes[i] = lever_outcome(i, empties);
+    }
+    return true;
+}
+
 static void test_the_lever_odds_read_back_from_the_world(void) {
     motive_domain_builder *b = NULL;
     wizard_ids w;
@@ -33,13 +47,7 @@ static void test_the_lever_odds_read_back_from_the_world(void) {
     motive_effect empties;
     double odds[3];
     size_t count = 0;
-    int i;
-    ENSURE(wizard_builder(&b, &w));
-    empties = effect_change(MOTIVE_ROLE_SUPPLIER, MOTIVE_EFFECT_OP_SET, w.mana_amount,
-                            operand_number(0.0));
-    for (i = 0; i < 3; i++) {
-        outcomes[i] = lever_outcome(i, &empties);
-    }
+    ENSURE(lever_on_drink(&b, &w, &empties, outcomes));
     ENSURE_OK(motive_domain_builder_set_action_outcomes(b, w.drink, outcomes, 3,
                                                         MOTIVE_OUTCOME_LEARNING_FIXED, 0.0));
     ENSURE_OK(motive_domain_builder_build(b, &domain));
@@ -73,13 +81,7 @@ static void test_rejected_outcome_tables_change_nothing(void) {
     motive_outcome_def outcomes[3];
     motive_effect bad_effect;
     motive_effect empties;
-    int i;
-    ENSURE(wizard_builder(&b, &w));
-    empties = effect_change(MOTIVE_ROLE_SUPPLIER, MOTIVE_EFFECT_OP_SET, w.mana_amount,
-                            operand_number(0.0));
-    for (i = 0; i < 3; i++) {
-        outcomes[i] = lever_outcome(i, &empties);
-    }
+    ENSURE(lever_on_drink(&b, &w, &empties, outcomes));
     ENSURE_REJECTED(motive_domain_builder_set_action_outcomes(b, w.drink, outcomes, 0,
                                                               MOTIVE_OUTCOME_LEARNING_FIXED, 0.0),
                     MOTIVE_STATUS_INVALID_ARGUMENT);
