@@ -1,6 +1,7 @@
 //! Archetypes: the design-time type of an NPC or smart object (000_16db0c300c7e0e65.txt:900-928, :962-963).
 
 use super::action::{ActionId, ExecutionHints};
+use super::ambiance::Annotations;
 use super::condition::{Condition, Role};
 use super::domain::AttributeId;
 use super::drive::DriveId;
@@ -99,6 +100,10 @@ pub struct ArchetypeDef {
     pub hints: Vec<(ActionId, ExecutionHints)>,
     /// The priority of its NPCs' claims.
     pub claim_priority: ClaimPriority,
+    /// The ambiance annotations applicable to its NPCs: which of their actions' costs smart
+    /// ambiance may change (an NPC "with a serious personality", 000_16db0c300c7e0e65.txt:1698).
+    /// Empty: ambiance leaves its NPCs alone.
+    pub applicable_annotations: Annotations,
 }
 
 impl ArchetypeDef {
@@ -140,6 +145,7 @@ impl Default for ArchetypeDef {
             state: Vec::new(),
             hints: Vec::new(),
             claim_priority: ClaimPriority::NORMAL,
+            applicable_annotations: Annotations::new(),
         }
     }
 }

@@ -184,6 +184,7 @@ impl World {
         let Some(running) = mind.running.take() else {
             return;
         };
+        self.spread_ambiance(npc, running.step.action);
         let domain = self.domain.clone();
         let action = domain.action(running.step.action);
         let bindings = self.bindings(npc, running.step.supplier);
