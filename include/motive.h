@@ -2068,9 +2068,10 @@ motive_status motive_world_remove_ambiance_area(struct motive_world *world,
  * Makes the live entity `source` project `*modifier` on every NPC within `radius` of it
  * (finite and above 0), wherever it moves (a security camera making running suspicious),
  * weakening with distance as `falloff` (a `motive_ambiance_falloff`) says, and writes the
- * projection's handle to `*out_projection`. The projection goes when the entity is destroyed. Modifier start
- * times are world times. A stale entity is `MOTIVE_STATUS_STALE_HANDLE`; bad parameters
- * `MOTIVE_STATUS_INVALID_ARGUMENT`; an undefined annotation `MOTIVE_STATUS_NOT_FOUND`.
+ * projection's handle to `*out_projection`. The projection goes when the entity is
+ * destroyed. Modifier start times are world times. A stale entity is
+ * `MOTIVE_STATUS_STALE_HANDLE`; bad parameters `MOTIVE_STATUS_INVALID_ARGUMENT`; an undefined
+ * annotation `MOTIVE_STATUS_NOT_FOUND`.
  *
  * # Safety
  * `world` must be NULL or live; `modifier` NULL or a valid `motive_ambiance_modifier` whose

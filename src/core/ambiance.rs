@@ -621,8 +621,9 @@ impl<T: AmbianceItem> Items<T> {
         Ok(AmbianceId::from_key(key, world))
     }
 
-    /// The slot key of `id`, an error naming why when it does not resolve.
-    fn key(&self, id: AmbianceId<T>, world: u16) -> Result<SlotKey> {
+    /// The slot key `id` names in the ambiance of world `world`: errors for the null handle
+    /// and for other worlds' handles.
+    fn key(id: AmbianceId<T>, world: u16) -> Result<SlotKey> {
         let Some(index) = id.index1.checked_sub(1) else {
             return Err(Error::invalid(format!("the {} handle is null", T::KIND)));
         };
@@ -635,35 +636,34 @@ impl<T: AmbianceItem> Items<T> {
                 ),
             ));
         }
-        let key = SlotKey {
+        Ok(SlotKey {
             index,
             generation: id.generation,
+        })
+    }
+
+    /// Why `id` names no live item.
+    fn missing(id: AmbianceId<T>, error: KeyError) -> Error {
+        let why = match error {
+            KeyError::Stale => "was removed",
+            KeyError::Unknown => "was never issued by this world",
         };
-        match self.map.get(key) {
-            Ok(_) => Ok(key),
-            Err(error) => {
-                let why = match error {
-                    KeyError::Stale => "was removed",
-                    KeyError::Unknown => "was never issued by this world",
-                };
-                Err(Error::new(ErrorKind::StaleHandle, format!("{id:?} {why}")))
-            }
-        }
+        Error::new(ErrorKind::StaleHandle, format!("{id:?} {why}"))
     }
 
     fn get(&self, id: AmbianceId<T>, world: u16) -> Result<&T> {
-        let key = self.key(id, world)?;
-        Ok(self.map.get(key).expect("resolved above"))
+        let key = Self::key(id, world)?;
+        self.map.get(key).map_err(|e| Self::missing(id, e))
     }
 
     fn get_mut(&mut self, id: AmbianceId<T>, world: u16) -> Result<&mut T> {
-        let key = self.key(id, world)?;
-        Ok(self.map.get_mut(key).expect("resolved above"))
+        let key = Self::key(id, world)?;
+        self.map.get_mut(key).map_err(|e| Self::missing(id, e))
     }
 
     fn remove(&mut self, id: AmbianceId<T>, world: u16) -> Result<T> {
-        let key = self.key(id, world)?;
-        Ok(self.map.remove(key).expect("resolved above"))
+        let key = Self::key(id, world)?;
+        self.map.remove(key).map_err(|e| Self::missing(id, e))
     }
 }
 

@@ -136,7 +136,7 @@ pub struct Instance {
     /// Its target.
     pub target: Entity,
     /// Its cost, ≥ 1: the action's cost plus its cost per unit of distance to the target, plus
-    /// ambiance's delta for the NPC, floored at [`MIN_ACTION_COST`](crate::core::ambiance::MIN_ACTION_COST).
+    /// ambiance's delta for the NPC, floored at 1 ([`adjusted_cost`]).
     pub cost: f64,
     /// Its symbolic preconditions.
     pub tests: (u32, u32),
@@ -186,6 +186,10 @@ impl Bound {
         self.tests.clear();
         self.changes.clear();
         let domain = input.domain;
+        debug_assert!(
+            input.cost_deltas.is_empty() || input.cost_deltas.len() == input.actions.len(),
+            "one ambiance cost delta per action, or none"
+        );
         for (i, &action_id) in input.actions.iter().enumerate() {
             if input.excluded.contains(&action_id) {
                 continue;
