@@ -565,6 +565,7 @@ impl Planner {
                 npc,
                 position: Some(Vec3::default()),
                 actions: &self.actions,
+                cost_deltas: &[],
                 excluded: &[],
                 targets,
                 view,

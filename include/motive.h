@@ -806,6 +806,57 @@ typedef uint32_t motive_contention;
 #endif // __cplusplus
 
 /**
+ * How a modifier's booster moves an action's cost away from its base, or its dampener brings
+ * it back.
+ */
+enum motive_ambiance_rate_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The whole change at once (the thesis's `fn_instantaneous`). The default.
+     */
+    MOTIVE_AMBIANCE_RATE_KIND_INSTANTANEOUS = 0,
+    /**
+     * An even change over `duration` seconds (finite, > 0).
+     */
+    MOTIVE_AMBIANCE_RATE_KIND_LINEAR = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_ambiance_rate_kind motive_ambiance_rate_kind;
+#else
+typedef uint32_t motive_ambiance_rate_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How a projection's modifier weakens with distance within its radius.
+ */
+enum motive_ambiance_falloff
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Full strength anywhere within the radius (the thesis's "within a certain distance").
+     */
+    MOTIVE_AMBIANCE_FALLOFF_CONSTANT = 0,
+    /**
+     * Full strength at the source, falling linearly to 0 at the radius.
+     */
+    MOTIVE_AMBIANCE_FALLOFF_LINEAR = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_ambiance_falloff motive_ambiance_falloff;
+#else
+typedef uint32_t motive_ambiance_falloff;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * An arena for planning: memory for plan views, and the reusable buffers of at most one GOAP
  * search in flight (`motive_arena_goap_begin`). One arena serves one call at a time and holds
  * one search at a time: give each job thread its own.
@@ -1119,9 +1170,133 @@ typedef struct motive_action_planning {
 } motive_action_planning;
 
 /**
+ * Dense id of an ambiance annotation (`loud`, `nervous`) in its domain (0, 1, 2, … in
+ * definition order).
+ */
+typedef uint32_t motive_annotation_id;
+
+/**
+ * A booster's or dampener's rate: `kind` is a `motive_ambiance_rate_kind`; `duration` is read
+ * only for `MOTIVE_AMBIANCE_RATE_KIND_LINEAR`.
+ */
+typedef struct motive_ambiance_rate {
+    /**
+     * A `motive_ambiance_rate_kind`.
+     */
+    uint32_t kind;
+    /**
+     * Seconds the change takes (linear).
+     */
+    double duration;
+} motive_ambiance_rate;
+
+/**
+ * An ambiance modifier: adds up to `amount` (negative: cheaper) to the GOAP cost of the
+ * actions carrying one of `annotations`, for NPCs to which that annotation applies. From
+ * `start` the booster ramps it up, it holds for `hold` seconds, then the dampener ramps it
+ * back to 0 and it ends. Get one from `motive_ambiance_modifier_default()` (always on:
+ * start 0, infinite hold), then change fields.
+ *
+ * `start` is a world time for location and projection modifiers, and a delay after each
+ * performance for an action's ambiance effect.
+ */
+typedef struct motive_ambiance_modifier {
+    /**
+     * `sizeof(motive_ambiance_modifier)`, set by `motive_ambiance_modifier_default()`;
+     * checked on use.
+     */
+    uint32_t struct_size;
+    /**
+     * When the booster starts, in seconds; finite (≥ 0 for an action's effect). Default 0.
+     */
+    double start;
+    /**
+     * The signed change at full strength; finite. Default 0.
+     */
+    double amount;
+    /**
+     * `annotation_count` annotations (at least one; all defined), copied on use. Default
+     * NULL.
+     */
+    const motive_annotation_id *annotations;
+    /**
+     * Number of `annotations`. Default 0.
+     */
+    size_t annotation_count;
+    /**
+     * How the change builds up. Default instantaneous.
+     */
+    struct motive_ambiance_rate booster;
+    /**
+     * Seconds at full strength, ≥ 0; `INFINITY` never ends. Default `INFINITY`.
+     */
+    double hold;
+    /**
+     * How the change fades. Default instantaneous.
+     */
+    struct motive_ambiance_rate dampener;
+} motive_ambiance_modifier;
+
+/**
  * Dense id of an archetype in its domain (0, 1, 2, … in definition order).
  */
 typedef uint32_t motive_archetype_id;
+
+/**
+ * A handle to a smart-ambiance area of one world: a plain value, all zero is null. Checked on
+ * every use: a removed area's handle is `MOTIVE_STATUS_STALE_HANDLE`, never another area.
+ */
+typedef struct motive_ambiance_area {
+    /**
+     * Slot index plus one; 0 only in the null handle.
+     */
+    uint32_t index1;
+    /**
+     * Slot generation when the area was added.
+     */
+    uint16_t generation;
+    /**
+     * Serial of the world that issued the handle.
+     */
+    uint16_t world;
+} motive_ambiance_area;
+
+/**
+ * A handle to an ambiance projection of one world. Same layout and rules as
+ * `motive_ambiance_area`.
+ */
+typedef struct motive_ambiance_projection {
+    /**
+     * Slot index plus one; 0 only in the null handle.
+     */
+    uint32_t index1;
+    /**
+     * Slot generation when the projection was added.
+     */
+    uint16_t generation;
+    /**
+     * Serial of the world that issued the handle.
+     */
+    uint16_t world;
+} motive_ambiance_projection;
+
+/**
+ * A handle to an NPC. Same layout and rules as `motive_entity`.
+ */
+typedef struct motive_npc {
+    /**
+     * Slot index plus one; 0 only in the null handle.
+     */
+    uint32_t index1;
+    /**
+     * Slot generation when the NPC was created.
+     */
+    uint16_t generation;
+    /**
+     * Serial of the world that issued the handle.
+     */
+    uint16_t world;
+} motive_npc;
 
 /**
  * Dense id of a drive definition in its domain (0, 1, 2, … in definition order).
@@ -1159,24 +1334,6 @@ typedef struct motive_think_settings {
      */
     uint32_t max_depth;
 } motive_think_settings;
-
-/**
- * A handle to an NPC. Same layout and rules as `motive_entity`.
- */
-typedef struct motive_npc {
-    /**
-     * Slot index plus one; 0 only in the null handle.
-     */
-    uint32_t index1;
-    /**
-     * Slot generation when the NPC was created.
-     */
-    uint16_t generation;
-    /**
-     * Serial of the world that issued the handle.
-     */
-    uint16_t world;
-} motive_npc;
 
 /**
  * One step of a plan: an action and its target (the supplier).
@@ -1939,6 +2096,169 @@ motive_status motive_domain_builder_set_action_planning(struct motive_domain_bui
 motive_status motive_domain_find_action(const struct motive_domain *domain,
                                         const char *name,
                                         motive_action_id *out_action);
+
+/**
+ * A modifier with every field at its default: no change (amount 0), no annotations yet,
+ * on from time 0 and forever, instantaneous booster and dampener. Thread-safe.
+ */
+struct motive_ambiance_modifier motive_ambiance_modifier_default(void);
+
+/**
+ * Defines an ambiance annotation called `name` (an identifier, as for attributes) and writes
+ * its id to `*out_annotation`. Fails with `MOTIVE_STATUS_ALREADY_EXISTS` for a name defined
+ * before.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_annotation` NULL or
+ * writable.
+ */
+motive_status motive_domain_builder_add_annotation(struct motive_domain_builder *builder,
+                                                   const char *name,
+                                                   motive_annotation_id *out_annotation);
+
+/**
+ * Looks up the ambiance annotation called `name` and writes its id to `*out_annotation`;
+ * `MOTIVE_STATUS_NOT_FOUND` when there is none. Thread-safe.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_annotation` NULL or
+ * writable.
+ */
+motive_status motive_domain_find_annotation(const struct motive_domain *domain,
+                                            const char *name,
+                                            motive_annotation_id *out_annotation);
+
+/**
+ * Sets the `count` ambiance annotations of `action` (replacing any; NULL and 0 clear them):
+ * ambiance modifiers carrying one of them change the action's GOAP cost for NPCs to which
+ * it applies. An undefined id is `MOTIVE_STATUS_NOT_FOUND`. The array is copied.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `annotations` NULL (with `count` 0) or readable for `count`
+ * ids.
+ */
+motive_status motive_domain_builder_set_action_annotations(struct motive_domain_builder *builder,
+                                                           motive_action_id action,
+                                                           const motive_annotation_id *annotations,
+                                                           size_t count);
+
+/**
+ * Sets the ambiance effect of `action` from `*effect` (from
+ * `motive_ambiance_modifier_default()`; replacing any): each successful performance adds the
+ * modifier to every ambiance area containing the performer, starting `effect->start` seconds
+ * (≥ 0) after the performance (running nervously makes a crossing more nervous). Bad
+ * parameters are `MOTIVE_STATUS_INVALID_ARGUMENT`, an undefined annotation
+ * `MOTIVE_STATUS_NOT_FOUND`. The annotations are copied.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `effect` NULL or a valid `motive_ambiance_modifier` whose
+ * `annotations` are NULL or readable for their count.
+ */
+motive_status motive_domain_builder_set_action_ambiance_effect(struct motive_domain_builder *builder,
+                                                               motive_action_id action,
+                                                               const struct motive_ambiance_modifier *effect);
+
+/**
+ * Sets the `count` ambiance annotations applicable to `archetype`'s NPCs (replacing any; NULL
+ * and 0 clear them): which of their actions' costs ambiance may change. An NPC with none is
+ * unaffected by ambiance. An undefined id is `MOTIVE_STATUS_NOT_FOUND`. The array is copied.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `annotations` NULL (with `count` 0) or readable for `count`
+ * ids.
+ */
+motive_status motive_domain_builder_set_archetype_annotations(struct motive_domain_builder *builder,
+                                                              motive_archetype_id archetype,
+                                                              const motive_annotation_id *annotations,
+                                                              size_t count);
+
+/**
+ * Adds a smart-ambiance area, the axis-aligned box from `min` to `max` (finite, `min` ≤ `max`
+ * on every axis; the boundary is inside), with `location_count` location modifiers that every
+ * NPC inside feels (a library's `loud` +5), and writes its handle to `*out_area`. Modifier
+ * start times are world times. Bad parameters are `MOTIVE_STATUS_INVALID_ARGUMENT` (naming
+ * `location[i]`), an undefined annotation `MOTIVE_STATUS_NOT_FOUND`; nothing is added then.
+ * The modifiers are copied.
+ *
+ * # Safety
+ * `world` must be NULL or live; `location` NULL (with `location_count` 0) or pointing to
+ * `location_count` valid `motive_ambiance_modifier`s; `out_area` NULL or writable.
+ */
+motive_status motive_world_add_ambiance_box(struct motive_world *world,
+                                            struct motive_vec3 min,
+                                            struct motive_vec3 max,
+                                            const struct motive_ambiance_modifier *location,
+                                            size_t location_count,
+                                            struct motive_ambiance_area *out_area);
+
+/**
+ * Adds a smart-ambiance area, the ball of `radius` (finite, ≥ 0) around `center`, like
+ * `motive_world_add_ambiance_box`.
+ *
+ * # Safety
+ * As `motive_world_add_ambiance_box`.
+ */
+motive_status motive_world_add_ambiance_sphere(struct motive_world *world,
+                                               struct motive_vec3 center,
+                                               double radius,
+                                               const struct motive_ambiance_modifier *location,
+                                               size_t location_count,
+                                               struct motive_ambiance_area *out_area);
+
+/**
+ * Removes an area with its location and event modifiers; its handle (and every copy) goes
+ * stale. A stale handle is `MOTIVE_STATUS_STALE_HANDLE`, another world's
+ * `MOTIVE_STATUS_WRONG_WORLD`, the null handle `MOTIVE_STATUS_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_world_remove_ambiance_area(struct motive_world *world,
+                                                struct motive_ambiance_area area);
+
+/**
+ * Makes the live entity `source` project `*modifier` on every NPC within `radius` of it
+ * (finite and above 0), wherever it moves (a security camera making running suspicious),
+ * weakening with distance as `falloff` (a `motive_ambiance_falloff`) says, and writes the
+ * projection's handle to `*out_projection`. The projection goes when the entity is
+ * destroyed. Modifier start times are world times. A stale entity is
+ * `MOTIVE_STATUS_STALE_HANDLE`; bad parameters `MOTIVE_STATUS_INVALID_ARGUMENT`; an undefined
+ * annotation `MOTIVE_STATUS_NOT_FOUND`.
+ *
+ * # Safety
+ * `world` must be NULL or live; `modifier` NULL or a valid `motive_ambiance_modifier` whose
+ * `annotations` are NULL or readable for their count; `out_projection` NULL or writable.
+ */
+motive_status motive_world_add_ambiance_projection(struct motive_world *world,
+                                                   struct motive_entity source,
+                                                   double radius,
+                                                   const struct motive_ambiance_modifier *modifier,
+                                                   uint32_t falloff,
+                                                   struct motive_ambiance_projection *out_projection);
+
+/**
+ * Removes a projection; its handle goes stale (errors as `motive_world_remove_ambiance_area`).
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_world_remove_ambiance_projection(struct motive_world *world,
+                                                      struct motive_ambiance_projection projection);
+
+/**
+ * Writes to `*out_delta` what smart ambiance adds now to the GOAP cost of `action` for `npc`
+ * (spawned from an archetype) where it stands: the sum of the modifiers of the areas it is
+ * in and the projections reaching it, counting those whose annotations the action carries
+ * and the NPC's archetype finds applicable. The planner adds it to the action's cost and
+ * floors the result at 1. Engines show it to answer "why did the NPC do that".
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_delta` NULL or writable.
+ */
+motive_status motive_npc_ambiance_cost_delta(const struct motive_world *world,
+                                             struct motive_npc npc,
+                                             motive_action_id action,
+                                             double *out_delta);
 
 /**
  * Defines an archetype called `name` (an identifier) that supplies and consumes nothing and

@@ -82,6 +82,7 @@ fn plan(
             npc,
             position: world.position(npc).ok(),
             actions: &domain.archetype(archetype).consumes,
+            cost_deltas: &[],
             excluded: &[],
             targets: &targets,
             view: world,

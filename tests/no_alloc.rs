@@ -203,3 +203,108 @@ fn goap_plans_and_replanning_ticks_allocate_nothing_once_warm() {
     );
     assert_eq!(allocations_during(|| run(&mut world, 100)), 0);
 }
+
+#[test]
+fn ambiance_costs_and_event_effects_allocate_nothing_once_warm() {
+    use motive::core::action::{ActionDuration, Planning};
+    use motive::core::ambiance::{Falloff, Modifier, Rate, Shape};
+    use motive::core::condition::{CmpOp, Condition, Operand, Role};
+    use motive::core::effect::{Effect, EffectOp};
+    use motive::core::event::Event;
+    use motive::core::goap::Relevance;
+    // Criers shout (a timed, loud action whose effect makes the hall louder for 0.3 s) over
+    // and over in a hall with a location modifier and a moving camera's projection: costs
+    // include ambiance at every plan, and every shout adds an event modifier.
+    let mut b = DomainBuilder::new();
+    let done = b.add_attribute("done", ValueType::Bool).unwrap();
+    let loud = b.add_annotation("loud").unwrap();
+    let instant = Rate::Instantaneous;
+    let modifier = |amount, hold| {
+        Modifier::new(
+            0.0,
+            amount,
+            [loud].into_iter().collect(),
+            instant,
+            hold,
+            instant,
+        )
+        .unwrap()
+    };
+    let shout = b.add_action("shout").unwrap();
+    b.add_effect(
+        shout,
+        Effect {
+            role: Role::Consumer,
+            op: EffectOp::Set(done, Operand::Constant(Value::Bool(true))),
+        },
+    )
+    .unwrap();
+    b.set_action_duration(shout, ActionDuration::Seconds(0.1))
+        .unwrap();
+    b.set_action_planning(
+        shout,
+        Planning {
+            cost: 2.0,
+            ..Planning::default()
+        },
+    )
+    .unwrap();
+    b.set_action_annotations(shout, &[loud]).unwrap();
+    b.set_action_ambiance_effect(shout, modifier(-0.1, 0.3))
+        .unwrap();
+    let goal = b
+        .add_goap_goal("shouted", 0, Relevance::Fixed(1.0))
+        .unwrap();
+    let requirement = Condition::Compare {
+        role: Role::Consumer,
+        attribute: done,
+        op: CmpOp::Eq,
+        rhs: Operand::Constant(Value::Bool(true)),
+    };
+    b.add_goap_requirement(goal, requirement).unwrap();
+    let crier = b.add_archetype("crier").unwrap();
+    b.add_consumed_action(crier, shout).unwrap();
+    b.add_supplied_action(crier, shout).unwrap();
+    b.add_archetype_goap_goal(crier, goal).unwrap();
+    b.set_archetype_annotations(crier, &[loud]).unwrap();
+    let mut world = World::new(b.build().unwrap(), WorldConfig::default()).unwrap();
+    let hall = Shape::Sphere {
+        center: Vec3::default(),
+        radius: 100.0,
+    };
+    let hall = world
+        .add_ambiance_area(hall, vec![modifier(0.5, f64::INFINITY)])
+        .unwrap();
+    let camera = world.create(EntityKind::Object, Vec3::default()).unwrap();
+    world
+        .add_ambiance_projection(camera, 50.0, modifier(1.0, f64::INFINITY), Falloff::Linear)
+        .unwrap();
+    let npcs: Vec<_> = (0..10)
+        .map(|i| world.spawn(crier, Vec3::new(i as f32, 0.0, 0.0)).unwrap())
+        .collect();
+    let mut events: Vec<Event> = Vec::with_capacity(1024);
+    let mut most_events = 0;
+    let mut run = |world: &mut World, ticks: usize| {
+        for i in 0..ticks {
+            let x = (i % 20) as f32;
+            world.set_position(camera, Vec3::new(x, 0.0, 0.0)).unwrap();
+            for &npc in &npcs {
+                world.set_fact(npc, done, Value::Bool(false)).unwrap();
+            }
+            world.tick(0.05).unwrap();
+            events.clear();
+            world.drain_events(&mut events);
+            most_events = most_events.max(world.ambiance().area(hall).unwrap().events().len());
+        }
+    };
+    assert!(
+        allocations_during(|| run(&mut world, 200)) > 0,
+        "the counter counts"
+    );
+    assert_eq!(allocations_during(|| run(&mut world, 200)), 0);
+    assert!(most_events > 0, "shouts spread their effect");
+    // The location's 0.5, the camera's 1 at 19 of its 50 units, and 0.1 less per shout.
+    let shouts = world.ambiance().area(hall).unwrap().events().len() as f64;
+    let delta = world.ambiance_cost_delta(npcs[0], shout).unwrap();
+    assert!((delta - (0.5 + (1.0 - 19.0 / 50.0) - 0.1 * shouts)).abs() < 1e-9);
+}

@@ -1,5 +1,6 @@
 //! Action definitions: what smart objects supply and NPCs consume (000_16db0c300c7e0e65.txt:971-983).
 
+use super::ambiance::{Annotations, Modifier};
 use super::condition::{Bindings, CmpOp, Condition, FactView, Role};
 use super::domain::{AttributeId, Domain};
 use super::effect::{Change, Effect, EffectOp, FactStore, Key, Portion};
@@ -93,6 +94,14 @@ pub struct ActionDef {
     /// time (the lever: door opens 90%, chain breaks 7%, lever breaks 3%); `None` when the
     /// action's effects are all there is.
     pub outcomes: Option<OutcomeTable>,
+    /// Its ambiance annotations (`loud`, `nervous`): ambiance modifiers carrying one of them
+    /// change its GOAP cost for NPCs to which the annotation applies
+    /// (000_16db0c300c7e0e65.txt:1698).
+    pub annotations: Annotations,
+    /// Its ambiance effect: a modifier each successful performance adds as an event to the
+    /// areas containing the performer (:1746), its `start` read as a delay after the
+    /// performance. `None` when performing it leaves the ambiance alone.
+    pub ambiance_effect: Option<Modifier>,
 }
 
 impl Default for ActionDef {
@@ -105,6 +114,8 @@ impl Default for ActionDef {
             hints: ExecutionHints::default(),
             planning: Planning::default(),
             outcomes: None,
+            annotations: Annotations::new(),
+            ambiance_effect: None,
         }
     }
 }

@@ -17,10 +17,17 @@
 //! beyond the ambiance of the camera, she runs", :1772).
 //!
 //! The thesis's "triggers" (:1706) are whoever calls [`Ambiance::add_event`] or moves a
-//! [`Projection`]; this module only holds and sums modifiers.
+//! [`Projection`]'s anchor; this module only holds and sums modifiers. The world wires it in
+//! (`world_ambiance.rs`).
 
-use super::condition::distance_between;
-use super::error::{Error, Result};
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use super::condition::{distance_between, FactView};
+use super::entity::Entity;
+use super::error::{Error, ErrorKind, Result};
+use super::slot_map::{KeyError, SlotKey, SlotMap};
 use super::vec3::Vec3;
 
 /// The lowest cost an action may have: motive's GOAP heuristic assumes every step costs at
@@ -44,10 +51,20 @@ pub struct AnnotationId(pub u32);
 ///
 /// Ids are dense, so a few words cover a domain's annotations and intersection is a handful of
 /// AND instructions. Only insertion exists, so the last word is never zero and the derived
-/// equality compares sets correctly.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+/// equality compares sets correctly. The words are shared: sets are built while authoring and
+/// then only copied, and copying one (an action's ambiance effect stamped into an event each
+/// time it is performed) must not allocate during a tick.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Annotations {
-    words: Vec<u64>,
+    words: Arc<[u64]>,
+}
+
+impl Default for Annotations {
+    fn default() -> Self {
+        Annotations {
+            words: Arc::new([]),
+        }
+    }
 }
 
 impl Annotations {
@@ -56,13 +73,21 @@ impl Annotations {
         Annotations::default()
     }
 
-    /// Adds `id`.
+    /// Adds `id` (copying the words: sets are built while authoring, not in hot paths).
     pub fn insert(&mut self, id: AnnotationId) {
-        let (word, bit) = Self::locate(id);
-        if self.words.len() <= word {
-            self.words.resize(word + 1, 0);
+        if !self.contains(id) {
+            let mut words = self.words.to_vec();
+            Self::insert_into(&mut words, id);
+            self.words = words.into();
         }
-        self.words[word] |= bit;
+    }
+
+    fn insert_into(words: &mut Vec<u64>, id: AnnotationId) {
+        let (word, bit) = Self::locate(id);
+        if words.len() <= word {
+            words.resize(word + 1, 0);
+        }
+        words[word] |= bit;
     }
 
     /// True when `id` is in the set.
@@ -78,15 +103,27 @@ impl Annotations {
 
     /// True when the two sets share an annotation.
     pub fn intersects(&self, other: &Annotations) -> bool {
-        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
+        self.words
+            .iter()
+            .zip(other.words.iter())
+            .any(|(a, b)| a & b != 0)
+    }
+
+    /// The annotations in the set, in id order.
+    pub fn iter(&self) -> impl Iterator<Item = AnnotationId> + '_ {
+        self.words.iter().enumerate().flat_map(|(word, &bits)| {
+            (0..64)
+                .filter(move |bit| bits & (1 << bit) != 0)
+                .map(move |bit| AnnotationId(word as u32 * 64 + bit))
+        })
     }
 
     /// True when one annotation is in all three sets.
     fn intersects_both(&self, a: &Annotations, b: &Annotations) -> bool {
         self.words
             .iter()
-            .zip(&a.words)
-            .zip(&b.words)
+            .zip(a.words.iter())
+            .zip(b.words.iter())
             .any(|((m, x), y)| m & x & y != 0)
     }
 
@@ -97,9 +134,12 @@ impl Annotations {
 
 impl FromIterator<AnnotationId> for Annotations {
     fn from_iter<I: IntoIterator<Item = AnnotationId>>(ids: I) -> Self {
-        let mut set = Annotations::new();
-        ids.into_iter().for_each(|id| set.insert(id));
-        set
+        let mut words = Vec::new();
+        ids.into_iter()
+            .for_each(|id| Annotations::insert_into(&mut words, id));
+        Annotations {
+            words: words.into(),
+        }
     }
 }
 
@@ -385,59 +425,94 @@ pub enum Falloff {
     Linear,
 }
 
+/// Where a [`Projection`] projects from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Anchor {
+    /// A fixed point.
+    At(Vec3),
+    /// An entity, wherever it is when costs are computed (the spy's camera, a guard carrying
+    /// one); an entity whose position is unknown projects nothing.
+    Entity(Entity),
+}
+
+impl Anchor {
+    fn validate(self) -> Result<()> {
+        let valid = match self {
+            Anchor::At(position) => position.is_finite(),
+            Anchor::Entity(entity) => !entity.is_null(),
+        };
+        if valid {
+            Ok(())
+        } else {
+            Err(Error::invalid(format!(
+                "an ambiance projection needs a finite position or a non-null entity, got {self:?}"
+            )))
+        }
+    }
+
+    /// The anchor's position now, read from `view` for an entity.
+    fn locate(self, view: &impl FactView) -> Option<Vec3> {
+        match self {
+            Anchor::At(position) => Some(position),
+            Anchor::Entity(entity) => view.position(entity),
+        }
+    }
+}
+
 /// Object ambiance limited by distance: an object's modifier, felt by NPCs within `radius`
-/// of its position (000_16db0c300c7e0e65.txt:1766).
+/// of its anchor (000_16db0c300c7e0e65.txt:1766).
 ///
 /// The thesis's other form of object ambiance, adding the modifier to the whole area the
 /// object is in, is an event modifier on that area ([`Area::add_event`]). A projection does
 /// not need to lie inside an area: its distance rule alone decides who feels it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Projection {
-    position: Vec3,
+    anchor: Anchor,
     radius: f64,
     modifier: Modifier,
     falloff: Falloff,
 }
 
 impl Projection {
-    /// A projection from `position`. Errors unless the position is finite and `radius` is
-    /// finite and > 0.
-    pub fn new(position: Vec3, radius: f64, modifier: Modifier, falloff: Falloff) -> Result<Self> {
+    /// A projection from `anchor`. Errors unless the anchor is a finite position or a
+    /// non-null entity and `radius` is finite and > 0.
+    pub fn new(anchor: Anchor, radius: f64, modifier: Modifier, falloff: Falloff) -> Result<Self> {
         if !(radius.is_finite() && radius > 0.0) {
             return Err(Error::invalid(format!(
                 "an ambiance projection's radius must be finite and > 0, got {radius}"
             )));
         }
-        let mut projection = Projection {
-            position: Vec3::default(),
+        anchor.validate()?;
+        Ok(Projection {
+            anchor,
             radius,
             modifier,
             falloff,
-        };
-        projection.set_position(position)?;
-        Ok(projection)
+        })
     }
 
-    /// Where the object is.
-    pub fn position(&self) -> Vec3 {
-        self.position
+    /// Where it projects from.
+    pub fn anchor(&self) -> Anchor {
+        self.anchor
     }
 
-    /// Moves the object, for objects (or NPCs) that carry their ambiance around. Errors on a
-    /// non-finite position.
-    pub fn set_position(&mut self, position: Vec3) -> Result<()> {
-        if !position.is_finite() {
-            return Err(Error::invalid(format!(
-                "an ambiance projection's position must be finite, got {position:?}"
-            )));
-        }
-        self.position = position;
+    /// Moves it, for objects (or NPCs) that carry their ambiance around without being
+    /// entities. Errors, changing nothing, on an anchor [`Projection::new`] would reject.
+    pub fn set_anchor(&mut self, anchor: Anchor) -> Result<()> {
+        anchor.validate()?;
+        self.anchor = anchor;
         Ok(())
     }
 
-    /// The share in [0, 1] of the modifier felt at `point`, or `None` beyond the radius.
-    fn weight_at(&self, point: Vec3) -> Option<f64> {
-        let distance = distance_between(self.position, point);
+    /// The modifier it projects.
+    pub fn modifier(&self) -> &Modifier {
+        &self.modifier
+    }
+
+    /// The share in [0, 1] of the modifier felt at `point` when projected from `from`, or
+    /// `None` beyond the radius.
+    fn weight_at(&self, from: Vec3, point: Vec3) -> Option<f64> {
+        let distance = distance_between(from, point);
         // A NaN distance (a non-finite query point) is out of reach.
         (distance <= self.radius).then(|| match self.falloff {
             Falloff::Constant => 1.0,
@@ -446,55 +521,238 @@ impl Projection {
     }
 }
 
-/// Index of an area in its [`Ambiance`], in the order added.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct AreaId(pub usize);
+/// What an [`AmbianceId`] names: an [`Area`] or a [`Projection`].
+pub trait AmbianceItem {
+    /// Its name in messages.
+    const KIND: &'static str;
+}
 
-/// Index of a projection in its [`Ambiance`], in the order added.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ProjectionId(pub usize);
+impl AmbianceItem for Area {
+    const KIND: &'static str = "ambiance area";
+}
 
-/// All the smart ambiance of a world: its areas and object projections.
-///
-/// Areas and projections are never removed, so their ids stay valid; a finished modifier
-/// simply contributes 0.
-#[derive(Clone, Debug, Default, PartialEq)]
+impl AmbianceItem for Projection {
+    const KIND: &'static str = "ambiance projection";
+}
+
+/// A handle to an area or a projection of one [`Ambiance`]: `{index + 1, generation, world
+/// serial}`, checked on every use like an entity handle, so a removed (or foreign) one is an
+/// error, never another item. All zero is the null handle.
+pub struct AmbianceId<T> {
+    /// Slot index plus one; 0 only in the null handle.
+    pub index1: u32,
+    /// Generation of the slot when the item was added.
+    pub generation: u16,
+    /// Serial of the world whose ambiance issued it (0 for a standalone [`Ambiance`]).
+    pub world: u16,
+    item: PhantomData<fn() -> T>,
+}
+
+/// A handle to an [`Area`].
+pub type AreaId = AmbianceId<Area>;
+
+/// A handle to a [`Projection`].
+pub type ProjectionId = AmbianceId<Projection>;
+
+impl<T> AmbianceId<T> {
+    /// The handle with these parts (the C boundary's handles carry them).
+    pub fn new(index1: u32, generation: u16, world: u16) -> Self {
+        AmbianceId {
+            index1,
+            generation,
+            world,
+            item: PhantomData,
+        }
+    }
+
+    fn from_key(key: SlotKey, world: u16) -> Self {
+        AmbianceId::new(key.index + 1, key.generation, world)
+    }
+}
+
+// Written out rather than derived: a derive would require `T` itself to be `Copy`, `Eq`, ….
+impl<T> Clone for AmbianceId<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for AmbianceId<T> {}
+
+impl<T> PartialEq for AmbianceId<T> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.index1, self.generation, self.world) == (other.index1, other.generation, other.world)
+    }
+}
+
+impl<T> Eq for AmbianceId<T> {}
+
+impl<T: AmbianceItem> fmt::Debug for AmbianceId<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {{{}:{}@{}}}",
+            T::KIND,
+            self.index1,
+            self.generation,
+            self.world
+        )
+    }
+}
+
+/// Items of one kind, addressed by checked generational handles.
+struct Items<T> {
+    map: SlotMap<T>,
+}
+
+impl<T> Default for Items<T> {
+    fn default() -> Self {
+        Items {
+            map: SlotMap::default(),
+        }
+    }
+}
+
+impl<T: AmbianceItem> Items<T> {
+    fn add(&mut self, item: T, world: u16) -> Result<AmbianceId<T>> {
+        let key = self.map.insert(item).ok_or_else(|| {
+            Error::invalid(format!("the ambiance holds 2^32 {}s already", T::KIND))
+        })?;
+        Ok(AmbianceId::from_key(key, world))
+    }
+
+    /// The slot key `id` names in the ambiance of world `world`: errors for the null handle
+    /// and for other worlds' handles.
+    fn key(id: AmbianceId<T>, world: u16) -> Result<SlotKey> {
+        let Some(index) = id.index1.checked_sub(1) else {
+            return Err(Error::invalid(format!("the {} handle is null", T::KIND)));
+        };
+        if id.world != world {
+            return Err(Error::new(
+                ErrorKind::WrongWorld,
+                format!(
+                    "{id:?} belongs to world {}, not to this one ({world})",
+                    id.world
+                ),
+            ));
+        }
+        Ok(SlotKey {
+            index,
+            generation: id.generation,
+        })
+    }
+
+    /// Why `id` names no live item.
+    fn missing(id: AmbianceId<T>, error: KeyError) -> Error {
+        let why = match error {
+            KeyError::Stale => "was removed",
+            KeyError::Unknown => "was never issued by this world",
+        };
+        Error::new(ErrorKind::StaleHandle, format!("{id:?} {why}"))
+    }
+
+    fn get(&self, id: AmbianceId<T>, world: u16) -> Result<&T> {
+        let key = Self::key(id, world)?;
+        self.map.get(key).map_err(|e| Self::missing(id, e))
+    }
+
+    fn get_mut(&mut self, id: AmbianceId<T>, world: u16) -> Result<&mut T> {
+        let key = Self::key(id, world)?;
+        self.map.get_mut(key).map_err(|e| Self::missing(id, e))
+    }
+
+    fn remove(&mut self, id: AmbianceId<T>, world: u16) -> Result<T> {
+        let key = Self::key(id, world)?;
+        self.map.remove(key).map_err(|e| Self::missing(id, e))
+    }
+}
+
+/// All the smart ambiance of a world: its areas and object projections, each addressed by a
+/// checked handle that goes stale when it is removed.
+#[derive(Default)]
 pub struct Ambiance {
-    areas: Vec<Area>,
-    projections: Vec<Projection>,
+    world: u16,
+    areas: Items<Area>,
+    projections: Items<Projection>,
 }
 
 impl Ambiance {
-    /// No areas, no projections: every cost delta is 0.
+    /// No areas, no projections: every cost delta is 0. Its handles carry world serial 0.
     pub fn new() -> Self {
         Ambiance::default()
     }
 
-    /// Adds an area and returns its id.
-    pub fn add_area(&mut self, area: Area) -> AreaId {
-        self.areas.push(area);
-        AreaId(self.areas.len() - 1)
+    /// An empty ambiance whose handles carry the serial of the world that owns it.
+    pub fn for_world(world: u16) -> Self {
+        Ambiance {
+            world,
+            ..Ambiance::default()
+        }
     }
 
-    /// The area `id`, if it exists.
-    pub fn area(&self, id: AreaId) -> Option<&Area> {
-        self.areas.get(id.0)
+    /// Adds an area and returns its handle.
+    pub fn add_area(&mut self, area: Area) -> Result<AreaId> {
+        self.areas.add(area, self.world)
     }
 
-    /// The area `id` for changes, if it exists.
-    pub fn area_mut(&mut self, id: AreaId) -> Option<&mut Area> {
-        self.areas.get_mut(id.0)
+    /// The area `id`; a stale, foreign or null handle is an error.
+    pub fn area(&self, id: AreaId) -> Result<&Area> {
+        self.areas.get(id, self.world)
     }
 
-    /// Adds an object projection and returns its id.
-    pub fn add_projection(&mut self, projection: Projection) -> ProjectionId {
-        self.projections.push(projection);
-        ProjectionId(self.projections.len() - 1)
+    /// The area `id` for changes.
+    pub fn area_mut(&mut self, id: AreaId) -> Result<&mut Area> {
+        self.areas.get_mut(id, self.world)
     }
 
-    /// The projection `id` for changes (moving it), if it exists.
-    pub fn projection_mut(&mut self, id: ProjectionId) -> Option<&mut Projection> {
-        self.projections.get_mut(id.0)
+    /// Every area with its handle, in slot order.
+    pub fn areas(&self) -> impl Iterator<Item = (AreaId, &Area)> {
+        let world = self.world;
+        self.areas
+            .map
+            .iter()
+            .map(move |(key, area)| (AmbianceId::from_key(key, world), area))
+    }
+
+    /// Every projection with its handle, in slot order.
+    pub fn projections(&self) -> impl Iterator<Item = (ProjectionId, &Projection)> {
+        let world = self.world;
+        self.projections
+            .map
+            .iter()
+            .map(move |(key, projection)| (AmbianceId::from_key(key, world), projection))
+    }
+
+    /// Removes the area `id`, with its location and event modifiers; the handle goes stale.
+    pub fn remove_area(&mut self, id: AreaId) -> Result<Area> {
+        self.areas.remove(id, self.world)
+    }
+
+    /// Adds an object projection and returns its handle.
+    pub fn add_projection(&mut self, projection: Projection) -> Result<ProjectionId> {
+        self.projections.add(projection, self.world)
+    }
+
+    /// The projection `id`.
+    pub fn projection(&self, id: ProjectionId) -> Result<&Projection> {
+        self.projections.get(id, self.world)
+    }
+
+    /// The projection `id` for changes (moving it).
+    pub fn projection_mut(&mut self, id: ProjectionId) -> Result<&mut Projection> {
+        self.projections.get_mut(id, self.world)
+    }
+
+    /// Removes the projection `id`; the handle goes stale.
+    pub fn remove_projection(&mut self, id: ProjectionId) -> Result<Projection> {
+        self.projections.remove(id, self.world)
+    }
+
+    /// Removes every projection anchored to `entity`: an object's ambiance goes with it.
+    pub fn remove_anchored_to(&mut self, entity: Entity) {
+        self.projections
+            .map
+            .retain(|p| p.anchor != Anchor::Entity(entity));
     }
 
     /// An action's ambiance effect: adds `modifier` as an event to every area containing
@@ -503,23 +761,28 @@ impl Ambiance {
     /// smart ambiance in its own right; outside every area the effect has nowhere to go.
     pub fn add_event(&mut self, position: Vec3, modifier: &Modifier) -> usize {
         let mut added = 0;
-        for area in self.areas.iter_mut().filter(|a| a.shape.contains(position)) {
-            area.add_event(modifier.clone());
-            added += 1;
+        for area in self.areas.map.values_mut() {
+            if area.shape.contains(position) {
+                area.add_event(modifier.clone());
+                added += 1;
+            }
         }
         added
     }
 
-    /// Drops every area's finished event modifiers, in place.
+    /// Drops every area's finished event modifiers, in place (no allocation).
     pub fn prune_finished(&mut self, now: f64) {
-        self.areas.iter_mut().for_each(|a| a.prune_finished(now));
+        self.areas
+            .map
+            .values_mut()
+            .for_each(|a| a.prune_finished(now));
     }
 
     /// What ambiance adds to the cost of an action annotated `action`, for an NPC at `position`
     /// to which the annotations `applicable` apply, at time `now`: the sum of the values of
     /// every modifier of the areas containing the position and of the projections reaching
     /// it, counting a modifier only when one of its annotations is both applicable to the NPC
-    /// and carried by the action.
+    /// and carried by the action. `view` locates projections anchored to entities.
     ///
     /// The thesis states the two conditions separately: a modifier applies to an NPC if one of
     /// its annotations is applicable to it (000_16db0c300c7e0e65.txt:1746), and then changes
@@ -535,11 +798,14 @@ impl Ambiance {
         applicable: &Annotations,
         action: &Annotations,
         now: f64,
+        view: &impl FactView,
     ) -> f64 {
         let relevant = |m: &Modifier| m.annotations.intersects_both(applicable, action);
         let from_areas: f64 = self
             .areas
+            .map
             .iter()
+            .map(|(_, area)| area)
             .filter(|a| a.shape.contains(position))
             .flat_map(Area::modifiers)
             .filter(|m| relevant(m))
@@ -547,9 +813,14 @@ impl Ambiance {
             .sum();
         let from_objects: f64 = self
             .projections
+            .map
             .iter()
+            .map(|(_, projection)| projection)
             .filter(|p| relevant(&p.modifier))
-            .filter_map(|p| Some(p.weight_at(position)? * p.modifier.value_at(now)))
+            .filter_map(|p| {
+                let weight = p.weight_at(p.anchor.locate(view)?, position)?;
+                Some(weight * p.modifier.value_at(now))
+            })
             .sum();
         from_areas + from_objects
     }
@@ -591,7 +862,10 @@ mod tests {
         now: f64,
     ) -> &'a str {
         let cost = |&(_, base, action): &(&str, f64, &Annotations)| {
-            adjusted_cost(base, ambiance.cost_delta(position, applicable, action, now))
+            adjusted_cost(
+                base,
+                ambiance.cost_delta(position, applicable, action, now, &NOWHERE),
+            )
         };
         candidates
             .iter()
@@ -599,6 +873,22 @@ mod tests {
             .unwrap()
             .0
     }
+
+    /// Where entities are, for projections anchored to them.
+    struct Positions(Vec<(Entity, Vec3)>);
+
+    impl FactView for Positions {
+        fn value(&self, _: Entity, _: crate::core::AttributeId) -> Option<crate::core::Value> {
+            None
+        }
+
+        fn position(&self, entity: Entity) -> Option<Vec3> {
+            self.0.iter().find(|(e, _)| *e == entity).map(|(_, p)| *p)
+        }
+    }
+
+    /// No entity is anywhere.
+    const NOWHERE: Positions = Positions(Vec::new());
 
     fn assert_invalid<T: std::fmt::Debug>(result: Result<T>) {
         assert_eq!(result.unwrap_err().kind, ErrorKind::InvalidArgument);
@@ -686,13 +976,19 @@ mod tests {
             center: Vec3::default(),
             radius: 100.0,
         };
-        ambiance.add_area(Area::new(everywhere, vec![permanent(2.0, LOUD)]).unwrap());
-        let camera = Projection::new(Vec3::default(), 10.0, permanent(5.0, LOUD), Falloff::Linear);
-        ambiance.add_projection(camera.unwrap());
+        ambiance
+            .add_area(Area::new(everywhere, vec![permanent(2.0, LOUD)]).unwrap())
+            .unwrap();
+        let origin = Anchor::At(Vec3::default());
+        let camera = Projection::new(origin, 10.0, permanent(5.0, LOUD), Falloff::Linear);
+        ambiance.add_projection(camera.unwrap()).unwrap();
         let loud = set(&[LOUD]);
         assert_eq!(permanent(2.0, LOUD).value_at(f64::NAN), 0.0);
         let nowhere = Vec3::new(f32::NAN, 0.0, 0.0);
-        assert_eq!(ambiance.cost_delta(nowhere, &loud, &loud, 1.0), 0.0);
+        assert_eq!(
+            ambiance.cost_delta(nowhere, &loud, &loud, 1.0, &NOWHERE),
+            0.0
+        );
     }
 
     #[test]
@@ -741,15 +1037,26 @@ mod tests {
         assert_invalid(Area::new(unbounded, Vec::new()));
 
         let m = permanent(1.0, LOUD);
-        assert_invalid(Projection::new(origin, 0.0, m.clone(), Falloff::Constant));
+        let here = Anchor::At(origin);
+        assert_invalid(Projection::new(here, 0.0, m.clone(), Falloff::Constant));
         assert_invalid(Projection::new(
-            origin,
+            here,
             f64::INFINITY,
             m.clone(),
             Falloff::Constant,
         ));
         let nowhere = Vec3::new(f32::NAN, 0.0, 0.0);
-        assert_invalid(Projection::new(nowhere, 1.0, m, Falloff::Constant));
+        assert_invalid(Projection::new(
+            Anchor::At(nowhere),
+            1.0,
+            m.clone(),
+            Falloff::Constant,
+        ));
+        let null = Anchor::Entity(Entity::NULL);
+        assert_invalid(Projection::new(null, 1.0, m.clone(), Falloff::Constant));
+        let mut fine = Projection::new(here, 1.0, m, Falloff::Constant).unwrap();
+        assert_invalid(fine.set_anchor(null));
+        assert_eq!(fine.anchor(), here, "a rejected move changes nothing");
     }
 
     #[test]
@@ -784,10 +1091,13 @@ mod tests {
             Rate::Instantaneous,
         )
         .unwrap();
-        ambiance.add_area(Area::new(everywhere, vec![both]).unwrap());
+        ambiance
+            .add_area(Area::new(everywhere, vec![both]).unwrap())
+            .unwrap();
         let here = Vec3::default();
-        let delta =
-            |applicable, action| ambiance.cost_delta(here, &set(applicable), &set(action), 0.0);
+        let delta = |applicable, action| {
+            ambiance.cost_delta(here, &set(applicable), &set(action), 0.0, &NOWHERE)
+        };
         assert_eq!(delta(&[LOUD], &[LOUD]), 5.0);
         // Susceptible only to loud: a nervous action keeps its cost.
         assert_eq!(delta(&[LOUD], &[NERVOUS]), 0.0);
@@ -804,7 +1114,9 @@ mod tests {
             min: Vec3::new(0.0, 0.0, 0.0),
             max: Vec3::new(20.0, 5.0, 20.0),
         };
-        ambiance.add_area(Area::new(library, vec![permanent(2.0, LOUD)]).unwrap());
+        ambiance
+            .add_area(Area::new(library, vec![permanent(2.0, LOUD)]).unwrap())
+            .unwrap();
         let (loud, quiet) = (set(&[LOUD]), Annotations::new());
         let actions = [("chat", 1.0, &loud), ("check_social_network", 2.0, &quiet)];
         let outgoing = set(&[LOUD]);
@@ -837,7 +1149,9 @@ mod tests {
             center: Vec3::default(),
             radius: 10.0,
         };
-        let crossing = ambiance.add_area(Area::new(crossing, Vec::new()).unwrap());
+        let crossing = ambiance
+            .add_area(Area::new(crossing, Vec::new()).unwrap())
+            .unwrap();
         let nervous = set(&[NERVOUS]);
         let plain = Annotations::new();
         let normal_costs = [("walk", 2.0, &plain), ("run", 3.0, &nervous)];
@@ -915,20 +1229,22 @@ mod tests {
             center: Vec3::default(),
             radius: 10.0,
         };
-        ambiance.add_area(Area::new(crossing, Vec::new()).unwrap());
+        let crossing = ambiance
+            .add_area(Area::new(crossing, Vec::new()).unwrap())
+            .unwrap();
         for _ in 0..20 {
             ambiance.add_event(Vec3::default(), &permanent(-0.75, NERVOUS));
         }
         let nervous = set(&[NERVOUS]);
-        let delta = ambiance.cost_delta(Vec3::default(), &nervous, &nervous, 1.0);
+        let delta = ambiance.cost_delta(Vec3::default(), &nervous, &nervous, 1.0, &NOWHERE);
         assert_eq!(delta, -15.0);
         assert_eq!(adjusted_cost(3.0, delta), MIN_ACTION_COST);
         assert_eq!(adjusted_cost(3.0, f64::NAN), MIN_ACTION_COST);
         // An object's whole-area ambiance (:1766) goes straight to its area.
-        let area = ambiance.area_mut(AreaId(0)).unwrap();
+        let area = ambiance.area_mut(crossing).unwrap();
         area.add_event(permanent(-1.0, NERVOUS));
         assert_eq!(
-            ambiance.cost_delta(Vec3::default(), &nervous, &nervous, 1.0),
+            ambiance.cost_delta(Vec3::default(), &nervous, &nervous, 1.0, &NOWHERE),
             -16.0
         );
         // Outside every area an effect has nowhere to go.
@@ -945,15 +1261,15 @@ mod tests {
         let mut ambiance = Ambiance::new();
         let camera = |x| {
             Projection::new(
-                Vec3::new(x, 0.0, 0.0),
+                Anchor::At(Vec3::new(x, 0.0, 0.0)),
                 10.0,
                 permanent(5.0, SUSPICIOUS),
                 Falloff::Constant,
             )
             .unwrap()
         };
-        ambiance.add_projection(camera(0.0));
-        let second = ambiance.add_projection(camera(100.0));
+        ambiance.add_projection(camera(0.0)).unwrap();
+        let second = ambiance.add_projection(camera(100.0)).unwrap();
         let (suspicious, plain) = (set(&[SUSPICIOUS]), Annotations::new());
         let actions = [("walk", 2.0, &plain), ("run", 1.0, &suspicious)];
         let spy = set(&[SUSPICIOUS]);
@@ -969,7 +1285,7 @@ mod tests {
         );
         // A camera that moves away takes its ambiance with it.
         let moved = ambiance.projection_mut(second).unwrap();
-        moved.set_position(at(200.0)).unwrap();
+        moved.set_anchor(Anchor::At(at(200.0))).unwrap();
         assert_eq!(cheapest(&actions, &ambiance, at(95.0), &spy, 0.0), "run");
     }
 
@@ -977,12 +1293,103 @@ mod tests {
     fn linear_falloff_weakens_with_distance() {
         let mut ambiance = Ambiance::new();
         let camera = permanent(5.0, SUSPICIOUS);
-        let projection = Projection::new(Vec3::default(), 10.0, camera, Falloff::Linear).unwrap();
-        ambiance.add_projection(projection);
+        let origin = Anchor::At(Vec3::default());
+        let projection = Projection::new(origin, 10.0, camera, Falloff::Linear).unwrap();
+        ambiance.add_projection(projection).unwrap();
         let s = set(&[SUSPICIOUS]);
-        let delta = |x| ambiance.cost_delta(Vec3::new(x, 0.0, 0.0), &s, &s, 0.0);
+        let delta = |x| ambiance.cost_delta(Vec3::new(x, 0.0, 0.0), &s, &s, 0.0, &NOWHERE);
         assert!((delta(2.0) - 4.0).abs() < 1e-9);
         assert!((delta(9.0) - 0.5).abs() < 1e-9);
         assert_eq!(delta(10.5), 0.0);
+    }
+
+    #[test]
+    fn an_entity_anchored_projection_follows_its_entity_and_goes_with_it() {
+        let mut ambiance = Ambiance::new();
+        let camera = Entity {
+            index1: 1,
+            generation: 1,
+            world: 0,
+        };
+        let projection = Projection::new(
+            Anchor::Entity(camera),
+            10.0,
+            permanent(5.0, SUSPICIOUS),
+            Falloff::Constant,
+        )
+        .unwrap();
+        let id = ambiance.add_projection(projection).unwrap();
+        let s = set(&[SUSPICIOUS]);
+        let spy = Vec3::new(50.0, 0.0, 0.0);
+        let delta = |ambiance: &Ambiance, camera_at: f32| {
+            let view = Positions(vec![(camera, Vec3::new(camera_at, 0.0, 0.0))]);
+            ambiance.cost_delta(spy, &s, &s, 0.0, &view)
+        };
+        assert_eq!(delta(&ambiance, 0.0), 0.0);
+        assert_eq!(delta(&ambiance, 45.0), 5.0, "read where the entity is now");
+        assert_eq!(ambiance.cost_delta(spy, &s, &s, 0.0, &NOWHERE), 0.0);
+        ambiance.remove_anchored_to(camera);
+        assert_eq!(delta(&ambiance, 45.0), 0.0);
+        assert_eq!(
+            ambiance.projection(id).unwrap_err().kind,
+            ErrorKind::StaleHandle
+        );
+    }
+
+    #[test]
+    fn removed_and_foreign_handles_are_errors_not_other_items() {
+        let mut ambiance = Ambiance::for_world(7);
+        let shape = Shape::Sphere {
+            center: Vec3::default(),
+            radius: 1.0,
+        };
+        let first = ambiance
+            .add_area(Area::new(shape, vec![permanent(1.0, LOUD)]).unwrap())
+            .unwrap();
+        assert_eq!(first.world, 7);
+        assert_eq!(
+            ambiance.areas().map(|(id, _)| id).collect::<Vec<_>>(),
+            [first]
+        );
+        ambiance.remove_area(first).unwrap();
+        let second = ambiance
+            .add_area(Area::new(shape, Vec::new()).unwrap())
+            .unwrap();
+        assert_eq!(second.index1, first.index1, "the slot is reused");
+        let stale = ambiance.area(first).unwrap_err();
+        assert_eq!(stale.kind, ErrorKind::StaleHandle);
+        assert!(stale.message.contains("was removed"), "{stale}");
+        assert_eq!(
+            ambiance.remove_area(first).unwrap_err().kind,
+            ErrorKind::StaleHandle
+        );
+        assert!(ambiance.area(second).unwrap().location().is_empty());
+        let foreign = AreaId::new(second.index1, second.generation, 8);
+        assert_eq!(
+            ambiance.area(foreign).unwrap_err().kind,
+            ErrorKind::WrongWorld
+        );
+        let null = AreaId::new(0, 0, 7);
+        assert_eq!(
+            ambiance.area(null).unwrap_err().kind,
+            ErrorKind::InvalidArgument
+        );
+        let never = ProjectionId::new(3, 1, 7);
+        assert_eq!(
+            ambiance.projection(never).unwrap_err().kind,
+            ErrorKind::StaleHandle
+        );
+    }
+
+    #[test]
+    fn annotations_iterate_in_id_order() {
+        let ids = [LOUD, NERVOUS, SUSPICIOUS];
+        assert_eq!(set(&ids).iter().collect::<Vec<_>>(), ids);
+        assert_eq!(Annotations::new().iter().count(), 0);
+        let mut grown = Annotations::new();
+        grown.insert(SUSPICIOUS);
+        grown.insert(LOUD);
+        grown.insert(SUSPICIOUS);
+        assert_eq!(grown, set(&[LOUD, SUSPICIOUS]));
     }
 }

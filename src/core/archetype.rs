@@ -1,6 +1,7 @@
 //! Archetypes: the design-time type of an NPC or smart object (000_16db0c300c7e0e65.txt:900-928, :962-963).
 
 use super::action::{ActionId, ExecutionHints};
+use super::ambiance::Annotations;
 use super::condition::{Condition, Role};
 use super::domain::AttributeId;
 use super::drive::DriveId;
@@ -103,6 +104,10 @@ pub struct ArchetypeDef {
     pub joint: Vec<JointAction>,
     /// How its NPCs' planners treat objects with no slot open to them.
     pub contention: Contention,
+    /// The ambiance annotations applicable to its NPCs: which of their actions' costs smart
+    /// ambiance may change (an NPC "with a serious personality", 000_16db0c300c7e0e65.txt:1698).
+    /// Empty: ambiance leaves its NPCs alone.
+    pub applicable_annotations: Annotations,
 }
 
 impl ArchetypeDef {
@@ -151,6 +156,7 @@ impl Default for ArchetypeDef {
             claim_priority: ClaimPriority::NORMAL,
             joint: Vec::new(),
             contention: Contention::Exclude,
+            applicable_annotations: Annotations::new(),
         }
     }
 }

@@ -78,6 +78,7 @@ impl Default for DomainBuilder {
                 archetypes: NameTable::new("archetype"),
                 goap_goals: NameTable::new("goap goal"),
                 tags: NameTable::new("tag"),
+                annotations: NameTable::new("ambiance annotation"),
                 symbols: SymbolLayout::default(),
             },
         }
@@ -464,6 +465,7 @@ pub struct Domain {
     pub(crate) archetypes: NameTable<ArchetypeDef>,
     pub(crate) goap_goals: NameTable<GoapGoalDef>,
     pub(crate) tags: NameTable<()>,
+    pub(crate) annotations: NameTable<()>,
     symbols: SymbolLayout,
 }
 
@@ -573,6 +575,11 @@ impl Domain {
     /// Tags, by name.
     pub fn tags(&self) -> &NameTable<()> {
         &self.tags
+    }
+
+    /// Ambiance annotations, by name.
+    pub fn annotations(&self) -> &NameTable<()> {
+        &self.annotations
     }
 
     /// Where each attribute lives in a GOAP symbolic state.

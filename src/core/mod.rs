@@ -4,6 +4,7 @@
 
 pub mod action;
 pub mod ambiance;
+mod ambiance_authoring;
 pub mod archetype;
 pub mod condition;
 pub mod curve;
@@ -33,6 +34,7 @@ pub mod value;
 pub mod vec3;
 pub mod world;
 pub mod world_actions;
+mod world_ambiance;
 pub mod world_claims;
 pub mod world_effect;
 pub mod world_goap;

@@ -127,14 +127,32 @@ impl<T> SlotMap<T> {
     /// Removes and returns the value behind `key`; its key and all copies become stale.
     pub fn remove(&mut self, key: SlotKey) -> Result<T, KeyError> {
         self.slot(key)?;
-        let slot = &mut self.slots[key.index as usize];
-        let value = slot.value.take().expect("checked live");
+        Ok(self.vacate(key.index).expect("checked live"))
+    }
+
+    /// Removes every value for which `keep` is false, as [`SlotMap::remove`] would.
+    pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
+        for index in 0..self.slot_count() {
+            if self.slots[index as usize]
+                .value
+                .as_ref()
+                .is_some_and(|value| !keep(value))
+            {
+                self.vacate(index);
+            }
+        }
+    }
+
+    /// Takes the value out of slot `index`, if any, and retires or frees the slot.
+    fn vacate(&mut self, index: u32) -> Option<T> {
+        let slot = &mut self.slots[index as usize];
+        let value = slot.value.take()?;
         self.len -= 1;
         if slot.generation < u16::MAX {
             slot.generation += 1;
-            self.free.push(key.index);
+            self.free.push(index);
         }
-        Ok(value)
+        Some(value)
     }
 
     /// Number of slots ever issued: an exclusive bound on indices for [`SlotMap::get_at_mut`].
@@ -150,6 +168,11 @@ impl<T> SlotMap<T> {
         slot.value
             .as_mut()
             .map(|value| (SlotKey { index, generation }, value))
+    }
+
+    /// Live values, mutably, in index order.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut T> {
+        self.slots.iter_mut().filter_map(|slot| slot.value.as_mut())
     }
 
     /// Live values with their keys, in index order (deterministic).
@@ -223,6 +246,22 @@ mod tests {
         assert_ne!(fresh.index, first.index, "saturated slot must retire");
         assert_eq!(map.get(first), Err(KeyError::Stale));
         assert_eq!(map.get(key), Err(KeyError::Stale));
+    }
+
+    #[test]
+    fn retain_removes_like_remove() {
+        let mut map = SlotMap::default();
+        let keys: Vec<_> = (0..4).map(|i| map.insert(i).unwrap()).collect();
+        map.retain(|v| v % 2 == 0);
+        assert_eq!(map.len(), 2);
+        assert_eq!(map.get(keys[1]), Err(KeyError::Stale));
+        assert_eq!(map.get(keys[2]), Ok(&2));
+        let reused = map.insert(9).unwrap();
+        assert_eq!(reused.index, keys[3].index, "freed slots are reused");
+        assert_eq!(reused.generation, keys[3].generation + 1);
+        map.values_mut().for_each(|v| *v += 1);
+        let seen: Vec<_> = map.iter().map(|(_, v)| *v).collect();
+        assert_eq!(seen, vec![1, 3, 10]);
     }
 
     #[test]

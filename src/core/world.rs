@@ -3,6 +3,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use super::ambiance::Ambiance;
 use super::archetype::ArchetypeId;
 use super::condition::{distance_between, FactView};
 use super::domain::{AttributeId, Domain};
@@ -94,6 +95,8 @@ pub struct World {
     /// Outcomes seen so far per action (by action id): the scope of learning is every object of
     /// the world that supplies the action (the book's room of levers).
     pub(super) outcome_history: Vec<OutcomeHistory>,
+    /// Smart ambiance: areas with their location and event modifiers, entity projections.
+    pub(super) ambiance: Ambiance,
 }
 
 impl World {
@@ -106,9 +109,11 @@ impl World {
                 config.entity_capacity
             )));
         }
+        let serial = WorldSerial::lease()?;
         Ok(World {
             domain,
-            serial: WorldSerial::lease()?,
+            ambiance: Ambiance::for_world(serial.get()),
+            serial,
             seed: config.seed,
             time: 0.0,
             entities: SlotMap::with_capacity(config.entity_capacity as usize)?,
@@ -173,8 +178,9 @@ impl World {
         self.time
     }
 
-    /// Advances the world by `dt` seconds (finite, not negative): the clock, needs and running
-    /// actions, then every think that is due (see [`World::run_due_thinks`]).
+    /// Advances the world by `dt` seconds (finite, not negative): the clock, finished ambiance
+    /// event modifiers, needs and running actions, then every think that is due (see
+    /// [`World::run_due_thinks`]).
     pub fn tick(&mut self, dt: f64) -> Result<()> {
         if !(dt.is_finite() && dt >= 0.0) {
             return Err(Error::invalid(format!(
@@ -182,6 +188,7 @@ impl World {
             )));
         }
         self.time += dt;
+        self.ambiance.prune_finished(self.time);
         self.advance_npcs(dt);
         self.budget_left = match self.plan_budget_per_tick {
             0 => u32::MAX,
@@ -273,10 +280,12 @@ impl World {
         Ok(Entity::from_key(key, self.serial()))
     }
 
-    /// Destroys `entity`, which must be live and of `kind`; its handle goes stale.
+    /// Destroys `entity`, which must be live and of `kind`; its handle goes stale and its
+    /// ambiance projections go with it.
     pub fn destroy(&mut self, entity: Entity, kind: EntityKind) -> Result<()> {
         self.record(entity, Some(kind))?;
         self.before_destroy(entity);
+        self.ambiance.remove_anchored_to(entity);
         let key = entity.key().expect("resolved handles are not null");
         self.entities.remove(key).expect("resolved above");
         if kind == EntityKind::Npc {

@@ -223,6 +223,7 @@ impl World {
             return self.fail_running(npc, mind);
         }
         mind.running = None;
+        self.spread_ambiance(npc, running.step.action);
         let domain = self.domain.clone();
         let action = domain.action(running.step.action);
         let bindings = self.bindings(npc, running.step.supplier);

@@ -41,6 +41,8 @@ pub struct GoapInputs {
     pub goal: Vec<Test>,
     /// Actions left out (those that just failed).
     pub excluded: Vec<ActionId>,
+    /// Smart ambiance's cost delta of each consumable action for the NPC (empty: none).
+    pub cost_deltas: Vec<f64>,
 }
 
 impl World {
@@ -83,9 +85,16 @@ impl World {
             .archetype(npc)?
             .ok_or_else(|| Error::invalid("the npc has no archetype"))?;
         let def = self.domain.goap_goals().get(goal.0)?;
-        let think = self.domain.archetype(archetype).think;
+        let archetype = self.domain.archetype(archetype);
+        let think = archetype.think;
         let position = self.position(npc)?;
         self.gather_goap(npc, position, think.perception_range, inputs);
+        self.fill_ambiance_deltas(
+            &archetype.applicable_annotations,
+            position,
+            &archetype.consumes,
+            &mut inputs.cost_deltas,
+        );
         let me = Bindings {
             consumer: npc,
             supplier: npc,
@@ -109,7 +118,8 @@ impl World {
                 domain: &self.domain,
                 npc,
                 position: Some(position),
-                actions: &self.domain.archetype(archetype).consumes,
+                actions: &archetype.consumes,
+                cost_deltas: &inputs.cost_deltas,
                 excluded: &inputs.excluded,
                 targets: &inputs.targets,
                 view: self,

@@ -14,6 +14,7 @@
 #![allow(non_camel_case_types)]
 
 pub mod actions;
+pub mod ambiance;
 pub mod archetypes;
 pub mod arena;
 mod buffers;

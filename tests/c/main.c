@@ -31,5 +31,6 @@ int main(int argc, char **argv) {
     run_smart_object_tests();
     run_joint_action_tests();
     run_outcome_tests();
+    run_ambiance_tests();
     return motive_test_summary(variant);
 }

@@ -12,6 +12,7 @@
 //! when the action runs.
 
 use crate::core::action::ActionId;
+use crate::core::ambiance::adjusted_cost;
 use crate::core::archetype::ArchetypeId;
 use crate::core::condition::{distance_between, Bindings, CmpOp, Condition, FactView, Role};
 use crate::core::domain::Domain;
@@ -136,7 +137,8 @@ pub struct Instance {
     pub action: ActionId,
     /// Its target.
     pub target: Entity,
-    /// Its cost, ≥ 1: the action's cost plus its cost per unit of distance to the target.
+    /// Its cost, ≥ 1: the action's cost plus its cost per unit of distance to the target, plus
+    /// ambiance's delta for the NPC, floored at 1 ([`adjusted_cost`]).
     pub cost: f64,
     /// Its symbolic preconditions.
     pub tests: (u32, u32),
@@ -165,6 +167,10 @@ pub struct BindInput<'p, V: FactView> {
     pub position: Option<Vec3>,
     /// Actions it may use.
     pub actions: &'p [ActionId],
+    /// What smart ambiance adds to the cost of each of `actions` for this NPC, here and now
+    /// (one per action, in the same order); empty when ambiance changes no cost. The same for
+    /// every target of an action: it depends on the NPC and the action only.
+    pub cost_deltas: &'p [f64],
     /// Actions to leave out (those that just failed, S:105 of 003_a22f8616c585d8bb.txt).
     pub excluded: &'p [ActionId],
     /// Candidate targets.
@@ -182,11 +188,16 @@ impl Bound {
         self.tests.clear();
         self.changes.clear();
         let domain = input.domain;
-        for &action_id in input.actions {
+        debug_assert!(
+            input.cost_deltas.is_empty() || input.cost_deltas.len() == input.actions.len(),
+            "one ambiance cost delta per action, or none"
+        );
+        for (i, &action_id) in input.actions.iter().enumerate() {
             if input.excluded.contains(&action_id) {
                 continue;
             }
             let action = domain.action(action_id);
+            let delta = input.cost_deltas.get(i).copied().unwrap_or(0.0);
             for target in input.targets {
                 if !domain
                     .archetype(target.archetype)
@@ -214,9 +225,12 @@ impl Bound {
                 self.instances.push(Instance {
                     action: action_id,
                     target: target.entity,
-                    cost: action.planning.cost
-                        + action.planning.cost_per_distance * distance
-                        + target.extra_cost,
+                    cost: adjusted_cost(
+                        action.planning.cost
+                            + action.planning.cost_per_distance * distance
+                            + target.extra_cost,
+                        delta,
+                    ),
                     tests: (tests as u32, self.tests.len() as u32),
                     changes: (changes as u32, self.changes.len() as u32),
                 });
