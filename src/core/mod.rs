@@ -38,6 +38,7 @@ pub mod world_effect;
 pub mod world_goap;
 mod world_goap_think;
 pub mod world_serial;
+mod world_spatial;
 mod world_think;
 
 pub use domain::{AttributeId, Domain, DomainBuilder};
@@ -46,3 +47,4 @@ pub use error::{Error, ErrorKind, Result};
 pub use value::{Value, ValueType};
 pub use vec3::Vec3;
 pub use world::{World, WorldConfig, MAX_ENTITY_CAPACITY_HINT};
+pub use world_spatial::DEFAULT_CELL_SIZE;

@@ -41,6 +41,8 @@ pub struct GoapInputs {
     pub goal: Vec<Test>,
     /// Actions left out (those that just failed).
     pub excluded: Vec<ActionId>,
+    /// Slots of the entities within perception range.
+    perceived: Vec<u32>,
 }
 
 impl World {
@@ -138,7 +140,8 @@ impl World {
         inputs.targets.clear();
         // Contention: objects with no slot open to the NPC are not candidates.
         let npc_archetype = self.live_record(npc).and_then(|r| r.archetype);
-        for (entity, record) in self.perceivable(npc, position, range) {
+        self.perceivable(npc, position, range, &mut inputs.perceived);
+        for (entity, record) in inputs.perceived.iter().filter_map(|&s| self.at_slot(s)) {
             if npc_archetype.is_some_and(|a| !self.serves(npc, a, entity)) {
                 continue;
             }
