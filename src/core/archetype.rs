@@ -2,6 +2,7 @@
 
 use super::action::{ActionId, ExecutionHints};
 use super::condition::{Condition, Role};
+use super::curve::Curve;
 use super::domain::AttributeId;
 use super::drive::DriveId;
 use super::goap::goal::GoapGoalId;
@@ -99,6 +100,9 @@ pub struct ArchetypeDef {
     pub hints: Vec<(ActionId, ExecutionHints)>,
     /// The priority of its NPCs' claims.
     pub claim_priority: ClaimPriority,
+    /// From the distance a plan walks to the share of its utility gain its UDGOAP NPCs count
+    /// (`distance_attenuation.rs`); none, the thesis's rating, by default.
+    pub distance_attenuation: Option<Curve>,
 }
 
 impl ArchetypeDef {
@@ -140,6 +144,7 @@ impl Default for ArchetypeDef {
             state: Vec::new(),
             hints: Vec::new(),
             claim_priority: ClaimPriority::NORMAL,
+            distance_attenuation: None,
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod ambiance;
 pub mod archetype;
 pub mod condition;
 pub mod curve;
+pub mod distance_attenuation;
 pub mod domain;
 pub mod drive;
 pub mod effect;

@@ -134,7 +134,8 @@ pub struct Instance {
     pub action: ActionId,
     /// Its target.
     pub target: Entity,
-    /// Its cost, ≥ 1: the action's cost plus its cost per unit of distance to the target.
+    /// Its cost, ≥ 1: the action's cost plus its cost of the distance to the target
+    /// ([`ActionDef::distance_cost`](crate::core::action::ActionDef::distance_cost)).
     pub cost: f64,
     /// Its symbolic preconditions.
     pub tests: (u32, u32),
@@ -212,7 +213,7 @@ impl Bound {
                 self.instances.push(Instance {
                     action: action_id,
                     target: target.entity,
-                    cost: action.planning.cost + action.planning.cost_per_distance * distance,
+                    cost: action.planning.cost + action.distance_cost(distance),
                     tests: (tests as u32, self.tests.len() as u32),
                     changes: (changes as u32, self.changes.len() as u32),
                 });
