@@ -20,6 +20,7 @@ mod buffers;
 pub mod conditions;
 pub mod curve;
 pub mod defs;
+pub mod distance;
 pub mod domain;
 pub mod drives;
 pub mod effects;
@@ -37,6 +38,7 @@ pub mod last_error;
 pub mod minds;
 mod pointers;
 pub mod smart_objects;
+pub mod spatial;
 pub mod status;
 #[cfg(feature = "test-hooks")]
 pub mod test_hooks;

@@ -29,5 +29,6 @@ int main(int argc, char **argv) {
     run_goap_tests();
     run_goap_mind_tests();
     run_smart_object_tests();
+    run_distance_tests();
     return motive_test_summary(variant);
 }

@@ -21,5 +21,6 @@ void run_event_tests(void);
 void run_goap_tests(void);
 void run_goap_mind_tests(void);
 void run_smart_object_tests(void);
+void run_distance_tests(void);
 
 #endif /* MOTIVE_SUITES_H */
