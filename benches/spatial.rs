@@ -9,20 +9,44 @@
 //! of a quarter, a half and the whole range. Before anything is timed, each round's total
 //! count of results is checked against brute force's.
 //!
+//! **Through the world.** The same scene as a `World`: 10,000 wells supplying `draw`, and
+//! 10,000 NPCs with a perception range of 25, either UDGOAP villagers or GOAP workers (one
+//! world each). Timed, each with the world's index fresh and with it stale, where every query
+//! falls back to the exact scan of every entity that the world used before it had an index
+//! (a stale index is made by moving one well onto its own position, so both variants run the
+//! very same code and data):
+//! - `think round`: every villager thinks once (`World::think_now`): senses the entities within
+//!   range into its memory, then gathers the wells it knows as suppliers of `draw` and plans
+//!   (it has no goal, so planning ends at once: the round measures perception and gathering);
+//! - `goap gather`: every worker begins a GOAP search (`World::goap_begin`): gathers the
+//!   wells within range as targets and binds `draw` to each;
+//! - `tick`: one `World::tick` of a think interval, in which every villager thinks once,
+//!   after one villager moved (so the tick rebuilds the index: the engine moves NPCs every
+//!   frame);
+//! - `refresh`: rebuilding the world's index of its 20,000 entities.
+//!
+//! Before timing, the villagers' memories and the workers' targets are checked to be the same
+//! with the index and with the scan.
+//!
 //! Run with `cargo bench --bench spatial` (criterion ids `spatial/round/range R, cell C`,
-//! `spatial/rebuild/cell C`, `spatial/brute/range R`). With `MOTIVE_BENCH_REPORT=1` it prints
-//! instead a table from plain `Instant` loops: µs per rebuild, ms per round and ns per query,
-//! mean results per query, brute force's ms per round and the speed-up over it; and, on Linux,
-//! how much of the run this thread spent waiting for a CPU (wall-clock times include that
-//! wait).
+//! `spatial/rebuild/cell C`, `spatial/brute/range R`, `spatial/world/…`). With
+//! `MOTIVE_BENCH_REPORT=1` it prints instead tables from plain `Instant` loops: µs per rebuild,
+//! ms per round and ns per query, mean results per query, brute force's ms per round and the
+//! speed-up over it; the world's rounds with the index and with the scan; and, on Linux, how
+//! much of the run this thread spent waiting for a CPU (wall-clock times include that wait).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
-use motive::core::condition::distance_between;
+use motive::core::action::Planning;
+use motive::core::archetype::ThinkSettings;
+use motive::core::condition::{distance_between, CmpOp, Condition, Operand, Role};
+use motive::core::effect::{Effect, EffectOp};
+use motive::core::goap::{GoapGoalId, Relevance, Workspace};
 use motive::core::spatial::SpatialIndex;
-use motive::core::Vec3;
+use motive::core::world_goap::GoapInputs;
+use motive::core::{DomainBuilder, Entity, Value, ValueType, Vec3, World, WorldConfig};
 
 /// Objects in the index.
 const OBJECTS: usize = 10_000;
@@ -122,6 +146,187 @@ fn ranges() -> Vec<f64> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Through the world.
+
+/// Perception range of the world's NPCs.
+const PERCEPTION: f64 = 25.0;
+
+/// Which brain the world's NPCs have.
+#[derive(Clone, Copy, PartialEq)]
+enum Brain {
+    /// UDGOAP villagers that consume `draw` and have no drive.
+    Udgoap,
+    /// GOAP workers that want `watered` and get it by `draw`.
+    Goap,
+}
+
+/// The scene as a world: wells, then NPCs of one brain.
+struct WorldScene {
+    world: World,
+    npcs: Vec<Entity>,
+    /// A well, moved onto its own position to make the index stale.
+    well: Entity,
+    /// The workers' goal.
+    goal: GoapGoalId,
+    inputs: GoapInputs,
+    workspace: Option<Workspace>,
+}
+
+impl WorldScene {
+    fn new(scene: &Scene, brain: Brain) -> Self {
+        let mut b = DomainBuilder::new();
+        let watered = b.add_attribute("watered", ValueType::Bool).unwrap();
+        let draw = b.add_action("draw").unwrap();
+        let effect = Effect {
+            role: Role::Consumer,
+            op: EffectOp::Set(watered, Operand::Constant(Value::Bool(true))),
+        };
+        b.add_effect(draw, effect).unwrap();
+        let planning = Planning {
+            cost_per_distance: 0.1,
+            ..Planning::default()
+        };
+        b.set_action_planning(draw, planning).unwrap();
+        let well = b.add_archetype("well").unwrap();
+        b.add_supplied_action(well, draw).unwrap();
+        let npc = b.add_archetype("npc").unwrap();
+        b.add_consumed_action(npc, draw).unwrap();
+        let think = ThinkSettings {
+            perception_range: PERCEPTION,
+            ..ThinkSettings::default()
+        };
+        b.set_think_settings(npc, think).unwrap();
+        let goal = b.add_goap_goal("water", 1, Relevance::Fixed(1.0)).unwrap();
+        let requirement = Condition::Compare {
+            role: Role::Consumer,
+            attribute: watered,
+            op: CmpOp::Eq,
+            rhs: Operand::Constant(Value::Bool(true)),
+        };
+        b.add_goap_requirement(goal, requirement).unwrap();
+        if brain == Brain::Goap {
+            b.add_archetype_goap_goal(npc, goal).unwrap();
+        }
+        let config = WorldConfig {
+            entity_capacity: (OBJECTS + NPCS) as u32,
+            ..WorldConfig::default()
+        };
+        let mut world = World::new(b.build().unwrap(), config).unwrap();
+        let wells: Vec<Entity> = scene
+            .objects
+            .iter()
+            .map(|&at| world.spawn(well, at).unwrap())
+            .collect();
+        let npcs = scene
+            .npcs
+            .iter()
+            .map(|&at| world.spawn(npc, at).unwrap())
+            .collect();
+        WorldScene {
+            world,
+            npcs,
+            well: wells[0],
+            goal,
+            inputs: GoapInputs::default(),
+            workspace: Some(Workspace::default()),
+        }
+    }
+
+    /// Makes the index fresh (`true`) or stale.
+    fn use_index(&mut self, fresh: bool) {
+        if fresh {
+            self.world.refresh_spatial_index();
+        } else {
+            let at = self.world.position(self.well).unwrap();
+            self.world.set_position(self.well, at).unwrap();
+        }
+    }
+
+    /// Every villager thinks once.
+    fn think_round(&mut self) {
+        for &npc in &self.npcs {
+            self.world.think_now(npc).unwrap();
+        }
+        self.world.consume_events(usize::MAX);
+    }
+
+    /// Every worker gathers its targets and binds its actions; the number of targets.
+    fn goap_gather(&mut self) -> usize {
+        let mut targets = 0;
+        for &npc in &self.npcs {
+            let workspace = self.workspace.take().unwrap_or_default();
+            let search = self
+                .world
+                .goap_begin(npc, self.goal, &mut self.inputs, workspace, 0)
+                .unwrap();
+            targets += self.inputs.targets.len();
+            self.workspace = Some(search.into_workspace());
+        }
+        targets
+    }
+
+    /// One tick of a think interval after one villager moved onto its own position.
+    fn tick(&mut self) {
+        let npc = self.npcs[0];
+        let at = self.world.position(npc).unwrap();
+        self.world.set_position(npc, at).unwrap();
+        self.world
+            .tick(ThinkSettings::default().think_interval)
+            .unwrap();
+        self.world.consume_events(usize::MAX);
+    }
+
+    /// What the villagers know (every remembered entity, in order), or the workers' targets:
+    /// what the index must not change. Entities as (index1, generation): twin worlds have
+    /// different serials.
+    fn perceived(&mut self, brain: Brain) -> Vec<(u32, u16)> {
+        match brain {
+            Brain::Udgoap => {
+                self.think_round();
+                let world = &self.world;
+                self.npcs
+                    .iter()
+                    .flat_map(|&npc| world.mind(npc).unwrap().memory.located())
+                    .map(|(e, _)| (e.index1, e.generation))
+                    .collect()
+            }
+            Brain::Goap => {
+                let mut all = Vec::new();
+                for &npc in &self.npcs.clone() {
+                    let workspace = self.workspace.take().unwrap_or_default();
+                    let search = self
+                        .world
+                        .goap_begin(npc, self.goal, &mut self.inputs, workspace, 0)
+                        .unwrap();
+                    all.extend(
+                        self.inputs
+                            .targets
+                            .iter()
+                            .map(|t| (t.entity.index1, t.entity.generation)),
+                    );
+                    self.workspace = Some(search.into_workspace());
+                }
+                all
+            }
+        }
+    }
+
+    /// The scene for `brain`, checked to perceive the same with the index as a twin world
+    /// does with the scan.
+    fn checked(scene: &Scene, brain: Brain) -> Self {
+        let mut scanning = WorldScene::new(scene, brain);
+        scanning.use_index(false);
+        let mut world = WorldScene::new(scene, brain);
+        world.use_index(true);
+        assert!(
+            world.perceived(brain) == scanning.perceived(brain),
+            "the world's index and its scan disagree"
+        );
+        world
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Criterion.
 
 fn benchmarks(c: &mut Criterion) {
@@ -156,6 +361,31 @@ fn benchmarks(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("brute", format!("range {range}")), |b| {
             b.iter(|| black_box(scene.brute_force(black_box(range))))
         });
+    }
+    for (brain, name) in [(Brain::Udgoap, "think round"), (Brain::Goap, "goap gather")] {
+        let mut world = WorldScene::checked(&scene, brain);
+        for (fresh, variant) in [(true, "index"), (false, "scan")] {
+            world.use_index(fresh);
+            group.bench_function(BenchmarkId::new(format!("world/{name}"), variant), |b| {
+                b.iter(|| match brain {
+                    Brain::Udgoap => world.think_round(),
+                    Brain::Goap => {
+                        black_box(world.goap_gather());
+                    }
+                })
+            });
+        }
+        if brain == Brain::Udgoap {
+            group.bench_function("world/tick", |b| b.iter(|| world.tick()));
+            group.throughput(Throughput::Elements((OBJECTS + NPCS) as u64));
+            group.bench_function("world/refresh", |b| {
+                b.iter(|| {
+                    world.use_index(false);
+                    world.use_index(true);
+                })
+            });
+            group.throughput(Throughput::Elements(NPCS as u64));
+        }
     }
     group.finish();
 }
@@ -216,6 +446,51 @@ fn report() {
                 expected as f64 / NPCS as f64,
                 brute * 1e3,
                 brute / round
+            );
+        }
+    }
+    println!(
+        "Through the world: {OBJECTS} wells and {NPCS} NPCs (perception range {PERCEPTION}, \
+         cell {}); ms per round of every NPC",
+        WorldScene::new(&scene, Brain::Goap)
+            .world
+            .spatial_cell_size()
+    );
+    println!(
+        "{:>12} {:>10} {:>10} {:>9}",
+        "round", "index ms", "scan ms", "speed-up"
+    );
+    for (brain, name) in [(Brain::Udgoap, "think round"), (Brain::Goap, "goap gather")] {
+        let mut world = WorldScene::checked(&scene, brain);
+        let mut round = |fresh: bool| {
+            world.use_index(fresh);
+            time_per_call(Duration::from_secs(2), 3, || match brain {
+                Brain::Udgoap => world.think_round(),
+                Brain::Goap => {
+                    black_box(world.goap_gather());
+                }
+            })
+        };
+        let (index, scan) = (round(true), round(false));
+        println!(
+            "{:>12} {:>10.2} {:>10.1} {:>8.0}x",
+            name,
+            index * 1e3,
+            scan * 1e3,
+            scan / index
+        );
+        if brain == Brain::Udgoap {
+            let tick = time_per_call(Duration::from_secs(2), 3, || world.tick());
+            let refresh = time_per_call(Duration::from_millis(500), 20, || {
+                world.use_index(false);
+                world.use_index(true);
+            });
+            println!(
+                "tick (every villager thinks, index rebuilt): {:.2} ms; rebuilding the index \
+                 of {} entities: {:.0} µs",
+                tick * 1e3,
+                OBJECTS + NPCS,
+                refresh * 1e6
             );
         }
     }

@@ -1159,7 +1159,8 @@ typedef struct motive_action_planning {
     double cost;
     /**
      * Cost added per engine unit of distance from the NPC to the target, finite and ≥ 0
-     * (nearer food is cheaper). Default 0.
+     * (nearer food is cheaper). Default 0. `motive_domain_builder_set_action_distance_curve`
+     * adds a bounded cost of distance on top.
      */
     double cost_per_distance;
     /**
@@ -1636,8 +1637,8 @@ typedef struct motive_goap_step {
      */
     struct motive_entity target;
     /**
-     * Its cost: the action's cost plus its cost per distance times the distance to the target
-     * when the search began.
+     * Its cost: the action's cost plus the cost of the distance to the target when the search
+     * began (its cost per distance times the distance, plus its distance curve's cost, if any).
      */
     double cost;
 } motive_goap_step;
@@ -2438,6 +2439,41 @@ struct motive_npc_def motive_npc_def_default(void);
  * A smart-object definition with every field at its default. Thread-safe.
  */
 struct motive_object_def motive_object_def_default(void);
+
+/**
+ * Adds to `action`'s GOAP cost `max_cost · curve(d)`, `d` being the distance from the NPC to
+ * the target, on top of its `motive_action_planning.cost_per_distance` (which a later
+ * `motive_domain_builder_set_action_planning` does not clear); replaces any curve set before.
+ * The curve's score, clamped to [0, 1], is the share of `max_cost` (finite, ≥ 0) added, so a
+ * far target costs at most `max_cost` more: e.g. a linear curve over [10, 50] makes walking
+ * free up to 10 units and adds at most `max_cost` from 50 on. Costs never fall below the
+ * action's own. A rejected call changes nothing.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `curve` NULL or readable, with a piecewise-linear curve's
+ * `points` readable for `point_count` points.
+ */
+motive_status motive_domain_builder_set_action_distance_curve(struct motive_domain_builder *builder,
+                                                              motive_action_id action,
+                                                              const struct motive_curve *curve,
+                                                              double max_cost);
+
+/**
+ * Makes `archetype`'s UDGOAP NPCs count only `curve(d)` (clamped to [0, 1]) of a plan's
+ * utility gain over their current state, `d` being the distance the plan walks from the NPC
+ * through each step's target, as the NPC knows their positions; losses are not attenuated.
+ * `motive_curve_inverse_linear(50)` counts a gain fully at 0 and not at all from 50 units on.
+ * Without it (the default) plans are rated by utility alone, as in the thesis; GOAP NPCs
+ * ignore it (their actions price distance in cost). Replaces any curve set before; a rejected
+ * call changes nothing.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `curve` NULL or readable, with a piecewise-linear curve's
+ * `points` readable for `point_count` points.
+ */
+motive_status motive_domain_builder_set_distance_attenuation(struct motive_domain_builder *builder,
+                                                             motive_archetype_id archetype,
+                                                             const struct motive_curve *curve);
 
 /**
  * Creates an empty domain builder in `*out_builder`; free it with
@@ -3441,6 +3477,40 @@ motive_status motive_domain_archetype_slots(const struct motive_domain *domain,
                                             struct motive_slot_info *buffer,
                                             size_t capacity,
                                             size_t *out_count);
+
+/**
+ * Sets the side of the square ground-plane (x, z) cells of `world`'s spatial index, which
+ * finds the entities within NPCs' perception range. Only speed depends on it (results are
+ * exact with any size); it is best at a quarter to a half of the perception ranges. A world
+ * starts with half the largest finite perception range among its domain's NPC archetypes (10
+ * when none is finite). `cell_size` must be finite and > 0; otherwise
+ * `MOTIVE_STATUS_INVALID_ARGUMENT` and nothing changes.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_world_set_spatial_cell_size(struct motive_world *world, float cell_size);
+
+/**
+ * Writes the side of `world`'s spatial index cells to `*out_cell_size`.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_cell_size` NULL or writable.
+ */
+motive_status motive_world_spatial_cell_size(const struct motive_world *world,
+                                             float *out_cell_size);
+
+/**
+ * Rebuilds `world`'s spatial index if an entity was created, destroyed or moved since it was
+ * last built. `motive_world_tick` does it before thinks; call it after moving entities between
+ * ticks so that direct planning calls (`motive_npc_plan_into`, `motive_goap_plan_into`,
+ * `motive_arena_goap_begin`) use the index instead of testing every entity. Results are the
+ * same either way.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_world_refresh_spatial_index(struct motive_world *world);
 
 /**
  * The name of a status code, e.g. "MOTIVE_STATUS_STALE_HANDLE", as a static NUL-terminated

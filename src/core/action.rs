@@ -4,6 +4,7 @@ use super::ambiance::{Annotations, Modifier};
 use super::condition::{Bindings, CmpOp, Condition, FactView, Role};
 use super::domain::{AttributeId, Domain};
 use super::effect::{Change, Effect, EffectOp, FactStore, Key, Portion};
+use super::goap::DistanceCurve;
 use super::outcome::OutcomeTable;
 use super::value::Value;
 use super::world_effect::WorldEffectId;
@@ -59,7 +60,7 @@ pub struct Planning {
     /// preferred; ≥ 1 keeps the search heuristic admissible).
     pub cost: f64,
     /// Added cost per unit of distance from the NPC to the target, ≥ 0 (nearer food is
-    /// cheaper).
+    /// cheaper); an action's [`DistanceCurve`] adds a bounded cost on top.
     pub cost_per_distance: f64,
     /// Ask the engine's context callback before using the action on a target.
     pub engine_check: bool,
@@ -90,6 +91,9 @@ pub struct ActionDef {
     pub hints: ExecutionHints,
     /// Cost and checks for the GOAP planner.
     pub planning: Planning,
+    /// A bounded GOAP cost of the distance to the target, added to the cost per distance
+    /// ([`ActionDef::distance_cost`]); none by default.
+    pub distance_curve: Option<DistanceCurve>,
     /// What may come of a successful performance, one drawn from the world's seeded RNG each
     /// time (the lever: door opens 90%, chain breaks 7%, lever breaks 3%); `None` when the
     /// action's effects are all there is.
@@ -113,6 +117,7 @@ impl Default for ActionDef {
             duration: ActionDuration::Engine,
             hints: ExecutionHints::default(),
             planning: Planning::default(),
+            distance_curve: None,
             outcomes: None,
             annotations: Annotations::new(),
             ambiance_effect: None,

@@ -3,6 +3,7 @@
 use super::action::{ActionId, ExecutionHints};
 use super::ambiance::Annotations;
 use super::condition::{Condition, Role};
+use super::curve::Curve;
 use super::domain::AttributeId;
 use super::drive::DriveId;
 use super::goap::goal::GoapGoalId;
@@ -108,6 +109,9 @@ pub struct ArchetypeDef {
     /// ambiance may change (an NPC "with a serious personality", 000_16db0c300c7e0e65.txt:1698).
     /// Empty: ambiance leaves its NPCs alone.
     pub applicable_annotations: Annotations,
+    /// From the distance a plan walks to the share of its utility gain its UDGOAP NPCs count
+    /// (`distance_attenuation.rs`); none, the thesis's rating, by default.
+    pub distance_attenuation: Option<Curve>,
 }
 
 impl ArchetypeDef {
@@ -157,6 +161,7 @@ impl Default for ArchetypeDef {
             joint: Vec::new(),
             contention: Contention::Exclude,
             applicable_annotations: Annotations::new(),
+            distance_attenuation: None,
         }
     }
 }

@@ -80,8 +80,17 @@ impl Curve {
 
     /// A checked curve: finite parameters, a non-empty range, a well-formed shape.
     pub fn new(min: f64, max: f64, shape: CurveShape) -> Result<Self> {
+        let curve = Curve { min, max, shape };
+        curve.check()?;
+        Ok(curve)
+    }
+
+    /// What [`Curve::new`] checks, for curves built field by field: finite parameters, a
+    /// non-empty range, a well-formed shape.
+    pub fn check(&self) -> Result<()> {
+        let Curve { min, max, shape } = self;
         let finite = |values: &[f64]| values.iter().all(|v| v.is_finite());
-        let shape_ok = match &shape {
+        let shape_ok = match shape {
             CurveShape::Linear { slope, offset } => finite(&[*slope, *offset]),
             CurveShape::Power {
                 exponent,
@@ -98,7 +107,7 @@ impl Curve {
                     && points.windows(2).all(|w| w[0].0 < w[1].0)
             }
         };
-        if !finite(&[min, max]) || min == max {
+        if !finite(&[*min, *max]) || min == max {
             return Err(Error::invalid(format!(
                 "a curve's range must be finite and not empty, got [{min}, {max}]"
             )));
@@ -108,7 +117,7 @@ impl Curve {
                 "invalid curve shape {shape:?}: parameters must be finite, a power's exponent > 0, a logistic's steepness not 0, piecewise points non-empty with increasing x"
             )));
         }
-        Ok(Curve { min, max, shape })
+        Ok(())
     }
 
     /// The score of `input`, in [0, 1]. Inputs outside the range clamp to its ends.

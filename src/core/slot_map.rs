@@ -160,6 +160,15 @@ impl<T> SlotMap<T> {
         self.slots.len() as u32
     }
 
+    /// The live value in slot `index` with its key, if any.
+    pub fn get_at(&self, index: u32) -> Option<(SlotKey, &T)> {
+        let slot = self.slots.get(index as usize)?;
+        let generation = slot.generation;
+        slot.value
+            .as_ref()
+            .map(|value| (SlotKey { index, generation }, value))
+    }
+
     /// The live value in slot `index` with its key, if any: lets a caller visit every value
     /// by index while also using other parts of its own state.
     pub fn get_at_mut(&mut self, index: u32) -> Option<(SlotKey, &mut T)> {

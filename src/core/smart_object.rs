@@ -73,7 +73,8 @@ pub enum Contention {
     Exclude,
     /// It stays a candidate, each GOAP action on it costing `cost` (finite, ≥ 0) more: a busy
     /// café may still be worth the walk. The NPC claims a slot when the step there starts; if
-    /// none is open by then, the plan is invalid and it replans.
+    /// none is open by then, the plan is invalid and it replans. UDGOAP ranks by utility and
+    /// has no costs: it leaves such objects out either way.
     Penalty {
         /// Added to the cost of each action on the object.
         cost: f64,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::ambiance::Ambiance;
 use super::archetype::ArchetypeId;
-use super::condition::{distance_between, FactView};
+use super::condition::FactView;
 use super::domain::{AttributeId, Domain};
 use super::entity::{Entity, EntityKind};
 use super::error::{Error, ErrorKind, Result};
@@ -22,6 +22,7 @@ use super::value::Value;
 use super::vec3::Vec3;
 use super::world_goap::{Callbacks, GoapInputs};
 use super::world_serial::WorldSerial;
+use super::world_spatial::WorldSpatial;
 use super::world_think::ThinkScratch;
 
 /// How a world starts.
@@ -97,6 +98,8 @@ pub struct World {
     pub(super) outcome_history: Vec<OutcomeHistory>,
     /// Smart ambiance: areas with their location and event modifiers, entity projections.
     pub(super) ambiance: Ambiance,
+    /// Where entities are, for range queries (`world_spatial.rs`).
+    pub(super) spatial: WorldSpatial,
 }
 
 impl World {
@@ -111,6 +114,7 @@ impl World {
         }
         let serial = WorldSerial::lease()?;
         Ok(World {
+            spatial: WorldSpatial::for_domain(&domain),
             domain,
             ambiance: Ambiance::for_world(serial.get()),
             serial,
@@ -141,23 +145,6 @@ impl World {
             .map(move |(key, _)| Entity::from_key(key, serial))
     }
 
-    /// The entities `npc` (at `from`) perceives: itself and every entity within `range`, with
-    /// their records. Sensing (UDGOAP) and target gathering (GOAP) both see through it.
-    pub(super) fn perceivable(
-        &self,
-        npc: Entity,
-        from: Vec3,
-        range: f64,
-    ) -> impl Iterator<Item = (Entity, &EntityRecord)> + '_ {
-        let serial = self.serial();
-        self.entities
-            .iter()
-            .map(move |(key, record)| (Entity::from_key(key, serial), record))
-            .filter(move |(entity, record)| {
-                *entity == npc || distance_between(from, record.position) <= range
-            })
-    }
-
     /// The domain the world was created from.
     pub fn domain(&self) -> &Arc<Domain> {
         &self.domain
@@ -179,7 +166,8 @@ impl World {
     }
 
     /// Advances the world by `dt` seconds (finite, not negative): the clock, finished ambiance
-    /// event modifiers, needs and running actions, then every think that is due (see
+    /// event modifiers, needs and running actions, the spatial index when something moved,
+    /// then every think that is due (see
     /// [`World::run_due_thinks`]).
     pub fn tick(&mut self, dt: f64) -> Result<()> {
         if !(dt.is_finite() && dt >= 0.0) {
@@ -190,6 +178,7 @@ impl World {
         self.time += dt;
         self.ambiance.prune_finished(self.time);
         self.advance_npcs(dt);
+        self.refresh_spatial_index();
         self.budget_left = match self.plan_budget_per_tick {
             0 => u32::MAX,
             budget => budget,
@@ -277,6 +266,7 @@ impl World {
         if kind == EntityKind::Npc {
             self.npc_count += 1;
         }
+        self.spatial.stale = true;
         Ok(Entity::from_key(key, self.serial()))
     }
 
@@ -288,6 +278,7 @@ impl World {
         self.ambiance.remove_anchored_to(entity);
         let key = entity.key().expect("resolved handles are not null");
         self.entities.remove(key).expect("resolved above");
+        self.spatial.stale = true;
         if kind == EntityKind::Npc {
             self.npc_count -= 1;
         }
@@ -339,6 +330,7 @@ impl World {
     pub fn set_position(&mut self, entity: Entity, position: Vec3) -> Result<()> {
         check_position(position)?;
         self.record_mut(entity)?.position = position;
+        self.spatial.stale = true;
         Ok(())
     }
 

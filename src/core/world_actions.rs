@@ -506,6 +506,7 @@ impl World {
             serial: self.serial(),
             time: self.time,
             entities: &mut self.entities,
+            spatial_stale: &mut self.spatial.stale,
             ended: Vec::new(),
         }
     }
@@ -517,6 +518,7 @@ pub(super) struct WorldFacts<'w> {
     serial: u16,
     time: f64,
     entities: &'w mut SlotMap<EntityRecord>,
+    spatial_stale: &'w mut bool,
     ended: Vec<Entity>,
 }
 
@@ -555,6 +557,7 @@ impl FactStore for WorldFacts<'_> {
     fn set_position(&mut self, entity: Entity, position: Vec3) {
         if let Some(record) = self.record_mut(entity) {
             record.position = position;
+            *self.spatial_stale = true;
         }
     }
 

@@ -43,6 +43,8 @@ pub struct GoapInputs {
     pub excluded: Vec<ActionId>,
     /// Smart ambiance's cost delta of each consumable action for the NPC (empty: none).
     pub cost_deltas: Vec<f64>,
+    /// Slots of the entities within perception range.
+    perceived: Vec<u32>,
 }
 
 impl World {
@@ -147,7 +149,8 @@ impl World {
         inputs.start.capture(self.domain.symbols(), self, npc);
         inputs.targets.clear();
         let npc_archetype = self.live_record(npc).and_then(|r| r.archetype);
-        for (entity, record) in self.perceivable(npc, position, range) {
+        self.perceivable(npc, position, range, &mut inputs.perceived);
+        for (entity, record) in inputs.perceived.iter().filter_map(|&s| self.at_slot(s)) {
             let Some(archetype) = record.archetype else {
                 continue;
             };

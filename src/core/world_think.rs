@@ -32,6 +32,8 @@ pub(crate) struct ThinkScratch {
     weights: Vec<f64>,
     scores: Vec<WeightedScore>,
     due: Vec<(f64, Entity)>,
+    /// Slots of the entities a think perceives.
+    perceived: Vec<u32>,
 }
 
 impl World {
@@ -122,13 +124,16 @@ impl World {
     /// Merges what `npc` perceives into its memory: itself, and every entity within `range`
     /// with its position and facts, stamped now. Facts about entities that no longer exist are
     /// forgotten.
-    fn sense(&self, npc: Entity, mind: &mut Mind, range: f64) {
+    fn sense(&mut self, npc: Entity, mind: &mut Mind, range: f64) {
         let Ok(me) = self.position(npc) else {
             return;
         };
-        for (entity, record) in self.perceivable(npc, me, range) {
+        let mut perceived = std::mem::take(&mut self.scratch.perceived);
+        self.perceivable(npc, me, range, &mut perceived);
+        for (entity, record) in perceived.iter().filter_map(|&slot| self.at_slot(slot)) {
             remember(mind, entity, record, self.time);
         }
+        self.scratch.perceived = perceived;
         mind.memory.forget_missing(|e| self.is_alive(e));
     }
 

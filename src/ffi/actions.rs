@@ -184,7 +184,8 @@ pub struct motive_action_planning {
     /// admissible, so its plans are the cheapest). Default 1.
     pub cost: f64,
     /// Cost added per engine unit of distance from the NPC to the target, finite and ≥ 0
-    /// (nearer food is cheaper). Default 0.
+    /// (nearer food is cheaper). Default 0. `motive_domain_builder_set_action_distance_curve`
+    /// adds a bounded cost of distance on top.
     pub cost_per_distance: f64,
     /// Ask the world's context callback (`motive_world_set_context_callback`) before using the
     /// action on a target; with no callback set the action is usable. Default false.

@@ -84,8 +84,8 @@ pub struct motive_goap_step {
     pub action: motive_action_id,
     /// Its target: the entity that supplies it (the NPC itself for what it supplies).
     pub target: motive_entity,
-    /// Its cost: the action's cost plus its cost per distance times the distance to the target
-    /// when the search began.
+    /// Its cost: the action's cost plus the cost of the distance to the target when the search
+    /// began (its cost per distance times the distance, plus its distance curve's cost, if any).
     pub cost: f64,
 }
 

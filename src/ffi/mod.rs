@@ -21,6 +21,7 @@ mod buffers;
 pub mod conditions;
 pub mod curve;
 pub mod defs;
+pub mod distance;
 pub mod domain;
 pub mod drives;
 pub mod effects;
@@ -40,6 +41,7 @@ pub mod minds;
 pub mod outcomes;
 mod pointers;
 pub mod smart_objects;
+pub mod spatial;
 pub mod status;
 #[cfg(feature = "test-hooks")]
 pub mod test_hooks;

@@ -32,5 +32,6 @@ int main(int argc, char **argv) {
     run_joint_action_tests();
     run_outcome_tests();
     run_ambiance_tests();
+    run_distance_tests();
     return motive_test_summary(variant);
 }

@@ -24,5 +24,6 @@ void run_smart_object_tests(void);
 void run_joint_action_tests(void);
 void run_outcome_tests(void);
 void run_ambiance_tests(void);
+void run_distance_tests(void);
 
 #endif /* MOTIVE_SUITES_H */

@@ -137,8 +137,10 @@ pub struct Instance {
     pub action: ActionId,
     /// Its target.
     pub target: Entity,
-    /// Its cost, ≥ 1: the action's cost plus its cost per unit of distance to the target, plus
-    /// ambiance's delta for the NPC, floored at 1 ([`adjusted_cost`]).
+    /// Its cost, ≥ 1: the action's cost plus its cost of the distance to the target
+    /// ([`ActionDef::distance_cost`](crate::core::action::ActionDef::distance_cost)) plus the
+    /// target's contention penalty, adjusted by ambiance's delta for the NPC and floored at 1
+    /// ([`adjusted_cost`]).
     pub cost: f64,
     /// Its symbolic preconditions.
     pub tests: (u32, u32),
@@ -226,9 +228,7 @@ impl Bound {
                     action: action_id,
                     target: target.entity,
                     cost: adjusted_cost(
-                        action.planning.cost
-                            + action.planning.cost_per_distance * distance
-                            + target.extra_cost,
+                        action.planning.cost + action.distance_cost(distance) + target.extra_cost,
                         delta,
                     ),
                     tests: (tests as u32, self.tests.len() as u32),

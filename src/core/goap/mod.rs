@@ -6,6 +6,7 @@
 
 pub mod authoring;
 pub mod bind;
+pub mod distance_cost;
 pub mod goal;
 pub mod layout;
 pub mod mind;
@@ -13,6 +14,7 @@ pub mod regression;
 pub mod search;
 
 pub use bind::{BindInput, EngineCheck, Target, Test};
+pub use distance_cost::DistanceCurve;
 pub use goal::{GoapGoalDef, GoapGoalId, Relevance};
 pub use layout::{Slot, SymbolLayout, SymbolicState};
 pub use search::{GoapProblem, GoapSearch, GoapStep, Workspace};

@@ -30,12 +30,14 @@ use std::sync::Arc;
 
 use crate::core::archetype::ArchetypeId;
 use crate::core::condition::{distance_between, Bindings, FactView, Role};
+use crate::core::distance_attenuation::{attenuated_utility, travel_distance};
 use crate::core::domain::{AttributeId, Domain, MAX_PLAN_DEPTH};
 use crate::core::effect::{Change, Portion};
 use crate::core::entity::Entity;
 use crate::core::error::{Error, Result};
 use crate::core::utility::{drive_satisfaction, TopLevelUtility, WeightedScore};
 use crate::core::value::Value;
+use crate::core::vec3::Vec3;
 use crate::core::world_effect::WorldEffectId;
 
 /// A precondition that failed in a state's replay: which step (in execution order) and which
@@ -59,7 +61,8 @@ pub struct PlanState {
     pub position: u32,
     /// Number of steps in its plan.
     pub depth: u32,
-    /// Utility of its simulated outcome, in [0, 1].
+    /// Utility of its simulated outcome, in [0, 1]; its gain over the root's attenuated by
+    /// the distance its plan walks when the archetype says so (`distance_attenuation.rs`).
     pub utility: f64,
     /// The first precondition that failed in its replay; `None` when the plan is valid.
     pub unsatisfied: Option<Unsatisfied>,
@@ -115,6 +118,36 @@ struct Context<'a> {
     top_level: TopLevelUtility,
     max_expansions: u32,
     max_depth: u32,
+    /// Utility of the NPC's current state (the root's), which attenuation starts from.
+    root_utility: f64,
+}
+
+impl Context<'_> {
+    /// `utility` of a state reached by `chain`, attenuated by the distance the chain walks when
+    /// the archetype has an attenuation curve (`distance_attenuation.rs`); the root's stays.
+    fn attenuated(&self, utility: f64, chain: &[Step]) -> f64 {
+        let archetype = self.domain.archetype(self.archetype);
+        match &archetype.distance_attenuation {
+            Some(curve) if !chain.is_empty() => {
+                let stops = chain.iter().map(|step| self.position(step.supplier));
+                let walk = travel_distance(self.position(self.consumer), stops);
+                attenuated_utility(self.root_utility, utility, curve.evaluate(walk))
+            }
+            _ => utility,
+        }
+    }
+
+    /// Where the NPC believed `entity` was when it began planning.
+    fn position(&self, entity: Entity) -> Option<Vec3> {
+        let i = self
+            .keys
+            .binary_search(&(entity, AttributeId::POSITION))
+            .ok()?;
+        match self.initial[i] {
+            Value::Position(p) => Some(p),
+            _ => None,
+        }
+    }
 }
 
 /// Scratch buffers reused by every simulation.
@@ -185,6 +218,7 @@ impl<'a> Search<'a> {
             .sim
             .run(&search.context, &[])
             .expect("an empty plan ends nothing");
+        search.context.root_utility = root.utility;
         search.seen.push(root.fingerprint);
         search.push_state(None, None, 0, 0, &root);
         let ctx = &search.context;
@@ -444,8 +478,9 @@ impl<'a> Simulator<'a> {
         for entity in self.ended.iter() {
             hash.write(entity.to_bits());
         }
+        let utility = self.rate(ctx);
         Some(Outcome {
-            utility: self.rate(ctx),
+            utility: ctx.attenuated(utility, chain),
             unsatisfied,
             truncated,
             fingerprint: hash.finish(),
@@ -642,5 +677,6 @@ fn copy_request<'a>(
         top_level: request.top_level,
         max_expansions: request.max_expansions,
         max_depth: request.max_depth,
+        root_utility: 0.0,
     })
 }
