@@ -1505,6 +1505,20 @@ typedef struct motive_event {
 } motive_event;
 
 /**
+ * An entity found by `motive_world_find_suppliers`.
+ */
+typedef struct motive_found {
+    /**
+     * The entity (usually a smart object).
+     */
+    struct motive_entity entity;
+    /**
+     * Its distance from the query's centre.
+     */
+    double distance;
+} motive_found;
+
+/**
  * One condition of a goal: a number fact of the NPC (`MOTIVE_ROLE_CONSUMER`) or of the goal's
  * subject (`MOTIVE_ROLE_SUPPLIER`), the change that makes progress, and the curve from its
  * value to completeness. A goal's completeness is the mean over its conditions.
@@ -2750,6 +2764,30 @@ motive_status motive_entity_get_fact(const struct motive_world *world,
                                      struct motive_entity entity,
                                      motive_attribute attribute,
                                      struct motive_value *out_value);
+
+/**
+ * Copies the entities within `range` (≥ 0; infinite for all) of `center` whose archetype
+ * supplies `action` into `buffer`, nearest first (equal distances in handle-index order), like
+ * `motive_entity_slots`: `*out_count` receives how many there are even when the buffer is
+ * too small. With a non-null `user` (a live NPC spawned from an archetype) only those that
+ * can serve it now, as its planners see them: objects with no slot that admits it and is
+ * open to its priority are left out. Answered through the world's spatial index when it is
+ * fresh (`motive_world_refresh_spatial_index`, or the last tick), by a scan otherwise; exact
+ * either way. `MOTIVE_STATUS_NOT_FOUND` for an unknown action; `INVALID_ARGUMENT` for a
+ * centre that is not finite or a range that is NaN or negative.
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_world_find_suppliers(struct motive_world *world,
+                                          motive_action_id action,
+                                          struct motive_vec3 center,
+                                          double range,
+                                          struct motive_npc user,
+                                          struct motive_found *buffer,
+                                          size_t capacity,
+                                          size_t *out_count);
 
 /**
  * Defines a goal called `name` (an identifier, as for attributes) of `weight` (finite, > 0)

@@ -803,3 +803,125 @@ fn outcomes_are_drawn_from_the_seed_and_apply_their_effects() {
     assert_eq!(pull_levers(7, 400).0, drawn, "same seed, same outcomes");
     assert_ne!(pull_levers(8, 400).0, drawn, "another seed, other outcomes");
 }
+
+#[test]
+fn find_suppliers_answers_nearest_first_through_the_index_and_the_scan() {
+    use motive::core::rng::WorldRng;
+    use motive::core::world_find::Found;
+    let cafe = cafe();
+    let mut w = world(&cafe, 5);
+    let mut rng = WorldRng::new(5);
+    let coordinate = |rng: &mut WorldRng| (rng.unit() * 200.0 - 100.0) as f32;
+    for i in 0..300 {
+        let kind = [cafe.chair, cafe.bench, cafe.guest][i % 3];
+        let at = Vec3::new(coordinate(&mut rng), 0.0, coordinate(&mut rng));
+        w.spawn(kind, at).unwrap();
+    }
+    let objects: Vec<Entity> = w
+        .entities()
+        .filter(|&e| w.kind(e) == Ok(EntityKind::Object))
+        .collect();
+    let brute = |w: &World, center: Vec3, range: f64| {
+        let mut found: Vec<Found> = w
+            .entities()
+            .filter(|&e| {
+                let archetype = w.archetype(e).unwrap().unwrap();
+                w.domain().archetype(archetype).supplies.contains(&cafe.sit)
+            })
+            .map(|entity| Found {
+                entity,
+                distance: motive::core::condition::distance_between(
+                    center,
+                    w.position(entity).unwrap(),
+                ),
+            })
+            .filter(|f| f.distance <= range)
+            .collect();
+        found.sort_by(|a, b| {
+            a.distance
+                .total_cmp(&b.distance)
+                .then(a.entity.index1.cmp(&b.entity.index1))
+        });
+        found
+    };
+    for query in 0..200 {
+        let center = Vec3::new(coordinate(&mut rng), 0.0, coordinate(&mut rng));
+        let range = if query % 10 == 0 {
+            f64::INFINITY
+        } else {
+            rng.unit() * 60.0
+        };
+        let expected = brute(&w, center, range);
+        let scanned = w
+            .find_suppliers(cafe.sit, center, range, None)
+            .unwrap()
+            .to_vec();
+        assert_eq!(scanned, expected, "stale index: query {query}");
+        w.refresh_spatial_index();
+        let indexed = w
+            .find_suppliers(cafe.sit, center, range, None)
+            .unwrap()
+            .to_vec();
+        assert_eq!(indexed, expected, "fresh index: query {query}");
+        let moved = objects[query % objects.len()];
+        let to = Vec3::new(coordinate(&mut rng), 0.0, coordinate(&mut rng));
+        w.set_position(moved, to).unwrap();
+    }
+}
+
+#[test]
+fn find_suppliers_for_an_npc_sees_contention_as_its_planners_do() {
+    let cafe = cafe();
+    let mut w = world(&cafe, 6);
+    let near = w.spawn(cafe.chair, Vec3::new(0.0, 0.0, 1.0)).unwrap();
+    let far = w.spawn(cafe.chair, Vec3::new(0.0, 0.0, 9.0)).unwrap();
+    let a = w.spawn(cafe.guest, Vec3::default()).unwrap();
+    until_requested(&mut w, a);
+    assert_eq!(holder(&w, near, 0), a);
+    let b = w.spawn(cafe.guest, Vec3::default()).unwrap();
+    let vip = w.spawn(cafe.vip, Vec3::default()).unwrap();
+    let found = |w: &mut World, user| -> Vec<Entity> {
+        w.find_suppliers(cafe.sit, Vec3::default(), f64::INFINITY, user)
+            .unwrap()
+            .iter()
+            .map(|f| f.entity)
+            .collect()
+    };
+    assert_eq!(found(&mut w, None), [near, far], "nearest first");
+    assert_eq!(
+        found(&mut w, Some(b)),
+        [far],
+        "the claimed chair is not for b"
+    );
+    assert_eq!(
+        found(&mut w, Some(a)),
+        [near, far],
+        "its own claim is open to a"
+    );
+    assert_eq!(
+        found(&mut w, Some(vip)),
+        [near, far],
+        "a VIP may take a claimed slot"
+    );
+
+    // Bad queries are errors and find nothing.
+    let err = w
+        .find_suppliers(ActionId(99), Vec3::default(), 1.0, None)
+        .unwrap_err();
+    assert_eq!(err.kind, motive::core::ErrorKind::NotFound);
+    for range in [f64::NAN, -1.0] {
+        let err = w
+            .find_suppliers(cafe.sit, Vec3::default(), range, None)
+            .unwrap_err();
+        assert!(err.message.contains("range"), "{err}");
+    }
+    let err = w
+        .find_suppliers(cafe.sit, Vec3::default(), 1.0, Some(near))
+        .unwrap_err();
+    assert!(err.message.contains("not an npc"), "{err}");
+    w.destroy(b, EntityKind::Npc).unwrap();
+    let err = w
+        .find_suppliers(cafe.sit, Vec3::default(), 1.0, Some(b))
+        .unwrap_err();
+    assert_eq!(err.kind, motive::core::ErrorKind::StaleHandle);
+}

@@ -38,6 +38,7 @@ pub mod world_actions;
 mod world_ambiance;
 pub mod world_claims;
 pub mod world_effect;
+pub mod world_find;
 pub mod world_goap;
 mod world_goap_think;
 mod world_joint;

@@ -100,6 +100,8 @@ pub struct World {
     pub(super) ambiance: Ambiance,
     /// Where entities are, for range queries (`world_spatial.rs`).
     pub(super) spatial: WorldSpatial,
+    /// The answer of the last [`World::find_suppliers`], kept to reuse its memory.
+    pub(super) found: Vec<super::world_find::Found>,
 }
 
 impl World {
@@ -114,6 +116,7 @@ impl World {
         }
         let serial = WorldSerial::lease()?;
         Ok(World {
+            found: Vec::new(),
             spatial: WorldSpatial::for_domain(&domain),
             domain,
             ambiance: Ambiance::for_world(serial.get()),

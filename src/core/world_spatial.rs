@@ -39,7 +39,7 @@ pub const DEFAULT_CELL_SIZE: f32 = 10.0;
 /// A world's index of entity positions, and whether it still matches them.
 #[derive(Clone, Debug)]
 pub(crate) struct WorldSpatial {
-    index: SpatialIndex,
+    pub(super) index: SpatialIndex,
     cell_size: f32,
     /// Some entity appeared, disappeared or moved since the last rebuild.
     pub(super) stale: bool,

@@ -29,6 +29,7 @@ pub mod entities;
 mod enum_codes;
 pub mod events;
 pub mod facts;
+pub mod find;
 pub mod goals;
 pub mod goap_definitions;
 pub mod goap_minds;

@@ -432,6 +432,54 @@ static void test_slot_and_claim_calls_check_their_arguments(void) {
     cafe_free(&c);
 }
 
+static void test_find_suppliers_sees_what_the_planners_see(void) {
+    cafe c;
+    event_log log;
+    motive_object near, far;
+    motive_npc first, second;
+    motive_found found[4];
+    size_t count = 0;
+    const motive_vec3 origin = vec3(0.0f, 0.0f, 0.0f);
+    ENSURE(cafe_init(&c));
+    ENSURE_OK(motive_object_spawn(c.world, c.ids.chair, vec3(0.0f, 0.0f, 1.0f), &near));
+    ENSURE_OK(motive_object_spawn(c.world, c.ids.chair, vec3(0.0f, 0.0f, 9.0f), &far));
+    ENSURE_OK(motive_npc_spawn(c.world, c.ids.guest, origin, &first));
+    ENSURE(until_requested(c.world, first, &log));
+    ENSURE(one_slot_is(c.world, near, first, MOTIVE_CLAIM_PRIORITY_NORMAL, false));
+    ENSURE_OK(motive_npc_spawn(c.world, c.ids.guest, origin, &second));
+    /* Anyone: both chairs, nearest first; the count comes back when the buffer is short. */
+    ENSURE_STATUS(
+        motive_world_find_suppliers(c.world, c.ids.sit, origin, INFINITY, NO_NPC, NULL, 0, &count),
+        MOTIVE_STATUS_BUFFER_TOO_SMALL);
+    ENSURE(count == 2);
+    ENSURE_OK(
+        motive_world_find_suppliers(c.world, c.ids.sit, origin, INFINITY, NO_NPC, found, 4, &count));
+    ENSURE(count == 2 && found[0].distance == 1.0 && found[1].distance == 9.0);
+    ENSURE(entity_equal(found[0].entity, motive_object_entity(near)));
+    /* Within 5 units: the near one only. */
+    ENSURE_OK(motive_world_find_suppliers(c.world, c.ids.sit, origin, 5.0, NO_NPC, found, 4, &count));
+    ENSURE(count == 1);
+    /* For the second guest the claimed chair is not a candidate. */
+    ENSURE_OK(
+        motive_world_find_suppliers(c.world, c.ids.sit, origin, INFINITY, second, found, 4, &count));
+    ENSURE(count == 1 && entity_equal(found[0].entity, motive_object_entity(far)));
+    /* Bad queries write nothing. */
+    SENTINEL(count);
+    ENSURE_STATUS(motive_world_find_suppliers(c.world, 99, origin, 1.0, NO_NPC, found, 4, &count),
+                  MOTIVE_STATUS_NOT_FOUND);
+    ENSURE_STATUS(motive_world_find_suppliers(c.world, c.ids.sit, origin, NAN, NO_NPC, found, 4,
+                                              &count),
+                  MOTIVE_STATUS_INVALID_ARGUMENT);
+    ENSURE_STATUS(motive_world_find_suppliers(c.world, c.ids.sit, vec3(NAN, 0.0f, 0.0f), 1.0,
+                                              NO_NPC, found, 4, &count),
+                  MOTIVE_STATUS_INVALID_ARGUMENT);
+    ENSURE_UNTOUCHED(count);
+    ENSURE_STATUS(
+        motive_world_find_suppliers(c.world, c.ids.sit, origin, 1.0, NO_NPC, found, 4, NULL),
+        MOTIVE_STATUS_NULL_ARGUMENT);
+    cafe_free(&c);
+}
+
 void run_smart_object_tests(void) {
     RUN_TEST(test_a_vip_takes_a_claimed_chair_and_sits_with_its_hints);
     RUN_TEST(test_destroying_a_held_chair_tells_its_holder);
@@ -441,4 +489,5 @@ void run_smart_object_tests(void) {
     RUN_TEST(test_rejected_slots_write_nothing_and_add_nothing);
     RUN_TEST(test_rejected_archetype_settings_change_nothing);
     RUN_TEST(test_slot_and_claim_calls_check_their_arguments);
+    RUN_TEST(test_find_suppliers_sees_what_the_planners_see);
 }
