@@ -791,7 +791,8 @@ enum motive_contention
      */
     MOTIVE_CONTENTION_EXCLUDE = 0,
     /**
-     * It stays a candidate, each GOAP action on it costing `penalty` more; the NPC walks up
+     * It stays a candidate at a price: each GOAP action on it costs `penalty` more, and a
+     * UDGOAP plan that uses it counts `utility_factor` of its utility gain. The NPC walks up
      * without a claim and claims a slot when the step that uses the object starts, or finds
      * its plan invalid (`MOTIVE_EVENT_KIND_PLAN_INVALID`) when none is open by then.
      */
@@ -3439,7 +3440,8 @@ motive_status motive_domain_builder_set_claim_priority(struct motive_domain_buil
 
 /**
  * Sets how `archetype`'s NPCs' planners treat objects with no slot open to them: `contention`
- * is a `motive_contention`; `penalty` (finite, ≥ 0) is read only for `PENALTY`.
+ * is a `motive_contention`; `penalty` (finite, ≥ 0) and `utility_factor` (in [0, 1]) are read
+ * only for `PENALTY`.
  *
  * # Safety
  * `builder` must be NULL or live.
@@ -3447,7 +3449,8 @@ motive_status motive_domain_builder_set_claim_priority(struct motive_domain_buil
 motive_status motive_domain_builder_set_contention(struct motive_domain_builder *builder,
                                                    motive_archetype_id archetype,
                                                    uint32_t contention,
-                                                   double penalty);
+                                                   double penalty,
+                                                   double utility_factor);
 
 /**
  * Looks up the tag called `name` and writes its id to `*out_tag`; `MOTIVE_STATUS_NOT_FOUND`

@@ -226,3 +226,83 @@ fn goap_distance_costs_are_linear_by_default_and_curves_saturate() {
     };
     assert_eq!(water_plan(0.0, Some(cheap), 1e6), ("draw".into(), 5.0));
 }
+
+/// The diner's utilities for the feast and the snack (`None` when the feast is no candidate)
+/// and where it goes, when another diner is already eating the feast, the food has one slot
+/// each, and the diner prices contention as `contention`.
+fn diner_beside_a_busy_feast(
+    contention: motive::core::smart_object::Contention,
+) -> (Entity, f64, Option<f64>) {
+    use motive::core::smart_object::SlotDef;
+    let mut d = diner();
+    d.builder.add_slot(d.food, SlotDef::default()).unwrap();
+    d.builder.set_contention(d.diner, contention).unwrap();
+    let mut world = World::new(d.builder.build().unwrap(), Default::default()).unwrap();
+    let mut food = |x: f32, nutrition: f64| {
+        let e = world.spawn(d.food, Vec3::new(x, 0.0, 0.0)).unwrap();
+        world
+            .set_fact(e, d.nutrition, Value::Number(nutrition))
+            .unwrap();
+        e
+    };
+    let snack = food(5.0, 45.0);
+    let feast = food(60.0, 50.0);
+    let hungry = |world: &mut World| {
+        let npc = world.spawn(d.diner, Vec3::default()).unwrap();
+        world.set_fact(npc, d.hunger, Value::Number(0.0)).unwrap();
+        world.think_now(npc).unwrap();
+        npc
+    };
+    let first = hungry(&mut world);
+    assert_eq!(
+        world.slots(feast).unwrap()[0].holder,
+        first,
+        "eating the feast"
+    );
+    let mut events = Vec::new();
+    world.drain_events(&mut events);
+    let npc = hungry(&mut world);
+    events.clear();
+    world.drain_events(&mut events);
+    let target = events
+        .iter()
+        .find(|e| {
+            e.npc == npc && matches!(e.kind, EventKind::ActionRequested | EventKind::PlanInvalid)
+        })
+        .expect("the diner decides")
+        .target;
+    let explanation = &world.mind(npc).unwrap().explanation;
+    let utility_of = |target: Entity| {
+        explanation
+            .candidates
+            .iter()
+            .find(|c| c.depth == 1 && c.step.is_some_and(|s| s.supplier == target))
+            .map(|c| c.utility)
+    };
+    (target, utility_of(snack).unwrap(), utility_of(feast))
+}
+
+#[test]
+fn a_contention_penalty_scales_the_gain_of_plans_that_use_a_busy_supplier() {
+    use motive::core::smart_object::Contention;
+    // Excluded: the busy feast is no candidate, the snack it is.
+    let (target, snack, feast) = diner_beside_a_busy_feast(Contention::Exclude);
+    assert_eq!((target.index1, snack, feast), (1, 0.45, None));
+    // Half its gain: 0.25 < 0.45, the snack.
+    let half = Contention::Penalty {
+        cost: 0.0,
+        utility_factor: 0.5,
+    };
+    let (target, snack, feast) = diner_beside_a_busy_feast(half);
+    assert_eq!((target.index1, snack), (1, 0.45));
+    assert!(close(feast.unwrap(), 0.5 * 0.5), "{feast:?}");
+    // 95% of it: 0.475 > 0.45, so it goes for the feast, finds the slot still taken on
+    // arrival (its plan is invalid) and replans.
+    let mild = Contention::Penalty {
+        cost: 0.0,
+        utility_factor: 0.95,
+    };
+    let (target, _, feast) = diner_beside_a_busy_feast(mild);
+    assert!(close(feast.unwrap(), 0.95 * 0.5), "{feast:?}");
+    assert_eq!(target.index1, 2, "the feast");
+}

@@ -76,11 +76,14 @@ fn cafe() -> Cafe {
     let vip = npc(&mut b, "vip");
     b.set_claim_priority(vip, ClaimPriority::HIGH).unwrap();
     let patient = npc(&mut b, "patient");
-    b.set_contention(patient, Contention::Penalty { cost: 3.0 })
-        .unwrap();
-    for cost in [-1.0, f64::NAN] {
+    let penalty = |cost, utility_factor| Contention::Penalty {
+        cost,
+        utility_factor,
+    };
+    b.set_contention(patient, penalty(3.0, 1.0)).unwrap();
+    for (cost, factor) in [(-1.0, 1.0), (f64::NAN, 1.0), (1.0, 1.5), (1.0, f64::NAN)] {
         let err = b
-            .set_contention(patient, Contention::Penalty { cost })
+            .set_contention(patient, penalty(cost, factor))
             .unwrap_err();
         assert!(err.message.contains("contention penalty"), "{err}");
     }

@@ -96,14 +96,17 @@ fn appendix_a_parts(w: &WizardDomain) -> ([BoundGoal; 3], [Supplier; 3]) {
             Supplier {
                 entity: entity(WIZARD),
                 archetype: w.wizard,
+                utility_factor: 1.0,
             },
             Supplier {
                 entity: entity(POTION),
                 archetype: w.potion,
+                utility_factor: 1.0,
             },
             Supplier {
                 entity: entity(GOBLIN),
                 archetype: w.goblin,
+                utility_factor: 1.0,
             },
         ],
     )

@@ -71,13 +71,15 @@ pub enum Contention {
     /// It is not a candidate: the NPC plans around it (the default).
     #[default]
     Exclude,
-    /// It stays a candidate, each GOAP action on it costing `cost` (finite, ≥ 0) more: a busy
-    /// café may still be worth the walk. The NPC claims a slot when the step there starts; if
-    /// none is open by then, the plan is invalid and it replans. UDGOAP ranks by utility and
-    /// has no costs: it leaves such objects out either way.
+    /// It stays a candidate at a price: each GOAP action on it costs `cost` (finite, ≥ 0) more,
+    /// and a UDGOAP plan that uses it counts `utility_factor` (in [0, 1]) of its utility gain.
+    /// A busy café may still be worth the walk. The NPC claims a slot when the step that uses
+    /// the object starts; if none is open by then, the plan is invalid and it replans.
     Penalty {
-        /// Added to the cost of each action on the object.
+        /// Added to the cost of each GOAP action on the object.
         cost: f64,
+        /// The share of a UDGOAP plan's utility gain that counts.
+        utility_factor: f64,
     },
 }
 

@@ -158,12 +158,21 @@ impl DomainBuilder {
     }
 
     /// Sets how `archetype`'s NPCs' planners treat objects with no slot open to them; a
-    /// penalty must be finite and ≥ 0.
+    /// penalty's cost must be finite and ≥ 0, its utility factor in [0, 1].
     pub fn set_contention(&mut self, archetype: ArchetypeId, contention: Contention) -> Result<()> {
-        if let Contention::Penalty { cost } = contention {
+        if let Contention::Penalty {
+            cost,
+            utility_factor,
+        } = contention
+        {
             if !(cost.is_finite() && cost >= 0.0) {
                 return Err(Error::invalid(format!(
-                    "a contention penalty must be finite and >= 0, got {cost}"
+                    "a contention penalty's cost must be finite and >= 0, got {cost}"
+                )));
+            }
+            if !(0.0..=1.0).contains(&utility_factor) {
+                return Err(Error::invalid(format!(
+                    "a contention penalty's utility factor must be in [0, 1], got {utility_factor}"
                 )));
             }
         }

@@ -42,24 +42,27 @@ impl World {
         self.open_slot(npc, archetype, object).is_some()
     }
 
-    /// What using `object` costs `npc` (of `archetype`) beyond its actions' own costs: 0 when it
-    /// can serve the NPC now, its archetype's contention penalty when it cannot, `None` when
-    /// its archetype excludes such objects.
-    pub(super) fn contention_cost(
+    /// The price of `object` for `npc` (of `archetype`): `(0, 1)` when it can serve the NPC
+    /// now (or the NPC has no archetype), its archetype's contention penalty `(cost, utility
+    /// factor)` when it cannot, `None` when its archetype excludes such objects.
+    pub(super) fn contention_price(
         &self,
         npc: Entity,
         archetype: Option<ArchetypeId>,
         object: Entity,
-    ) -> Option<f64> {
+    ) -> Option<(f64, f64)> {
         let Some(archetype) = archetype else {
-            return Some(0.0);
+            return Some((0.0, 1.0));
         };
         if self.serves(npc, archetype, object) {
-            return Some(0.0);
+            return Some((0.0, 1.0));
         }
         match self.domain.archetype(archetype).contention {
             Contention::Exclude => None,
-            Contention::Penalty { cost } => Some(cost),
+            Contention::Penalty {
+                cost,
+                utility_factor,
+            } => Some((cost, utility_factor)),
         }
     }
 

@@ -154,7 +154,7 @@ impl World {
             let Some(archetype) = record.archetype else {
                 continue;
             };
-            let Some(extra_cost) = self.contention_cost(npc, npc_archetype, entity) else {
+            let Some((extra_cost, _)) = self.contention_price(npc, npc_archetype, entity) else {
                 continue;
             };
             inputs.targets.push(Target {

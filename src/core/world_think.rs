@@ -162,14 +162,16 @@ impl World {
             let record = entity
                 .key_in(serial)
                 .and_then(|key| self.entities.get(key).ok());
-            // Contention: objects with no slot open to the NPC are not candidates.
-            if let Some(supplier) = record.and_then(|r| r.archetype) {
-                if self.serves(npc, archetype, entity) {
-                    suppliers.push(Supplier {
-                        entity,
-                        archetype: supplier,
-                    });
-                }
+            let Some(supplier) = record.and_then(|r| r.archetype) else {
+                continue;
+            };
+            // Contention: objects with no slot open to the NPC are left out or priced.
+            if let Some((_, utility_factor)) = self.contention_price(npc, Some(archetype), entity) {
+                suppliers.push(Supplier {
+                    entity,
+                    archetype: supplier,
+                    utility_factor,
+                });
             }
         }
         self.scratch.suppliers = suppliers;

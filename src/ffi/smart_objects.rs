@@ -302,7 +302,8 @@ pub unsafe extern "C" fn motive_domain_builder_set_claim_priority(
 pub enum motive_contention {
     /// It is not a candidate: the NPC plans around it (the default).
     Exclude = 0,
-    /// It stays a candidate, each GOAP action on it costing `penalty` more; the NPC walks up
+    /// It stays a candidate at a price: each GOAP action on it costs `penalty` more, and a
+    /// UDGOAP plan that uses it counts `utility_factor` of its utility gain. The NPC walks up
     /// without a claim and claims a slot when the step that uses the object starts, or finds
     /// its plan invalid (`MOTIVE_EVENT_KIND_PLAN_INVALID`) when none is open by then.
     Penalty = 1,
@@ -311,7 +312,8 @@ pub enum motive_contention {
 c_enum!(motive_contention { Exclude, Penalty });
 
 /// Sets how `archetype`'s NPCs' planners treat objects with no slot open to them: `contention`
-/// is a `motive_contention`; `penalty` (finite, ≥ 0) is read only for `PENALTY`.
+/// is a `motive_contention`; `penalty` (finite, ≥ 0) and `utility_factor` (in [0, 1]) are read
+/// only for `PENALTY`.
 ///
 /// # Safety
 /// `builder` must be NULL or live.
@@ -321,13 +323,17 @@ pub unsafe extern "C" fn motive_domain_builder_set_contention(
     archetype: motive_archetype_id,
     contention: u32,
     penalty: f64,
+    utility_factor: f64,
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     unsafe {
         edit(builder, |b| {
             let contention = match decode::<motive_contention>(contention, "contention")? {
                 motive_contention::Exclude => Contention::Exclude,
-                motive_contention::Penalty => Contention::Penalty { cost: penalty },
+                motive_contention::Penalty => Contention::Penalty {
+                    cost: penalty,
+                    utility_factor,
+                },
             };
             Ok(b.set_contention(ArchetypeId(archetype), contention)?)
         })

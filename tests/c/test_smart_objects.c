@@ -296,20 +296,28 @@ static void test_rejected_archetype_settings_change_nothing(void) {
     ENSURE_REJECTED(motive_domain_builder_add_archetype_tag(b, 99, ids.staff),
                     MOTIVE_STATUS_NOT_FOUND);
     ENSURE_OK(motive_domain_builder_add_archetype_tag(b, ids.waiter, ids.staff));
-    /* Contention: a known kind, a finite penalty >= 0 (read only for PENALTY). */
-    ENSURE_REJECTED(motive_domain_builder_set_contention(b, ids.guest, 2, 1.0),
+    /* Contention: a known kind, a finite penalty >= 0 and a utility factor in [0, 1] (read
+     * only for PENALTY). */
+    ENSURE_REJECTED(motive_domain_builder_set_contention(b, ids.guest, 2, 1.0, 1.0),
                     MOTIVE_STATUS_INVALID_ARGUMENT);
     ENSURE_REJECTED(
-        motive_domain_builder_set_contention(b, ids.guest, MOTIVE_CONTENTION_PENALTY, -1.0),
+        motive_domain_builder_set_contention(b, ids.guest, MOTIVE_CONTENTION_PENALTY, -1.0, 1.0),
         MOTIVE_STATUS_INVALID_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("contention penalty");
     ENSURE_REJECTED(
-        motive_domain_builder_set_contention(b, ids.guest, MOTIVE_CONTENTION_PENALTY, NAN),
+        motive_domain_builder_set_contention(b, ids.guest, MOTIVE_CONTENTION_PENALTY, NAN, 1.0),
         MOTIVE_STATUS_INVALID_ARGUMENT);
-    ENSURE_REJECTED(motive_domain_builder_set_contention(b, 99, MOTIVE_CONTENTION_EXCLUDE, 0.0),
-                    MOTIVE_STATUS_NOT_FOUND);
-    ENSURE_OK(motive_domain_builder_set_contention(b, ids.guest, MOTIVE_CONTENTION_EXCLUDE, NAN));
-    ENSURE_OK(motive_domain_builder_set_contention(b, ids.vip, MOTIVE_CONTENTION_PENALTY, 2.5));
+    ENSURE_REJECTED(
+        motive_domain_builder_set_contention(b, ids.guest, MOTIVE_CONTENTION_PENALTY, 1.0, 1.5),
+        MOTIVE_STATUS_INVALID_ARGUMENT);
+    ENSURE_LAST_ERROR_CONTAINS("utility factor");
+    ENSURE_REJECTED(
+        motive_domain_builder_set_contention(b, 99, MOTIVE_CONTENTION_EXCLUDE, 0.0, 1.0),
+        MOTIVE_STATUS_NOT_FOUND);
+    ENSURE_OK(
+        motive_domain_builder_set_contention(b, ids.guest, MOTIVE_CONTENTION_EXCLUDE, NAN, NAN));
+    ENSURE_OK(
+        motive_domain_builder_set_contention(b, ids.vip, MOTIVE_CONTENTION_PENALTY, 2.5, 0.5));
     /* Starting state: the attribute's type, finite, no entity, a known type tag. */
     ENSURE_STATUS(motive_domain_builder_set_archetype_state(NULL, ids.chair, ids.seated, &number),
                   MOTIVE_STATUS_NULL_ARGUMENT);

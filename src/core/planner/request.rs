@@ -16,13 +16,18 @@ pub struct Step {
     pub supplier: Entity,
 }
 
-/// A candidate supplier: an entity the NPC knows and its archetype.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A candidate supplier: an entity the NPC knows, its archetype, and how much a plan that uses
+/// it may count of its utility gain.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Supplier {
     /// The entity.
     pub entity: Entity,
     /// What it supplies comes from its archetype.
     pub archetype: ArchetypeId,
+    /// In [0, 1]: 1, or the NPC's contention factor when none of its slots is open to the NPC
+    /// ([`crate::core::smart_object::Contention::Penalty`]). A plan's gain counts the least
+    /// factor among the suppliers it uses.
+    pub utility_factor: f64,
 }
 
 /// A goal instance: a goal definition bound to a subject, counted in one drive.

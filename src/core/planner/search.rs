@@ -120,21 +120,36 @@ struct Context<'a> {
     max_depth: u32,
     /// Utility of the NPC's current state (the root's), which attenuation starts from.
     root_utility: f64,
+    /// Some supplier's utility factor is below 1.
+    contended: bool,
 }
 
 impl Context<'_> {
     /// `utility` of a state reached by `chain`, attenuated by the distance the chain walks when
     /// the archetype has an attenuation curve (`distance_attenuation.rs`); the root's stays.
+    /// A busy supplier's contention factor scales the gain the same way.
     fn attenuated(&self, utility: f64, chain: &[Step]) -> f64 {
-        let archetype = self.domain.archetype(self.archetype);
-        match &archetype.distance_attenuation {
-            Some(curve) if !chain.is_empty() => {
-                let stops = chain.iter().map(|step| self.position(step.supplier));
-                let walk = travel_distance(self.position(self.consumer), stops);
-                attenuated_utility(self.root_utility, utility, curve.evaluate(walk))
-            }
-            _ => utility,
+        if chain.is_empty() {
+            return utility;
         }
+        let archetype = self.domain.archetype(self.archetype);
+        let distance = archetype
+            .distance_attenuation
+            .as_ref()
+            .map_or(1.0, |curve| {
+                let stops = chain.iter().map(|step| self.position(step.supplier));
+                curve.evaluate(travel_distance(self.position(self.consumer), stops))
+            });
+        let contention = if self.contended {
+            chain
+                .iter()
+                .filter_map(|step| self.suppliers.iter().find(|s| s.entity == step.supplier))
+                .map(|s| s.utility_factor)
+                .fold(1.0, f64::min)
+        } else {
+            1.0
+        };
+        attenuated_utility(self.root_utility, utility, distance * contention)
     }
 
     /// Where the NPC believed `entity` was when it began planning.
@@ -678,5 +693,6 @@ fn copy_request<'a>(
         max_expansions: request.max_expansions,
         max_depth: request.max_depth,
         root_utility: 0.0,
+        contended: request.suppliers.iter().any(|s| s.utility_factor < 1.0),
     })
 }
