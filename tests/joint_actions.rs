@@ -4,8 +4,12 @@
 
 use std::sync::Arc;
 
+#[path = "common/claim_sequences.rs"]
+mod claim_sequences;
 #[path = "common/walk_up.rs"]
 mod walk_up;
+use claim_sequences::{entities_of, report_one, run_claim_sequences};
+use motive::core::rng::WorldRng;
 use walk_up::{walk_up_then, WalkUp};
 
 use motive::core::action::{ActionDuration, ActionId, Planning};
@@ -495,80 +499,66 @@ fn joint_actions_are_authored_with_checks_and_rejections_change_nothing() {
     assert_eq!(redefined.archetype(lever.lever).joint, [valid]);
 }
 
+/// One random operation on a room of rusty levers: spawn or destroy pullers and levers, report
+/// walks as done or failed, interrupt, tick. Returns the events it caused.
+fn random_lever_step(
+    lever: &Lever,
+    w: &mut World,
+    rng: &mut WorldRng,
+    pending: &mut Vec<Event>,
+) -> Vec<Event> {
+    let (npcs, objects) = (
+        entities_of(w, EntityKind::Npc),
+        entities_of(w, EntityKind::Object),
+    );
+    match rng.below(8) {
+        0 if npcs.len() < 8 => {
+            w.spawn(lever.puller, Vec3::default()).unwrap();
+        }
+        1 if !npcs.is_empty() && rng.below(2) == 0 => {
+            w.destroy(npcs[rng.below(npcs.len())], EntityKind::Npc)
+                .unwrap();
+        }
+        2 if objects.len() < 2 => {
+            w.spawn(lever.lever, Vec3::default()).unwrap();
+        }
+        3 if !objects.is_empty() && rng.below(4) == 0 => {
+            w.destroy(objects[rng.below(objects.len())], EntityKind::Object)
+                .unwrap();
+        }
+        4 | 5 if !pending.is_empty() => report_one(w, rng, pending, 5),
+        6 if !npcs.is_empty() => {
+            let npc = npcs[rng.below(npcs.len())];
+            w.interrupt(npc).unwrap();
+            let _ = w.set_fact(npc, lever.pulled, Value::Bool(false));
+        }
+        _ => w.tick(0.25).unwrap(),
+    }
+    let events = drain(w);
+    pending.extend(
+        events
+            .iter()
+            .filter(|e| e.kind == EventKind::ActionRequested && e.action == Some(lever.goto)),
+    );
+    events
+}
+
 #[test]
 fn random_sequences_keep_every_performance_whole() {
-    use motive::core::rng::WorldRng;
     let lever = rusty_lever(ActionDuration::Seconds(0.5), vec![0.6, 0.9]);
-    let mut seen = std::collections::HashMap::new();
-    for seed in 0..40 {
-        let mut w = world(&lever, seed);
-        let mut rng = WorldRng::new(seed ^ 0x5eed);
-        let mut below = |n: usize| (rng.next_u64() % n as u64) as usize;
-        let mut pending: Vec<Event> = Vec::new();
-        for step in 0..300 {
-            let of_kind = |kind| {
-                w.entities()
-                    .filter(|&e| w.kind(e) == Ok(kind))
-                    .collect::<Vec<_>>()
-            };
-            let (npcs, objects) = (of_kind(EntityKind::Npc), of_kind(EntityKind::Object));
-            match below(8) {
-                0 if npcs.len() < 8 => {
-                    w.spawn(lever.puller, Vec3::default()).unwrap();
-                }
-                1 if !npcs.is_empty() && below(2) == 0 => {
-                    w.destroy(npcs[below(npcs.len())], EntityKind::Npc).unwrap();
-                }
-                2 if objects.len() < 2 => {
-                    w.spawn(lever.lever, Vec3::default()).unwrap();
-                }
-                3 if !objects.is_empty() && below(4) == 0 => {
-                    w.destroy(objects[below(objects.len())], EntityKind::Object)
-                        .unwrap();
-                }
-                4 | 5 if !pending.is_empty() => {
-                    let event = pending.swap_remove(below(pending.len()));
-                    let outcome = if below(5) == 0 {
-                        ActionOutcome::Failed
-                    } else {
-                        ActionOutcome::Succeeded
-                    };
-                    // Stale requests are errors and change nothing.
-                    let _ = w.report_action(event.npc, event.request, outcome);
-                }
-                6 if !npcs.is_empty() => {
-                    let npc = npcs[below(npcs.len())];
-                    w.interrupt(npc).unwrap();
-                    let _ = w.set_fact(npc, lever.pulled, Value::Bool(false));
-                }
-                _ => w.tick(0.25).unwrap(),
-            }
-            let events = drain(&mut w);
-            for e in &events {
-                *seen.entry(format!("{:?}", e.kind)).or_insert(0) += 1;
-            }
-            pending.extend(
-                events.iter().filter(|e| {
-                    e.kind == EventKind::ActionRequested && e.action == Some(lever.goto)
-                }),
-            );
-            if let Err(broken) = w.check_claims() {
-                panic!("seed {seed}, step {step}: {broken}");
-            }
-        }
-    }
-    for kind in [
-        "ActionWaiting",
-        "ActionTimedOut",
-        "ActionFinished",
-        "ActionCancelled",
-        "ActionFailed",
-        "ObjectDestroyed",
-        "PlanInvalid",
-    ] {
-        assert!(
-            seen.get(kind).copied().unwrap_or(0) > 0,
-            "never saw {kind}: {seen:?}"
-        );
-    }
+    run_claim_sequences(
+        0..40,
+        300,
+        |seed| world(&lever, seed),
+        |w, rng, pending| random_lever_step(&lever, w, rng, pending),
+        &[
+            EventKind::ActionWaiting,
+            EventKind::ActionTimedOut,
+            EventKind::ActionFinished,
+            EventKind::ActionCancelled,
+            EventKind::ActionFailed,
+            EventKind::ObjectDestroyed,
+            EventKind::PlanInvalid,
+        ],
+    );
 }

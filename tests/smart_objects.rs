@@ -4,8 +4,13 @@
 
 use std::sync::{Arc, Mutex};
 
+use motive::core::rng::WorldRng;
+
+#[path = "common/claim_sequences.rs"]
+mod claim_sequences;
 #[path = "common/walk_up.rs"]
 mod walk_up;
+use claim_sequences::{entities_of, report_one, run_claim_sequences};
 use walk_up::{walk_up_then, WalkUp};
 
 use motive::core::action::{ActionId, ExecutionHints, Planning};
@@ -503,34 +508,18 @@ fn authoring_rejects_bad_slots_state_and_hints() {
     assert!(def.slots.is_empty() && def.state.is_empty() && def.hints.is_empty());
 }
 
-/// A tiny deterministic generator for the random operation sequences.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// One random operation on the café: spawn or destroy guests and furniture, tick, report
 /// requests as done or failed, change priorities, interrupt. Returns the events it caused.
-fn random_step(cafe: &Cafe, w: &mut World, rng: &mut Rng, pending: &mut Vec<Event>) -> Vec<Event> {
-    let npcs: Vec<Entity> = w
-        .entities()
-        .filter(|&e| w.kind(e) == Ok(EntityKind::Npc))
-        .collect();
-    let objects: Vec<Entity> = w
-        .entities()
-        .filter(|&e| w.kind(e) == Ok(EntityKind::Object))
-        .collect();
+fn random_step(
+    cafe: &Cafe,
+    w: &mut World,
+    rng: &mut WorldRng,
+    pending: &mut Vec<Event>,
+) -> Vec<Event> {
+    let (npcs, objects) = (
+        entities_of(w, EntityKind::Npc),
+        entities_of(w, EntityKind::Object),
+    );
     match rng.below(10) {
         0 if npcs.len() < 12 => {
             let kinds = [cafe.guest, cafe.vip, cafe.staff_only, cafe.patient];
@@ -555,16 +544,7 @@ fn random_step(cafe: &Cafe, w: &mut World, rng: &mut Rng, pending: &mut Vec<Even
             w.destroy(objects[rng.below(objects.len())], EntityKind::Object)
                 .unwrap();
         }
-        4 | 5 if !pending.is_empty() => {
-            let event = pending.swap_remove(rng.below(pending.len()));
-            let outcome = if rng.below(4) == 0 {
-                ActionOutcome::Failed
-            } else {
-                ActionOutcome::Succeeded
-            };
-            // Stale requests (cancelled, or their NPC gone) are errors, and change nothing.
-            let _ = w.report_action(event.npc, event.request, outcome);
-        }
+        4 | 5 if !pending.is_empty() => report_one(w, rng, pending, 4),
         6 if !npcs.is_empty() => {
             let npc = npcs[rng.below(npcs.len())];
             let priority = ClaimPriority(rng.below(256) as u8);
@@ -593,34 +573,21 @@ fn random_step(cafe: &Cafe, w: &mut World, rng: &mut Rng, pending: &mut Vec<Even
 #[test]
 fn random_operation_sequences_never_give_a_slot_two_holders() {
     let cafe = cafe();
-    let mut seen = std::collections::HashMap::new();
-    for seed in 0..60 {
-        let mut w = world(&cafe, seed);
-        let mut rng = Rng(seed);
-        let mut pending = Vec::new();
-        for step in 0..400 {
-            for e in random_step(&cafe, &mut w, &mut rng, &mut pending) {
-                *seen.entry(format!("{:?}", e.kind)).or_insert(0) += 1;
-            }
-            if let Err(broken) = w.check_claims() {
-                panic!("seed {seed}, step {step}: {broken}");
-            }
-        }
-    }
     // The sequences reach every path that changes a claim.
-    for kind in [
-        "ClaimGranted",
-        "ClaimLost",
-        "ObjectDestroyed",
-        "ActionCancelled",
-        "ActionFailed",
-        "PlanInvalid",
-    ] {
-        assert!(
-            seen.get(kind).copied().unwrap_or(0) > 0,
-            "never saw {kind}: {seen:?}"
-        );
-    }
+    run_claim_sequences(
+        0..60,
+        400,
+        |seed| world(&cafe, seed),
+        |w, rng, pending| random_step(&cafe, w, rng, pending),
+        &[
+            EventKind::ClaimGranted,
+            EventKind::ClaimLost,
+            EventKind::ObjectDestroyed,
+            EventKind::ActionCancelled,
+            EventKind::ActionFailed,
+            EventKind::PlanInvalid,
+        ],
+    );
 }
 
 #[test]
@@ -633,7 +600,7 @@ fn concurrent_thinking_keeps_the_claim_invariant() {
         for t in 0..4u64 {
             let (cafe, world) = (cafe.clone(), world.clone());
             scope.spawn(move || {
-                let mut rng = Rng(1000 + t);
+                let mut rng = WorldRng::new(1000 + t);
                 let mut pending = Vec::new();
                 for _ in 0..300 {
                     let mut w = world.lock().unwrap();
@@ -809,7 +776,6 @@ fn outcomes_are_drawn_from_the_seed_and_apply_their_effects() {
 
 #[test]
 fn find_suppliers_answers_nearest_first_through_the_index_and_the_scan() {
-    use motive::core::rng::WorldRng;
     use motive::core::world_find::Found;
     let cafe = cafe();
     let mut w = world(&cafe, 5);

@@ -39,6 +39,13 @@ impl WorldRng {
         const SCALE: f64 = 1.0 / (1u64 << 53) as f64;
         (self.next_u64() >> 11) as f64 * SCALE
     }
+
+    /// A uniform index in `0..n` (`n` > 0), by multiplying 64 random bits by `n` and keeping
+    /// the high half (Lemire): no division, and a bias of at most `n / 2⁶⁴`.
+    pub fn below(&mut self, n: usize) -> usize {
+        assert!(n > 0, "below(0) has no value to give");
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
 }
 
 #[cfg(test)]
@@ -48,6 +55,18 @@ mod tests {
     fn first_four(seed: u64) -> [u64; 4] {
         let mut rng = WorldRng::new(seed);
         [(); 4].map(|()| rng.next_u64())
+    }
+
+    #[test]
+    fn below_stays_in_range_and_covers_it() {
+        let mut rng = WorldRng::new(3);
+        let mut seen = [0u32; 7];
+        for _ in 0..7000 {
+            seen[rng.below(7)] += 1;
+        }
+        // Binomial sd ≈ 29 around 1000.
+        assert!(seen.iter().all(|&c| (850..=1150).contains(&c)), "{seen:?}");
+        assert_eq!(WorldRng::new(3).below(1), 0);
     }
 
     // Golden values: if a rand_core or rand_pcg upgrade changes the stream (seeding or
