@@ -215,9 +215,6 @@ pub struct OutcomeHistory {
     counts: Vec<u32>,
 }
 
-/// The history of a table nothing has happened to yet, for reading odds without allocating.
-pub static NO_HISTORY: OutcomeHistory = OutcomeHistory { counts: Vec::new() };
-
 impl OutcomeHistory {
     /// A history of a table of `outcome_count` outcomes in which nothing has happened yet.
     pub fn new(outcome_count: usize) -> Self {

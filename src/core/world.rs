@@ -115,6 +115,13 @@ impl World {
             )));
         }
         let serial = WorldSerial::lease()?;
+        // Sized up front, so that drawing an outcome never allocates.
+        let outcome_history = domain
+            .actions()
+            .items()
+            .iter()
+            .map(|a| OutcomeHistory::new(a.outcomes.as_ref().map_or(0, |t| t.outcomes().len())))
+            .collect();
         Ok(World {
             found: Vec::new(),
             spatial: WorldSpatial::for_domain(&domain),
@@ -136,7 +143,7 @@ impl World {
             budget_left: 0,
             tick_expansions: 0,
             rng: WorldRng::new(config.seed),
-            outcome_history: Vec::new(),
+            outcome_history,
         })
     }
 

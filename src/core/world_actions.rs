@@ -13,7 +13,6 @@ use super::error::{Error, ErrorKind, Result};
 use super::event::{Event, EventKind, NO_SLOT};
 use super::fact_set::Fact;
 use super::mind::{DriveState, Mind, Part, Running};
-use super::outcome::{OutcomeHistory, NO_HISTORY};
 use super::planner::Step;
 use super::slot_map::SlotMap;
 use super::value::Value;
@@ -103,11 +102,7 @@ impl World {
                     format!("action {name:?} has no outcomes"),
                 )
             })?;
-        let history = self
-            .outcome_history
-            .get(action.0 as usize)
-            .unwrap_or(&NO_HISTORY);
-        Ok(table.odds(history))
+        Ok(table.odds(&self.outcome_history[action.0 as usize]))
     }
 
     /// Moves every pending event into `out` (appending) in the order they happened.
@@ -241,15 +236,7 @@ impl World {
         };
         let mut drawn = None;
         if let Some(table) = &action.outcomes {
-            let id = running.step.action.0 as usize;
-            if self.outcome_history.len() <= id {
-                self.outcome_history
-                    .resize(domain.actions().len(), OutcomeHistory::default());
-            }
-            let history = &mut self.outcome_history[id];
-            if history.counts().is_empty() {
-                *history = OutcomeHistory::new(table.outcomes().len());
-            }
+            let history = &mut self.outcome_history[running.step.action.0 as usize];
             let outcome = table.draw(history, &mut self.rng);
             history
                 .record(outcome)

@@ -3,7 +3,6 @@
 //! spatial index the planners use, with the same contention rules when it asks for an NPC.
 
 use super::action::ActionId;
-use super::condition::distance_between;
 use super::entity::{Entity, EntityKind};
 use super::error::{Error, Result};
 use super::vec3::Vec3;
@@ -56,34 +55,23 @@ impl World {
         };
         let mut found = std::mem::take(&mut self.found);
         found.clear();
-        let mut visit = |world: &World, slot: u32, distance: f64| {
-            let Some((entity, record)) = world.at_slot(slot) else {
+        self.within(center, range, self.index_serves(range), |slot, distance| {
+            let Some((entity, record)) = self.at_slot(slot) else {
                 return;
             };
             let supplies = record
                 .archetype
-                .is_some_and(|a| world.domain.archetype(a).supplies.contains(&action));
-            let serves = user.is_none_or(|(npc, archetype)| {
-                entity != npc && world.serves(npc, archetype, entity)
-            });
-            if supplies && serves {
+                .is_some_and(|a| self.domain.archetype(a).supplies.contains(&action));
+            // Contention is looked at only for suppliers: it walks the object's slots.
+            let serves = || {
+                user.is_none_or(|(npc, archetype)| {
+                    entity != npc && self.serves(npc, archetype, entity)
+                })
+            };
+            if supplies && serves() {
                 found.push(Found { entity, distance });
             }
-        };
-        if self.spatial.stale || !range.is_finite() {
-            for index in 0..self.entities.slot_count() {
-                if let Some((_, record)) = self.at_slot(index) {
-                    let distance = distance_between(center, record.position);
-                    if distance <= range {
-                        visit(self, index, distance);
-                    }
-                }
-            }
-        } else {
-            self.spatial
-                .index
-                .query(center, range, |slot, distance| visit(self, slot, distance));
-        }
+        });
         found.sort_unstable_by(|a, b| {
             a.distance
                 .total_cmp(&b.distance)

@@ -78,36 +78,24 @@ impl World {
     /// gathering (GOAP) both see through it; read the entities with [`World::at_slot`].
     /// Allocates nothing once `out` has grown.
     pub(super) fn perceivable(&self, npc: Entity, from: Vec3, range: f64, out: &mut Vec<u32>) {
+        self.perceivable_through(npc, from, range, self.index_serves(range), out);
+    }
+
+    /// [`World::perceivable`] through the index (which must then be fresh) or by a scan.
+    fn perceivable_through(
+        &self,
+        npc: Entity,
+        from: Vec3,
+        range: f64,
+        by_index: bool,
+        out: &mut Vec<u32>,
+    ) {
         out.clear();
-        if self.spatial.stale || !range.is_finite() {
-            self.perceivable_by_scan(npc, from, range, out);
-        } else {
-            self.perceivable_by_index(npc, from, range, out);
-        }
-    }
-
-    /// [`World::perceivable`] by testing every entity, in slot order.
-    fn perceivable_by_scan(&self, npc: Entity, from: Vec3, range: f64, out: &mut Vec<u32>) {
-        let serial = self.serial();
-        out.extend(
-            self.entities
-                .iter()
-                .filter(|&(key, record)| {
-                    Entity::from_key(key, serial) == npc
-                        || distance_between(from, record.position) <= range
-                })
-                .map(|(key, _)| key.index),
-        );
-    }
-
-    /// [`World::perceivable`] through the index, which must be fresh: its entries are then
-    /// exactly the live entities, by slot index.
-    fn perceivable_by_index(&self, npc: Entity, from: Vec3, range: f64, out: &mut Vec<u32>) {
         let me = self
             .live_record(npc)
             .and(npc.key_in(self.serial()))
             .map(|key| key.index);
-        self.spatial.index.query(from, range, |slot, _| {
+        self.within(from, range, by_index, |slot, _| {
             if Some(slot) != me {
                 out.push(slot);
             }
@@ -115,6 +103,33 @@ impl World {
         out.extend(me);
         // Slots are unique, so an unstable sort is deterministic.
         out.sort_unstable();
+    }
+
+    /// Whether a query of `range` may go through the index: it is fresh, and the range finite
+    /// (an infinite one would visit every entry anyway, and then sort them).
+    pub(super) fn index_serves(&self, range: f64) -> bool {
+        !self.spatial.stale && range.is_finite()
+    }
+
+    /// Visits the slot index and distance of every entity within `range` of `center`: through
+    /// the index (which must be fresh: its entries are then exactly the live entities) or by
+    /// testing every entity, in slot order.
+    pub(super) fn within(
+        &self,
+        center: Vec3,
+        range: f64,
+        by_index: bool,
+        mut visit: impl FnMut(u32, f64),
+    ) {
+        if by_index {
+            return self.spatial.index.query(center, range, visit);
+        }
+        for (key, record) in self.entities.iter() {
+            let distance = distance_between(center, record.position);
+            if distance <= range {
+                visit(key.index, distance);
+            }
+        }
     }
 
     /// The live entity in slot `index`, with its record.
@@ -345,12 +360,14 @@ mod tests {
                     w.world.perceivable(npc, from, range, &mut out);
                     assert_eq!(out, expected, "{context}");
                     out.clear();
-                    w.world.perceivable_by_scan(npc, from, range, &mut out);
+                    w.world
+                        .perceivable_through(npc, from, range, false, &mut out);
                     assert_eq!(out, expected, "scan: {context}");
                     scanned += 1;
                     if !w.world.spatial.stale {
                         out.clear();
-                        w.world.perceivable_by_index(npc, from, range, &mut out);
+                        w.world
+                            .perceivable_through(npc, from, range, true, &mut out);
                         assert_eq!(out, expected, "index: {context}");
                         indexed += 1;
                     }
