@@ -1,6 +1,25 @@
-//! JSON authoring of domains and scenarios.
+//! JSON authoring of domains and scenarios (`docs/domain-format.md`, `docs/domain.schema.json`).
 //!
-//! Empty until the data-driven issue (#6): until then domains are defined through
-//! [`crate::core::DomainBuilder`] and the C ABI's `motive_domain_builder_*` calls.
+//! A loader reads a parsed document with paths, so every problem is reported at its JSON
+//! Pointer, and it reads on after a problem so that one load reports all of them. Definitions
+//! go through [`crate::core::DomainBuilder`], the same calls the C ABI makes, so a JSON domain
+//! is checked exactly as a hand-built one. Lint warnings follow a successful load.
 
 #![forbid(unsafe_code)]
+
+mod archetypes;
+mod conditions;
+mod curves;
+mod definitions;
+pub mod diagnostic;
+mod document;
+mod effects;
+mod lint;
+mod loading;
+mod modifiers;
+mod names;
+mod reader;
+mod suggest;
+
+pub use diagnostic::{Diagnostic, LoadError, Loaded, Severity};
+pub use document::load_domain;

@@ -1,0 +1,103 @@
+//! Loading a domain document: every section in dependency order, through one builder.
+
+use std::sync::Arc;
+
+use super::diagnostic::{LoadError, Loaded};
+use super::lint;
+use super::loading::Loading;
+use super::reader::{self, Node};
+use crate::core::Domain;
+
+/// The top-level fields of a domain document.
+pub const DOMAIN_FIELDS: &[&str] = &[
+    "name",
+    "description",
+    "attributes",
+    "curves",
+    "tags",
+    "annotations",
+    "goals",
+    "drives",
+    "world_effects",
+    "actions",
+    "goap_goals",
+    "archetypes",
+];
+
+/// Loads a domain from JSON text: the domain and its lint warnings, or every error found.
+pub fn load_domain(text: &str) -> Result<Loaded<Arc<Domain>>, LoadError> {
+    let mut loading = Loading::default();
+    let domain = reader::parse(&mut loading.ctx, text).and_then(|json| {
+        let root = Node::root(&json);
+        let obj = loading.ctx.object(&root, DOMAIN_FIELDS)?;
+        loading.domain_sections(&obj)
+    });
+    if let Some(domain) = &domain {
+        lint::lint_domain(&mut loading, domain);
+    }
+    loading.finish(domain)
+}
+
+impl Loading {
+    /// Reads every section of a domain object and builds it; None when anything was wrong.
+    pub fn domain_sections(&mut self, obj: &reader::Obj) -> Option<Arc<Domain>> {
+        for a in obj.list(&mut self.ctx, "attributes") {
+            self.attribute(&a);
+        }
+        let curves = obj.list(&mut self.ctx, "curves");
+        self.named_curves(&curves);
+        let tags = obj.list(&mut self.ctx, "tags");
+        self.plain_names(&tags, |b, n| b.add_tag(n).map(|t| t.0), |r| &mut r.tags);
+        let annotations = obj.list(&mut self.ctx, "annotations");
+        self.plain_names(
+            &annotations,
+            |b, n| b.add_annotation(n).map(|a| a.0),
+            |r| &mut r.annotations,
+        );
+        for g in obj.list(&mut self.ctx, "goals") {
+            self.goal(&g);
+        }
+        for d in obj.list(&mut self.ctx, "drives") {
+            self.drive(&d);
+        }
+        for w in obj.list(&mut self.ctx, "world_effects") {
+            self.world_effect(&w);
+        }
+        let actions = obj.list(&mut self.ctx, "actions");
+        for a in &actions {
+            self.declare_action(a);
+        }
+        for a in &actions {
+            self.action(a);
+        }
+        for g in obj.list(&mut self.ctx, "goap_goals") {
+            self.goap_goal(&g);
+        }
+        let archetypes = obj.list(&mut self.ctx, "archetypes");
+        for a in &archetypes {
+            self.declare_archetype(a);
+        }
+        for a in &archetypes {
+            self.archetype(a);
+        }
+        if self.ctx.has_errors() {
+            return None;
+        }
+        let built = self.builder.build();
+        self.check(&obj.node.path, built)
+    }
+
+    /// The load's result: `value` with the warnings, or every diagnostic when there was an
+    /// error (or no value).
+    pub fn finish<T>(self, value: Option<T>) -> Result<Loaded<T>, LoadError> {
+        match value {
+            Some(value) if !self.ctx.has_errors() => Ok(Loaded {
+                value,
+                warnings: self.ctx.diagnostics,
+            }),
+            _ => Err(LoadError {
+                diagnostics: self.ctx.diagnostics,
+            }),
+        }
+    }
+}
