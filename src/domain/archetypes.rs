@@ -227,7 +227,7 @@ impl Loading {
     }
 
     /// The members of an object whose keys are names of one kind, resolved.
-    fn keyed_entries<'a>(
+    pub fn keyed_entries<'a>(
         &mut self,
         node: &Node<'a>,
         names: fn(&super::loading::Refs) -> &super::names::Names,

@@ -33,7 +33,8 @@ pub fn load_domain(text: &str) -> Result<Loaded<Arc<Domain>>, LoadError> {
         loading.domain_sections(&obj)
     });
     if let Some(domain) = &domain {
-        lint::lint_domain(&mut loading, domain);
+        lint::lint_definitions(&mut loading, domain);
+        lint::lint_archetype_starts(&mut loading, domain);
     }
     loading.finish(domain)
 }

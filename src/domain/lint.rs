@@ -25,13 +25,17 @@ pub struct Start<'a> {
     pub label: String,
 }
 
-/// Lints a domain: goals no action can reach, actions whose effects nothing needs or that
-/// nobody consumes, GOAP goals asking for a falsehood that looks inverted, and goals already
-/// satisfied by an NPC archetype's starting state.
-pub fn lint_domain(loading: &mut Loading, domain: &Domain) {
+/// Lints a domain's definitions: goals no action can reach, actions whose effects nothing needs
+/// or that nobody consumes, and GOAP goals asking for a falsehood that looks inverted.
+pub fn lint_definitions(loading: &mut Loading, domain: &Domain) {
     unreachable_goals(loading, domain);
     useless_actions(loading, domain);
     inverted_requirements(loading, domain);
+}
+
+/// Lints each NPC archetype's starting state: goals it has nothing to do for. (A scenario lints
+/// its NPC entities instead, whose facts may differ.)
+pub fn lint_archetype_starts(loading: &mut Loading, domain: &Domain) {
     let starts: Vec<(ArchetypeId, String)> = domain
         .archetypes()
         .items()

@@ -6,6 +6,7 @@
 pub mod executor;
 pub mod goap_examples;
 pub mod household;
+pub mod rules;
 pub mod run;
 pub mod wizard;
 

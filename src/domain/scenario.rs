@@ -1,0 +1,190 @@
+//! A loaded scenario: a domain, the entities it starts with, its ambiance, the simulator's
+//! rules, and how it repeats for larger runs. [`Scenario::instantiate`] makes a world of it.
+
+use std::sync::Arc;
+
+use crate::core::ambiance::{Falloff, Modifier, Shape};
+use crate::core::archetype::ArchetypeId;
+use crate::core::{AttributeId, Domain, Entity, Result, Value, Vec3, World, WorldConfig};
+use crate::sim::rules::SimRules;
+
+/// A starting fact: a value, or a reference to another entity of the same copy.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StartFact {
+    /// A plain value.
+    Value(Value),
+    /// The entity at this index of [`Scenario::entities`], in the same copy.
+    Entity(usize),
+}
+
+/// One entity the scenario starts with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntitySpec {
+    /// Its name, unique within the scenario.
+    pub name: String,
+    /// What it is.
+    pub archetype: ArchetypeId,
+    /// Where it starts, relative to its copy's origin.
+    pub at: Vec3,
+    /// Facts over its archetype's starting state.
+    pub facts: Vec<(AttributeId, StartFact)>,
+}
+
+/// An ambiance area of the scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AreaSpec {
+    /// Its shape, relative to its copy's origin.
+    pub shape: Shape,
+    /// Its location modifiers.
+    pub modifiers: Vec<Modifier>,
+}
+
+/// An ambiance projection from an entity of the scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProjectionSpec {
+    /// The projecting entity, an index of [`Scenario::entities`].
+    pub source: usize,
+    /// How far it reaches.
+    pub radius: f64,
+    /// What it projects.
+    pub modifier: Modifier,
+    /// How it weakens with distance.
+    pub falloff: Falloff,
+}
+
+/// How the scenario repeats when a run asks for more NPCs than one copy has.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Copies {
+    /// Offset between neighbouring copies.
+    pub spacing: Vec3,
+    /// Copies per row; the next row is offset by `spacing` turned a quarter (x → z).
+    pub per_row: u32,
+}
+
+/// A scenario, ready to instantiate any number of times.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    /// Its name.
+    pub name: String,
+    /// What it shows, for people.
+    pub description: String,
+    /// The domain.
+    pub domain: Arc<Domain>,
+    /// The world's seed and planning budget.
+    pub config: WorldConfig,
+    /// The headless simulator's rules (spawn points relative to a copy's origin).
+    pub rules: SimRules,
+    /// The entities at start, in spawn order.
+    pub entities: Vec<EntitySpec>,
+    /// Ambiance areas.
+    pub areas: Vec<AreaSpec>,
+    /// Ambiance projections.
+    pub projections: Vec<ProjectionSpec>,
+    /// How it repeats.
+    pub copies: Copies,
+}
+
+/// A scenario made into a world.
+pub struct Instance {
+    /// The world, with every entity spawned and every fact set.
+    pub world: World,
+    /// The simulator's rules, with one spawn rule per copy.
+    pub rules: SimRules,
+    /// Every entity the scenario spawned and its name (`cook`, `goblin#2`, `cook@3`).
+    pub names: Vec<(Entity, String)>,
+}
+
+impl Scenario {
+    /// NPCs in one copy: entities whose archetype thinks.
+    pub fn npcs_per_copy(&self) -> usize {
+        self.entities
+            .iter()
+            .filter(|e| self.domain.archetype(e.archetype).thinks())
+            .count()
+    }
+
+    /// Copies needed for at least `npcs` NPCs (one copy when `None` or when a copy has none).
+    pub fn copies_for(&self, npcs: Option<u32>) -> u32 {
+        match (npcs, self.npcs_per_copy()) {
+            (Some(n), per) if per > 0 => n.div_ceil(per as u32).max(1),
+            _ => 1,
+        }
+    }
+
+    /// Where copy `k` (from 0) sits.
+    fn origin(&self, k: u32) -> Vec3 {
+        let per_row = self.copies.per_row.max(1);
+        let (column, row) = ((k % per_row) as f32, (k / per_row) as f32);
+        let s = self.copies.spacing;
+        Vec3::new(
+            s.x * column - s.z * row,
+            s.y * column,
+            s.z * column + s.x * row,
+        )
+    }
+
+    /// A world of enough copies for `npcs` NPCs, seeded with `seed` (or the scenario's).
+    pub fn instantiate(&self, npcs: Option<u32>, seed: Option<u64>) -> Result<Instance> {
+        let copies = self.copies_for(npcs);
+        let per_copy = self.entities.len() as u32;
+        let config = WorldConfig {
+            seed: seed.unwrap_or(self.config.seed),
+            entity_capacity: per_copy.saturating_mul(copies).max(1),
+            ..self.config
+        };
+        let mut world = World::new(self.domain.clone(), config)?;
+        let mut rules = self.rules.clone();
+        rules.spawns.clear();
+        let mut names = Vec::with_capacity(self.entities.len() * copies as usize);
+        for k in 0..copies {
+            let origin = self.origin(k);
+            let at = |p: Vec3| Vec3::new(origin.x + p.x, origin.y + p.y, origin.z + p.z);
+            let first = names.len();
+            for spec in &self.entities {
+                let entity = world.spawn(spec.archetype, at(spec.at))?;
+                let name = if k == 0 {
+                    spec.name.clone()
+                } else {
+                    format!("{}@{}", spec.name, k + 1)
+                };
+                names.push((entity, name));
+            }
+            for (i, spec) in self.entities.iter().enumerate() {
+                for (attribute, fact) in &spec.facts {
+                    let value = match fact {
+                        StartFact::Value(v) => *v,
+                        StartFact::Entity(j) => Value::Entity(names[first + j].0),
+                    };
+                    world.set_fact(names[first + i].0, *attribute, value)?;
+                }
+            }
+            for area in &self.areas {
+                let shape = match area.shape {
+                    Shape::Sphere { center, radius } => Shape::Sphere {
+                        center: at(center),
+                        radius,
+                    },
+                    Shape::Box { min, max } => Shape::Box {
+                        min: at(min),
+                        max: at(max),
+                    },
+                };
+                world.add_ambiance_area(shape, area.modifiers.clone())?;
+            }
+            for p in &self.projections {
+                let source = names[first + p.source].0;
+                world.add_ambiance_projection(source, p.radius, p.modifier.clone(), p.falloff)?;
+            }
+            for spawn in &self.rules.spawns {
+                let mut spawn = spawn.clone();
+                spawn.at = at(spawn.at);
+                rules.spawns.push(spawn);
+            }
+        }
+        Ok(Instance {
+            world,
+            rules,
+            names,
+        })
+    }
+}

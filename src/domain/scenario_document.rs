@@ -1,0 +1,499 @@
+//! Loading a scenario document: its domain (inline or a file), then the world, simulation,
+//! copies, entities, areas and projections, all reported at JSON Pointers.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde_json::Value as Json;
+
+use super::diagnostic::{LoadError, Loaded};
+use super::document::DOMAIN_FIELDS;
+use super::lint::{self, Start};
+use super::loading::Loading;
+use super::reader::{self, Node, Obj};
+use super::scenario::{AreaSpec, Copies, EntitySpec, ProjectionSpec, Scenario, StartFact};
+use crate::core::action::ActionId;
+use crate::core::ambiance::{Falloff, Shape};
+use crate::core::archetype::ArchetypeId;
+use crate::core::{AttributeId, Value, ValueType, Vec3, WorldConfig};
+use crate::sim::rules::{EngineAction, SimRules, SpawnRule};
+
+/// The top-level fields of a scenario document.
+const SCENARIO_FIELDS: &[&str] = &[
+    "name",
+    "description",
+    "domain",
+    "world",
+    "simulation",
+    "copies",
+    "entities",
+    "areas",
+    "projections",
+];
+
+/// True when `text` looks like a scenario (an object with a `domain`) rather than a domain.
+pub fn is_scenario(text: &str) -> bool {
+    serde_json::from_str::<Json>(text).is_ok_and(|j| j.get("domain").is_some())
+}
+
+/// Loads a scenario from JSON text. A `domain` given as a path is read relative to `base`
+/// (the scenario file's folder; the working directory when `None`).
+pub fn load_scenario(text: &str, base: Option<&Path>) -> Result<Loaded<Scenario>, LoadError> {
+    let mut loading = Loading::default();
+    let scenario = reader::parse(&mut loading.ctx, text).and_then(|json| {
+        let root = Node::root(&json);
+        let obj = loading.ctx.object(&root, SCENARIO_FIELDS)?;
+        loading.scenario(&obj, base)
+    });
+    loading.finish(scenario)
+}
+
+/// Loads a scenario file; a `domain` path in it is relative to the file.
+pub fn load_scenario_file(path: &Path) -> Result<Loaded<Scenario>, LoadError> {
+    let text = read(path)?;
+    load_scenario(&text, path.parent())
+}
+
+/// Loads a domain file.
+pub fn load_domain_file(
+    path: &Path,
+) -> Result<Loaded<std::sync::Arc<crate::core::Domain>>, LoadError> {
+    super::document::load_domain(&read(path)?)
+}
+
+/// The text of `path`, or a load error naming it.
+fn read(path: &Path) -> Result<String, LoadError> {
+    std::fs::read_to_string(path).map_err(|e| {
+        let mut loading = Loading::default();
+        loading
+            .ctx
+            .error("", format!("cannot read {}: {e}", path.display()));
+        LoadError {
+            diagnostics: loading.ctx.diagnostics,
+        }
+    })
+}
+
+impl Loading {
+    /// Reads a whole scenario; None when anything was wrong.
+    fn scenario(&mut self, obj: &Obj, base: Option<&Path>) -> Option<Scenario> {
+        let domain_node = obj.require(&mut self.ctx, "domain")?;
+        let domain = match &domain_node.json {
+            Json::String(path) => self.domain_file(&domain_node, path, base)?,
+            _ => {
+                let domain_obj = self.ctx.object(&domain_node, DOMAIN_FIELDS)?;
+                let domain = self.domain_sections(&domain_obj)?;
+                lint::lint_definitions(self, &domain);
+                domain
+            }
+        };
+        let name = match obj.get("name") {
+            Some(n) => self.ctx.str(&n)?.to_owned(),
+            None => String::new(),
+        };
+        let description = match obj.get("description") {
+            Some(n) => self.ctx.str(&n)?.to_owned(),
+            None => String::new(),
+        };
+        let config = self.world_config(obj.get("world"));
+        let rules = self.rules(obj.get("simulation"), &domain);
+        let copies = self.copies(obj.get("copies"));
+        let (entities, entity_paths) = self.entities(obj);
+        let by_name: HashMap<&str, usize> = entities
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.name.as_str(), i))
+            .collect();
+        let areas = obj
+            .list(&mut self.ctx, "areas")
+            .iter()
+            .filter_map(|a| self.area(a))
+            .collect();
+        let projections = obj
+            .list(&mut self.ctx, "projections")
+            .iter()
+            .filter_map(|p| self.projection(p, &by_name))
+            .collect();
+        let scenario = Scenario {
+            name,
+            description,
+            domain,
+            config: config?,
+            rules: rules?,
+            entities,
+            areas,
+            projections,
+            copies: copies?,
+        };
+        if self.ctx.has_errors() {
+            return None;
+        }
+        self.lint_entities(&scenario, &entity_paths);
+        Some(scenario)
+    }
+
+    /// A domain document in another file: its diagnostics are reported with the file's name.
+    fn domain_file(
+        &mut self,
+        node: &Node,
+        path: &str,
+        base: Option<&Path>,
+    ) -> Option<std::sync::Arc<crate::core::Domain>> {
+        let full = base.map_or_else(|| Path::new(path).to_owned(), |b| b.join(path));
+        let text = match std::fs::read_to_string(&full) {
+            Ok(text) => text,
+            Err(e) => {
+                self.ctx
+                    .error(&node.path, format!("cannot read {}: {e}", full.display()));
+                return None;
+            }
+        };
+        let mut inner = Loading::default();
+        let domain = reader::parse(&mut inner.ctx, &text).and_then(|json| {
+            let obj = inner.ctx.object(&Node::root(&json), DOMAIN_FIELDS)?;
+            inner.domain_sections(&obj)
+        });
+        if let Some(domain) = &domain {
+            lint::lint_definitions(&mut inner, domain);
+        }
+        for mut d in inner.ctx.diagnostics {
+            let at = if d.path.is_empty() { "/" } else { &d.path };
+            d.message = format!("in {} at {at}: {}", full.display(), d.message);
+            d.path = node.path.clone();
+            self.ctx.diagnostics.push(d);
+        }
+        self.builder = inner.builder;
+        self.refs = inner.refs;
+        self.curves = inner.curves;
+        domain
+    }
+
+    /// `{ "seed", "plan_budget_per_tick" }`.
+    fn world_config(&mut self, node: Option<Node>) -> Option<WorldConfig> {
+        let mut config = WorldConfig {
+            seed: 1,
+            ..WorldConfig::default()
+        };
+        let Some(node) = node else {
+            return Some(config);
+        };
+        let obj = self.ctx.object(&node, &["seed", "plan_budget_per_tick"])?;
+        if let Some(s) = obj.get("seed") {
+            config.seed = self.ctx.whole(&s, u64::MAX)?;
+        }
+        if let Some(b) = obj.get("plan_budget_per_tick") {
+            config.plan_budget_per_tick = self.ctx.whole(&b, u32::MAX as u64)? as u32;
+        }
+        Some(config)
+    }
+
+    /// The `simulation` section.
+    fn rules(&mut self, node: Option<Node>, domain: &crate::core::Domain) -> Option<SimRules> {
+        let mut rules = SimRules::new(domain);
+        let Some(node) = node else {
+            return Some(rules);
+        };
+        let fields = [
+            "speed",
+            "step",
+            "seconds",
+            "action_seconds",
+            "actions",
+            "spawns",
+        ];
+        let obj = self.ctx.object(&node, &fields)?;
+        rules.speed = obj.number_or(&mut self.ctx, "speed", rules.speed)?;
+        rules.step = obj.number_or(&mut self.ctx, "step", rules.step)?;
+        rules.seconds = obj.number_or(&mut self.ctx, "seconds", rules.seconds)?;
+        rules.action_seconds =
+            obj.number_or(&mut self.ctx, "action_seconds", rules.action_seconds)?;
+        if let Some(actions) = obj.get("actions") {
+            for (action, n) in self.keyed_entries(&actions, |r| &r.actions) {
+                let Some(a) = self.ctx.object(&n, &["seconds", "failure_chance"]) else {
+                    continue;
+                };
+                let seconds = match a.get("seconds") {
+                    Some(s) => self.ctx.number(&s).map(Some),
+                    None => Some(None),
+                };
+                let failure_chance = a.number_or(&mut self.ctx, "failure_chance", 0.0);
+                if let (Some(seconds), Some(failure_chance)) = (seconds, failure_chance) {
+                    rules.per_action[ActionId(action).0 as usize] = EngineAction {
+                        seconds,
+                        failure_chance,
+                    };
+                }
+            }
+        }
+        for s in obj.list(&mut self.ctx, "spawns") {
+            if let Some(spawn) = self.spawn(&s) {
+                rules.spawns.push(spawn);
+            }
+        }
+        let valid = rules.validate(domain);
+        self.check(&node.path, valid)?;
+        Some(rules)
+    }
+
+    /// `{ "archetype", "at", "every", "max_alive", "facts" }`.
+    fn spawn(&mut self, node: &Node) -> Option<SpawnRule> {
+        let obj = self
+            .ctx
+            .object(node, &["archetype", "at", "every", "max_alive", "facts"])?;
+        let archetype = obj.require(&mut self.ctx, "archetype")?;
+        let archetype = ArchetypeId(self.refs.archetypes.resolve(&mut self.ctx, &archetype)?);
+        let at = obj.require(&mut self.ctx, "at")?;
+        let at = self.ctx.vec3(&at)?;
+        let every = obj.number(&mut self.ctx, "every")?;
+        let max_alive = match obj.get("max_alive") {
+            Some(m) => self.ctx.whole(&m, u32::MAX as u64)? as u32,
+            None => 1,
+        };
+        let mut facts = Vec::new();
+        if let Some(f) = obj.get("facts") {
+            for (attribute, value) in self.fact_entries(&f) {
+                facts.push((
+                    attribute,
+                    self.constant(&value, self.attribute_type(attribute))?,
+                ));
+            }
+        }
+        Some(SpawnRule {
+            archetype,
+            at,
+            every,
+            max_alive,
+            facts,
+        })
+    }
+
+    /// `{ "spacing", "per_row" }`.
+    fn copies(&mut self, node: Option<Node>) -> Option<Copies> {
+        let mut copies = Copies {
+            spacing: Vec3::new(100.0, 0.0, 0.0),
+            per_row: 32,
+        };
+        let Some(node) = node else {
+            return Some(copies);
+        };
+        let obj = self.ctx.object(&node, &["spacing", "per_row"])?;
+        if let Some(s) = obj.get("spacing") {
+            copies.spacing = self.ctx.vec3(&s)?;
+        }
+        if let Some(p) = obj.get("per_row") {
+            copies.per_row = self.ctx.whole(&p, u32::MAX as u64)?.max(1) as u32;
+        }
+        Some(copies)
+    }
+
+    /// The `entities`, with `count` expanded and entity-valued facts resolved by name, and the
+    /// JSON Pointer each came from.
+    fn entities(&mut self, obj: &Obj) -> (Vec<EntitySpec>, Vec<String>) {
+        let fields = ["name", "archetype", "at", "facts", "count", "spread"];
+        let mut specs: Vec<EntitySpec> = Vec::new();
+        let mut paths = Vec::new();
+        // Entity references resolve after every name is known: (entity, attribute, name node).
+        let mut references: Vec<(usize, AttributeId, Node)> = Vec::new();
+        for node in obj.list(&mut self.ctx, "entities") {
+            let Some(e) = self.ctx.object(&node, &fields) else {
+                continue;
+            };
+            let name = e.str(&mut self.ctx, "name");
+            let archetype = e
+                .require(&mut self.ctx, "archetype")
+                .and_then(|a| self.refs.archetypes.resolve(&mut self.ctx, &a));
+            let at = match e.get("at") {
+                Some(a) => self.ctx.vec3(&a),
+                None => Some(Vec3::default()),
+            };
+            let count = match e.get("count") {
+                Some(c) => self.ctx.whole(&c, 100_000),
+                None => Some(1),
+            };
+            let spread = match e.get("spread") {
+                Some(s) => self.ctx.vec3(&s),
+                None => Some(Vec3::default()),
+            };
+            let mut facts = Vec::new();
+            if let Some(f) = e.get("facts") {
+                for (attribute, value) in self.fact_entries(&f) {
+                    let ty = self.attribute_type(attribute);
+                    match (&value.json, ty) {
+                        (Json::String(_), ValueType::Entity) => {
+                            references.push((specs.len(), attribute, value));
+                        }
+                        _ => {
+                            if let Some(v) = self.constant(&value, ty) {
+                                let checked = self.builder.domain().check_value(attribute, v);
+                                if self.check(&value.path, checked).is_some() {
+                                    facts.push((attribute, StartFact::Value(v)));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            let (Some(name), Some(archetype), Some(at), Some(count), Some(spread)) =
+                (name, archetype, at, count, spread)
+            else {
+                continue;
+            };
+            if specs.iter().any(|s| s.name == name) {
+                self.ctx
+                    .error(&node.path, format!("entity {name:?} is already defined"));
+                continue;
+            }
+            for i in 0..count {
+                let k = i as f32;
+                paths.push(node.path.clone());
+                specs.push(EntitySpec {
+                    name: if i == 0 {
+                        name.to_owned()
+                    } else {
+                        format!("{name}#{}", i + 1)
+                    },
+                    archetype: ArchetypeId(archetype),
+                    at: Vec3::new(
+                        at.x + spread.x * k,
+                        at.y + spread.y * k,
+                        at.z + spread.z * k,
+                    ),
+                    facts: facts.clone(),
+                });
+            }
+        }
+        for (index, attribute, node) in references {
+            let wanted = node.json.as_str().unwrap_or_default();
+            match specs.iter().position(|s| s.name == wanted) {
+                Some(target) => specs[index]
+                    .facts
+                    .push((attribute, StartFact::Entity(target))),
+                None => {
+                    let hint = super::suggest::hint(wanted, specs.iter().map(|s| s.name.as_str()));
+                    self.ctx
+                        .error(&node.path, format!("unknown entity {wanted:?}{hint}"));
+                }
+            }
+        }
+        (specs, paths)
+    }
+
+    /// `{ "name", "shape": { "sphere": { "center", "radius" } } | { "box": { "min", "max" } },
+    /// "modifiers" }`.
+    fn area(&mut self, node: &Node) -> Option<AreaSpec> {
+        let obj = self.ctx.object(node, &["name", "shape", "modifiers"])?;
+        let shape_node = obj.require(&mut self.ctx, "shape")?;
+        let shape_obj = self.ctx.object(&shape_node, &["sphere", "box"])?;
+        let shape = match (shape_obj.get("sphere"), shape_obj.get("box")) {
+            (Some(s), None) => {
+                let s = self.ctx.object(&s, &["center", "radius"])?;
+                let center = s.require(&mut self.ctx, "center")?;
+                Shape::Sphere {
+                    center: self.ctx.vec3(&center)?,
+                    radius: s.number(&mut self.ctx, "radius")?,
+                }
+            }
+            (None, Some(b)) => {
+                let b = self.ctx.object(&b, &["min", "max"])?;
+                let (min, max) = (
+                    b.require(&mut self.ctx, "min")?,
+                    b.require(&mut self.ctx, "max")?,
+                );
+                Shape::Box {
+                    min: self.ctx.vec3(&min)?,
+                    max: self.ctx.vec3(&max)?,
+                }
+            }
+            _ => {
+                self.ctx
+                    .error(&shape_node.path, "a shape is one of \"sphere\" and \"box\"");
+                return None;
+            }
+        };
+        let modifiers = obj
+            .list(&mut self.ctx, "modifiers")
+            .iter()
+            .filter_map(|m| self.modifier(m))
+            .collect();
+        // The area's own checks (finite, not inverted), made as the world will make them.
+        let checked = crate::core::ambiance::Area::new(shape, Vec::new());
+        self.check(&shape_node.path, checked)?;
+        Some(AreaSpec { shape, modifiers })
+    }
+
+    /// `{ "anchor": entity name, "radius", "modifier", "falloff" }`.
+    fn projection(
+        &mut self,
+        node: &Node,
+        by_name: &HashMap<&str, usize>,
+    ) -> Option<ProjectionSpec> {
+        let obj = self
+            .ctx
+            .object(node, &["anchor", "radius", "modifier", "falloff"])?;
+        let anchor = obj.require(&mut self.ctx, "anchor")?;
+        let wanted = self.ctx.str(&anchor)?;
+        let source = match by_name.get(wanted) {
+            Some(&i) => i,
+            None => {
+                let hint = super::suggest::hint(wanted, by_name.keys().copied());
+                self.ctx
+                    .error(&anchor.path, format!("unknown entity {wanted:?}{hint}"));
+                return None;
+            }
+        };
+        let radius = obj.number(&mut self.ctx, "radius")?;
+        let modifier = obj.require(&mut self.ctx, "modifier")?;
+        let modifier = self.modifier(&modifier)?;
+        let falloff = match obj.get("falloff") {
+            Some(f) => [Falloff::Constant, Falloff::Linear]
+                [self.ctx.choice(&f, &["constant", "linear"])?],
+            None => Falloff::Constant,
+        };
+        if !(radius.is_finite() && radius > 0.0) {
+            self.ctx.error(
+                &obj.node.path,
+                format!("a projection's radius must be finite and > 0, got {radius}"),
+            );
+            return None;
+        }
+        Some(ProjectionSpec {
+            source,
+            radius,
+            modifier,
+            falloff,
+        })
+    }
+
+    /// Lint per NPC entity: goals already satisfied by how it starts.
+    fn lint_entities(&mut self, scenario: &Scenario, paths: &[String]) {
+        let mut seen: Vec<(ArchetypeId, Vec<(AttributeId, Value)>)> = Vec::new();
+        for (spec, path) in scenario.entities.iter().zip(paths) {
+            let def = scenario.domain.archetype(spec.archetype);
+            if !def.thinks() {
+                continue;
+            }
+            let mut facts = def.state.clone();
+            for (a, f) in &spec.facts {
+                if let StartFact::Value(v) = f {
+                    facts.retain(|(b, _)| b != a);
+                    facts.push((*a, *v));
+                }
+            }
+            if seen
+                .iter()
+                .any(|(arch, f)| *arch == spec.archetype && *f == facts)
+            {
+                continue;
+            }
+            let start = Start {
+                archetype: spec.archetype,
+                facts: &facts,
+                path,
+                label: format!("entity {:?}", spec.name),
+            };
+            let domain = scenario.domain.clone();
+            lint::satisfied_at_start(self, &domain, &start);
+            seen.push((spec.archetype, facts));
+        }
+    }
+}
