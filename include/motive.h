@@ -162,6 +162,31 @@ typedef uint32_t motive_status;
 #endif // __cplusplus
 
 /**
+ * How bad a diagnostic is.
+ */
+enum motive_severity
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Legal, but probably not what was meant (lint); the load succeeded.
+     */
+    MOTIVE_SEVERITY_WARNING = 0,
+    /**
+     * The document cannot be loaded as written.
+     */
+    MOTIVE_SEVERITY_ERROR = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_severity motive_severity;
+#else
+typedef uint32_t motive_severity;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * Kind of an entity, as `motive_entity_get_kind` reports it.
  */
 enum motive_entity_kind
@@ -865,6 +890,12 @@ typedef uint32_t motive_ambiance_falloff;
 typedef struct motive_arena motive_arena;
 
 /**
+ * The diagnostics of the last load into it (opaque; owned by the caller). Not safe for
+ * concurrent use: one thread at a time.
+ */
+typedef struct motive_diagnostics motive_diagnostics;
+
+/**
  * An immutable, built domain (opaque). Reference-counted internally: worlds keep their own
  * reference, so the caller may destroy its handle whenever it no longer needs it.
  * Thread-safe: any number of threads may read it at once.
@@ -1434,6 +1465,27 @@ typedef struct motive_object_def {
      */
     struct motive_vec3 position;
 } motive_object_def;
+
+/**
+ * One diagnostic, as `motive_diagnostics_get` returns it. `path` is the JSON Pointer of the
+ * value at fault (`/actions/3/effects/0/key`; empty for the whole document) and `message`
+ * the reason, both NUL-terminated UTF-8 owned by the list: valid until the list is loaded
+ * into again or destroyed.
+ */
+typedef struct motive_diagnostic {
+    /**
+     * Error or warning.
+     */
+    motive_severity severity;
+    /**
+     * JSON Pointer of the value at fault.
+     */
+    const char *path;
+    /**
+     * Why, with a suggestion for a near-miss name.
+     */
+    const char *message;
+} motive_diagnostic;
 
 /**
  * Dense id of a goal definition in its domain (0, 1, 2, … in definition order).
@@ -2570,6 +2622,71 @@ void motive_domain_destroy(struct motive_domain *domain);
 motive_status motive_domain_find_attribute(const struct motive_domain *domain,
                                            const char *name,
                                            motive_attribute *out_attribute);
+
+/**
+ * Creates an empty diagnostics list into `*out_diagnostics`; free it with
+ * `motive_diagnostics_destroy`.
+ *
+ * # Safety
+ * `out_diagnostics` must be NULL or writable.
+ */
+motive_status motive_diagnostics_create(struct motive_diagnostics **out_diagnostics);
+
+/**
+ * Frees a diagnostics list. NULL does nothing.
+ *
+ * # Safety
+ * `diagnostics` must be NULL or live, and not used again (nor the strings it handed out).
+ */
+void motive_diagnostics_destroy(struct motive_diagnostics *diagnostics);
+
+/**
+ * The number of diagnostics in the list (0 for NULL).
+ *
+ * # Safety
+ * `diagnostics` must be NULL or live.
+ */
+size_t motive_diagnostics_count(const struct motive_diagnostics *diagnostics);
+
+/**
+ * Writes diagnostic `index` (from 0, in document order) to `*out_diagnostic`;
+ * `MOTIVE_STATUS_NOT_FOUND` when `index` is not below the count.
+ *
+ * # Safety
+ * `diagnostics` must be NULL or live; `out_diagnostic` NULL or writable.
+ */
+motive_status motive_diagnostics_get(const struct motive_diagnostics *diagnostics,
+                                     size_t index,
+                                     struct motive_diagnostic *out_diagnostic);
+
+/**
+ * Loads a domain from `json_length` bytes of UTF-8 JSON at `json` (`docs/domain-format.md`)
+ * into `*out_domain`; free it with `motive_domain_destroy`. Every error and lint warning goes
+ * to `diagnostics` (pass NULL when not wanted), on success and failure alike. Errors:
+ * `MOTIVE_STATUS_PARSE_ERROR` for a document that is not valid JSON or not a valid domain;
+ * `MOTIVE_STATUS_INVALID_ARGUMENT` for text that is not UTF-8.
+ *
+ * # Safety
+ * `json` must be NULL or point to `json_length` readable bytes; `diagnostics` NULL or live;
+ * `out_domain` NULL or writable.
+ */
+motive_status motive_domain_load_json(const char *json,
+                                      size_t json_length,
+                                      struct motive_diagnostics *diagnostics,
+                                      struct motive_domain **out_domain);
+
+/**
+ * Loads a domain from the JSON file at `path` (NUL-terminated UTF-8) into `*out_domain`, as
+ * `motive_domain_load_json` does; a file that cannot be read is `MOTIVE_STATUS_PARSE_ERROR`
+ * with the reason in the diagnostics.
+ *
+ * # Safety
+ * `path` must be NULL or NUL-terminated; `diagnostics` NULL or live; `out_domain` NULL or
+ * writable.
+ */
+motive_status motive_domain_load_file(const char *path,
+                                      struct motive_diagnostics *diagnostics,
+                                      struct motive_domain **out_domain);
 
 /**
  * Defines a drive called `name` (an identifier) of `weight` (finite, > 0) and writes its id

@@ -28,6 +28,11 @@ pub struct motive_domain {
 }
 
 impl motive_domain {
+    /// A handle holding a reference to `inner`.
+    pub(crate) fn from_shared(inner: Arc<Domain>) -> Self {
+        motive_domain { inner }
+    }
+
     pub(crate) fn shared(&self) -> &Arc<Domain> {
         &self.inner
     }

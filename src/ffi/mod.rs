@@ -23,6 +23,7 @@ pub mod curve;
 pub mod defs;
 pub mod distance;
 pub mod domain;
+pub mod domain_json;
 pub mod drives;
 pub mod effects;
 pub mod entities;

@@ -33,5 +33,6 @@ int main(int argc, char **argv) {
     run_outcome_tests();
     run_ambiance_tests();
     run_distance_tests();
+    run_domain_json_tests();
     return motive_test_summary(variant);
 }

@@ -25,5 +25,6 @@ void run_joint_action_tests(void);
 void run_outcome_tests(void);
 void run_ambiance_tests(void);
 void run_distance_tests(void);
+void run_domain_json_tests(void);
 
 #endif /* MOTIVE_SUITES_H */
