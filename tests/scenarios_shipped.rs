@@ -8,7 +8,12 @@ fn path(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn every_shipped_scenario_loads_clean() {
-    for name in ["household.json", "hospital.json", "wizard_arena.json", "pirate.json"] {
+    for name in [
+        "household.json",
+        "hospital.json",
+        "wizard_arena.json",
+        "pirate.json",
+    ] {
         match load_scenario_file(&path(name)) {
             Ok(loaded) => {
                 let w: Vec<String> = loaded.warnings.iter().map(Diagnostic::to_string).collect();
@@ -52,9 +57,19 @@ fn the_json_household_runs_exactly_as_the_rust_one() {
         a.step(&mut rust, 0.05).unwrap();
         b.step(&mut json.world, 0.05).unwrap();
         if tick % 100 == 99 {
-            assert_eq!(facts(&rust, resident), facts(&json.world, json_resident), "tick {tick}");
-            assert_eq!(rust.position(resident).unwrap(), json.world.position(json_resident).unwrap());
+            assert_eq!(
+                facts(&rust, resident),
+                facts(&json.world, json_resident),
+                "tick {tick}"
+            );
+            assert_eq!(
+                rust.position(resident).unwrap(),
+                json.world.position(json_resident).unwrap()
+            );
         }
     }
-    assert!(h.lowest_drive(&rust, resident).unwrap() > 0.0, "the run did something");
+    assert!(
+        h.lowest_drive(&rust, resident).unwrap() > 0.0,
+        "the run did something"
+    );
 }

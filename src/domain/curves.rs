@@ -69,16 +69,17 @@ impl Loading {
                 offset: 1.0,
             },
             2 => CurveShape::Power {
-                exponent: obj.number_or(&mut self.ctx, "exponent", 1.0)?,
+                exponent: obj.number(&mut self.ctx, "exponent")?,
                 slope: obj.number_or(&mut self.ctx, "slope", 1.0)?,
                 offset: obj.number_or(&mut self.ctx, "offset", 0.0)?,
             },
             3 => CurveShape::Logistic {
-                steepness: obj.number_or(&mut self.ctx, "steepness", 10.0)?,
-                midpoint: obj.number_or(&mut self.ctx, "midpoint", 0.5)?,
+                steepness: obj.number(&mut self.ctx, "steepness")?,
+                midpoint: obj.number(&mut self.ctx, "midpoint")?,
             },
             _ => {
                 let mut points = Vec::new();
+                obj.require(&mut self.ctx, "points")?;
                 for p in obj.list(&mut self.ctx, "points") {
                     match p.json.as_array().map(|xy| xy.as_slice()) {
                         Some([x, y]) if x.is_number() && y.is_number() => {
