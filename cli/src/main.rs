@@ -6,8 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
-use motive::sim::executor::Executor;
-use motive::sim::run_fixed_step;
+use motive::sim::{SimRules, Simulator};
 
 /// Drive-based NPC decision making, headless.
 #[derive(Parser)]
@@ -48,10 +47,16 @@ fn main() -> ExitCode {
                 Ok(scenario) => scenario,
                 Err(error) => return fail(&error),
             };
-            let mut engine = Executor::new(1.5);
+            let rules = SimRules {
+                step,
+                ..SimRules::new(&scenario.household.domain)
+            };
+            let mut engine = match Simulator::new(rules, &scenario.world) {
+                Ok(engine) => engine,
+                Err(error) => return fail(&error),
+            };
             let started = Instant::now();
-            let world = &mut scenario.world;
-            match run_fixed_step(world, seconds, step, |w, dt| engine.step(w, dt)) {
+            match engine.run(&mut scenario.world, seconds, &mut ()) {
                 Ok(summary) => {
                     let wall = started.elapsed();
                     println!(

@@ -1,0 +1,218 @@
+//! The headless engine's rules: how fast NPCs walk, how long the actions it performs take and
+//! how often they fail, and what it spawns. A scenario file's `"simulation"` section fills them
+//! (`docs/domain-format.md`); [`SimRules::new`] gives the defaults.
+
+use crate::core::action::ActionId;
+use crate::core::archetype::ArchetypeId;
+use crate::core::{AttributeId, Domain, Error, Result, Value, Vec3};
+
+/// How the [`super::Simulator`] plays the engine's part.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimRules {
+    /// Walking speed of every NPC, in units per second (finite, > 0).
+    pub speed: f64,
+    /// The fixed tick, in seconds (finite, > 0).
+    pub step: f64,
+    /// Default length of a run, in simulated seconds (finite, ≥ 0).
+    pub seconds: f64,
+    /// Seconds an engine-performed action that does not move takes once started (the NPC has
+    /// already walked up to its target), unless [`EngineAction::seconds`] says otherwise
+    /// (finite, ≥ 0; 0 finishes it in the step it is requested).
+    pub action_seconds: f64,
+    /// Per-action overrides, indexed by `ActionId.0`: one per action of the domain.
+    pub per_action: Vec<EngineAction>,
+    /// Entities the engine brings in while the world runs.
+    pub spawns: Vec<SpawnRule>,
+}
+
+/// How the engine performs one action.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct EngineAction {
+    /// Seconds it takes when it does not move, instead of [`SimRules::action_seconds`]
+    /// (finite, ≥ 0). Walking always takes distance ÷ speed.
+    pub seconds: Option<f64>,
+    /// Chance in [0, 1] that a performance fails instead of succeeding (blocked, missed),
+    /// drawn when it ends.
+    pub failure_chance: f64,
+}
+
+/// Spawns entities of one archetype at one place, on a cadence, up to a number alive.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpawnRule {
+    /// What to spawn.
+    pub archetype: ArchetypeId,
+    /// Where.
+    pub at: Vec3,
+    /// Seconds between spawns (finite, > 0); the first comes `every` seconds into the run.
+    pub every: f64,
+    /// Most entities of this rule alive at once (≥ 1): a spawn that would exceed it is skipped.
+    pub max_alive: u32,
+    /// Facts each spawned entity starts with, over its archetype's starting state.
+    pub facts: Vec<(AttributeId, Value)>,
+}
+
+impl SimRules {
+    /// The defaults for `domain`: walking at 1.5 units/s, 50 ms ticks, 180 s runs, engine
+    /// actions that finish as soon as they start and never fail, no spawns.
+    pub fn new(domain: &Domain) -> Self {
+        SimRules {
+            speed: 1.5,
+            step: 0.05,
+            seconds: 180.0,
+            action_seconds: 0.0,
+            per_action: vec![EngineAction::default(); domain.actions().len()],
+            spawns: Vec::new(),
+        }
+    }
+
+    /// How the engine performs `action`.
+    pub fn action(&self, action: ActionId) -> EngineAction {
+        self.per_action[action.0 as usize]
+    }
+
+    /// Checks the rules against `domain`: numbers finite and in range, one entry per action,
+    /// spawn rules naming archetypes and facts of the domain with values of their types.
+    /// Messages name the field at fault as the scenario format spells it.
+    pub fn validate(&self, domain: &Domain) -> Result<()> {
+        positive("speed", self.speed)?;
+        positive("step", self.step)?;
+        not_negative("seconds", self.seconds)?;
+        not_negative("action_seconds", self.action_seconds)?;
+        let actions = domain.actions();
+        if self.per_action.len() != actions.len() {
+            return Err(Error::invalid(format!(
+                "the rules have {} per-action entries for the domain's {} actions",
+                self.per_action.len(),
+                actions.len()
+            )));
+        }
+        for (id, rule) in self.per_action.iter().enumerate() {
+            let name = actions.name(id as u32);
+            if let Some(seconds) = rule.seconds {
+                not_negative(&format!("actions.{name}.seconds"), seconds)?;
+            }
+            let chance = rule.failure_chance;
+            if !(0.0..=1.0).contains(&chance) {
+                return Err(Error::invalid(format!(
+                    "actions.{name}.failure_chance must be in [0, 1], got {chance}"
+                )));
+            }
+        }
+        for (i, spawn) in self.spawns.iter().enumerate() {
+            domain.archetypes().get(spawn.archetype.0)?;
+            if !spawn.at.is_finite() {
+                return Err(Error::invalid(format!(
+                    "spawns[{i}].at {:?} is not finite",
+                    spawn.at
+                )));
+            }
+            positive(&format!("spawns[{i}].every"), spawn.every)?;
+            if spawn.max_alive == 0 {
+                return Err(Error::invalid(format!(
+                    "spawns[{i}].max_alive is 0: the rule would never spawn"
+                )));
+            }
+            for &(attribute, value) in &spawn.facts {
+                domain.check_value(attribute, value)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn positive(field: &str, value: f64) -> Result<()> {
+    if value.is_finite() && value > 0.0 {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "{field} must be finite and > 0, got {value}"
+        )))
+    }
+}
+
+fn not_negative(field: &str, value: f64) -> Result<()> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "{field} must be finite and >= 0, got {value}"
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{DomainBuilder, ErrorKind, ValueType};
+
+    fn domain() -> (std::sync::Arc<Domain>, ArchetypeId, AttributeId) {
+        let mut b = DomainBuilder::new();
+        let company = b.add_attribute("company", ValueType::Number).unwrap();
+        b.add_action("goto").unwrap();
+        b.add_action("attack").unwrap();
+        let visitor = b.add_archetype("visitor").unwrap();
+        (b.build().unwrap(), visitor, company)
+    }
+
+    #[test]
+    fn defaults_are_valid_and_cover_every_action() {
+        let (domain, _, _) = domain();
+        let rules = SimRules::new(&domain);
+        assert_eq!(rules.per_action.len(), 2);
+        assert_eq!((rules.speed, rules.step, rules.seconds), (1.5, 0.05, 180.0));
+        assert_eq!(rules.validate(&domain), Ok(()));
+    }
+
+    #[test]
+    fn each_bad_field_is_rejected_by_name() {
+        let (domain, visitor, company) = domain();
+        let spawn = SpawnRule {
+            archetype: visitor,
+            at: Vec3::default(),
+            every: 30.0,
+            max_alive: 4,
+            facts: vec![(company, Value::Number(0.0))],
+        };
+        let base = SimRules {
+            spawns: vec![spawn.clone()],
+            ..SimRules::new(&domain)
+        };
+        assert_eq!(base.validate(&domain), Ok(()));
+        // Each case names the field its breakage must be reported under.
+        type Breakage = (&'static str, fn(&mut SimRules));
+        let cases: [Breakage; 10] = [
+            ("speed", |r| r.speed = 0.0),
+            ("step", |r| r.step = f64::NAN),
+            ("seconds", |r| r.seconds = -1.0),
+            ("action_seconds", |r| r.action_seconds = f64::INFINITY),
+            ("actions.attack.seconds", |r| {
+                r.per_action[1].seconds = Some(-0.5)
+            }),
+            ("actions.goto.failure_chance", |r| {
+                r.per_action[0].failure_chance = 1.5
+            }),
+            ("per-action entries", |r| r.per_action.truncate(1)),
+            ("spawns[0].every", |r| r.spawns[0].every = 0.0),
+            ("spawns[0].max_alive", |r| r.spawns[0].max_alive = 0),
+            ("spawns[0].at", |r| r.spawns[0].at.x = f32::NAN),
+        ];
+        for (field, break_it) in cases {
+            let mut rules = base.clone();
+            break_it(&mut rules);
+            let error = rules.validate(&domain).unwrap_err();
+            assert!(error.message.contains(field), "{field}: {error}");
+        }
+        let mut wrong_type = base.clone();
+        wrong_type.spawns[0].facts[0].1 = Value::Bool(true);
+        assert_eq!(
+            wrong_type.validate(&domain).unwrap_err().kind,
+            ErrorKind::TypeMismatch
+        );
+        let mut unknown = base;
+        unknown.spawns[0].archetype = ArchetypeId(7);
+        assert_eq!(
+            unknown.validate(&domain).unwrap_err().kind,
+            ErrorKind::NotFound
+        );
+    }
+}
