@@ -5,9 +5,9 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use motive::core::world_actions::ActionOutcome;
 use motive::core::{Entity, Vec3, World, WorldConfig};
-use motive::sim::executor::Executor;
 use motive::sim::household::HouseholdDomain;
 use motive::sim::wizard::WizardDomain;
+use motive::sim::{SimRules, Simulator};
 use std::hint::black_box;
 
 /// One think that plans: the NPC's last request is failed first, so it is idle and replans.
@@ -64,15 +64,15 @@ fn thousand_households(c: &mut Criterion) {
         let (x, z) = ((house % 32) as f32 * 100.0, (house / 32) as f32 * 100.0);
         h.furnish(&mut world, Vec3::new(x, 0.0, z), 0.0).unwrap();
     }
-    let mut engine = Executor::new(1.5);
+    let mut engine = Simulator::new(SimRules::new(&h.domain), &world).unwrap();
     // Settle into steady state: everyone has thought and is busy with something.
     for _ in 0..10 {
-        engine.step(&mut world, 0.2).unwrap();
+        engine.step(&mut world, 0.2, &mut ()).unwrap();
     }
     let mut group = c.benchmark_group("udgoap/1000 household NPCs");
     group.sample_size(10);
     group.bench_function("tick at 5 Hz (every NPC thinks once)", |b| {
-        b.iter(|| engine.step(&mut world, 0.2).unwrap())
+        b.iter(|| engine.step(&mut world, 0.2, &mut ()).unwrap())
     });
     group.finish();
 }

@@ -91,19 +91,20 @@ fn steady_state_c_abi_frames_allocate_nothing() {
 #[test]
 fn steady_state_udgoap_ticks_allocate_nothing() {
     // Ten households of the thesis's chapter-5 experiment, planned and executed every 200 ms:
-    // sensing, goal updates, planning (arena reset, not freed), events and timed actions.
-    use motive::sim::executor::Executor;
+    // sensing, goal updates, planning (arena reset, not freed), events and timed actions, and
+    // the simulator walking residents around and counting decisions.
     use motive::sim::household::HouseholdDomain;
+    use motive::sim::{SimRules, Simulator};
     let h = HouseholdDomain::new().unwrap();
     let mut world = World::new(h.domain.clone(), WorldConfig::default()).unwrap();
     for house in 0..10 {
         h.furnish(&mut world, Vec3::new(house as f32 * 100.0, 0.0, 0.0), 0.0)
             .unwrap();
     }
-    let mut engine = Executor::new(1.5);
+    let mut engine = Simulator::new(SimRules::new(&h.domain), &world).unwrap();
     let mut run = |seconds: f64| {
         for _ in 0..(seconds / 0.05) as usize {
-            engine.step(&mut world, 0.05).unwrap();
+            engine.step(&mut world, 0.05, &mut ()).unwrap();
         }
     };
     assert!(allocations_during(|| run(300.0)) > 0, "the counter counts");

@@ -1,13 +1,26 @@
-//! `motive`: run NPC scenarios headless from the command line.
+//! `motive`: run NPC scenarios headless from the command line, record what they do, and
+//! explain why they do it.
 
+mod candidate_plan;
+mod claim_log;
 mod default_scenario;
+mod drive_samples;
+mod explain_command;
+mod explanation;
+mod loaded_run;
+mod progress;
+mod recorder;
+mod roster;
+mod run_command;
+mod run_options;
+mod summary;
+mod svg_chart;
+mod trace;
+mod wording;
 
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::{Parser, Subcommand};
-use motive::sim::executor::Executor;
-use motive::sim::run_fixed_step;
 
 /// Drive-based NPC decision making, headless.
 #[derive(Parser)]
@@ -19,113 +32,24 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the embedded default scenario and print a summary.
-    Run {
-        /// Number of households (one resident NPC each).
-        #[arg(long, default_value_t = 32)]
-        npcs: u32,
-        /// Simulated seconds to run.
-        #[arg(long, default_value_t = 180.0)]
-        seconds: f64,
-        /// World seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Simulation step in seconds.
-        #[arg(long, default_value_t = 0.05)]
-        step: f64,
-    },
+    /// Run a scenario and print a summary; optionally record a trace and a drive chart.
+    Run(run_command::RunArgs),
+    /// Run a scenario to a moment and explain why one NPC chose what it chose.
+    Explain(explain_command::ExplainArgs),
+    // `validate FILE` (check a domain or scenario file without running it) comes with the
+    // JSON loader.
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
-        Command::Run {
-            npcs,
-            seconds,
-            seed,
-            step,
-        } => {
-            let mut scenario = match default_scenario::build(npcs, seed) {
-                Ok(scenario) => scenario,
-                Err(error) => return fail(&error),
-            };
-            let mut engine = Executor::new(1.5);
-            let started = Instant::now();
-            let world = &mut scenario.world;
-            match run_fixed_step(world, seconds, step, |w, dt| engine.step(w, dt)) {
-                Ok(summary) => {
-                    let wall = started.elapsed();
-                    println!(
-                        "motive {} — default scenario: the household (thesis ch. 5), UDGOAP",
-                        motive::ffi::version::crate_version()
-                    );
-                    println!("{:<20} {:>12}", "seed", seed);
-                    println!("{:<20} {:>12}", "npcs", summary.npcs);
-                    println!("{:<20} {:>12}", "smart objects", summary.objects);
-                    println!("{:<20} {:>12}", "ticks", summary.ticks);
-                    println!("{:<20} {:>12.2}", "simulated s", summary.simulated_seconds);
-                    println!("{:<20} {:>12.3}", "wall ms", wall.as_secs_f64() * 1e3);
-                    let lowest: Vec<f64> = scenario
-                        .residents
-                        .iter()
-                        .filter_map(|&r| scenario.household.lowest_drive(&scenario.world, r).ok())
-                        .collect();
-                    let satisfied = lowest.iter().filter(|&&l| l > 90.0).count();
-                    println!(
-                        "{:<20} {:>12}",
-                        "all drives > 90",
-                        format!("{satisfied}/{}", lowest.len())
-                    );
-                    if let Some(&first) = scenario.residents.first() {
-                        explain(&scenario, first);
-                    }
-                    ExitCode::SUCCESS
-                }
-                Err(error) => fail(&error),
-            }
+    let result = match Cli::parse().command {
+        Command::Run(args) => run_command::execute(args),
+        Command::Explain(args) => explain_command::execute(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("motive: {error}");
+            ExitCode::FAILURE
         }
     }
-}
-
-/// Prints the first resident's drives and its last decision: why it does what it does.
-fn explain(scenario: &default_scenario::Scenario, resident: motive::core::Entity) {
-    let domain = &scenario.household.domain;
-    let Ok(mind) = scenario.world.mind(resident) else {
-        return;
-    };
-    println!();
-    println!("resident 1 drives:");
-    for drive in &mind.drives {
-        println!(
-            "  {:<18} {:>6.2}",
-            domain.drives().name(drive.drive.0),
-            drive.satisfaction
-        );
-    }
-    let ex = &mind.explanation;
-    println!(
-        "last decision at {:.1} s: {} candidates, {} expanded, {} duplicates dropped",
-        ex.time,
-        ex.candidates.len(),
-        ex.stats.expanded,
-        ex.stats.duplicates
-    );
-    let plan: Vec<&str> = mind
-        .plan
-        .iter()
-        .map(|s| domain.actions().name(s.action.0))
-        .collect();
-    println!("plan: {}", plan.join(" -> "));
-    if let Some(focus) = ex.focus {
-        println!(
-            "for: {} ({:.2} -> {:.2})",
-            domain.goals().name(focus.goal.0),
-            focus.before,
-            focus.after
-        );
-    }
-}
-
-fn fail(error: &motive::core::Error) -> ExitCode {
-    eprintln!("motive: {error}");
-    ExitCode::FAILURE
 }

@@ -41,8 +41,11 @@ pub struct Candidate {
     pub id: u32,
     /// The state it extends; `None` for the root.
     pub parent: Option<u32>,
-    /// Its first step; `None` for the root.
+    /// The step it adds to its parent's plan; `None` for the root.
     pub step: Option<Step>,
+    /// Where `step` sits in its plan's execution order: its plan is its parent's with `step`
+    /// inserted there, so every candidate's plan can be rebuilt from the root.
+    pub position: u32,
     /// Number of steps.
     pub depth: u32,
     /// Utility of its simulated outcome.

@@ -300,6 +300,7 @@ fn record_decision(mind: &mut Mind, search: &Search<'_>, time: f64) {
             id: id as u32,
             parent: state.parent,
             step: state.step,
+            position: state.position,
             depth: state.depth,
             utility: state.utility,
             complete: state.parent.is_some() && state.unsatisfied.is_none() && !state.truncated,

@@ -3,11 +3,20 @@
 
 #![forbid(unsafe_code)]
 
-pub mod executor;
 pub mod goap_examples;
 pub mod household;
+mod need_servers;
+pub mod observer;
+mod performance;
 pub mod rules;
 pub mod run;
+pub mod simulator;
+mod spawner;
+pub mod stats;
 pub mod wizard;
 
+pub use observer::{Observer, Performed};
+pub use rules::{EngineAction, SimRules, SpawnRule};
 pub use run::{run_fixed_step, RunSummary};
+pub use simulator::Simulator;
+pub use stats::SimStats;

@@ -178,34 +178,23 @@ mod tests {
             ..SimRules::new(&domain)
         };
         assert_eq!(base.validate(&domain), Ok(()));
-        let cases: Vec<(&str, Box<dyn Fn(&mut SimRules)>)> = vec![
-            ("speed", Box::new(|r| r.speed = 0.0)),
-            ("step", Box::new(|r| r.step = f64::NAN)),
-            ("seconds", Box::new(|r| r.seconds = -1.0)),
-            (
-                "action_seconds",
-                Box::new(|r| r.action_seconds = f64::INFINITY),
-            ),
-            (
-                "actions.attack.seconds",
-                Box::new(|r| r.per_action[1].seconds = Some(-0.5)),
-            ),
-            (
-                "actions.goto.failure_chance",
-                Box::new(|r| r.per_action[0].failure_chance = 1.5),
-            ),
-            (
-                "per-action entries",
-                Box::new(|r| {
-                    r.per_action.pop();
-                }),
-            ),
-            ("spawns[0].every", Box::new(|r| r.spawns[0].every = 0.0)),
-            (
-                "spawns[0].max_alive",
-                Box::new(|r| r.spawns[0].max_alive = 0),
-            ),
-            ("spawns[0].at", Box::new(|r| r.spawns[0].at.x = f32::NAN)),
+        // Each case names the field its breakage must be reported under.
+        type Breakage = (&'static str, fn(&mut SimRules));
+        let cases: [Breakage; 10] = [
+            ("speed", |r| r.speed = 0.0),
+            ("step", |r| r.step = f64::NAN),
+            ("seconds", |r| r.seconds = -1.0),
+            ("action_seconds", |r| r.action_seconds = f64::INFINITY),
+            ("actions.attack.seconds", |r| {
+                r.per_action[1].seconds = Some(-0.5)
+            }),
+            ("actions.goto.failure_chance", |r| {
+                r.per_action[0].failure_chance = 1.5
+            }),
+            ("per-action entries", |r| r.per_action.truncate(1)),
+            ("spawns[0].every", |r| r.spawns[0].every = 0.0),
+            ("spawns[0].max_alive", |r| r.spawns[0].max_alive = 0),
+            ("spawns[0].at", |r| r.spawns[0].at.x = f32::NAN),
         ];
         for (field, break_it) in cases {
             let mut rules = base.clone();

@@ -17,8 +17,8 @@ pub struct RunSummary {
 
 /// Ticks `world` at `step` seconds until `seconds` of world time have passed (the last step is
 /// shortened to land on the end). A remainder below a millionth of a step is rounding error
-/// from summing steps, not a tick of its own. `advance` performs one step: `World::tick`, or an
-/// [`super::executor::Executor`] that also plays the engine's part.
+/// from summing steps, not a tick of its own. `advance` performs one step: `World::tick`, or
+/// [`super::Simulator::step`], which also plays the engine's part.
 pub fn run_fixed_step(
     world: &mut World,
     seconds: f64,

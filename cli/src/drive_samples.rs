@@ -1,0 +1,187 @@
+//! What `--plot` draws: each charted NPC's drives, every simulated second from the first (by
+//! then every NPC has thought, with the default think interval, so none shows the full
+//! satisfaction a mind starts with) and at the end. A UDGOAP NPC's are
+//! its drive satisfactions (`Mind::drives`, in [0, 1]); a GOAP NPC has none, so its numeric
+//! needs (the archetype's decaying attributes) stand in for them.
+
+use motive::core::{Entity, Value, World};
+
+use crate::roster::Roster;
+
+/// NPCs charted when `--plot-npcs` is not given (the first ones in spawn order).
+pub const DEFAULT_PANELS: usize = 12;
+
+/// Simulated seconds between samples.
+const SAMPLE_EVERY: f64 = 1.0;
+
+/// What a panel's values are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Measure {
+    /// Drive satisfaction, in [0, 1].
+    Satisfaction,
+    /// Need values, within the attributes' ranges when they all have one.
+    Need {
+        /// The union of the needs' ranges.
+        range: Option<(f64, f64)>,
+    },
+}
+
+/// One line: a drive or need over time.
+pub struct Series {
+    /// The drive's or need's name.
+    pub label: String,
+    /// (simulated seconds, value).
+    pub points: Vec<(f64, f64)>,
+}
+
+/// One NPC's chart.
+pub struct Panel {
+    /// Whose.
+    pub npc: Entity,
+    /// `<number> <name>`.
+    pub title: String,
+    /// What its values are.
+    pub measure: Measure,
+    /// One per drive or need, in first-seen order.
+    pub series: Vec<Series>,
+}
+
+/// The samples of a run.
+pub struct DriveSamples {
+    /// Most NPCs charted.
+    limit: usize,
+    /// World time the run started at.
+    start: f64,
+    /// World time of the next sample.
+    next: f64,
+    panels: Vec<Panel>,
+}
+
+impl DriveSamples {
+    /// Samples for the first `limit` NPCs of a run that starts at world time `start`.
+    pub fn new(limit: usize, start: f64) -> Self {
+        DriveSamples {
+            limit,
+            start,
+            next: start + SAMPLE_EVERY,
+            panels: Vec::new(),
+        }
+    }
+
+    /// World time the run started at.
+    pub fn start(&self) -> f64 {
+        self.start
+    }
+
+    /// The panels so far, in NPC order.
+    pub fn panels(&self) -> &[Panel] {
+        &self.panels
+    }
+
+    /// Takes a sample when one is due.
+    pub fn after_step(&mut self, world: &World, roster: &Roster) {
+        if world.time() + 1e-9 >= self.next {
+            self.sample(world, roster);
+            self.next += SAMPLE_EVERY;
+        }
+    }
+
+    /// Takes a last sample at the end of the run, unless one was just taken.
+    pub fn finish(&mut self, world: &World, roster: &Roster) {
+        if self.next - SAMPLE_EVERY < world.time() - 1e-9 {
+            self.sample(world, roster);
+        }
+    }
+
+    fn sample(&mut self, world: &World, roster: &Roster) {
+        let now = world.time();
+        for &npc in roster.npcs().iter().take(self.limit) {
+            let Ok(mind) = world.mind(npc) else {
+                continue; // gone: its lines end
+            };
+            let panel = match self.panels.iter().position(|p| p.npc == npc) {
+                Some(i) => &mut self.panels[i],
+                None => {
+                    let title = format!(
+                        "{} {}",
+                        roster.number(npc).unwrap_or(0),
+                        roster.name(world, npc)
+                    );
+                    let measure = if mind.goap.is_some() {
+                        Measure::Need {
+                            range: need_range(world, npc),
+                        }
+                    } else {
+                        Measure::Satisfaction
+                    };
+                    self.panels.push(Panel {
+                        npc,
+                        title,
+                        measure,
+                        series: Vec::new(),
+                    });
+                    self.panels.last_mut().expect("just pushed")
+                }
+            };
+            let domain = world.domain();
+            match panel.measure {
+                Measure::Satisfaction => {
+                    for drive in &mind.drives {
+                        let label = domain.drives().name(drive.drive.0);
+                        add_point(panel, label, now, drive.satisfaction);
+                    }
+                }
+                Measure::Need { .. } => {
+                    for need in needs(world, npc) {
+                        if let Ok(Value::Number(n)) = world.fact(npc, need).map(|f| f.value) {
+                            add_point(panel, &domain.attributes()[need.0 as usize].name, now, n);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn add_point(panel: &mut Panel, label: &str, time: f64, value: f64) {
+    let series = match panel.series.iter().position(|s| s.label == label) {
+        Some(i) => &mut panel.series[i],
+        None => {
+            panel.series.push(Series {
+                label: label.to_owned(),
+                points: Vec::new(),
+            });
+            panel.series.last_mut().expect("just pushed")
+        }
+    };
+    series.points.push((time, value));
+}
+
+/// The numeric needs of `npc`'s archetype.
+fn needs(world: &World, npc: Entity) -> Vec<motive::core::AttributeId> {
+    match world.archetype(npc) {
+        Ok(Some(archetype)) => world
+            .domain()
+            .archetype(archetype)
+            .needs
+            .iter()
+            .map(|need| need.attribute)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The union of the ranges of `npc`'s needs; `None` when one has no range.
+fn need_range(world: &World, npc: Entity) -> Option<(f64, f64)> {
+    let attributes = world.domain().attributes();
+    needs(world, npc)
+        .iter()
+        .map(|need| attributes[need.0 as usize].range)
+        .try_fold(None, |union: Option<(f64, f64)>, range| {
+            let (lo, hi) = range?;
+            Some(Some(
+                union.map_or((lo, hi), |(a, b)| (a.min(lo), b.max(hi))),
+            ))
+        })
+        .flatten()
+}

@@ -1,0 +1,60 @@
+//! What the CLI records while the simulator runs: one observer holding the roster and the
+//! recordings a command asked for.
+
+use motive::core::event::Event;
+use motive::core::{Entity, World};
+use motive::sim::{Observer, Performed, SimStats};
+
+use crate::claim_log::ClaimLog;
+use crate::drive_samples::DriveSamples;
+use crate::progress::Progress;
+use crate::roster::Roster;
+use crate::trace::Trace;
+
+/// The roster and the recordings of one run; `None` for those not asked for.
+pub struct Recorder {
+    /// Who is who, spawned NPCs included.
+    pub roster: Roster,
+    /// `--trace`.
+    pub trace: Option<Trace>,
+    /// `--plot`.
+    pub drives: Option<DriveSamples>,
+    /// `explain`'s lost claims.
+    pub claims: Option<ClaimLog>,
+    /// The progress bar.
+    pub progress: Progress,
+}
+
+impl Observer for Recorder {
+    fn decided(&mut self, world: &World, npc: Entity) {
+        if let Some(trace) = &mut self.trace {
+            trace.decided(world, &self.roster, npc);
+        }
+    }
+
+    fn event(&mut self, world: &World, event: &Event) {
+        if let Some(trace) = &mut self.trace {
+            trace.event(world, &self.roster, event);
+        }
+        if let Some(claims) = &mut self.claims {
+            claims.event(world, &self.roster, event);
+        }
+    }
+
+    fn performed(&mut self, world: &World, performed: &Performed) {
+        if let Some(trace) = &mut self.trace {
+            trace.performed(world, &self.roster, performed);
+        }
+    }
+
+    fn spawned(&mut self, world: &World, entity: Entity) {
+        self.roster.add_spawned(world, entity);
+    }
+
+    fn after_step(&mut self, world: &World, _stats: &SimStats) {
+        if let Some(drives) = &mut self.drives {
+            drives.after_step(world, &self.roster);
+        }
+        self.progress.update(world.time());
+    }
+}

@@ -1,0 +1,98 @@
+//! `motive run`: runs a scenario, optionally recording a trace and a drive chart, and prints
+//! a summary.
+
+use std::error::Error;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::drive_samples::{self, DriveSamples};
+use crate::progress::Progress;
+use crate::recorder::Recorder;
+use crate::roster::Roster;
+use crate::run_options::{self, RunOptions};
+use crate::trace::{self, Trace};
+use crate::{summary, svg_chart};
+
+/// `motive run`'s own arguments.
+#[derive(Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    options: RunOptions,
+    /// Simulated seconds to run [default: the scenario's].
+    #[arg(long, value_name = "SECONDS", value_parser = run_options::seconds)]
+    seconds: Option<f64>,
+    /// Write a Chrome Trace Event file (open it in Perfetto or chrome://tracing).
+    #[arg(long, value_name = "FILE")]
+    trace: Option<PathBuf>,
+    /// NPCs given a track in the trace: the first ones in spawn order.
+    #[arg(long, value_name = "N", default_value_t = trace::DEFAULT_TRACKS)]
+    trace_npcs: usize,
+    /// Write an SVG chart of drives over time, one panel per NPC.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// NPCs charted by --plot: the first ones in spawn order.
+    #[arg(long, value_name = "N", default_value_t = drive_samples::DEFAULT_PANELS)]
+    plot_npcs: usize,
+}
+
+/// Runs `args`.
+pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
+    let mut run = args.options.load()?;
+    let seconds = args.seconds.unwrap_or(run.rules.seconds);
+    // Created before the run, so that a bad path fails at once, not after a long run.
+    let trace_file = args.trace.as_deref().map(create).transpose()?;
+    let plot_file = args.plot.as_deref().map(create).transpose()?;
+    let start = run.world.time();
+    let mut recorder = Recorder {
+        roster: Roster::new(&run.world, &run.names),
+        trace: trace_file.is_some().then(|| Trace::new(args.trace_npcs)),
+        drives: plot_file
+            .is_some()
+            .then(|| DriveSamples::new(args.plot_npcs, start)),
+        claims: None,
+        progress: Progress::new(start, seconds),
+    };
+    let ran = run.simulate(seconds, &mut recorder);
+    recorder.progress.finish();
+    let ran = ran?;
+    let Recorder {
+        roster,
+        trace,
+        drives,
+        ..
+    } = recorder;
+    let world = &run.world;
+    summary::print(&run.title, world, &roster, &ran);
+    if let (Some(trace), Some(file)) = (trace, trace_file) {
+        let mut out = BufWriter::new(file);
+        trace.write(world, &roster, &run.title, &mut out)?;
+        out.flush()?;
+        let tracks = roster.npcs().len().min(args.trace_npcs);
+        let path = args
+            .trace
+            .as_deref()
+            .expect("a file means a path")
+            .display();
+        println!("\ntrace: {path} ({tracks} NPC tracks)");
+    }
+    if let (Some(mut drives), Some(mut file)) = (drives, plot_file) {
+        drives.finish(world, &roster);
+        let charted = drives.panels().len();
+        let heading = format!(
+            "{}: drives over time, NPCs 1–{charted} of {}",
+            run.title,
+            roster.npcs().len()
+        );
+        file.write_all(svg_chart::render(&drives, &heading).as_bytes())?;
+        let path = args.plot.as_deref().expect("a file means a path").display();
+        println!("plot: {path} ({charted} NPC panels)");
+    }
+    Ok(())
+}
+
+fn create(path: &std::path::Path) -> Result<File, Box<dyn Error>> {
+    File::create(path).map_err(|e| format!("{}: {e}", path.display()).into())
+}

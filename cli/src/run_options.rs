@@ -1,0 +1,52 @@
+//! The options every command that runs a scenario shares: which scenario, how many NPCs, which
+//! seed, which step.
+
+use std::error::Error;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::loaded_run::{self, LoadedRun};
+
+/// Which run: the same options give the same run, so `explain` sees what `run` ran.
+#[derive(Args)]
+pub struct RunOptions {
+    /// Scenario file [default: the embedded household of thesis ch. 5].
+    #[arg(value_name = "SCENARIO")]
+    scenario: Option<PathBuf>,
+    /// NPCs to run (for the household: households, one resident each) [default: the scenario's].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    npcs: Option<u32>,
+    /// World seed [default: the scenario's].
+    #[arg(long, value_name = "K")]
+    seed: Option<u64>,
+    /// Fixed simulation step in seconds [default: the scenario's].
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    step: Option<f64>,
+}
+
+impl RunOptions {
+    /// Loads the scenario these options name, instantiated as they say.
+    pub fn load(&self) -> Result<LoadedRun, Box<dyn Error>> {
+        let mut run = loaded_run::load(self.scenario.as_deref(), self.npcs, self.seed)?;
+        if let Some(step) = self.step {
+            run.rules.step = step;
+        }
+        Ok(run)
+    }
+}
+
+/// A duration in seconds, finite and ≥ 0.
+pub fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err(format!("{text:?} is not a number of seconds >= 0")),
+    }
+}
+
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match seconds(text) {
+        Ok(s) if s > 0.0 => Ok(s),
+        _ => Err(format!("{text:?} is not a number of seconds > 0")),
+    }
+}

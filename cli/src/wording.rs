@@ -1,0 +1,47 @@
+//! How the CLI words an NPC's decisions, the same in summaries, traces and explanations.
+
+use motive::core::mind::Mind;
+use motive::core::planner::Step;
+use motive::core::World;
+
+use crate::roster::Roster;
+
+/// `goto(bed) -> sleep_in_bed(bed)`; `(nothing)` for no steps.
+pub fn plan(world: &World, roster: &Roster, steps: &[Step]) -> String {
+    if steps.is_empty() {
+        return "(nothing)".to_owned();
+    }
+    let actions = world.domain().actions();
+    steps
+        .iter()
+        .map(|s| {
+            let target = roster.name(world, s.supplier);
+            format!("{}({target})", actions.name(s.action.0))
+        })
+        .collect::<Vec<_>>()
+        .join(" -> ")
+}
+
+/// The goal the NPC's last decision pursues: a UDGOAP plan's focus, a GOAP plan's goal.
+pub fn goal(world: &World, mind: &Mind) -> Option<String> {
+    let domain = world.domain();
+    match mind.goap.as_deref() {
+        Some(goap) => goap
+            .decision
+            .goal
+            .map(|g| domain.goap_goals().name(g.0).to_owned()),
+        None => mind
+            .explanation
+            .focus
+            .map(|f| domain.goals().name(f.goal.0).to_owned()),
+    }
+}
+
+/// Which planner decides for the NPC.
+pub fn brain(mind: &Mind) -> &'static str {
+    if mind.goap.is_some() {
+        "GOAP"
+    } else {
+        "UDGOAP"
+    }
+}

@@ -1,0 +1,240 @@
+//! The `motive` binary end to end: the summary table, the trace file, the drive chart, the
+//! explanation, and refusals of bad arguments.
+
+use std::collections::BTreeSet;
+
+use assert_cmd::Command;
+use motive::sim::household::{HouseholdDomain, DRIVES};
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn motive() -> Command {
+    Command::cargo_bin("motive").unwrap()
+}
+
+/// Runs `motive run` with `args` and a trace file; returns the parsed trace.
+fn trace(args: &[&str]) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("trace.json");
+    motive()
+        .args(["run", "--trace", path.to_str().unwrap()])
+        .args(args)
+        .assert()
+        .success();
+    serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap()
+}
+
+fn events<'a>(trace: &'a Value, phase: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+    trace["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(move |e| e["ph"] == phase)
+}
+
+#[test]
+fn run_prints_the_summary_table_and_nothing_on_a_piped_stderr() {
+    let output = motive()
+        .args(["run", "--npcs", "3", "--seconds", "20"])
+        .assert()
+        .success()
+        .stderr(predicate::str::is_empty());
+    let stdout = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    let row = |label: &str| {
+        stdout
+            .lines()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("no {label:?} row in:\n{stdout}"))
+            .split_whitespace()
+            .last()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(row("NPCs"), "3");
+    assert_eq!(row("smart objects"), "36");
+    assert_eq!(row("ticks"), "400");
+    assert_eq!(row("simulated s"), "20.00");
+    for label in [
+        "decisions",
+        "plans",
+        "actions performed",
+        "actions failed",
+        "needs satisfied",
+    ] {
+        row(label).parse::<u64>().unwrap();
+    }
+    assert!(
+        row("decisions").parse::<u64>().unwrap() >= 3,
+        "each NPC decided"
+    );
+    row("µs per decision").parse::<f64>().unwrap();
+    row("wall ms").parse::<f64>().unwrap();
+    assert!(
+        stdout.contains("npc 1 resident (resident, UDGOAP)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("last decision at"), "{stdout}");
+}
+
+#[test]
+fn the_trace_has_a_named_track_per_npc_and_action_spans() {
+    let trace = trace(&["--npcs", "3", "--seconds", "40"]);
+    assert_eq!(trace["displayTimeUnit"], "ms");
+    let threads: Vec<(u64, String)> = events(&trace, "M")
+        .filter(|e| e["name"] == "thread_name")
+        .map(|e| {
+            let name = e["args"]["name"].as_str().unwrap().to_owned();
+            (e["tid"].as_u64().unwrap(), name)
+        })
+        .collect();
+    assert_eq!(
+        threads,
+        [
+            (1, "1 resident".to_owned()),
+            (2, "2 resident@2".to_owned()),
+            (3, "3 resident@3".to_owned())
+        ]
+    );
+    let domain = HouseholdDomain::new().unwrap().domain;
+    let actions: BTreeSet<&str> = (0..domain.actions().len() as u32)
+        .map(|a| domain.actions().name(a))
+        .collect();
+    let spans: Vec<&Value> = events(&trace, "X").collect();
+    assert!(spans.len() >= 6, "walks and uses: {}", spans.len());
+    let mut tracks = BTreeSet::new();
+    for span in &spans {
+        let name = span["name"].as_str().unwrap();
+        assert!(actions.contains(name), "{name} is not an action");
+        assert!(span["dur"].as_f64().unwrap() >= 0.0);
+        assert!(span["ts"].as_f64().unwrap() >= 0.0);
+        assert!(span["args"]["target"].is_string() && span["args"]["request"].is_u64());
+        assert!(span["args"]["outcome"].is_string());
+        tracks.insert(span["tid"].as_u64().unwrap());
+    }
+    assert_eq!(tracks, BTreeSet::from([1, 2, 3]), "every NPC acted");
+    let goto = spans.iter().find(|s| s["name"] == "goto").unwrap();
+    assert!(goto["dur"].as_f64().unwrap() > 0.0, "walking takes time");
+    let plans: Vec<&Value> = events(&trace, "i")
+        .filter(|e| e["name"] == "plan")
+        .collect();
+    assert!(!plans.is_empty());
+    assert!(plans
+        .iter()
+        .all(|p| p["s"] == "t" && p["args"]["reason"].is_string()));
+    assert!(events(&trace, "i").any(|e| e["name"] == "goal changed"));
+}
+
+#[test]
+fn trace_tracks_are_capped_and_a_seed_replays_exactly() {
+    let capped = trace(&["--npcs", "3", "--seconds", "10", "--trace-npcs", "2"]);
+    let named = events(&capped, "M")
+        .filter(|e| e["name"] == "thread_name")
+        .count();
+    assert_eq!(named, 2);
+    assert!(events(&capped, "X").all(|e| e["tid"].as_u64().unwrap() <= 2));
+    let again = trace(&["--npcs", "3", "--seconds", "10", "--trace-npcs", "2"]);
+    assert_eq!(capped, again, "same seed, same trace");
+}
+
+#[test]
+fn the_plot_has_one_panel_per_npc_up_to_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    for (npcs, panels) in [("2", 2), ("13", 12)] {
+        let path = dir.path().join(format!("drives-{npcs}.svg"));
+        motive()
+            .args(["run", "--npcs", npcs, "--seconds", "5"])
+            .args(["--plot", path.to_str().unwrap()])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!("({panels} NPC panels)")));
+        let svg = std::fs::read_to_string(&path).unwrap();
+        assert!(svg.starts_with("<svg "), "{}", &svg[..40]);
+        assert!(svg.trim_end().ends_with("</svg>"));
+        assert_eq!(svg.matches(r#"<g class="panel""#).count(), panels);
+        assert_eq!(
+            svg.matches(r#"<polyline class="series""#).count(),
+            panels * DRIVES.len(),
+            "a line per drive"
+        );
+        assert!(svg.contains(&format!("NPCs 1–{panels} of {npcs}")));
+        for drive in DRIVES {
+            assert!(svg.contains(&format!(">{drive}</text>")), "legend {drive}");
+        }
+        assert!(svg.contains("simulated seconds") && svg.contains("drive satisfaction"));
+    }
+}
+
+#[test]
+fn explain_names_drives_candidates_and_the_chosen_plan() {
+    let output = motive()
+        .args(["explain", "--npcs", "2", "--npc", "1", "--at", "30"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    assert!(stdout.starts_with("npc 1 resident (resident, UDGOAP) at 30.00 s"));
+    for drive in DRIVES {
+        assert!(
+            stdout.contains(&format!("  {drive} ")),
+            "drive {drive}:\n{stdout}"
+        );
+    }
+    assert!(stdout.contains("candidates that can run"), "{stdout}");
+    let chosen = stdout.lines().find(|l| l.starts_with("  * ")).unwrap();
+    let plan = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("chosen plan: "))
+        .unwrap();
+    assert!(chosen.ends_with(plan), "the starred candidate is the plan");
+    assert!(stdout.contains("claims lost:"));
+
+    // By name, and the same run: the same plan.
+    motive()
+        .args(["explain", "--npcs", "2", "--npc", "resident", "--at", "30"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("chosen plan: {plan}")));
+}
+
+#[test]
+fn bad_arguments_fail_with_a_message() {
+    for args in [
+        &["run", "--bogus"][..],
+        &["run", "--seconds", "-1"],
+        &["run", "--npcs", "0"],
+        &["run", "--step", "0"],
+        &["explain", "--at", "5"],
+        &["explain", "--npc", "1", "--at", "soon"],
+        &["frobnicate"],
+    ] {
+        motive()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::is_empty().not());
+    }
+    motive()
+        .args(["explain", "--npcs", "2", "--npc", "7", "--at", "1"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no NPC \"7\""));
+    motive()
+        .args(["run", "household.json"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "household.json: scenario files are not supported yet",
+        ));
+    let dir = tempfile::tempdir().unwrap();
+    let unwritable = dir.path().join("missing").join("trace.json");
+    motive()
+        .args([
+            "run",
+            "--seconds",
+            "1",
+            "--trace",
+            unwritable.to_str().unwrap(),
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_empty());
+}

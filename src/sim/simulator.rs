@@ -1,0 +1,308 @@
+//! The headless engine: ticks a world and plays the engine's part in it, the way a game would.
+//!
+//! Each step of `dt` seconds:
+//! 1. NPCs performing a walk move `speed · dt` toward their destination (positions change over
+//!    time, through `World::set_position`, as an engine's would);
+//! 2. the world ticks (timed);
+//! 3. the NPCs that decided in that tick are counted and announced;
+//! 4. events are worked through: engine actions requested are taken up, ended ones dropped;
+//!    performances that ran their course are reported (success, or failure by the action's
+//!    chance), which may start next steps at once, until nothing more is due;
+//! 5. spawn rules bring in what is due.
+//!
+//! An engine action (`ActionDuration::Engine`) whose effects move the performer to the target
+//! (`MoveTo(Supplier)` on the consumer) is a walk: to the claimed slot's place when the request
+//! names a slot, else `hints.stand_off` short of the target; it succeeds on arrival, reported
+//! at the end of the step it arrives in. Motive's move effect then puts the NPC on the target;
+//! the simulator sets it back where it stopped, since an engine owns positions. Any other engine
+//! action takes its `seconds` (or the rules' `action_seconds`) and then succeeds, or fails with
+//! its `failure_chance`, drawn from the simulator's own stream (seeded from the world's seed,
+//! so runs are reproducible and the world's own draws are left alone). Timed actions are
+//! motive's and need nothing here.
+
+use std::time::Instant;
+
+use crate::core::action::{ActionDef, ActionDuration, ActionId};
+use crate::core::condition::Role;
+use crate::core::effect::EffectOp;
+use crate::core::event::{Event, EventKind};
+use crate::core::goap::mind::GoapDecision;
+use crate::core::rng::WorldRng;
+use crate::core::world_actions::ActionOutcome;
+use crate::core::{Entity, EntityKind, Error, Result, World};
+
+use super::need_servers::NeedServers;
+use super::observer::{Observer, Performed};
+use super::performance::{Performance, Work};
+use super::rules::SimRules;
+use super::run::{run_fixed_step, RunSummary};
+use super::spawner::Spawner;
+use super::stats::SimStats;
+
+/// Mixed into the world's seed for the simulator's stream ("SIMULATE"), so the two differ.
+const SEED_SALT: u64 = 0x5349_4d55_4c41_5445;
+
+/// Plays the engine's part for one world (see the module documentation).
+#[derive(Debug)]
+pub struct Simulator {
+    rules: SimRules,
+    rng: WorldRng,
+    performances: Vec<Performance>,
+    /// The world's events, drained into this buffer each step and reused.
+    events: Vec<Event>,
+    spawner: Spawner,
+    needs: NeedServers,
+    stats: SimStats,
+}
+
+impl Simulator {
+    /// A simulator for `world` following `rules`, which must be valid for the world's domain.
+    /// Spawn rules count from the world's time now.
+    pub fn new(rules: SimRules, world: &World) -> Result<Self> {
+        rules.validate(world.domain())?;
+        Ok(Simulator {
+            rng: WorldRng::new(world.seed() ^ SEED_SALT),
+            performances: Vec::new(),
+            events: Vec::new(),
+            spawner: Spawner::new(&rules.spawns, world.time()),
+            needs: NeedServers::new(world.domain()),
+            stats: SimStats::default(),
+            rules,
+        })
+    }
+
+    /// The rules it follows.
+    pub fn rules(&self) -> &SimRules {
+        &self.rules
+    }
+
+    /// What it has done so far.
+    pub fn stats(&self) -> &SimStats {
+        &self.stats
+    }
+
+    /// Runs `world` for `seconds` of world time in steps of the rules' `step` (the last one
+    /// shortened to land on the end).
+    pub fn run(
+        &mut self,
+        world: &mut World,
+        seconds: f64,
+        observer: &mut impl Observer,
+    ) -> Result<RunSummary> {
+        let step = self.rules.step;
+        run_fixed_step(world, seconds, step, |world, dt| {
+            self.step(world, dt, observer)
+        })
+    }
+
+    /// Advances `world` by `dt` seconds (finite, ≥ 0) and plays the engine's part; a rejected
+    /// `dt` changes nothing. Reports the world refuses are counted, not errors; spawning may
+    /// fail (a spawn rule's fact naming an entity that is gone).
+    pub fn step(&mut self, world: &mut World, dt: f64, observer: &mut impl Observer) -> Result<()> {
+        if !(dt.is_finite() && dt >= 0.0) {
+            return Err(Error::invalid(format!(
+                "dt must be finite and >= 0, got {dt}"
+            )));
+        }
+        let distance = self.rules.speed * dt;
+        self.performances.retain_mut(|p| p.walk(world, distance));
+        let started = Instant::now();
+        world.tick(dt)?;
+        self.stats.tick_wall += started.elapsed();
+        self.count_decisions(world, observer);
+        self.take_events(world, observer);
+        while self.report_due(world, observer) {
+            self.take_events(world, observer);
+        }
+        let Simulator {
+            spawner,
+            rules,
+            stats,
+            ..
+        } = self;
+        spawner.run(&rules.spawns, world, |world, entity| {
+            stats.spawned += 1;
+            observer.spawned(world, entity);
+        })?;
+        self.stats.ticks += 1;
+        observer.after_step(world, &self.stats);
+        Ok(())
+    }
+
+    /// Counts the NPCs that decided in the tick just run: a decision records the world's time,
+    /// and no NPC decides twice in one tick.
+    fn count_decisions(&mut self, world: &World, observer: &mut impl Observer) {
+        let now = world.time();
+        for npc in world.entities() {
+            if !world.is_live(npc, EntityKind::Npc) || !matches!(world.archetype(npc), Ok(Some(_)))
+            {
+                continue;
+            }
+            let Ok(mind) = world.mind(npc) else {
+                continue;
+            };
+            // A record never written (time 0) is not a decision.
+            let decided = match mind.goap.as_deref() {
+                Some(goap) => goap.decision.time == now && goap.decision != GoapDecision::default(),
+                None => mind.explanation.status.is_some() && mind.explanation.time == now,
+            };
+            if decided {
+                self.stats.decisions += 1;
+                self.stats.plans_adopted += u64::from(!mind.plan.is_empty());
+                observer.decided(world, npc);
+            }
+        }
+    }
+
+    /// Drains the world's events, acts on each and passes it to `observer`.
+    fn take_events(&mut self, world: &mut World, observer: &mut impl Observer) {
+        let mut events = std::mem::take(&mut self.events);
+        world.drain_events(&mut events);
+        for event in &events {
+            self.on_event(world, event);
+            observer.event(world, event);
+        }
+        events.clear();
+        self.events = events;
+    }
+
+    fn on_event(&mut self, world: &World, event: &Event) {
+        match event.kind {
+            EventKind::ActionRequested => {
+                self.stats.actions_requested += 1;
+                if let Some(action) = event.action {
+                    let def = world.domain().action(action);
+                    if def.duration == ActionDuration::Engine {
+                        self.take_up(world, event, def);
+                    }
+                }
+            }
+            EventKind::ActionFinished => {
+                self.stats.actions_performed += 1;
+                if let Some(action) = event.action {
+                    self.count_needs(world, event.npc, action);
+                }
+            }
+            EventKind::ActionFailed | EventKind::ActionTimedOut => {
+                self.stats.actions_failed += 1;
+                self.drop_where(|p| p.request == event.request);
+            }
+            // The engine stops it and must not report it.
+            EventKind::ActionCancelled => self.drop_where(|p| p.request == event.request),
+            // The NPC's plan is gone; anything it still performed is stale.
+            EventKind::PlanInvalid | EventKind::ClaimLost | EventKind::ObjectDestroyed => {
+                self.drop_where(|p| p.npc == event.npc)
+            }
+            EventKind::EntityEnded => {
+                self.drop_where(|p| p.npc == event.target || p.target == event.target)
+            }
+            EventKind::NoPlan
+            | EventKind::ClaimGranted
+            | EventKind::OutcomeDrawn
+            | EventKind::ActionWaiting => {}
+        }
+    }
+
+    /// Starts performing the engine action `event` requests. A joint action asks each of its
+    /// users with the same request; the first of them done reports for all.
+    fn take_up(&mut self, world: &World, event: &Event, def: &ActionDef) {
+        let action = event.action.expect("requests name their action");
+        let moves = def
+            .effects
+            .iter()
+            .any(|e| e.role == Role::Consumer && matches!(e.op, EffectOp::MoveTo(Role::Supplier)));
+        let work = if moves {
+            Work::Walk {
+                slot: event.slot,
+                stand_off: event.hints.stand_off,
+                stop: None,
+            }
+        } else {
+            let seconds = self.rules.action(action).seconds;
+            Work::Busy {
+                until: world.time() + seconds.unwrap_or(self.rules.action_seconds),
+            }
+        };
+        let mut performance = Performance {
+            npc: event.npc,
+            request: event.request,
+            action,
+            target: event.target,
+            work,
+        };
+        performance.arrive_if_there(world);
+        self.performances.push(performance);
+    }
+
+    /// Reports the first performance that ran its course, for every user of its request; false
+    /// when none has. (Performances of entities the game destroyed were dropped by the walk.)
+    fn report_due(&mut self, world: &mut World, observer: &mut impl Observer) -> bool {
+        let now = world.time();
+        let Some(&due) = self.performances.iter().find(|p| p.is_due(now)) else {
+            return false;
+        };
+        let chance = self.rules.action(due.action).failure_chance;
+        // A certain success draws nothing, so rules without failures leave the stream alone.
+        let outcome = if chance > 0.0 && self.rng.unit() < chance {
+            ActionOutcome::Failed
+        } else {
+            ActionOutcome::Succeeded
+        };
+        let before = world.events().len();
+        match world.report_action(due.npc, due.request, outcome) {
+            Err(_) => self.stats.stale_reports += 1,
+            Ok(()) if outcome == ActionOutcome::Succeeded => {
+                // A joint action that does not work fails its users within the report.
+                let worked = !world.events()[before..]
+                    .iter()
+                    .any(|e| e.kind == EventKind::ActionFailed && e.request == due.request);
+                if worked {
+                    self.succeed(world, due.request, observer);
+                }
+            }
+            Ok(()) => {}
+        }
+        self.drop_where(|p| p.request == due.request);
+        true
+    }
+
+    /// Counts and announces the success of `request` for each of its users; a walker stays
+    /// where it stopped.
+    fn succeed(&mut self, world: &mut World, request: u32, observer: &mut impl Observer) {
+        for i in 0..self.performances.len() {
+            let p = self.performances[i];
+            if p.request != request {
+                continue;
+            }
+            if let Work::Walk {
+                stop: Some(stop), ..
+            } = p.work
+            {
+                let _ = world.set_position(p.npc, stop);
+            }
+            self.stats.actions_performed += 1;
+            self.count_needs(world, p.npc, p.action);
+            let performed = Performed {
+                npc: p.npc,
+                action: p.action,
+                target: p.target,
+                request,
+            };
+            observer.performed(world, &performed);
+        }
+    }
+
+    fn count_needs(&mut self, world: &World, npc: Entity, action: ActionId) {
+        // Checked first: an error for a gone NPC would allocate its message.
+        if !world.is_alive(npc) {
+            return;
+        }
+        if let Ok(Some(archetype)) = world.archetype(npc) {
+            self.stats.needs_satisfied += u64::from(self.needs.serves(archetype, action));
+        }
+    }
+
+    fn drop_where(&mut self, stale: impl Fn(&Performance) -> bool) {
+        self.performances.retain(|p| !stale(p));
+    }
+}
