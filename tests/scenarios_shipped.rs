@@ -32,8 +32,8 @@ fn every_shipped_scenario_loads_clean() {
 #[test]
 fn the_json_household_runs_exactly_as_the_rust_one() {
     use motive::core::{Vec3, World, WorldConfig};
-    use motive::sim::executor::Executor;
     use motive::sim::household::HouseholdDomain;
+    use motive::sim::Simulator;
 
     let scenario = load_scenario_file(&path("household.json")).unwrap().value;
     let mut json = scenario.instantiate(None, Some(5)).unwrap();
@@ -46,7 +46,8 @@ fn the_json_household_runs_exactly_as_the_rust_one() {
     let resident = h.furnish(&mut rust, Vec3::default(), 0.0).unwrap();
     let json_resident = json.names.last().unwrap().0;
     assert_eq!(json.names.len(), 13);
-    let (mut a, mut b) = (Executor::new(1.5), Executor::new(1.5));
+    let mut a = Simulator::new(json.rules.clone(), &rust).unwrap();
+    let mut b = Simulator::new(json.rules.clone(), &json.world).unwrap();
     let facts = |w: &World, e| {
         h.drives
             .iter()
@@ -54,8 +55,8 @@ fn the_json_household_runs_exactly_as_the_rust_one() {
             .collect::<Vec<_>>()
     };
     for tick in 0..2400 {
-        a.step(&mut rust, 0.05).unwrap();
-        b.step(&mut json.world, 0.05).unwrap();
+        a.step(&mut rust, 0.05, &mut ()).unwrap();
+        b.step(&mut json.world, 0.05, &mut ()).unwrap();
         if tick % 100 == 99 {
             assert_eq!(
                 facts(&rust, resident),

@@ -6,9 +6,15 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use motive::core::{Entity, World};
+use motive::domain::{load_scenario, load_scenario_file, Loaded, Scenario};
 use motive::sim::{Observer, RunSummary, SimRules, SimStats, Simulator};
 
-use crate::default_scenario;
+/// The embedded default: the household of Sloan's thesis, chapter 5 (`scenarios/household.json`),
+/// once per NPC.
+const DEFAULT_SCENARIO: &str = include_str!("../../scenarios/household.json");
+
+/// NPCs (households) the embedded default runs when `--npcs` is not given.
+pub const DEFAULT_NPCS: u32 = 32;
 
 /// A loaded scenario, instantiated for a number of NPCs and a seed.
 pub struct LoadedRun {
@@ -32,26 +38,55 @@ pub struct Ran {
     pub wall: Duration,
 }
 
-/// Loads the scenario at `path`, or the embedded household when there is none, with `npcs`
-/// NPCs and `seed` instead of the scenario's own when given.
-///
-/// This is the one place scenario files come in: the JSON loader replaces the `Some` arm.
+/// Loads the scenario at `path`, or the embedded household when there is none, with at least
+/// `npcs` NPCs (whole copies of the scenario; the default runs [`DEFAULT_NPCS`]) and `seed`
+/// instead of the scenario's own when given. Lint warnings go to stderr; errors fail the load.
 pub fn load(
     path: Option<&Path>,
     npcs: Option<u32>,
     seed: Option<u64>,
 ) -> Result<LoadedRun, Box<dyn Error>> {
-    match path {
-        None => Ok(default_scenario::build(
-            npcs.unwrap_or(default_scenario::NPCS),
-            seed.unwrap_or(default_scenario::SEED),
-        )?),
-        Some(path) => Err(format!(
-            "{}: scenario files are not supported yet; run without SCENARIO for the embedded household",
-            path.display()
-        )
-        .into()),
+    let (loaded, npcs) = match path {
+        None => (
+            load_scenario(DEFAULT_SCENARIO, None),
+            Some(npcs.unwrap_or(DEFAULT_NPCS)),
+        ),
+        Some(path) => (load_scenario_file(path), npcs),
+    };
+    let Loaded { value, warnings } = loaded?;
+    for warning in &warnings {
+        eprintln!("motive: {warning}");
     }
+    instantiate(&value, npcs, seed)
+}
+
+/// `scenario` made into a world for `npcs` and `seed`.
+fn instantiate(
+    scenario: &Scenario,
+    npcs: Option<u32>,
+    seed: Option<u64>,
+) -> Result<LoadedRun, Box<dyn Error>> {
+    let instance = scenario.instantiate(npcs, seed)?;
+    let title = if scenario.description.is_empty() {
+        scenario.name.clone()
+    } else {
+        format!(
+            "{}: {}",
+            scenario.name,
+            first_sentence(&scenario.description)
+        )
+    };
+    Ok(LoadedRun {
+        world: instance.world,
+        rules: instance.rules,
+        names: instance.names,
+        title,
+    })
+}
+
+/// The text up to and including its first full stop followed by a space (or all of it).
+fn first_sentence(text: &str) -> &str {
+    text.find(". ").map_or(text, |end| &text[..=end])
 }
 
 impl LoadedRun {

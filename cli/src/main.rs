@@ -3,7 +3,6 @@
 
 mod candidate_plan;
 mod claim_log;
-mod default_scenario;
 mod drive_samples;
 mod explain_command;
 mod explanation;
@@ -16,6 +15,7 @@ mod run_options;
 mod summary;
 mod svg_chart;
 mod trace;
+mod validate_command;
 mod wording;
 
 use std::process::ExitCode;
@@ -36,14 +36,15 @@ enum Command {
     Run(run_command::RunArgs),
     /// Run a scenario to a moment and explain why one NPC chose what it chose.
     Explain(explain_command::ExplainArgs),
-    // `validate FILE` (check a domain or scenario file without running it) comes with the
-    // JSON loader.
+    /// Check a domain or scenario file: every error and lint warning; exit code 1 on errors.
+    Validate(validate_command::ValidateArgs),
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Run(args) => run_command::execute(args),
         Command::Explain(args) => explain_command::execute(args),
+        Command::Validate(args) => validate_command::execute(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

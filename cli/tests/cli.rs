@@ -218,11 +218,11 @@ fn bad_arguments_fail_with_a_message() {
         .code(1)
         .stderr(predicate::str::contains("no NPC \"7\""));
     motive()
-        .args(["run", "household.json"])
+        .args(["run", "no-such-scenario.json"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "household.json: scenario files are not supported yet",
+            "error: cannot read no-such-scenario.json",
         ));
     let dir = tempfile::tempdir().unwrap();
     let unwritable = dir.path().join("missing").join("trace.json");
@@ -237,4 +237,70 @@ fn bad_arguments_fail_with_a_message() {
         .assert()
         .code(1)
         .stdout(predicate::str::is_empty());
+}
+
+/// A shipped scenario, by its path from the repository root.
+fn scenario(name: &str) -> String {
+    format!("{}/../scenarios/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_scenario_file_runs_and_its_goap_npcs_are_traced_and_explained() {
+    motive()
+        .args(["run", &scenario("pirate.json"), "--seconds", "30"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("pirate"));
+    let trace = trace(&[&scenario("pirate.json"), "--seconds", "30"]);
+    let spans: Vec<&str> = events(&trace, "X")
+        .filter_map(|e| e["name"].as_str())
+        .collect();
+    assert!(
+        spans.contains(&"work") && spans.contains(&"drink_rum"),
+        "{spans:?}"
+    );
+    motive()
+        .args([
+            "explain",
+            &scenario("pirate.json"),
+            "--npc",
+            "jim",
+            "--at",
+            "5",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("get_drunk"));
+}
+
+#[test]
+fn validate_reports_errors_with_pointers_and_exits_1() {
+    for name in [
+        "household.json",
+        "hospital.json",
+        "wizard_arena.json",
+        "pirate.json",
+    ] {
+        motive()
+            .args(["validate", &scenario(name)])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("a valid scenario, 0 warnings"));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{ "attributes": [ { "name": "hunger", "type": "number" } ],
+             "actions": [ { "name": "eat", "effects": [ { "key": "hungr", "add": 1 } ] } ] }"#,
+    )
+    .unwrap();
+    motive()
+        .args(["validate", bad.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "error: /actions/0/effects/0/key: unknown attribute \"hungr\" (did you mean \"hunger\"?)",
+        ))
+        .stderr(predicate::str::contains("1 error"));
 }

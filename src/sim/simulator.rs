@@ -105,7 +105,7 @@ impl Simulator {
             )));
         }
         let distance = self.rules.speed * dt;
-        self.performances.retain_mut(|p| p.walk(world, distance));
+        self.walk_or_fail(world, distance);
         let started = Instant::now();
         world.tick(dt)?;
         self.stats.tick_wall += started.elapsed();
@@ -193,9 +193,9 @@ impl Simulator {
             EventKind::PlanInvalid | EventKind::ClaimLost | EventKind::ObjectDestroyed => {
                 self.drop_where(|p| p.npc == event.npc)
             }
-            EventKind::EntityEnded => {
-                self.drop_where(|p| p.npc == event.target || p.target == event.target)
-            }
+            // An ended NPC performs nothing more; performances on an ended target fail at the
+            // next walk (`walk_or_fail`), so their NPCs replan rather than wait forever.
+            EventKind::EntityEnded => self.drop_where(|p| p.npc == event.target),
             EventKind::NoPlan
             | EventKind::ClaimGranted
             | EventKind::OutcomeDrawn
@@ -232,6 +232,28 @@ impl Simulator {
         };
         performance.arrive_if_there(world);
         self.performances.push(performance);
+    }
+
+    /// Moves every walker on; a performance whose target is gone cannot go on, and the engine
+    /// says so (a real engine's move to a destroyed object fails too): the NPC learns at once
+    /// and replans, instead of waiting for a report that would never come. One whose NPC is
+    /// gone is dropped.
+    fn walk_or_fail(&mut self, world: &mut World, distance: f64) {
+        let mut i = 0;
+        while i < self.performances.len() {
+            if self.performances[i].walk(world, distance) {
+                i += 1;
+                continue;
+            }
+            let gone = self.performances.remove(i);
+            if world.is_alive(gone.npc)
+                && world
+                    .report_action(gone.npc, gone.request, ActionOutcome::Failed)
+                    .is_err()
+            {
+                self.stats.stale_reports += 1;
+            }
+        }
     }
 
     /// Reports the first performance that ran its course, for every user of its request; false
