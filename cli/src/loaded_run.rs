@@ -84,9 +84,15 @@ fn instantiate(
     })
 }
 
-/// The text up to and including its first full stop followed by a space (or all of it).
+/// The text up to its first full stop, colon or parenthesis (or all of it): a description's
+/// headline, without its citations.
 fn first_sentence(text: &str) -> &str {
-    text.find(". ").map_or(text, |end| &text[..=end])
+    let end = [". ", ": ", " ("]
+        .iter()
+        .filter_map(|stop| text.find(stop))
+        .min()
+        .unwrap_or(text.len());
+    &text[..end]
 }
 
 impl LoadedRun {
