@@ -7,6 +7,9 @@ use motive::core::Value;
 use motive::domain::{load_scenario, load_scenario_file, Diagnostic};
 use serde_json::{json, Value as Json};
 
+#[path = "common/json_mutations.rs"]
+mod json_mutations;
+
 fn data() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"))
 }
@@ -131,5 +134,15 @@ fn lint_names_the_entity_that_starts_satisfied() {
     assert_eq!(
         all,
         ["warning: /entities/4: GOAP goal \"be_fed\" of entity \"diner\" is already satisfied at start"]
+    );
+}
+
+#[test]
+fn no_scenario_mutation_panics_and_every_error_points_into_the_document() {
+    let (tried, rejected) =
+        json_mutations::sweep(&fixture(), |text| load_scenario(text, Some(data())));
+    assert!(
+        rejected > tried / 2,
+        "most mutations are errors: {rejected} of {tried}"
     );
 }

@@ -207,16 +207,14 @@ impl Ctx {
                 .collect::<Option<Vec<f64>>>(),
             _ => None,
         };
-        match xyz {
-            Some(v) => Some(crate::core::Vec3::new(
-                v[0] as f32,
-                v[1] as f32,
-                v[2] as f32,
-            )),
+        // Positions are f32: a number beyond its range would become infinite.
+        let position = xyz.map(|v| crate::core::Vec3::new(v[0] as f32, v[1] as f32, v[2] as f32));
+        match position.filter(|p| p.is_finite()) {
+            Some(p) => Some(p),
             None => {
                 self.error(
                     &node.path,
-                    format!("expected a position [x, y, z], found {}", node.json),
+                    format!("expected a finite position [x, y, z], found {}", node.json),
                 );
                 None
             }

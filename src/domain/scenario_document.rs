@@ -315,12 +315,13 @@ impl Loading {
                 None => Some(Vec3::default()),
             };
             let mut facts = Vec::new();
+            let mut own_references = Vec::new();
             if let Some(f) = e.get("facts") {
                 for (attribute, value) in self.fact_entries(&f) {
                     let ty = self.attribute_type(attribute);
                     match (&value.json, ty) {
                         (Json::String(_), ValueType::Entity) => {
-                            references.push((specs.len(), attribute, value));
+                            own_references.push((attribute, value));
                         }
                         _ => {
                             if let Some(v) = self.constant(&value, ty) {
@@ -346,6 +347,9 @@ impl Loading {
             for i in 0..count {
                 let k = i as f32;
                 paths.push(node.path.clone());
+                for (attribute, value) in &own_references {
+                    references.push((specs.len(), *attribute, value.clone()));
+                }
                 specs.push(EntitySpec {
                     name: if i == 0 {
                         name.to_owned()
