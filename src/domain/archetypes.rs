@@ -1,7 +1,7 @@
 //! Archetypes in JSON: smart objects and NPC types in one list.
 
 use super::loading::Loading;
-use super::reader::{Node, Obj};
+use super::reader::{Form, Node, Obj};
 use crate::core::action::ActionId;
 use crate::core::archetype::{ArchetypeId, Need, ThinkSettings, TopLevel};
 use crate::core::drive::DriveId;
@@ -40,9 +40,8 @@ impl Loading {
         let Some(name) = node.json.get("name").and_then(|n| n.as_str()) else {
             return; // `archetype` reports the missing name
         };
-        let added = self.builder.add_archetype(name);
-        let id = self.check(&node.path, added);
-        self.refs.archetypes.declare(name, id.map(|a| a.0));
+        let added = self.builder.add_archetype(name).map(|a| a.0);
+        self.define(&node.path, name, |r| &mut r.archetypes, Some(added));
     }
 
     /// An archetype's body.
@@ -261,20 +260,11 @@ impl Loading {
 
     /// `"linear"` or `{ "linear_with_bad_death": drive }`.
     fn top_level(&mut self, node: &Node) -> Option<TopLevel> {
-        if node.json.as_str() == Some("linear") {
+        let expected = "\"linear\" or {\"linear_with_bad_death\": drive}";
+        let fields = ["linear_with_bad_death"];
+        let Form::Object(obj) = self.ctx.form(node, &["linear"], &fields, expected)? else {
             return Some(TopLevel::Linear);
-        }
-        if !node.json.is_object() {
-            self.ctx.error(
-                &node.path,
-                format!(
-                    "expected \"linear\" or {{\"linear_with_bad_death\": drive}}, found {}",
-                    node.json
-                ),
-            );
-            return None;
-        }
-        let obj = self.ctx.object(node, &["linear_with_bad_death"])?;
+        };
         let drive = obj.require(&mut self.ctx, "linear_with_bad_death")?;
         let veto = self.refs.drives.resolve(&mut self.ctx, &drive)?;
         Some(TopLevel::LinearWithBadDeath {
@@ -314,20 +304,10 @@ impl Loading {
 
     /// `"exclude"` or `{ "penalty": { "cost", "utility_factor" } }`.
     fn contention(&mut self, node: &Node) -> Option<Contention> {
-        if node.json.as_str() == Some("exclude") {
+        let expected = "\"exclude\" or {\"penalty\": {\"cost\", \"utility_factor\"}}";
+        let Form::Object(obj) = self.ctx.form(node, &["exclude"], &["penalty"], expected)? else {
             return Some(Contention::Exclude);
-        }
-        if !node.json.is_object() {
-            self.ctx.error(
-                &node.path,
-                format!(
-                    "expected \"exclude\" or {{\"penalty\": {{\"cost\", \"utility_factor\"}}}}, found {}",
-                    node.json
-                ),
-            );
-            return None;
-        }
-        let obj = self.ctx.object(node, &["penalty"])?;
+        };
         let penalty = obj.require(&mut self.ctx, "penalty")?;
         let penalty = self.ctx.object(&penalty, &["cost", "utility_factor"])?;
         Some(Contention::Penalty {

@@ -2,14 +2,15 @@
 //! goals, drives, world effects, actions and GOAP goals. Each goes through the same
 //! [`DomainBuilder`](crate::core::DomainBuilder) calls as the C ABI.
 
-use super::loading::Loading;
-use super::reader::{Node, Obj};
+use super::loading::{Loading, Refs};
+use super::names::Names;
+use super::reader::{Form, Node, Obj};
 use crate::core::action::{ActionDuration, ActionId, ExecutionHints, Planning};
-use crate::core::drive::{GoalGenerator, TriggerScope};
+use crate::core::drive::{DriveId, GoalGenerator, TriggerScope};
 use crate::core::effect::Change;
 use crate::core::goal::{GoalCondition, GoalId};
 use crate::core::goap::distance_cost::DistanceCurve;
-use crate::core::goap::Relevance;
+use crate::core::goap::{GoapGoalId, Relevance};
 use crate::core::outcome::{Learning, Outcome, OutcomeTable};
 use crate::core::world_effect::WorldEffectId;
 use crate::core::{AttributeId, ValueType};
@@ -66,11 +67,10 @@ impl Loading {
             self.ctx
                 .choice(&t, &["bool", "number", "entity", "position"])
         });
-        let id = ty.and_then(|t| {
-            let added = self.builder.add_attribute(name, types[t]);
-            self.check(&node.path, added)
-        });
-        self.refs.attributes.declare(name, id.map(|a| a.0));
+        let added = ty.map(|t| self.builder.add_attribute(name, types[t]).map(|a| a.0));
+        let id = self
+            .define(&node.path, name, |r| &mut r.attributes, added)
+            .map(AttributeId);
         let (min, max) = (obj.get("min"), obj.get("max"));
         let (Some(id), true) = (id, min.is_some() || max.is_some()) else {
             return;
@@ -91,15 +91,14 @@ impl Loading {
         &mut self,
         nodes: &[Node],
         add: fn(&mut crate::core::DomainBuilder, &str) -> crate::core::Result<u32>,
-        names: fn(&mut super::loading::Refs) -> &mut super::names::Names,
+        names: fn(&mut Refs) -> &mut Names,
     ) {
         for node in nodes {
             let Some(name) = self.ctx.str(node) else {
                 continue;
             };
             let added = add(&mut self.builder, name);
-            let id = self.check(&node.path, added);
-            names(&mut self.refs).declare(name, id);
+            self.define(&node.path, name, names, Some(added));
         }
     }
 
@@ -108,13 +107,12 @@ impl Loading {
         let Some((obj, name)) = self.named(node, &["weight", "conditions", "removal"]) else {
             return;
         };
-        let Some(weight) = obj.number_or(&mut self.ctx, "weight", 1.0) else {
-            return;
-        };
-        let added = self.builder.add_goal(name, weight);
-        let id = self.check(&node.path, added);
-        self.refs.goals.declare(name, id.map(|g| g.0));
-        let Some(id) = id else {
+        let weight = obj.number_or(&mut self.ctx, "weight", 1.0);
+        let added = weight.map(|w| self.builder.add_goal(name, w).map(|g| g.0));
+        let Some(id) = self
+            .define(&node.path, name, |r| &mut r.goals, added)
+            .map(GoalId)
+        else {
             return;
         };
         self.paths.goals.insert(id.0, node.path.clone());
@@ -155,13 +153,12 @@ impl Loading {
         let Some((obj, name)) = self.named(node, &["weight", "generators", "removal"]) else {
             return;
         };
-        let Some(weight) = obj.number_or(&mut self.ctx, "weight", 1.0) else {
-            return;
-        };
-        let added = self.builder.add_drive(name, weight);
-        let id = self.check(&node.path, added);
-        self.refs.drives.declare(name, id.map(|d| d.0));
-        let Some(id) = id else {
+        let weight = obj.number_or(&mut self.ctx, "weight", 1.0);
+        let added = weight.map(|w| self.builder.add_drive(name, w).map(|d| d.0));
+        let Some(id) = self
+            .define(&node.path, name, |r| &mut r.drives, added)
+            .map(DriveId)
+        else {
             return;
         };
         for g in obj.list(&mut self.ctx, "generators") {
@@ -206,12 +203,9 @@ impl Loading {
         let within = obj
             .require(&mut self.ctx, "within")
             .and_then(|n| self.ctx.number(&n));
-        let id = within.and_then(|w| {
-            let added = self.builder.add_world_effect(name, w);
-            self.check(&node.path, added)
-        });
-        self.refs.world_effects.declare(name, id.map(|w| w.0));
-        let Some(id) = id else {
+        let added = within.map(|w| self.builder.add_world_effect(name, w).map(|e| e.0));
+        let defined = self.define(&node.path, name, |r| &mut r.world_effects, added);
+        let Some(id) = defined.map(WorldEffectId) else {
             return;
         };
         for (path, condition) in self.condition_list(&obj, "filter") {
@@ -229,9 +223,8 @@ impl Loading {
         let Some(name) = node.json.get("name").and_then(|n| n.as_str()) else {
             return; // `action` reports the missing name
         };
-        let added = self.builder.add_action(name);
-        let id = self.check(&node.path, added);
-        self.refs.actions.declare(name, id.map(|a| a.0));
+        let added = self.builder.add_action(name).map(|a| a.0);
+        self.define(&node.path, name, |r| &mut r.actions, Some(added));
     }
 
     /// An action's body (its name was declared by [`Loading::declare_action`]).
@@ -353,20 +346,13 @@ impl Loading {
 
     /// `"engine"`, `{ "seconds": s }` or `{ "until_full": attribute }`.
     fn duration(&mut self, node: &Node) -> Option<ActionDuration> {
-        if node.json.as_str() == Some("engine") {
+        let expected = "\"engine\", {\"seconds\": s} or {\"until_full\": attribute}";
+        let Form::Object(obj) =
+            self.ctx
+                .form(node, &["engine"], &["seconds", "until_full"], expected)?
+        else {
             return Some(ActionDuration::Engine);
-        }
-        if !node.json.is_object() {
-            self.ctx.error(
-                &node.path,
-                format!(
-                    "expected \"engine\", {{\"seconds\": s}} or {{\"until_full\": attribute}}, found {}",
-                    node.json
-                ),
-            );
-            return None;
-        }
-        let obj = self.ctx.object(node, &["seconds", "until_full"])?;
+        };
         match (obj.get("seconds"), obj.get("until_full")) {
             (Some(s), None) => self.ctx.number(&s).map(ActionDuration::Seconds),
             (None, Some(a)) => self
@@ -406,25 +392,18 @@ impl Loading {
         let obj = self.ctx.object(node, &["learning", "table"])?;
         let learning = match obj.get("learning") {
             None => Learning::Fixed,
-            Some(l) if l.json.as_str() == Some("fixed") => Learning::Fixed,
-            Some(l) if l.json.as_str() == Some("without_replacement") => {
-                Learning::WithoutReplacement
-            }
-            Some(l) if l.json.is_object() => {
-                let counts = self.ctx.object(&l, &["counts"])?;
-                Learning::Counts {
-                    prior_strength: counts.number(&mut self.ctx, "counts")?,
-                }
-            }
             Some(l) => {
-                self.ctx.error(
-                    &l.path,
-                    format!(
-                        "expected \"fixed\", \"without_replacement\" or {{\"counts\": prior_strength}}, found {}",
-                        l.json
-                    ),
-                );
-                return None;
+                let expected = "\"fixed\", \"without_replacement\" or {\"counts\": prior_strength}";
+                match self
+                    .ctx
+                    .form(&l, &["fixed", "without_replacement"], &["counts"], expected)?
+                {
+                    Form::Word(0) => Learning::Fixed,
+                    Form::Word(_) => Learning::WithoutReplacement,
+                    Form::Object(counts) => Learning::Counts {
+                        prior_strength: counts.number(&mut self.ctx, "counts")?,
+                    },
+                }
             }
         };
         let mut outcomes = Vec::new();
@@ -458,15 +437,12 @@ impl Loading {
             Some(r) => self.relevance(&r),
             None => Some(Relevance::Fixed(1.0)),
         };
-        let id = match (priority, relevance) {
-            (Some(p), Some(r)) => {
-                let added = self.builder.add_goap_goal(name, p, r);
-                self.check(&node.path, added)
-            }
+        let added = match (priority, relevance) {
+            (Some(p), Some(r)) => Some(self.builder.add_goap_goal(name, p, r).map(|g| g.0)),
             _ => None,
         };
-        self.refs.goap_goals.declare(name, id.map(|g| g.0));
-        let Some(id) = id else {
+        let defined = self.define(&node.path, name, |r| &mut r.goap_goals, added);
+        let Some(id) = defined.map(GoapGoalId) else {
             return;
         };
         self.paths.goap_goals.insert(id.0, node.path.clone());
@@ -488,20 +464,13 @@ impl Loading {
         if let Some(r) = node.json.as_f64() {
             return Some(Relevance::Fixed(r));
         }
-        if node.json.as_str() == Some("engine") {
+        let expected = "a number, \"engine\" or {\"key\", \"curve\"}";
+        let Form::Object(obj) = self
+            .ctx
+            .form(node, &["engine"], &["key", "curve"], expected)?
+        else {
             return Some(Relevance::Engine);
-        }
-        if !node.json.is_object() {
-            self.ctx.error(
-                &node.path,
-                format!(
-                    "expected a number, \"engine\" or {{\"key\", \"curve\"}}, found {}",
-                    node.json
-                ),
-            );
-            return None;
-        }
-        let obj = self.ctx.object(node, &["key", "curve"])?;
+        };
         let attribute = self.attribute_key(&obj, "key");
         let curve = obj
             .require(&mut self.ctx, "curve")

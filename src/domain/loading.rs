@@ -91,6 +91,22 @@ impl Loading {
         }
     }
 
+    /// Declares the definition `name`, of the kind `names` selects, with the id `added` gave
+    /// it: none when its fields were already in error (`added` is `None`) or when the builder
+    /// refused it (the refusal is reported at `path`). References to such a name then resolve
+    /// to nothing without a second error.
+    pub fn define(
+        &mut self,
+        path: &str,
+        name: &str,
+        names: fn(&mut Refs) -> &mut Names,
+        added: Option<Result<u32>>,
+    ) -> Option<u32> {
+        let id = added.and_then(|result| self.check(path, result));
+        names(&mut self.refs).declare(name, id);
+        id
+    }
+
     /// The type of attribute `id`.
     pub fn attribute_type(&self, id: crate::core::AttributeId) -> ValueType {
         self.builder.domain().attributes()[id.0 as usize].value_type

@@ -1,7 +1,7 @@
 //! Ambiance modifiers and annotation sets in JSON (thesis ch. 7).
 
 use super::loading::Loading;
-use super::reader::Node;
+use super::reader::{Form, Node};
 use crate::core::ambiance::{AnnotationId, Annotations, Modifier, Rate};
 
 impl Loading {
@@ -58,20 +58,10 @@ impl Loading {
         let Some(node) = node else {
             return Some(Rate::Instantaneous);
         };
-        if node.json.as_str() == Some("instant") {
+        let expected = "\"instant\" or {\"linear\": seconds}";
+        let Form::Object(obj) = self.ctx.form(&node, &["instant"], &["linear"], expected)? else {
             return Some(Rate::Instantaneous);
-        }
-        if !node.json.is_object() {
-            self.ctx.error(
-                &node.path,
-                format!(
-                    "expected \"instant\" or {{\"linear\": seconds}}, found {}",
-                    node.json
-                ),
-            );
-            return None;
-        }
-        let obj = self.ctx.object(&node, &["linear"])?;
+        };
         let duration = obj.number(&mut self.ctx, "linear")?;
         Some(Rate::Linear { duration })
     }

@@ -198,6 +198,28 @@ impl Ctx {
         }
     }
 
+    /// `node` as one of `words` or an object of `fields`; anything else is an error saying
+    /// what was `expected` (`"engine", {"seconds": s} or {"until_full": attribute}`).
+    pub fn form<'a>(
+        &mut self,
+        node: &Node<'a>,
+        words: &[&str],
+        fields: &[&str],
+        expected: &str,
+    ) -> Option<Form<'a>> {
+        if let Some(i) = words.iter().position(|w| node.json.as_str() == Some(w)) {
+            return Some(Form::Word(i));
+        }
+        if node.json.is_object() {
+            return self.object(node, fields).map(Form::Object);
+        }
+        self.error(
+            &node.path,
+            format!("expected {expected}, found {}", node.json),
+        );
+        None
+    }
+
     /// `node` as `[x, y, z]`.
     pub fn vec3(&mut self, node: &Node) -> Option<crate::core::Vec3> {
         let xyz = match node.json {
@@ -220,6 +242,15 @@ impl Ctx {
             }
         }
     }
+}
+
+/// A value written either as one of a few words or as an object (`"engine"` or
+/// `{ "seconds": 2 }`).
+pub enum Form<'a> {
+    /// The word at this index of the words asked for.
+    Word(usize),
+    /// The object, its members checked.
+    Object(Obj<'a>),
 }
 
 /// An object node whose members were checked against the fields its reader knows.

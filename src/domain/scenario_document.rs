@@ -1,7 +1,6 @@
 //! Loading a scenario document: its domain (inline or a file), then the world, simulation,
 //! copies, entities, areas and projections, all reported at JSON Pointers.
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use serde_json::Value as Json;
@@ -10,10 +9,11 @@ use super::diagnostic::{LoadError, Loaded};
 use super::document::DOMAIN_FIELDS;
 use super::lint::{self, Start};
 use super::loading::Loading;
+use super::names::Names;
 use super::reader::{self, Node, Obj};
 use super::scenario::{AreaSpec, Copies, EntitySpec, ProjectionSpec, Scenario, StartFact};
 use crate::core::action::ActionId;
-use crate::core::ambiance::{Falloff, Shape};
+use crate::core::ambiance::{Anchor, Area, Falloff, Projection, Shape};
 use crate::core::archetype::ArchetypeId;
 use crate::core::{AttributeId, Value, ValueType, Vec3, WorldConfig};
 use crate::sim::rules::{EngineAction, SimRules, SpawnRule};
@@ -98,12 +98,7 @@ impl Loading {
         let config = self.world_config(obj.get("world"));
         let rules = self.rules(obj.get("simulation"), &domain);
         let copies = self.copies(obj.get("copies"));
-        let (entities, entity_paths) = self.entities(obj);
-        let by_name: HashMap<&str, usize> = entities
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (e.name.as_str(), i))
-            .collect();
+        let (entities, entity_paths, entity_names) = self.entities(obj);
         let areas = obj
             .list(&mut self.ctx, "areas")
             .iter()
@@ -112,7 +107,7 @@ impl Loading {
         let projections = obj
             .list(&mut self.ctx, "projections")
             .iter()
-            .filter_map(|p| self.projection(p, &by_name))
+            .filter_map(|p| self.projection(p, &entity_names))
             .collect();
         let scenario = Scenario {
             name,
@@ -286,9 +281,9 @@ impl Loading {
         Some(copies)
     }
 
-    /// The `entities`, with `count` expanded and entity-valued facts resolved by name, and the
-    /// JSON Pointer each came from.
-    fn entities(&mut self, obj: &Obj) -> (Vec<EntitySpec>, Vec<String>) {
+    /// The `entities`, with `count` expanded and entity-valued facts resolved by name, the
+    /// JSON Pointer each came from, and their names (indices into the entities).
+    fn entities(&mut self, obj: &Obj) -> (Vec<EntitySpec>, Vec<String>, Names) {
         let fields = ["name", "archetype", "at", "facts", "count", "spread"];
         let mut specs: Vec<EntitySpec> = Vec::new();
         let mut paths = Vec::new();
@@ -366,20 +361,17 @@ impl Loading {
                 });
             }
         }
+        let mut names = Names::new("entity");
+        for (i, spec) in specs.iter().enumerate() {
+            names.declare(&spec.name, Some(i as u32));
+        }
         for (index, attribute, node) in references {
-            let wanted = node.json.as_str().unwrap_or_default();
-            match specs.iter().position(|s| s.name == wanted) {
-                Some(target) => specs[index]
-                    .facts
-                    .push((attribute, StartFact::Entity(target))),
-                None => {
-                    let hint = super::suggest::hint(wanted, specs.iter().map(|s| s.name.as_str()));
-                    self.ctx
-                        .error(&node.path, format!("unknown entity {wanted:?}{hint}"));
-                }
+            if let Some(target) = names.resolve(&mut self.ctx, &node) {
+                let fact = (attribute, StartFact::Entity(target as usize));
+                specs[index].facts.push(fact);
             }
         }
-        (specs, paths)
+        (specs, paths, names)
     }
 
     /// `{ "name", "shape": { "sphere": { "center", "radius" } } | { "box": { "min", "max" } },
@@ -420,31 +412,18 @@ impl Loading {
             .filter_map(|m| self.modifier(m))
             .collect();
         // The area's own checks (finite, not inverted), made as the world will make them.
-        let checked = crate::core::ambiance::Area::new(shape, Vec::new());
+        let checked = Area::new(shape, Vec::new());
         self.check(&shape_node.path, checked)?;
         Some(AreaSpec { shape, modifiers })
     }
 
     /// `{ "anchor": entity name, "radius", "modifier", "falloff" }`.
-    fn projection(
-        &mut self,
-        node: &Node,
-        by_name: &HashMap<&str, usize>,
-    ) -> Option<ProjectionSpec> {
+    fn projection(&mut self, node: &Node, entities: &Names) -> Option<ProjectionSpec> {
         let obj = self
             .ctx
             .object(node, &["anchor", "radius", "modifier", "falloff"])?;
         let anchor = obj.require(&mut self.ctx, "anchor")?;
-        let wanted = self.ctx.str(&anchor)?;
-        let source = match by_name.get(wanted) {
-            Some(&i) => i,
-            None => {
-                let hint = super::suggest::hint(wanted, by_name.keys().copied());
-                self.ctx
-                    .error(&anchor.path, format!("unknown entity {wanted:?}{hint}"));
-                return None;
-            }
-        };
+        let source = entities.resolve(&mut self.ctx, &anchor)? as usize;
         let radius = obj.number(&mut self.ctx, "radius")?;
         let modifier = obj.require(&mut self.ctx, "modifier")?;
         let modifier = self.modifier(&modifier)?;
@@ -453,13 +432,15 @@ impl Loading {
                 [self.ctx.choice(&f, &["constant", "linear"])?],
             None => Falloff::Constant,
         };
-        if !(radius.is_finite() && radius > 0.0) {
-            self.ctx.error(
-                &obj.node.path,
-                format!("a projection's radius must be finite and > 0, got {radius}"),
-            );
-            return None;
-        }
+        // The projection's own checks, made as the world will make them (anchored at the
+        // origin here: the source is placed when the scenario is instantiated).
+        let checked = Projection::new(
+            Anchor::At(Vec3::default()),
+            radius,
+            modifier.clone(),
+            falloff,
+        );
+        self.check(&obj.node.path, checked)?;
         Some(ProjectionSpec {
             source,
             radius,
