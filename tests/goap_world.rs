@@ -374,6 +374,44 @@ fn the_unlawful_pirate_steals_then_drinks() {
     assert_eq!(world.mind(pirate).unwrap().plan[1].supplier, bottle);
 }
 
+/// The engine never reports a walk whose target was destroyed; the GOAP NPC must not wait for
+/// it forever. Its next think fails the running action, as a UDGOAP think does, and it replans
+/// (Pittman P:383: the pirate who finds the bottle gone brews from molasses).
+#[test]
+fn a_vanished_target_fails_the_running_action_and_the_pirate_replans() {
+    let Pirate {
+        mut world,
+        pirate,
+        bottle,
+        cask,
+    } = pirate(false, true);
+    world.think_now(pirate).unwrap();
+    let walk = requests(&mut world);
+    assert_eq!((walk[0].0.as_str(), walk[0].1), ("goto", bottle));
+    world.destroy(bottle, EntityKind::Object).unwrap();
+    let mut events: Vec<Event> = Vec::new();
+    for _ in 0..3 {
+        world.tick(0.2).unwrap();
+        world.drain_events(&mut events);
+        if events.iter().any(|e| e.kind == EventKind::ActionFailed) {
+            break;
+        }
+    }
+    let failed = events
+        .iter()
+        .find(|e| e.kind == EventKind::ActionFailed)
+        .expect("the walk to the vanished bottle fails");
+    assert_eq!((failed.npc, failed.request), (pirate, walk[0].2));
+    world.tick(0.2).unwrap();
+    assert_eq!(
+        plan_of(&world, pirate)[..],
+        ["goto", "collect_molasses", "brew_rum", "drink_rum"],
+        "the replan brews instead"
+    );
+    let next = world.mind(pirate).unwrap().remaining_plan()[0];
+    assert_eq!(next.supplier, cask, "and walks to the cask");
+}
+
 #[test]
 fn the_lawful_pirate_works_buys_and_drinks() {
     let Pirate {

@@ -101,21 +101,25 @@ impl World {
         let think = domain.archetype(archetype).think;
         let _ = self.with_mind(npc, |world, mind| {
             mind.next_think = world.time + think.think_interval;
+            // A running action whose target is gone fails, whatever the brain: the engine may
+            // never report a walk to an object that no longer exists.
+            let vanished = mind
+                .running
+                .is_some_and(|running| !world.is_alive(running.step.supplier));
             if mind.goap.is_some() {
+                if vanished {
+                    world.fail_running(npc, mind);
+                }
                 world.goap_think(npc, archetype, mind);
                 return Ok(());
             }
             world.sense(npc, mind, think.perception_range);
             update_drives_and_goals(&domain, npc, mind, &mut world.scratch.scores);
-            match mind.running {
-                Some(running) if !world.is_alive(running.step.supplier) => {
-                    world.fail_running(npc, mind)
-                }
-                Some(_) => {}
-                None => {
-                    world.plan(npc, archetype, mind);
-                    world.start_next_step(npc, mind);
-                }
+            if vanished {
+                world.fail_running(npc, mind);
+            } else if mind.running.is_none() {
+                world.plan(npc, archetype, mind);
+                world.start_next_step(npc, mind);
             }
             Ok(())
         });

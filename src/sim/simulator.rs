@@ -235,9 +235,8 @@ impl Simulator {
     }
 
     /// Moves every walker on; a performance whose target is gone cannot go on, and the engine
-    /// says so (a real engine's move to a destroyed object fails too): the NPC learns at once
-    /// and replans, instead of waiting for a report that would never come. One whose NPC is
-    /// gone is dropped.
+    /// says so at once, as a real engine's move to a destroyed object fails (motive would
+    /// otherwise fail it at the NPC's next think). One whose NPC is gone is dropped.
     fn walk_or_fail(&mut self, world: &mut World, distance: f64) {
         let mut i = 0;
         while i < self.performances.len() {
