@@ -374,21 +374,31 @@ fn the_unlawful_pirate_steals_then_drinks() {
     assert_eq!(world.mind(pirate).unwrap().plan[1].supplier, bottle);
 }
 
+/// The unlawful pirate walking to the bottle (the walk's request id), which someone then
+/// takes: the bottle is destroyed before the walk is reported.
+fn pirate_whose_bottle_vanishes() -> (Pirate, u32) {
+    let mut p = pirate(false, true);
+    p.world.think_now(p.pirate).unwrap();
+    let walk = requests(&mut p.world);
+    assert_eq!((walk[0].0.as_str(), walk[0].1), ("goto", p.bottle));
+    p.world.destroy(p.bottle, EntityKind::Object).unwrap();
+    (p, walk[0].2)
+}
+
 /// The engine never reports a walk whose target was destroyed; the GOAP NPC must not wait for
 /// it forever. Its next think fails the running action, as a UDGOAP think does, and it replans
 /// (Pittman P:383: the pirate who finds the bottle gone brews from molasses).
 #[test]
 fn a_vanished_target_fails_the_running_action_and_the_pirate_replans() {
-    let Pirate {
-        mut world,
-        pirate,
-        bottle,
-        cask,
-    } = pirate(false, true);
-    world.think_now(pirate).unwrap();
-    let walk = requests(&mut world);
-    assert_eq!((walk[0].0.as_str(), walk[0].1), ("goto", bottle));
-    world.destroy(bottle, EntityKind::Object).unwrap();
+    let (
+        Pirate {
+            mut world,
+            pirate,
+            cask,
+            ..
+        },
+        walk,
+    ) = pirate_whose_bottle_vanishes();
     let mut events: Vec<Event> = Vec::new();
     for _ in 0..3 {
         world.tick(0.2).unwrap();
@@ -401,7 +411,7 @@ fn a_vanished_target_fails_the_running_action_and_the_pirate_replans() {
         .iter()
         .find(|e| e.kind == EventKind::ActionFailed)
         .expect("the walk to the vanished bottle fails");
-    assert_eq!((failed.npc, failed.request), (pirate, walk[0].2));
+    assert_eq!((failed.npc, failed.request), (pirate, walk));
     world.tick(0.2).unwrap();
     assert_eq!(
         plan_of(&world, pirate)[..],
@@ -453,19 +463,17 @@ fn without_the_bottle_the_pirate_brews() {
 
 #[test]
 fn a_bottle_removed_after_planning_invalidates_the_plan_on_arrival() {
-    let Pirate {
-        mut world,
-        pirate,
-        bottle,
-        cask,
-    } = pirate(false, true);
-    world.think_now(pirate).unwrap();
-    let r = requests(&mut world);
-    assert_eq!((r[0].0.as_str(), r[0].1), ("goto", bottle));
-    // Someone takes the bottle while the pirate walks there.
-    world.destroy(bottle, EntityKind::Object).unwrap();
+    let (
+        Pirate {
+            mut world,
+            pirate,
+            bottle,
+            cask,
+        },
+        walk,
+    ) = pirate_whose_bottle_vanishes();
     world
-        .report_action(pirate, r[0].2, ActionOutcome::Succeeded)
+        .report_action(pirate, walk, ActionOutcome::Succeeded)
         .unwrap();
     let mut events = Vec::new();
     world.drain_events(&mut events);
