@@ -8,6 +8,7 @@ use super::domain::AttributeId;
 use super::drive::DriveId;
 use super::goap::goal::GoapGoalId;
 use super::smart_object::{ClaimPriority, Contention, JointAction, SlotDef, TagId};
+use super::ubc::{UbcGoalId, UbcPlanId};
 use super::value::Value;
 
 /// Dense id of an archetype.
@@ -38,6 +39,15 @@ pub struct Need {
     pub attribute: AttributeId,
     /// Units lost per second, ≥ 0.
     pub rate: f64,
+}
+
+/// What the UBC brain rates and chooses among (S:142-147 of 003_a22f8616c585d8bb.txt).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UbcBrain {
+    /// Goals and the weights this archetype gives them (S:147).
+    pub goals: Vec<(UbcGoalId, f64)>,
+    /// Predefined plans, in order: ties go to the earlier.
+    pub plans: Vec<UbcPlanId>,
 }
 
 /// Per-archetype tuning of thinking and planning. The thesis gives only the think interval
@@ -87,8 +97,11 @@ pub struct ArchetypeDef {
     pub think: ThinkSettings,
     /// GOAP goals: an archetype with any is planned for by the GOAP brain (it has no drives).
     pub goap_goals: Vec<GoapGoalId>,
+    /// Utility-based control: an archetype with predefined plans is driven by the UBC brain.
+    pub ubc: UbcBrain,
     /// A one-action plan performed on the NPC itself when no goal has a plan, so that it is
-    /// never idle without a reason (Pittman's static fallback plan, P:309).
+    /// never idle without a reason (Pittman's static fallback plan, P:309). Under UBC it is the
+    /// "do nothing" option, rated 0: it wins when every plan would lower utility.
     pub fallback: Option<ActionId>,
     /// Tags its entities carry (slot filters ask for them).
     pub tags: Vec<TagId>,
@@ -139,6 +152,11 @@ impl ArchetypeDef {
     pub fn uses_goap(&self) -> bool {
         !self.goap_goals.is_empty()
     }
+
+    /// True when the UBC brain chooses among predefined plans for its NPCs.
+    pub fn uses_ubc(&self) -> bool {
+        !self.ubc.plans.is_empty()
+    }
 }
 
 impl Default for ArchetypeDef {
@@ -152,6 +170,7 @@ impl Default for ArchetypeDef {
             needs: Vec::new(),
             think: ThinkSettings::default(),
             goap_goals: Vec::new(),
+            ubc: UbcBrain::default(),
             fallback: None,
             tags: Vec::new(),
             slots: Vec::new(),

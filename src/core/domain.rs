@@ -14,6 +14,7 @@ use super::error::{Error, ErrorKind, Result};
 use super::goal::{GoalCondition, GoalDef, GoalId, GOAL_ROLES};
 use super::goap::{GoapGoalDef, SymbolLayout};
 use super::name_table::NameTable;
+use super::ubc::{UbcGoalDef, UbcPlanDef};
 use super::value::{Value, ValueType};
 use super::world_effect::{WorldEffectDef, WorldEffectId, WORLD_EFFECT_ROLES};
 
@@ -77,6 +78,8 @@ impl Default for DomainBuilder {
                 actions: NameTable::new("action"),
                 archetypes: NameTable::new("archetype"),
                 goap_goals: NameTable::new("goap goal"),
+                ubc_goals: NameTable::new("ubc goal"),
+                ubc_plans: NameTable::new("ubc plan"),
                 tags: NameTable::new("tag"),
                 annotations: NameTable::new("ambiance annotation"),
                 symbols: SymbolLayout::default(),
@@ -424,9 +427,22 @@ impl DomainBuilder {
             }
         }
         for (id, archetype) in self.domain.archetypes.items().iter().enumerate() {
-            if archetype.uses_goap() && !archetype.drives.is_empty() {
+            let brains = [
+                (!archetype.drives.is_empty(), "drives (UDGOAP)"),
+                (archetype.uses_goap(), "GOAP goals"),
+                (archetype.uses_ubc(), "predefined plans (UBC)"),
+            ];
+            let given: Vec<&str> = brains.iter().filter(|b| b.0).map(|b| b.1).collect();
+            if given.len() > 1 {
                 return Err(Error::invalid(format!(
-                    "archetype {:?} has drives (UDGOAP) and GOAP goals: give it one brain",
+                    "archetype {:?} has {}: give it one brain",
+                    self.domain.archetypes.name(id as u32),
+                    given.join(" and ")
+                )));
+            }
+            if archetype.uses_ubc() && archetype.ubc.goals.is_empty() {
+                return Err(Error::invalid(format!(
+                    "archetype {:?} has predefined plans but no UBC goal to rate them by",
                     self.domain.archetypes.name(id as u32)
                 )));
             }
@@ -444,7 +460,7 @@ fn push_unique<T: PartialEq>(list: &mut Vec<T>, item: T) {
     }
 }
 
-fn check_weight(weight: f64) -> Result<()> {
+pub(crate) fn check_weight(weight: f64) -> Result<()> {
     if weight.is_finite() && weight > 0.0 {
         Ok(())
     } else {
@@ -464,6 +480,8 @@ pub struct Domain {
     actions: NameTable<ActionDef>,
     pub(crate) archetypes: NameTable<ArchetypeDef>,
     pub(crate) goap_goals: NameTable<GoapGoalDef>,
+    pub(crate) ubc_goals: NameTable<UbcGoalDef>,
+    pub(crate) ubc_plans: NameTable<UbcPlanDef>,
     pub(crate) tags: NameTable<()>,
     pub(crate) annotations: NameTable<()>,
     symbols: SymbolLayout,
@@ -570,6 +588,16 @@ impl Domain {
     /// GOAP goal definitions.
     pub fn goap_goals(&self) -> &NameTable<GoapGoalDef> {
         &self.goap_goals
+    }
+
+    /// UBC goals, by name.
+    pub fn ubc_goals(&self) -> &NameTable<UbcGoalDef> {
+        &self.ubc_goals
+    }
+
+    /// UBC predefined plans, by name.
+    pub fn ubc_plans(&self) -> &NameTable<UbcPlanDef> {
+        &self.ubc_plans
     }
 
     /// Tags, by name.

@@ -5,10 +5,11 @@ use super::drive::DriveId;
 use super::entity::Entity;
 use super::focus::Focus;
 use super::goal::GoalId;
-use super::goap::mind::GoapMind;
+use super::goap::mind::{GoapDecision, GoapMind};
 use super::memory::Memory;
 use super::planner::{SearchStats, SearchStatus, Step};
 use super::smart_object::Claim;
+use super::ubc::UbcMind;
 
 /// A drive the NPC holds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -138,6 +139,8 @@ pub struct Mind {
     pub explanation: Explanation,
     /// The GOAP brain's state, for NPCs of an archetype with GOAP goals.
     pub goap: Option<Box<GoapMind>>,
+    /// The UBC brain's state, for NPCs of an archetype with predefined plans.
+    pub ubc: Option<Box<UbcMind>>,
     /// Slots held for the plan.
     pub claims: Vec<Claim>,
     /// The plan is new: it claims its slots before its first step starts.
@@ -164,6 +167,7 @@ impl Mind {
             next_think: first_think,
             explanation: Explanation::default(),
             goap: None,
+            ubc: None,
             claims: Vec::new(),
             claims_pending: false,
         }
@@ -176,6 +180,18 @@ impl Mind {
             return None;
         }
         self.explanation.focus
+    }
+
+    /// World time of the NPC's last decision, whatever its brain (a GOAP request served, a UBC
+    /// rating of its plans, a UDGOAP search); `None` before the first.
+    pub fn last_decision(&self) -> Option<f64> {
+        if let Some(goap) = self.goap.as_deref() {
+            return (goap.decision != GoapDecision::default()).then_some(goap.decision.time);
+        }
+        if let Some(ubc) = self.ubc.as_deref() {
+            return (!ubc.ratings.is_empty() || ubc.fell_back).then_some(ubc.time);
+        }
+        self.explanation.status.map(|_| self.explanation.time)
     }
 
     /// The steps not yet finished: the running step (if any) first, then those not started.

@@ -30,6 +30,7 @@ pub mod slot_map;
 pub mod smart_object;
 mod smart_object_authoring;
 pub mod spatial;
+pub mod ubc;
 pub mod utility;
 pub mod value;
 pub mod vec3;
@@ -45,6 +46,7 @@ mod world_joint;
 pub mod world_serial;
 mod world_spatial;
 mod world_think;
+mod world_ubc_think;
 
 pub use domain::{AttributeId, Domain, DomainBuilder};
 pub use entity::{Entity, EntityKind};

@@ -18,6 +18,7 @@ use super::outcome::OutcomeHistory;
 use super::rng::WorldRng;
 use super::slot_map::{KeyError, SlotKey, SlotMap};
 use super::smart_object::{ClaimPriority, SlotState};
+use super::ubc::UbcMind;
 use super::value::Value;
 use super::vec3::Vec3;
 use super::world_goap::{Callbacks, GoapInputs};
@@ -247,6 +248,9 @@ impl World {
             );
             if def.uses_goap() {
                 mind.goap = Some(Box::new(GoapMind::new(def.goap_goals.len())));
+            }
+            if def.uses_ubc() {
+                mind.ubc = Some(Box::new(UbcMind::new(def.ubc.plans.len())));
             }
             let record = self.record_mut(entity)?;
             record.mind = Some(Box::new(mind));

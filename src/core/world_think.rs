@@ -19,6 +19,7 @@ use super::focus::pick_focus;
 use super::goal_update::update_drives_and_goals;
 use super::mind::{Candidate, Mind};
 use super::planner::{BoundGoal, PlanRequest, Search, SearchStats, SearchStatus, Step, Supplier};
+use super::ubc::rating::{RatingScratch, Usable};
 use super::utility::{TopLevelUtility, WeightedScore};
 use super::value::Value;
 use super::world::{EntityRecord, World};
@@ -33,7 +34,10 @@ pub(crate) struct ThinkScratch {
     scores: Vec<WeightedScore>,
     due: Vec<(f64, Entity)>,
     /// Slots of the entities a think perceives.
-    perceived: Vec<u32>,
+    pub(super) perceived: Vec<u32>,
+    /// What a UBC NPC may use, and the buffers its ratings reuse.
+    pub(super) ubc_candidates: Vec<Usable>,
+    pub(super) ubc_rating: RatingScratch,
 }
 
 impl World {
@@ -80,13 +84,15 @@ impl World {
 
     /// What a think costs against the tick's budget: a UDGOAP think may spend its archetype's
     /// whole expansion limit; a GOAP think only queues a request (its search is budgeted by the
-    /// queue).
+    /// queue); a UBC think rates each predefined plan once.
     fn think_cost(&self, npc: Entity) -> u32 {
         let archetype = self.archetype(npc).ok().flatten();
         archetype.map_or(0, |a| {
             let def = self.domain.archetype(a);
             if def.uses_goap() {
                 0
+            } else if def.uses_ubc() {
+                def.ubc.plans.len() as u32
             } else {
                 def.think.max_expansions
             }
@@ -106,11 +112,15 @@ impl World {
             let vanished = mind
                 .running
                 .is_some_and(|running| !world.is_alive(running.step.supplier));
-            if mind.goap.is_some() {
+            if mind.goap.is_some() || mind.ubc.is_some() {
                 if vanished {
                     world.fail_running(npc, mind);
                 }
-                world.goap_think(npc, archetype, mind);
+                if mind.goap.is_some() {
+                    world.goap_think(npc, archetype, mind);
+                } else {
+                    world.ubc_think(npc, archetype, mind);
+                }
                 return Ok(());
             }
             world.sense(npc, mind, think.perception_range);

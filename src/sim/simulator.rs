@@ -26,7 +26,6 @@ use crate::core::action::{ActionDef, ActionDuration, ActionId};
 use crate::core::condition::Role;
 use crate::core::effect::EffectOp;
 use crate::core::event::{Event, EventKind};
-use crate::core::goap::mind::GoapDecision;
 use crate::core::rng::WorldRng;
 use crate::core::world_actions::ActionOutcome;
 use crate::core::{Entity, EntityKind, Error, Result, World};
@@ -141,12 +140,7 @@ impl Simulator {
             let Ok(mind) = world.mind(npc) else {
                 continue;
             };
-            // A record never written (time 0) is not a decision.
-            let decided = match mind.goap.as_deref() {
-                Some(goap) => goap.decision.time == now && goap.decision != GoapDecision::default(),
-                None => mind.explanation.status.is_some() && mind.explanation.time == now,
-            };
-            if decided {
+            if mind.last_decision() == Some(now) {
                 self.stats.decisions += 1;
                 self.stats.plans_adopted += u64::from(!mind.plan.is_empty());
                 observer.decided(world, npc);

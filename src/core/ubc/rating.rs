@@ -1,0 +1,311 @@
+//! Rating predefined plans: simulate each plan one plan ahead against each candidate target
+//! and keep the target whose state rates highest (S:142, S:147 of 003_a22f8616c585d8bb.txt).
+//!
+//! The rating of a plan is its *gain*, `Σ_g w_g · (u_g(after) − u_g(now))`, which orders
+//! plans exactly as the utility of the state after them does (the state now is common to all)
+//! and is what the paper's worked example prints (S:126: +90 and +70 utils). Only the facts a
+//! plan writes can change a goal's sum, so a rating reads the writes, never the whole world.
+//! Ties go to the earlier plan and the earlier candidate, as UDGOAP's (T:2010).
+//!
+//! What the paper leaves open, ours: a step's preconditions must hold in the simulated state
+//! or the plan cannot be used at that target (the paper has no failing plans); world effects
+//! and outcome tables are not simulated (one plan ahead is the action's own effects); an
+//! ended entity loses what its facts counted.
+
+use crate::core::action::ActionId;
+use crate::core::archetype::{ArchetypeDef, ArchetypeId};
+use crate::core::condition::{distance_between, Bindings, FactView, Role};
+use crate::core::domain::Domain;
+use crate::core::entity::Entity;
+use crate::core::value::Value;
+use crate::core::vec3::Vec3;
+
+use super::mind::UbcRating;
+use super::overlay::{Overlay, OverlayBuffers};
+use super::plan::{StepTarget, UbcPlanDef};
+
+/// An entity the NPC may use: what it supplies comes from its archetype.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Usable {
+    /// The entity.
+    pub entity: Entity,
+    /// Its archetype.
+    pub archetype: ArchetypeId,
+    /// Where it is.
+    pub position: Vec3,
+    /// In [0, 1]: the share of a positive gain a plan using it counts (1, or the NPC's
+    /// contention factor when none of its slots is open to the NPC).
+    pub utility_factor: f64,
+}
+
+/// Buffers a decision reuses.
+#[derive(Clone, Debug, Default)]
+pub struct RatingScratch {
+    overlay: OverlayBuffers,
+    /// The supplier of each step of the plan being rated.
+    suppliers: Vec<Entity>,
+    /// The candidate index of each step's supplier (`usize::MAX`: the NPC, or none).
+    supplier_candidates: Vec<usize>,
+}
+
+/// Rates every predefined plan of `archetype` for `npc` over `view` and the `candidates` it
+/// may use, writing one rating per plan into `ratings`. Returns the index of the best rated
+/// plan, if any plan could be used.
+pub fn rate_plans(
+    domain: &Domain,
+    archetype: &ArchetypeDef,
+    npc: Entity,
+    view: &impl FactView,
+    candidates: &[Usable],
+    scratch: &mut RatingScratch,
+    ratings: &mut Vec<UbcRating>,
+) -> Option<usize> {
+    ratings.clear();
+    let mut best: Option<(usize, f64)> = None;
+    for &plan_id in &archetype.ubc.plans {
+        let plan = &domain.ubc_plans().items()[plan_id.0 as usize];
+        let rating = rate_plan(domain, archetype, plan, npc, view, candidates, scratch);
+        let gain = rating.map(|r| r.1);
+        if let Some(g) = gain {
+            if best.is_none_or(|(_, b)| g > b) {
+                best = Some((ratings.len(), g));
+            }
+        }
+        ratings.push(UbcRating {
+            plan: plan_id,
+            target: rating.map_or(Entity::NULL, |r| r.0),
+            gain,
+        });
+    }
+    best.map(|b| b.0)
+}
+
+/// The supplier of each step of `plan` performed at `target` (null for a plan without one),
+/// as its rating resolved them; `None` when the plan cannot be resolved there.
+pub fn plan_suppliers<'s>(
+    domain: &Domain,
+    plan: &UbcPlanDef,
+    npc: Entity,
+    target: Entity,
+    view: &impl FactView,
+    candidates: &[Usable],
+    scratch: &'s mut RatingScratch,
+) -> Option<&'s [Entity]> {
+    let target = match target == Entity::NULL {
+        true => None,
+        false => Some(candidates.iter().position(|c| c.entity == target)?),
+    };
+    resolve_suppliers(domain, plan, npc, target, view, candidates, scratch)?;
+    Some(&scratch.suppliers)
+}
+
+/// Rates `plan` at its best target: `(target, gain)`, the target null for a plan without one.
+/// `None` when no candidate makes every step possible.
+fn rate_plan(
+    domain: &Domain,
+    archetype: &ArchetypeDef,
+    plan: &UbcPlanDef,
+    npc: Entity,
+    view: &impl FactView,
+    candidates: &[Usable],
+    scratch: &mut RatingScratch,
+) -> Option<(Entity, f64)> {
+    let Some(target_action) = plan.target_action() else {
+        let gain = rate_at(
+            domain, archetype, plan, npc, None, view, candidates, scratch,
+        )?;
+        return Some((Entity::NULL, gain));
+    };
+    let mut best: Option<(Entity, f64)> = None;
+    for (i, c) in candidates.iter().enumerate() {
+        if !supplies(domain, c, target_action) {
+            continue;
+        }
+        let Some(gain) = rate_at(
+            domain,
+            archetype,
+            plan,
+            npc,
+            Some(i),
+            view,
+            candidates,
+            scratch,
+        ) else {
+            continue;
+        };
+        if best.is_none_or(|(_, b)| gain > b) {
+            best = Some((c.entity, gain));
+        }
+    }
+    best
+}
+
+/// Simulates `plan` with its target the candidate `target` and returns its gain, or `None`
+/// when a step has no supplier or its preconditions do not hold when it is reached.
+#[allow(clippy::too_many_arguments)]
+fn rate_at(
+    domain: &Domain,
+    archetype: &ArchetypeDef,
+    plan: &UbcPlanDef,
+    npc: Entity,
+    target: Option<usize>,
+    view: &impl FactView,
+    candidates: &[Usable],
+    scratch: &mut RatingScratch,
+) -> Option<f64> {
+    resolve_suppliers(domain, plan, npc, target, view, candidates, scratch)?;
+    let RatingScratch {
+        overlay,
+        suppliers,
+        supplier_candidates,
+    } = scratch;
+    let mut state = Overlay::new(view, overlay);
+    for (step, &supplier) in plan.steps.iter().zip(suppliers.iter()) {
+        let action = &domain.actions().items()[step.action.0 as usize];
+        let bindings = Bindings {
+            consumer: npc,
+            supplier,
+            other: Entity::NULL,
+        };
+        if !action
+            .preconditions
+            .iter()
+            .all(|c| c.holds(&state, &bindings))
+        {
+            return None;
+        }
+        action.apply_whole(domain, &mut state, &bindings);
+    }
+    let gain = gain(domain, archetype, npc, &state);
+    // Contention: a plan counts the least share among the suppliers it uses (as UDGOAP's).
+    let factor = supplier_candidates
+        .iter()
+        .filter_map(|&i| candidates.get(i))
+        .map(|c| c.utility_factor)
+        .fold(1.0, f64::min);
+    Some(if gain > 0.0 { gain * factor } else { gain })
+}
+
+/// Fills the scratch suppliers of `plan`'s steps: the target, the NPC, the nearest usable
+/// supplier, or (back to front) the next step's. `None` when a nearest supplier is missing.
+fn resolve_suppliers(
+    domain: &Domain,
+    plan: &UbcPlanDef,
+    npc: Entity,
+    target: Option<usize>,
+    view: &impl FactView,
+    candidates: &[Usable],
+    scratch: &mut RatingScratch,
+) -> Option<()> {
+    let RatingScratch {
+        suppliers,
+        supplier_candidates,
+        ..
+    } = scratch;
+    suppliers.clear();
+    supplier_candidates.clear();
+    for step in &plan.steps {
+        let chosen = match step.on {
+            StepTarget::Target => target,
+            StepTarget::Nearest => nearest(domain, step.action, npc, view, candidates),
+            StepTarget::Own | StepTarget::Next => None,
+        };
+        if step.on == StepTarget::Nearest && chosen.is_none() {
+            return None;
+        }
+        supplier_candidates.push(chosen.unwrap_or(usize::MAX));
+        suppliers.push(chosen.map_or(npc, |i| candidates[i].entity));
+    }
+    for i in (0..plan.steps.len()).rev() {
+        if plan.steps[i].on == StepTarget::Next {
+            // Authoring guarantees a next step exists.
+            supplier_candidates[i] = supplier_candidates[i + 1];
+            suppliers[i] = suppliers[i + 1];
+        }
+    }
+    Some(())
+}
+
+/// The candidate nearest the NPC that supplies `action` and whose own preconditions (those
+/// about the supplier: the cabinet holds pills) hold now.
+fn nearest(
+    domain: &Domain,
+    action: ActionId,
+    npc: Entity,
+    view: &impl FactView,
+    candidates: &[Usable],
+) -> Option<usize> {
+    let from = view.position(npc)?;
+    let def = &domain.actions().items()[action.0 as usize];
+    let mut best: Option<(usize, f64)> = None;
+    for (i, c) in candidates.iter().enumerate() {
+        if !supplies(domain, c, action) {
+            continue;
+        }
+        let bindings = Bindings {
+            consumer: npc,
+            supplier: c.entity,
+            other: Entity::NULL,
+        };
+        let usable = def
+            .preconditions
+            .iter()
+            .filter(|p| p.subject() == Role::Supplier)
+            .all(|p| p.holds(view, &bindings));
+        let d = distance_between(from, c.position);
+        if usable && best.is_none_or(|(_, b)| d < b) {
+            best = Some((i, d));
+        }
+    }
+    best.map(|b| b.0)
+}
+
+fn supplies(domain: &Domain, candidate: &Usable, action: ActionId) -> bool {
+    domain
+        .archetype(candidate.archetype)
+        .supplies
+        .contains(&action)
+}
+
+/// `Σ_g w_g · (u_g(after) − u_g(now))` over the facts `state` wrote and the entities it ended.
+fn gain<V: FactView>(
+    domain: &Domain,
+    archetype: &ArchetypeDef,
+    npc: Entity,
+    state: &Overlay<'_, V>,
+) -> f64 {
+    let writes = &state.buffers.writes;
+    let mut total = 0.0;
+    for (i, &(entity, attribute, after)) in writes.iter().enumerate() {
+        // Only an entity's last write to an attribute is its state after the plan.
+        let superseded = writes[i + 1..]
+            .iter()
+            .any(|w| w.0 == entity && w.1 == attribute);
+        if superseded || state.buffers.ended.contains(&entity) {
+            continue;
+        }
+        let (Value::Number(after), Some(Value::Number(now))) =
+            (after, state.base.value(entity, attribute))
+        else {
+            continue;
+        };
+        for &(goal, weight) in &archetype.ubc.goals {
+            let def = &domain.ubc_goals().items()[goal.0 as usize];
+            if def.attribute == attribute && def.scope.covers(npc, entity) {
+                total += weight * (def.utility(after) - def.utility(now));
+            }
+        }
+    }
+    for &entity in &state.buffers.ended {
+        for &(goal, weight) in &archetype.ubc.goals {
+            let def = &domain.ubc_goals().items()[goal.0 as usize];
+            if let (true, Some(Value::Number(now))) = (
+                def.scope.covers(npc, entity),
+                state.base.value(entity, def.attribute),
+            ) {
+                total -= weight * def.utility(now);
+            }
+        }
+    }
+    total
+}
