@@ -22,6 +22,7 @@ const FIELDS: &[&str] = &[
     "death",
     "think",
     "goap_goals",
+    "ubc",
     "fallback",
     "state",
     "tags",
@@ -64,6 +65,7 @@ impl Loading {
         self.paths.archetypes.insert(id.0, node.path.clone());
         let before = (self.ctx.diagnostics.len(), self.ctx.unresolved);
         self.archetype_lists(&obj, id);
+        self.archetype_ubc(&obj, id);
         self.archetype_mind(&obj, id);
         self.archetype_object(&obj, id);
         // A rejected drive or goal would make the brain look wrong: one error is enough.
@@ -377,14 +379,19 @@ impl Loading {
     }
 
     /// Checks a declared `brain` against what the archetype has: `goap` with GOAP goals,
-    /// `udgoap` with drives or consumed actions, `none` with neither.
+    /// `ubc` with predefined plans, `udgoap` with drives or consumed actions, `none` with
+    /// neither.
     fn check_brain(&mut self, obj: &Obj, id: ArchetypeId) {
         let def = self.builder.domain().archetype(id);
-        let (goap, udgoap) = (!def.goap_goals.is_empty(), !def.drives.is_empty());
-        if goap && udgoap {
+        let (goap, udgoap, ubc) = (
+            !def.goap_goals.is_empty(),
+            !def.drives.is_empty(),
+            def.uses_ubc(),
+        );
+        if [goap, udgoap, ubc].iter().filter(|b| **b).count() > 1 {
             self.ctx.error(
                 &obj.node.path,
-                "an archetype has drives (UDGOAP) or GOAP goals, not both",
+                "an archetype has one brain: drives (UDGOAP), GOAP goals or a \"ubc\" brain's plans",
             );
             return;
         }
@@ -392,16 +399,18 @@ impl Loading {
         let Some(b) = obj.get("brain") else {
             return;
         };
-        let Some(brain) = self.ctx.choice(&b, &["udgoap", "goap", "none"]) else {
+        let Some(brain) = self.ctx.choice(&b, &["udgoap", "goap", "none", "ubc"]) else {
             return;
         };
         let problem = match brain {
             0 if goap => Some("has GOAP goals, so its brain is \"goap\""),
+            0 if ubc => Some("has predefined plans, so its brain is \"ubc\""),
             0 if !udgoap && !consumes => Some("a \"udgoap\" brain needs drives"),
             1 if !goap => Some("a \"goap\" brain needs at least one of \"goap_goals\""),
             2 if goap || udgoap || consumes => {
                 Some("a \"none\" brain has no drives, GOAP goals or consumed actions")
             }
+            3 if !ubc => Some("a \"ubc\" brain needs \"ubc\": { \"goals\", \"plans\" }"),
             _ => None,
         };
         if let Some(problem) = problem {

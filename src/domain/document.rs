@@ -21,6 +21,8 @@ pub const DOMAIN_FIELDS: &[&str] = &[
     "world_effects",
     "actions",
     "goap_goals",
+    "ubc_goals",
+    "ubc_plans",
     "archetypes",
 ];
 
@@ -73,6 +75,12 @@ impl Loading {
         }
         for g in obj.list(&mut self.ctx, "goap_goals") {
             self.goap_goal(&g);
+        }
+        for g in obj.list(&mut self.ctx, "ubc_goals") {
+            self.ubc_goal(&g);
+        }
+        for p in obj.list(&mut self.ctx, "ubc_plans") {
+            self.ubc_plan(&p);
         }
         let archetypes = obj.list(&mut self.ctx, "archetypes");
         for a in &archetypes {

@@ -30,6 +30,10 @@ pub struct Refs {
     pub actions: Names,
     /// GOAP goals.
     pub goap_goals: Names,
+    /// UBC goals.
+    pub ubc_goals: Names,
+    /// UBC predefined plans.
+    pub ubc_plans: Names,
     /// Archetypes.
     pub archetypes: Names,
 }
@@ -46,6 +50,8 @@ impl Default for Refs {
             world_effects: Names::new("world effect"),
             actions: Names::new("action"),
             goap_goals: Names::new("GOAP goal"),
+            ubc_goals: Names::new("UBC goal"),
+            ubc_plans: Names::new("predefined plan"),
             archetypes: Names::new("archetype"),
         }
     }

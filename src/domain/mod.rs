@@ -22,6 +22,7 @@ mod reader;
 pub mod scenario;
 mod scenario_document;
 mod suggest;
+mod ubc;
 
 pub use diagnostic::{Diagnostic, LoadError, Loaded, Severity};
 pub use document::load_domain;
