@@ -172,6 +172,11 @@ BAD = {
     "position of two numbers": {"domain": {}, "entities": [{"name": "e", "archetype": "a", "at": [0, 0]}]},
     "failure chance above 1": {"domain": {}, "simulation": {"actions": {"a": {"failure_chance": 2}}}},
     "inline domain with a bad field": {"domain": {"actions": [{"name": "a", "costs": 1}]}},
+    "ubc goal without key": {"ubc_goals": [{"name": "g"}]},
+    "ubc goal weight 0": {"ubc_goals": [{"name": "g", "key": "x", "weight": 0}]},
+    "ubc plan step on a place": {"ubc_plans": [{"name": "p", "steps": [{"action": "a", "on": "cabinet"}]}]},
+    "ubc plan without steps": {"ubc_plans": [{"name": "p", "steps": []}]},
+    "ubc brain without plans": {"archetypes": [{"name": "a", "ubc": {"goals": ["g"]}}]},
 }
 GOOD = {
     "empty domain": {},
@@ -198,6 +203,15 @@ GOOD = {
         {"name": "d", "type": "power", "max": 100, "exponent": 2},
         {"name": "e", "type": "logistic", "max": 100, "steepness": 10, "midpoint": 0.5},
         {"name": "f", "type": "piecewise", "max": 100, "points": [[0, 0], [0.5, 0.2], [1, 1]]}]},
+    "every ubc form": {
+        "ubc_goals": [{"name": "m", "key": "money"},
+                      {"name": "fed", "key": "hunger", "scope": "others", "weight": 0.6,
+                       "curve": {"type": "power", "max": 100, "exponent": 0.5}}],
+        "ubc_plans": [{"name": "feed", "steps": [
+            {"action": "goto", "on": "next"}, {"action": "take_food", "on": "nearest"},
+            {"action": "goto", "on": "next"}, {"action": "give_food"}, {"action": "rest", "on": "self"}]}],
+        "archetypes": [{"name": "nurse", "brain": "ubc",
+                        "ubc": {"goals": ["m", {"goal": "fed", "weight": 2}], "plans": ["feed"]}}]},
 }
 
 
