@@ -4,6 +4,7 @@
 //! its drive satisfactions (`Mind::drives`, in [0, 1]); a GOAP NPC has none, so its numeric
 //! needs (the archetype's decaying attributes) stand in for them.
 
+use motive::core::mind::Brain;
 use motive::core::{Entity, Value, World};
 
 use crate::roster::Roster;
@@ -107,7 +108,7 @@ impl DriveSamples {
                         roster.number(npc).unwrap_or(0),
                         roster.name(world, npc)
                     );
-                    let measure = if mind.goap.is_some() {
+                    let measure = if mind.brain() != Brain::Udgoap {
                         Measure::Need {
                             range: need_range(world, npc),
                         }

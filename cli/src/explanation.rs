@@ -1,8 +1,9 @@
 //! Why an NPC does what it does, in words: in full for `explain`, in two lines for `run`'s
 //! summary. UDGOAP: drives, goals, the candidate plans of the last decision with their
 //! utilities, the chosen plan and its focus goal. GOAP: the goals with relevance and priority
-//! and why each was or was not pursued, the plan with its costs. Both: what the NPC is doing
-//! and the claims it lost.
+//! and why each was or was not pursued, the plan with its costs. UBC: every predefined plan
+//! with its best target and the utility it adds. All: what the NPC is doing and the claims it
+//! lost.
 
 use std::fmt::Write;
 
@@ -10,6 +11,7 @@ use motive::core::action::ActionDuration;
 use motive::core::goap::mind::GoapMind;
 use motive::core::mind::{Candidate, Explanation, Mind};
 use motive::core::planner::SearchStatus;
+use motive::core::ubc::UbcMind;
 use motive::core::{Entity, Value, World};
 
 use crate::candidate_plan::candidate_plan;
@@ -35,9 +37,10 @@ pub fn full(world: &World, roster: &Roster, npc: Entity, lost: &[&LostClaim]) ->
         position.y,
         position.z
     );
-    match mind.goap.as_deref() {
-        Some(goap) => explain_goap(&mut out, world, roster, npc, mind, goap),
-        None => explain_udgoap(&mut out, world, roster, mind),
+    match (mind.goap.as_deref(), mind.ubc.as_deref()) {
+        (Some(goap), _) => explain_goap(&mut out, world, roster, npc, mind, goap),
+        (None, Some(ubc)) => explain_ubc(&mut out, world, roster, npc, ubc),
+        (None, None) => explain_udgoap(&mut out, world, roster, mind),
     }
     doing_now(&mut out, world, roster, mind);
     let _ = writeln!(out, "\nclaims lost:");
@@ -66,6 +69,15 @@ pub fn brief(world: &World, roster: &Roster, npc: Entity) -> String {
     };
     let mut out = heading(world, roster, npc, mind);
     let plan = wording::plan(world, roster, mind.remaining_plan());
+    if let Some(ubc) = mind.ubc.as_deref() {
+        let _ = write!(
+            out,
+            "\nlast decision at {:.2} s: {}; plan left: {plan}\n",
+            ubc.time,
+            ubc_outcome(world, roster, ubc)
+        );
+        return out;
+    }
     match mind.goap.as_deref() {
         Some(goap) => {
             let decision = &goap.decision;
@@ -226,6 +238,57 @@ fn candidates(out: &mut String, world: &World, roster: &Roster, ex: &Explanation
             ex.candidates.len()
         );
     }
+}
+
+/// The plan a UBC decision chose, in words.
+fn ubc_outcome(world: &World, roster: &Roster, ubc: &UbcMind) -> String {
+    match (ubc.chosen_rating(), ubc.fell_back) {
+        (Some(r), _) => format!(
+            "{} at {} (utility {:+.3})",
+            world.domain().ubc_plans().name(r.plan.0),
+            roster.name(world, r.target),
+            r.gain.unwrap_or(0.0)
+        ),
+        (None, true) => "every plan would lower utility: the fallback action".to_owned(),
+        (None, false) => "no plan could be used".to_owned(),
+    }
+}
+
+fn explain_ubc(out: &mut String, world: &World, roster: &Roster, npc: Entity, ubc: &UbcMind) {
+    let domain = world.domain();
+    needs(out, world, npc);
+    let _ = writeln!(out, "\ngoals (weight, whose attribute):");
+    if let Ok(Some(a)) = world.archetype(npc) {
+        for &(goal, weight) in &domain.archetype(a).ubc.goals {
+            let def = &domain.ubc_goals().items()[goal.0 as usize];
+            let key = &domain.attributes()[def.attribute.0 as usize].name;
+            let _ = writeln!(
+                out,
+                "  {:<24} {weight:>5.2}  {:?} {key}",
+                domain.ubc_goals().name(goal.0),
+                def.scope
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\npredefined plans at the last decision, each at its best target (utility added):"
+    );
+    for (i, r) in ubc.ratings.iter().enumerate() {
+        let name = domain.ubc_plans().name(r.plan.0);
+        let mark = if ubc.chosen == Some(i) { '*' } else { ' ' };
+        let rated = match r.gain {
+            Some(g) => format!("{:<20} {g:+.3}", roster.name(world, r.target)),
+            None => "cannot be used: a step's preconditions fail at every target".to_owned(),
+        };
+        let _ = writeln!(out, "  {mark} {name:<24} {rated}");
+    }
+    let _ = writeln!(
+        out,
+        "\nlast decision at {:.2} s: {}",
+        ubc.time,
+        ubc_outcome(world, roster, ubc)
+    );
 }
 
 fn explain_goap(

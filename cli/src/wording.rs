@@ -22,9 +22,15 @@ pub fn plan(world: &World, roster: &Roster, steps: &[Step]) -> String {
         .join(" -> ")
 }
 
-/// The goal the NPC's last decision pursues: a UDGOAP plan's focus, a GOAP plan's goal.
+/// The goal the NPC's last decision pursues: a UDGOAP plan's focus, a GOAP plan's goal, a UBC
+/// NPC's chosen predefined plan.
 pub fn goal(world: &World, mind: &Mind) -> Option<String> {
     let domain = world.domain();
+    if let Some(ubc) = mind.ubc.as_deref() {
+        return ubc
+            .chosen_rating()
+            .map(|r| domain.ubc_plans().name(r.plan.0).to_owned());
+    }
     match mind.goap.as_deref() {
         Some(goap) => goap
             .decision
@@ -37,11 +43,7 @@ pub fn goal(world: &World, mind: &Mind) -> Option<String> {
     }
 }
 
-/// Which planner decides for the NPC.
+/// Which brain decides for the NPC.
 pub fn brain(mind: &Mind) -> &'static str {
-    if mind.goap.is_some() {
-        "GOAP"
-    } else {
-        "UDGOAP"
-    }
+    mind.brain().name()
 }

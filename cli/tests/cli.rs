@@ -274,6 +274,26 @@ fn a_scenario_file_runs_and_its_goap_npcs_are_traced_and_explained() {
 }
 
 #[test]
+fn a_ubc_npc_is_explained_by_its_rated_plans() {
+    let watches = format!("{}/../tests/data/watches.json", env!("CARGO_MANIFEST_DIR"));
+    motive()
+        .args(["explain", &watches, "--npc", "man", "--at", "0.5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("(man, UBC)"))
+        .stdout(predicate::str::contains(
+            "* buy_a_watch              watch1               +90.000",
+        ))
+        .stdout(predicate::str::contains("be_stylish                2.00"));
+    // After the purchase nothing is affordable, and the summary says so.
+    motive()
+        .args(["run", &watches])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no plan could be used"));
+}
+
+#[test]
 fn validate_reports_errors_with_pointers_and_exits_1() {
     for name in [
         "household.json",

@@ -119,6 +119,29 @@ pub enum Part {
     Helping(Entity),
 }
 
+/// Which brain decides for an NPC: it follows from the archetype (drives, GOAP goals or
+/// predefined plans).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Brain {
+    /// Drive-based utility planning (Sloan 2015).
+    Udgoap,
+    /// Goal-oriented action planning (Pittman 2007).
+    Goap,
+    /// Utility-based control over predefined plans (Sloan et al. 2011).
+    Ubc,
+}
+
+impl Brain {
+    /// The brain's usual short name: `UDGOAP`, `GOAP`, `UBC`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Brain::Udgoap => "UDGOAP",
+            Brain::Goap => "GOAP",
+            Brain::Ubc => "UBC",
+        }
+    }
+}
+
 /// Per-NPC state of the UDGOAP pipeline.
 pub struct Mind {
     /// What it knows.
@@ -180,6 +203,15 @@ impl Mind {
             return None;
         }
         self.explanation.focus
+    }
+
+    /// Which brain decides for the NPC.
+    pub fn brain(&self) -> Brain {
+        match (&self.goap, &self.ubc) {
+            (Some(_), _) => Brain::Goap,
+            (None, Some(_)) => Brain::Ubc,
+            (None, None) => Brain::Udgoap,
+        }
     }
 
     /// World time of the NPC's last decision, whatever its brain (a GOAP request served, a UBC
