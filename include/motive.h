@@ -883,6 +883,68 @@ typedef uint32_t motive_ambiance_falloff;
 #endif // __cplusplus
 
 /**
+ * Whose attribute a UBC goal rates.
+ */
+enum motive_ubc_scope
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The NPC's own (its money, its style).
+     */
+    MOTIVE_UBC_SCOPE_OWN = 0,
+    /**
+     * Every other entity's (the patients' medication).
+     */
+    MOTIVE_UBC_SCOPE_OTHERS = 1,
+    /**
+     * Both.
+     */
+    MOTIVE_UBC_SCOPE_ALL = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_ubc_scope motive_ubc_scope;
+#else
+typedef uint32_t motive_ubc_scope;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Where a step of a predefined plan is performed.
+ */
+enum motive_ubc_step_target
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The plan's target: it is rated at the best of the entities supplying this action.
+     */
+    MOTIVE_UBC_STEP_TARGET_TARGET = 0,
+    /**
+     * The NPC itself.
+     */
+    MOTIVE_UBC_STEP_TARGET_SELF = 1,
+    /**
+     * The nearest entity supplying the action whose preconditions about it hold now.
+     */
+    MOTIVE_UBC_STEP_TARGET_NEAREST = 2,
+    /**
+     * The next step's entity (a walk in front of what is done there).
+     */
+    MOTIVE_UBC_STEP_TARGET_NEXT = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_ubc_step_target motive_ubc_step_target;
+#else
+typedef uint32_t motive_ubc_step_target;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * An arena for planning: memory for plan views, and the reusable buffers of at most one GOAP
  * search in flight (`motive_arena_goap_begin`). One arena serves one call at a time and holds
  * one search at a time: give each job thread its own.
@@ -2062,6 +2124,65 @@ typedef struct motive_slot_info {
      */
     bool required;
 } motive_slot_info;
+
+/**
+ * Dense id of a UBC goal definition in its domain (0, 1, 2, … in definition order).
+ */
+typedef uint32_t motive_ubc_goal_id;
+
+/**
+ * Dense id of a predefined plan in its domain (0, 1, 2, … in definition order).
+ */
+typedef uint32_t motive_ubc_plan_id;
+
+/**
+ * The last UBC decision of an NPC.
+ */
+typedef struct motive_ubc_decision {
+    /**
+     * World time of the decision, in seconds.
+     */
+    double time;
+    /**
+     * The plan performed, or `MOTIVE_NO_ID` when none was.
+     */
+    motive_ubc_plan_id plan;
+    /**
+     * Its target (null for a plan without one, or when no plan was performed).
+     */
+    struct motive_entity target;
+    /**
+     * The utility it adds.
+     */
+    double gain;
+    /**
+     * Every plan would have lowered utility, and the archetype's fallback action (doing
+     * nothing, rated 0) was performed instead.
+     */
+    bool fallback;
+} motive_ubc_decision;
+
+/**
+ * How one predefined plan rated at an NPC's last decision.
+ */
+typedef struct motive_ubc_rating {
+    /**
+     * The plan.
+     */
+    motive_ubc_plan_id plan;
+    /**
+     * Its best target; null for a plan without one or when it could not be used.
+     */
+    struct motive_entity target;
+    /**
+     * The weighted utility the plan adds at that target (valid when `usable`).
+     */
+    double gain;
+    /**
+     * False when a step's preconditions failed at every candidate target.
+     */
+    bool usable;
+} motive_ubc_rating;
 
 #ifdef __cplusplus
 extern "C" {
@@ -3698,6 +3819,108 @@ motive_status motive_debug_panic(struct motive_world *world);
  * Think settings with every field at its default. Thread-safe.
  */
 struct motive_think_settings motive_think_settings_default(void);
+
+/**
+ * Defines a UBC goal called `name` rating the number attribute `attribute` of the entities in
+ * `scope` (a `motive_ubc_scope`), weighted `weight` (finite, > 0) unless an archetype says
+ * otherwise, through `*curve` (NULL: the value itself, 1 util per unit), and writes its id to
+ * `*out_goal`.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `curve` NULL or readable,
+ * with a piecewise-linear curve's `points` readable for `point_count` points; `out_goal` NULL
+ * or writable.
+ */
+motive_status motive_domain_builder_add_ubc_goal(struct motive_domain_builder *builder,
+                                                 const char *name,
+                                                 motive_attribute attribute,
+                                                 uint32_t scope,
+                                                 double weight,
+                                                 const struct motive_curve *curve,
+                                                 motive_ubc_goal_id *out_goal);
+
+/**
+ * Defines an empty predefined plan called `name` and writes its id to `*out_plan`; add its
+ * steps next.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_plan` NULL or writable.
+ */
+motive_status motive_domain_builder_add_ubc_plan(struct motive_domain_builder *builder,
+                                                 const char *name,
+                                                 motive_ubc_plan_id *out_plan);
+
+/**
+ * Appends a step to `plan`: `action` performed on `on` (a `motive_ubc_step_target`).
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_add_ubc_plan_step(struct motive_domain_builder *builder,
+                                                      motive_ubc_plan_id plan,
+                                                      motive_action_id action,
+                                                      uint32_t on);
+
+/**
+ * Gives `archetype`'s NPCs the UBC goal `goal`, weighted `weight` (finite, > 0), or the goal's
+ * own weight when `weight` is NaN. Giving a goal again changes its weight.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_add_archetype_ubc_goal(struct motive_domain_builder *builder,
+                                                           motive_archetype_id archetype,
+                                                           motive_ubc_goal_id goal,
+                                                           double weight);
+
+/**
+ * Gives `archetype`'s NPCs the predefined plan `plan` (with steps, the last not on `NEXT`,
+ * every action consumed by the archetype): they are driven by the UBC brain. An archetype has
+ * one brain: one with plans and drives or GOAP goals fails to build, as one with plans and no
+ * UBC goal.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_add_archetype_ubc_plan(struct motive_domain_builder *builder,
+                                                           motive_archetype_id archetype,
+                                                           motive_ubc_plan_id plan);
+
+/**
+ * Looks up the predefined plan called `name` and writes its id to `*out_plan`;
+ * `MOTIVE_STATUS_NOT_FOUND` when there is none. Thread-safe.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_plan` NULL or writable.
+ */
+motive_status motive_domain_find_ubc_plan(const struct motive_domain *domain,
+                                          const char *name,
+                                          motive_ubc_plan_id *out_plan);
+
+/**
+ * The last UBC decision of `npc`: the plan performed, its target and the utility it adds.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_decision` NULL or writable.
+ */
+motive_status motive_npc_ubc_decision(const struct motive_world *world,
+                                      struct motive_npc npc,
+                                      struct motive_ubc_decision *out_decision);
+
+/**
+ * Copies how each of `npc`'s predefined plans (archetype order) rated at its last decision into
+ * `buffer`; `*out_count` receives the number of plans even when the buffer is too small
+ * (`MOTIVE_STATUS_BUFFER_TOO_SMALL`).
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_npc_ubc_ratings(const struct motive_world *world,
+                                     struct motive_npc npc,
+                                     struct motive_ubc_rating *buffer,
+                                     size_t capacity,
+                                     size_t *out_count);
 
 /**
  * The library's version, "MAJOR.MINOR.PATCH", as a static NUL-terminated string.

@@ -48,6 +48,7 @@ pub mod status;
 #[cfg(feature = "test-hooks")]
 pub mod test_hooks;
 pub mod think_settings;
+pub mod ubc;
 pub mod vec3;
 pub mod version;
 pub mod world;

@@ -34,5 +34,6 @@ int main(int argc, char **argv) {
     run_ambiance_tests();
     run_distance_tests();
     run_domain_json_tests();
+    run_ubc_tests();
     return motive_test_summary(variant);
 }
