@@ -67,18 +67,16 @@ impl<V: FactView> FactView for Overlay<'_, V> {
 }
 
 impl<V: FactView> FactStore for Overlay<'_, V> {
-    /// Like the world, the overlay holds only facts that exist: a plan cannot invent one.
+    /// As on the world, a write creates the fact (`goto` sets `at` on an NPC that had none);
+    /// adds and subtracts never reach here for an unknown fact ([`crate::core::effect::Effect::apply`]).
     fn set_value(&mut self, entity: Entity, attribute: AttributeId, value: Value) {
-        if self.value(entity, attribute).is_some() {
+        if !self.buffers.ended.contains(&entity) {
             self.buffers.writes.push((entity, attribute, value));
         }
     }
 
     fn set_position(&mut self, entity: Entity, position: Vec3) {
-        if self.position(entity).is_some() {
-            let write = (entity, AttributeId::POSITION, Value::Position(position));
-            self.buffers.writes.push(write);
-        }
+        self.set_value(entity, AttributeId::POSITION, Value::Position(position));
     }
 
     fn end(&mut self, entity: Entity) {
@@ -115,14 +113,22 @@ mod tests {
         assert_eq!(overlay.value(npc, money), Some(Value::Number(20.0)));
         assert_eq!(overlay.position(npc), Some(Vec3::new(5.0, 0.0, 5.0)));
         assert_eq!(world.value(npc, money), Some(Value::Number(100.0)));
-        // A fact the entity does not have is not created.
-        overlay.set_value(npc, style, Value::Number(1.0));
+        // A fact the entity did not have is created, as on the world.
         assert_eq!(overlay.value(npc, style), None);
+        overlay.set_value(npc, style, Value::Number(1.0));
+        assert_eq!(overlay.value(npc, style), Some(Value::Number(1.0)));
         overlay.end(npc);
         assert_eq!(overlay.value(npc, money), None);
         assert_eq!(overlay.position(npc), None);
+        overlay.set_value(npc, money, Value::Number(7.0));
+        assert_eq!(
+            overlay.value(npc, money),
+            None,
+            "an ended entity has no facts"
+        );
         // Reusing the buffers starts from the base again.
         let overlay = Overlay::new(&world, &mut buffers);
         assert_eq!(overlay.value(npc, money), Some(Value::Number(100.0)));
+        assert_eq!(overlay.value(npc, style), None);
     }
 }
