@@ -196,8 +196,8 @@ pub const LAYOUT: &[(&str, [f32; 3])] = &[
     ("tv", [7.0, 0.0, 5.0]),
 ];
 
-/// Reach for using an object, in metres (ours).
-pub const REACH: f64 = 0.5;
+/// How far from an object the resident stops to use it, in metres (ours).
+pub const STAND_OFF: f64 = 0.25;
 
 /// The household domain's ids.
 #[derive(Clone, Debug)]
@@ -249,18 +249,28 @@ impl HouseholdDomain {
             Some(id) => Ok(id),
             None => b.add_attribute(name, ValueType::Bool),
         };
+        // Where the resident is, Pittman's AtNode (P:495): `goto` sets it and every other action
+        // requires it. A `within` precondition would do for UDGOAP alone, but GOAP checks
+        // distances once, before its search (`core::goap::bind`), so it could never plan a walk;
+        // `at` serves both brains with one set of actions.
+        let at = b.add_attribute("at", ValueType::Entity)?;
         let goto = b.add_action("goto")?;
-        b.add_effect(
-            goto,
-            Effect {
-                role: Role::Consumer,
-                op: EffectOp::MoveTo(Role::Supplier),
-            },
-        )?;
+        for op in [
+            EffectOp::MoveTo(Role::Supplier),
+            EffectOp::Set(at, Operand::Entity(Role::Supplier)),
+        ] {
+            b.add_effect(
+                goto,
+                Effect {
+                    role: Role::Consumer,
+                    op,
+                },
+            )?;
+        }
         b.set_action_hints(
             goto,
             ExecutionHints {
-                stand_off: REACH / 2.0,
+                stand_off: STAND_OFF,
                 ..ExecutionHints::default()
             },
         )?;
@@ -301,10 +311,11 @@ impl HouseholdDomain {
             }
             b.add_precondition(
                 action,
-                Condition::Within {
+                Condition::Compare {
                     role: Role::Consumer,
-                    of: Role::Supplier,
-                    distance: REACH,
+                    attribute: at,
+                    op: CmpOp::Eq,
+                    rhs: Operand::Entity(Role::Supplier),
                 },
             )?;
             if let Some(gives) = spec.gives {
@@ -389,6 +400,9 @@ impl HouseholdDomain {
         for attribute in self.drives {
             world.set_fact(resident, attribute, Value::Number(start))?;
         }
+        // Known from the start, as nowhere: UDGOAP simulates only facts the NPC knows.
+        let at = self.domain.find_attribute("at").expect("defined by new");
+        world.set_fact(resident, at, Value::Entity(Entity::NULL))?;
         for flag in ["has_meal", "has_ingredients", "has_snack"] {
             let id = self.domain.find_attribute(flag).expect("defined by new");
             world.set_fact(resident, id, Value::Bool(false))?;
