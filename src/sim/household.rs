@@ -62,8 +62,11 @@ pub struct HouseholdAction {
     pub gives: Option<&'static str>,
 }
 
-/// Table 5.1 with our numbers. `drink_cappuccino` lowers bladder; the meal chain is
-/// get (fridge) → cook (stove) → eat (table), the snack chain get → eat at the fridge.
+/// Table 5.1 with our numbers, plus `make_cappuccino`, which the text names (:1441) and the table
+/// lacks (its 24 rows against "25 actions", :1437). `drink_cappuccino` lowers bladder; the meal
+/// chain is get (fridge) → cook (stove) → eat (table), the snack chain get → eat at the fridge,
+/// the coffee chain make → drink at the coffee machine. Each preparation step follows the action
+/// it serves, as in the table.
 pub const ACTIONS: &[HouseholdAction] = &[
     act(
         "wash_in_bath",
@@ -83,12 +86,25 @@ pub const ACTIONS: &[HouseholdAction] = &[
         Lasts::Seconds(2.0),
         &[("comfort", 20.0), ("energy", 10.0)],
     ),
-    act(
-        "drink_cappuccino",
-        "coffee_machine",
-        Lasts::Seconds(2.0),
-        &[("energy", 25.0), ("bladder", -15.0)],
-    ),
+    HouseholdAction {
+        needs: Some("has_cappuccino"),
+        ..act(
+            "drink_cappuccino",
+            "coffee_machine",
+            Lasts::Seconds(2.0),
+            &[("energy", 25.0), ("bladder", -15.0)],
+        )
+    },
+    // Raises no drive, so it costs energy (:1441); 2 s like the other preparation steps.
+    HouseholdAction {
+        gives: Some("has_cappuccino"),
+        ..act(
+            "make_cappuccino",
+            "coffee_machine",
+            Lasts::Seconds(2.0),
+            &[],
+        )
+    },
     HouseholdAction {
         needs: Some("has_meal"),
         ..act(
@@ -403,7 +419,8 @@ impl HouseholdDomain {
         // Known from the start, as nowhere: UDGOAP simulates only facts the NPC knows.
         let at = self.domain.find_attribute("at").expect("defined by new");
         world.set_fact(resident, at, Value::Entity(Entity::NULL))?;
-        for flag in ["has_meal", "has_ingredients", "has_snack"] {
+        // Every flag an action needs is one another action gives.
+        for flag in ACTIONS.iter().filter_map(|a| a.gives) {
             let id = self.domain.find_attribute(flag).expect("defined by new");
             world.set_fact(resident, id, Value::Bool(false))?;
         }
