@@ -27,8 +27,9 @@ fn every_shipped_scenario_loads_clean() {
     }
 }
 
-/// The JSON household is the Rust household (`src/sim/household.rs`): same domain, same
-/// layout, and so the same run, fact for fact, for the same seed.
+/// The JSON household is the Rust household (`src/sim/household.rs`): same domain (both
+/// residents, definition for definition), same layout, and so the same run, fact for fact, for
+/// the same seed.
 #[test]
 fn the_json_household_runs_exactly_as_the_rust_one() {
     use motive::core::{Vec3, World, WorldConfig};
@@ -38,6 +39,11 @@ fn the_json_household_runs_exactly_as_the_rust_one() {
     let scenario = load_scenario_file(&path("household.json")).unwrap().value;
     let mut json = scenario.instantiate(None, Some(5)).unwrap();
     let h = HouseholdDomain::new().unwrap();
+    // `Domain` has no `PartialEq`; its `Debug` shows every definition, names and ids included.
+    assert_eq!(
+        format!("{:?}", json.world.domain()),
+        format!("{:?}", h.domain)
+    );
     let config = WorldConfig {
         seed: 5,
         ..WorldConfig::default()

@@ -7,16 +7,22 @@
 //! rates, amounts, durations or layout: those are ours, all in [`ACTIONS`], [`DECAY_PER_SECOND`],
 //! [`ENERGY_COST`] and [`LAYOUT`]. Durations follow the Table 5.1 costs (1, 2 or 10) read as
 //! seconds; amounts grow with duration, as the thesis says longer actions give more (:1439).
+//!
+//! The same resident comes under both brains the thesis compares (Table 5.2, :1471-1473):
+//! [`HouseholdDomain::resident`] plans by UDGOAP over drives, [`HouseholdDomain::goap_resident`]
+//! by GOAP over Table 5.1's costs, improving its lowest drive (:1479). Both use the same actions.
 
 use std::sync::Arc;
 
-use crate::core::action::{ActionDuration, ActionId, ExecutionHints};
+use crate::core::action::{ActionDuration, ActionId, ExecutionHints, Planning};
 use crate::core::archetype::{ArchetypeId, ThinkSettings};
 use crate::core::condition::{CmpOp, Condition, Operand, Role};
+use crate::core::curve::Curve;
 use crate::core::domain::{AttributeId, Domain, DomainBuilder};
 use crate::core::drive::{GoalGenerator, TriggerScope};
 use crate::core::effect::{Effect, EffectOp};
 use crate::core::goal::GoalCondition;
+use crate::core::goap::{GoapGoalId, Relevance};
 use crate::core::{Entity, Result, Value, ValueType, Vec3, World};
 
 /// The seven drives (:1401).
@@ -52,6 +58,8 @@ pub struct HouseholdAction {
     pub name: &'static str,
     /// The object that supplies it.
     pub object: &'static str,
+    /// Its GOAP cost, Table 5.1's (shorter is cheaper, :1469).
+    pub cost: f64,
     /// How long it lasts.
     pub lasts: Lasts,
     /// Drive changes (drive, amount; negative lowers).
@@ -62,38 +70,61 @@ pub struct HouseholdAction {
     pub gives: Option<&'static str>,
 }
 
-/// Table 5.1 with our numbers. `drink_cappuccino` lowers bladder; the meal chain is
-/// get (fridge) → cook (stove) → eat (table), the snack chain get → eat at the fridge.
+/// Table 5.1 with our numbers, plus `make_cappuccino`, which the text names (:1441) and the table
+/// lacks (its 24 rows against "25 actions", :1437). `drink_cappuccino` lowers bladder; the meal
+/// chain is get (fridge) → cook (stove) → eat (table), the snack chain get → eat at the fridge,
+/// the coffee chain make → drink at the coffee machine. Each preparation step follows the action
+/// it serves, as in the table.
 pub const ACTIONS: &[HouseholdAction] = &[
     act(
         "wash_in_bath",
         "bath",
+        10.0,
         Lasts::Seconds(10.0),
         &[("hygiene", 80.0), ("comfort", 40.0)],
     ),
     act(
         "sleep_in_bed",
         "bed",
+        10.0,
         Lasts::UntilFull("energy"),
         &[("energy", 10.0), ("comfort", 2.0)],
     ),
     act(
         "sit_on_chair",
         "chair",
+        2.0,
         Lasts::Seconds(2.0),
         &[("comfort", 20.0), ("energy", 10.0)],
     ),
-    act(
-        "drink_cappuccino",
-        "coffee_machine",
-        Lasts::Seconds(2.0),
-        &[("energy", 25.0), ("bladder", -15.0)],
-    ),
+    HouseholdAction {
+        needs: Some("has_cappuccino"),
+        ..act(
+            "drink_cappuccino",
+            "coffee_machine",
+            2.0,
+            Lasts::Seconds(2.0),
+            &[("energy", 25.0), ("bladder", -15.0)],
+        )
+    },
+    // Not in Table 5.1 (ours): raises no drive, so it costs energy (:1441); 2 s and cost 2 like
+    // the other preparation steps.
+    HouseholdAction {
+        gives: Some("has_cappuccino"),
+        ..act(
+            "make_cappuccino",
+            "coffee_machine",
+            2.0,
+            Lasts::Seconds(2.0),
+            &[],
+        )
+    },
     HouseholdAction {
         needs: Some("has_meal"),
         ..act(
             "eat_meal",
             "table",
+            2.0,
             Lasts::Seconds(2.0),
             &[("hunger", 70.0)],
         )
@@ -101,33 +132,37 @@ pub const ACTIONS: &[HouseholdAction] = &[
     HouseholdAction {
         needs: Some("has_ingredients"),
         gives: Some("has_meal"),
-        ..act("cook_meal", "stove", Lasts::Seconds(2.0), &[])
+        ..act("cook_meal", "stove", 2.0, Lasts::Seconds(2.0), &[])
     },
     HouseholdAction {
         gives: Some("has_ingredients"),
-        ..act("get_meal", "fridge", Lasts::Seconds(2.0), &[])
+        ..act("get_meal", "fridge", 2.0, Lasts::Seconds(2.0), &[])
     },
     act(
         "play_computer_game",
         "computer",
+        10.0,
         Lasts::Seconds(10.0),
         &[("entertainment", 70.0)],
     ),
     act(
         "browse_social_network",
         "computer",
+        10.0,
         Lasts::Seconds(10.0),
         &[("social", 50.0)],
     ),
     act(
         "chat_on_phone",
         "phone",
+        10.0,
         Lasts::Seconds(10.0),
         &[("social", 60.0), ("entertainment", 30.0)],
     ),
     act(
         "wash_in_sink",
         "sink",
+        2.0,
         Lasts::Seconds(2.0),
         &[("hygiene", 25.0)],
     ),
@@ -136,29 +171,33 @@ pub const ACTIONS: &[HouseholdAction] = &[
         ..act(
             "eat_snack",
             "fridge",
+            1.0,
             Lasts::Seconds(1.0),
             &[("hunger", 20.0)],
         )
     },
     HouseholdAction {
         gives: Some("has_snack"),
-        ..act("get_snack", "fridge", Lasts::Seconds(2.0), &[])
+        ..act("get_snack", "fridge", 2.0, Lasts::Seconds(2.0), &[])
     },
     act(
         "watch_tv",
         "tv",
+        2.0,
         Lasts::Seconds(2.0),
         &[("entertainment", 20.0)],
     ),
     act(
         "pee_in_toilet",
         "toilet",
+        2.0,
         Lasts::Seconds(2.0),
         &[("bladder", 60.0)],
     ),
     act(
         "poop_in_toilet",
         "toilet",
+        10.0,
         Lasts::Seconds(10.0),
         &[("comfort", 30.0), ("bladder", 40.0)],
     ),
@@ -167,12 +206,14 @@ pub const ACTIONS: &[HouseholdAction] = &[
 const fn act(
     name: &'static str,
     object: &'static str,
+    cost: f64,
     lasts: Lasts,
     drives: &'static [(&'static str, f64)],
 ) -> HouseholdAction {
     HouseholdAction {
         name,
         object,
+        cost,
         lasts,
         drives,
         needs: None,
@@ -196,8 +237,11 @@ pub const LAYOUT: &[(&str, [f32; 3])] = &[
     ("tv", [7.0, 0.0, 5.0]),
 ];
 
-/// Reach for using an object, in metres (ours).
-pub const REACH: f64 = 0.5;
+/// How far from an object the resident stops to use it, in metres (ours).
+pub const STAND_OFF: f64 = 0.25;
+
+/// The GOAP cost of a walk: `goto_bed`, `goto_fridge`, … all cost 1 (Table 5.1).
+pub const GOTO_COST: f64 = 1.0;
 
 /// The household domain's ids.
 #[derive(Clone, Debug)]
@@ -206,8 +250,13 @@ pub struct HouseholdDomain {
     pub domain: Arc<Domain>,
     /// The drive attributes, in [`DRIVES`] order.
     pub drives: [AttributeId; 7],
-    /// The resident.
+    /// The resident, planned for by UDGOAP: one drive per need.
     pub resident: ArchetypeId,
+    /// The same resident planned for by GOAP, for the thesis's comparison (Table 5.2, :1471):
+    /// one goal per need, [`HouseholdDomain::goap_goals`]; same actions, needs and senses.
+    pub goap_resident: ArchetypeId,
+    /// The GOAP resident's goals, in [`DRIVES`] order: improve that drive.
+    pub goap_goals: [GoapGoalId; 7],
     /// One archetype per object of [`LAYOUT`], in order.
     pub objects: Vec<ArchetypeId>,
     /// `goto`, supplied by every object.
@@ -215,13 +264,16 @@ pub struct HouseholdDomain {
 }
 
 impl HouseholdDomain {
-    /// Builds the domain: one attribute, drive and never-removed goal per need; one archetype per
-    /// object; the resident consumes everything.
+    /// Builds the domain: one attribute, drive, never-removed goal and GOAP goal per need; one
+    /// archetype per object; both residents consume everything.
     pub fn new() -> Result<Self> {
         let mut b = DomainBuilder::new();
         let resident = b.add_archetype("resident")?;
+        let goap_resident = b.add_archetype("goap_resident")?;
+        let residents = [resident, goap_resident];
         let mut drives = [AttributeId(0); 7];
-        for (slot, name) in drives.iter_mut().zip(DRIVES) {
+        let mut goap_goals = [GoapGoalId(0); 7];
+        for ((slot, goap_goal), name) in drives.iter_mut().zip(&mut goap_goals).zip(DRIVES) {
             let attribute = b.add_attribute(name, ValueType::Number)?;
             b.set_attribute_range(attribute, 0.0, 100.0)?;
             *slot = attribute;
@@ -237,34 +289,48 @@ impl HouseholdDomain {
                 },
             )?;
             b.add_internal_drive(resident, drive)?;
-            b.add_need(
-                resident,
-                crate::core::archetype::Need {
-                    attribute,
-                    rate: DECAY_PER_SECOND,
-                },
-            )?;
+            *goap_goal = Self::add_improve_goal(&mut b, name, attribute)?;
+            b.add_archetype_goap_goal(goap_resident, *goap_goal)?;
+            for archetype in residents {
+                b.add_need(
+                    archetype,
+                    crate::core::archetype::Need {
+                        attribute,
+                        rate: DECAY_PER_SECOND,
+                    },
+                )?;
+            }
         }
         let flag = |b: &mut DomainBuilder, name: &str| match b.domain().find_attribute(name) {
             Some(id) => Ok(id),
             None => b.add_attribute(name, ValueType::Bool),
         };
+        // Where the resident is, Pittman's AtNode (P:495): `goto` sets it and every other action
+        // requires it. A `within` precondition would do for UDGOAP alone, but GOAP checks
+        // distances once, before its search (`core::goap::bind`), so it could never plan a walk;
+        // `at` serves both brains with one set of actions.
+        let at = b.add_attribute("at", ValueType::Entity)?;
         let goto = b.add_action("goto")?;
-        b.add_effect(
-            goto,
-            Effect {
-                role: Role::Consumer,
-                op: EffectOp::MoveTo(Role::Supplier),
-            },
-        )?;
+        for op in [
+            EffectOp::MoveTo(Role::Supplier),
+            EffectOp::Set(at, Operand::Entity(Role::Supplier)),
+        ] {
+            b.add_effect(
+                goto,
+                Effect {
+                    role: Role::Consumer,
+                    op,
+                },
+            )?;
+        }
         b.set_action_hints(
             goto,
             ExecutionHints {
-                stand_off: REACH / 2.0,
+                stand_off: STAND_OFF,
                 ..ExecutionHints::default()
             },
         )?;
-        b.add_consumed_action(resident, goto)?;
+        Self::share(&mut b, residents, goto, GOTO_COST)?;
         let objects = LAYOUT
             .iter()
             .map(|(name, _)| {
@@ -281,7 +347,7 @@ impl HouseholdDomain {
                 .position(|(n, _)| *n == spec.object)
                 .expect("objects are laid out");
             b.add_supplied_action(objects[object], action)?;
-            b.add_consumed_action(resident, action)?;
+            Self::share(&mut b, residents, action, spec.cost)?;
             if let Some(needs) = spec.needs {
                 let needs = flag(&mut b, needs)?;
                 let holds = Condition::Compare {
@@ -301,10 +367,11 @@ impl HouseholdDomain {
             }
             b.add_precondition(
                 action,
-                Condition::Within {
+                Condition::Compare {
                     role: Role::Consumer,
-                    of: Role::Supplier,
-                    distance: REACH,
+                    attribute: at,
+                    op: CmpOp::Eq,
+                    rhs: Operand::Entity(Role::Supplier),
                 },
             )?;
             if let Some(gives) = spec.gives {
@@ -355,27 +422,97 @@ impl HouseholdDomain {
             };
             b.set_action_duration(action, duration)?;
         }
-        b.set_think_settings(
-            resident,
-            ThinkSettings {
-                max_expansions: 512,
-                max_depth: 8,
-                perception_range: 20.0,
-                ..ThinkSettings::default()
-            },
-        )?;
+        for archetype in residents {
+            b.set_think_settings(
+                archetype,
+                ThinkSettings {
+                    max_expansions: 512,
+                    max_depth: 8,
+                    perception_range: 20.0,
+                    ..ThinkSettings::default()
+                },
+            )?;
+        }
         Ok(HouseholdDomain {
             domain: b.build()?,
             drives,
             resident,
+            goap_resident,
+            goap_goals,
             objects,
             goto,
         })
     }
 
-    /// Furnishes a household at `origin` in `world` and moves a resident in with every drive at
-    /// `start`; returns the resident.
+    /// Gives `action` to both residents, at `cost` for the GOAP one; UDGOAP ignores costs
+    /// and rates by utility.
+    fn share(
+        b: &mut DomainBuilder,
+        residents: [ArchetypeId; 2],
+        action: ActionId,
+        cost: f64,
+    ) -> Result<()> {
+        for archetype in residents {
+            b.add_consumed_action(archetype, action)?;
+        }
+        b.set_action_planning(
+            action,
+            Planning {
+                cost,
+                ..Planning::default()
+            },
+        )
+    }
+
+    /// The GOAP goal of one drive. It is to *improve* the drive, not to fill it: the drive above
+    /// its value when the goal is chosen. The thesis speaks of "the goal of improving hunger"
+    /// (:1479) and of "the goal of increasing the value of the hygiene drive", for which the
+    /// cheapest action "will always be selected" (:1465) — true of a goal any one increase
+    /// satisfies, not of "hygiene ≥ 90", which several sink washes or a bath then a wash
+    /// would reach at different prices. It also gives the behaviour the thesis saw (:1497):
+    /// wash a little, then the next lowest drive, then wash a little again. Relevance falls
+    /// as the drive rises, so the goal tried first is the lowest drive's (:1479; ties go to
+    /// [`DRIVES`] order); a full drive's goal has relevance 0 and is not pursued.
+    fn add_improve_goal(
+        b: &mut DomainBuilder,
+        name: &str,
+        attribute: AttributeId,
+    ) -> Result<GoapGoalId> {
+        let goal = b.add_goap_goal(
+            &format!("improve_{name}"),
+            0,
+            Relevance::Curve {
+                attribute,
+                curve: Curve::inverse_linear(100.0)?,
+            },
+        )?;
+        b.add_goap_requirement(
+            goal,
+            Condition::Compare {
+                role: Role::Consumer,
+                attribute,
+                op: CmpOp::Gt,
+                rhs: Operand::Attribute(Role::Consumer, attribute),
+            },
+        )?;
+        Ok(goal)
+    }
+
+    /// Furnishes a household at `origin` in `world` and moves the UDGOAP resident in with every
+    /// drive at `start`; returns the resident.
     pub fn furnish(&self, world: &mut World, origin: Vec3, start: f64) -> Result<Entity> {
+        self.furnish_for(world, self.resident, origin, start)
+    }
+
+    /// [`HouseholdDomain::furnish`] for a resident of archetype `resident` ([`Self::resident`]
+    /// or [`Self::goap_resident`]).
+    pub fn furnish_for(
+        &self,
+        world: &mut World,
+        resident: ArchetypeId,
+        origin: Vec3,
+        start: f64,
+    ) -> Result<Entity> {
         for (archetype, (_, [x, y, z])) in self.objects.iter().zip(LAYOUT) {
             world.spawn(
                 *archetype,
@@ -383,13 +520,17 @@ impl HouseholdDomain {
             )?;
         }
         let resident = world.spawn(
-            self.resident,
+            resident,
             Vec3::new(origin.x + 5.0, origin.y, origin.z + 4.0),
         )?;
         for attribute in self.drives {
             world.set_fact(resident, attribute, Value::Number(start))?;
         }
-        for flag in ["has_meal", "has_ingredients", "has_snack"] {
+        // Known from the start, as nowhere: UDGOAP simulates only facts the NPC knows.
+        let at = self.domain.find_attribute("at").expect("defined by new");
+        world.set_fact(resident, at, Value::Entity(Entity::NULL))?;
+        // Every flag an action needs is one another action gives.
+        for flag in ACTIONS.iter().filter_map(|a| a.gives) {
             let id = self.domain.find_attribute(flag).expect("defined by new");
             world.set_fact(resident, id, Value::Bool(false))?;
         }
