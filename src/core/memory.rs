@@ -35,6 +35,9 @@ pub struct MemoryFact {
 pub struct Memory {
     facts: Vec<MemoryFact>,
     capacity: usize,
+    /// Where the fact after the last one remembered sits: sensing remembers in (entity,
+    /// attribute) order, so the next fact is usually there and needs no search.
+    next: usize,
 }
 
 impl Memory {
@@ -45,6 +48,7 @@ impl Memory {
         Memory {
             facts: Vec::with_capacity(capacity),
             capacity,
+            next: 0,
         }
     }
 
@@ -57,8 +61,19 @@ impl Memory {
             value,
             time,
         };
-        match self.index(entity, attribute) {
-            Ok(i) => self.facts[i] = fact,
+        let hinted = self
+            .facts
+            .get(self.next)
+            .is_some_and(|f| f.entity == entity && f.attribute == attribute);
+        let found = match hinted {
+            true => Ok(self.next),
+            false => self.index(entity, attribute),
+        };
+        self.next = match found {
+            Ok(i) => {
+                self.facts[i] = fact;
+                i + 1
+            }
             Err(mut i) => {
                 if self.facts.len() == self.capacity {
                     let oldest = self.oldest();
@@ -68,13 +83,23 @@ impl Memory {
                     }
                 }
                 self.facts.insert(i, fact);
+                i + 1
             }
-        }
+        };
     }
 
-    /// Forgets facts about entities for which `exists` is false.
+    /// Forgets facts about entities for which `exists` is false (asked once per entity).
     pub fn forget_missing(&mut self, mut exists: impl FnMut(Entity) -> bool) {
-        self.facts.retain(|f| exists(f.entity));
+        let mut last: Option<(Entity, bool)> = None;
+        self.facts.retain(|f| match last {
+            Some((entity, alive)) if entity == f.entity => alive,
+            _ => {
+                let alive = exists(f.entity);
+                last = Some((f.entity, alive));
+                alive
+            }
+        });
+        self.next = 0;
     }
 
     /// The remembered fact for (`entity`, `attribute`).

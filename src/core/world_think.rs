@@ -326,15 +326,17 @@ fn record_decision(mind: &mut Mind, search: &Search<'_>, time: f64) {
     }
 }
 
+/// Remembers in (entity, attribute) order, the position last ([`AttributeId::POSITION`] sorts
+/// after every attribute), so the memory finds each fact where the last one ended.
 fn remember(mind: &mut Mind, entity: Entity, record: &EntityRecord, now: f64) {
     let memory = &mut mind.memory;
+    for fact in record.facts.iter() {
+        memory.remember(entity, fact.attribute, fact.value, now);
+    }
     memory.remember(
         entity,
         AttributeId::POSITION,
         Value::Position(record.position),
         now,
     );
-    for fact in record.facts.iter() {
-        memory.remember(entity, fact.attribute, fact.value, now);
-    }
 }

@@ -167,7 +167,9 @@ impl Context<'_> {
 
 /// Scratch buffers reused by every simulation.
 struct Simulator<'a> {
+    /// The values being simulated: equal to the request's initial values between runs.
     values: &'a mut [Value],
+    dirty: ArenaVec<'a, u32>,
     ended: ArenaVec<'a, Entity>,
     fired: ArenaVec<'a, (WorldEffectId, Entity)>,
     goal_scores: ArenaVec<'a, WeightedScore>,
@@ -208,6 +210,7 @@ impl<'a> Search<'a> {
         let context = copy_request(domain, request, arena)?;
         let sim = Simulator {
             values: arena.alloc_slice_copy(context.initial),
+            dirty: ArenaVec::new_in(arena),
             ended: ArenaVec::new_in(arena),
             fired: ArenaVec::new_in(arena),
             goal_scores: ArenaVec::new_in(arena),
@@ -452,8 +455,19 @@ impl<'a> Search<'a> {
 impl<'a> Simulator<'a> {
     /// Replays `chain` (execution order) from the initial facts and rates the outcome; `None`
     /// when a step's supplier was ended by an earlier step.
+    /// Replays `chain` from the request's facts and rates the outcome. Only the values the
+    /// replay writes are fingerprinted (those that differ from the start) and then restored,
+    /// so a run costs what the chain touches, not what the NPC knows.
     fn run(&mut self, ctx: &Context<'a>, chain: &[Step]) -> Option<Outcome> {
-        self.values.copy_from_slice(ctx.initial);
+        let outcome = self.replay(ctx, chain);
+        for &i in self.dirty.iter() {
+            self.values[i as usize] = ctx.initial[i as usize];
+        }
+        self.dirty.clear();
+        outcome
+    }
+
+    fn replay(&mut self, ctx: &Context<'a>, chain: &[Step]) -> Option<Outcome> {
         self.ended.clear();
         let mut hash = Fnv::new();
         let mut unsatisfied = None;
@@ -487,8 +501,14 @@ impl<'a> Simulator<'a> {
                 break;
             }
         }
-        for value in self.values.iter() {
-            hash.write_value(*value);
+        self.dirty.sort_unstable();
+        self.dirty.dedup();
+        for &i in self.dirty.iter() {
+            let value = self.values[i as usize];
+            if value != ctx.initial[i as usize] {
+                hash.write(u64::from(i));
+                hash.write_value(value);
+            }
         }
         for entity in self.ended.iter() {
             hash.write(entity.to_bits());
@@ -506,6 +526,7 @@ impl<'a> Simulator<'a> {
         SimState {
             keys: ctx.keys,
             values: self.values,
+            dirty: &mut self.dirty,
             ended: &mut self.ended,
         }
     }
@@ -572,6 +593,7 @@ impl<'a> Simulator<'a> {
         let state = SimState {
             keys: ctx.keys,
             values: self.values,
+            dirty: &mut self.dirty,
             ended: &mut self.ended,
         };
         for (drive, &weight) in ctx.drive_weights.iter().enumerate() {

@@ -13,10 +13,13 @@ use crate::core::entity::Entity;
 use crate::core::value::Value;
 use crate::core::vec3::Vec3;
 
-/// Known facts (sorted keys, values being simulated) and ended entities.
+/// Known facts (sorted keys, values being simulated), the indices written, and ended
+/// entities.
 pub(super) struct SimState<'s, 'a> {
     pub keys: &'s [(Entity, AttributeId)],
     pub values: &'s mut [Value],
+    /// Indices of `values` written, so a simulation restores (and fingerprints) only those.
+    pub dirty: &'s mut ArenaVec<'a, u32>,
     pub ended: &'s mut ArenaVec<'a, Entity>,
 }
 
@@ -48,6 +51,7 @@ impl FactStore for SimState<'_, '_> {
     fn set_value(&mut self, entity: Entity, attribute: AttributeId, value: Value) {
         if let Some(i) = self.index(entity, attribute) {
             self.values[i] = value;
+            self.dirty.push(i as u32);
         }
     }
 
