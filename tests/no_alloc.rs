@@ -309,3 +309,34 @@ fn ambiance_costs_and_event_effects_allocate_nothing_once_warm() {
     let delta = world.ambiance_cost_delta(npcs[0], shout).unwrap();
     assert!((delta - (0.5 + (1.0 - 19.0 / 50.0) - 0.1 * shouts)).abs() < 1e-9);
 }
+
+#[test]
+fn steady_state_hospital_ticks_allocate_nothing_under_every_brain() {
+    // The hospital's GOAP staff and UDGOAP visitors, then its UBC staff and visitors: thinks,
+    // ratings, plans, claims, timed actions, needs and the simulator. Warm once every kind of
+    // plan has been made at least once (four simulated minutes: the run the paper times,
+    // S:155); buffers grown for the largest search so far are kept.
+    use motive::domain::load_scenario_file;
+    use motive::sim::Simulator;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/hospital.json");
+    for prefix in ["", "ubc_"] {
+        let mut scenario = load_scenario_file(std::path::Path::new(path))
+            .unwrap()
+            .value;
+        let archetypes = scenario.domain.archetypes().clone();
+        for e in &mut scenario.entities {
+            if let Some(id) =
+                archetypes.find(&format!("{prefix}{}", archetypes.name(e.archetype.0)))
+            {
+                e.archetype = motive::core::archetype::ArchetypeId(id);
+            }
+        }
+        let mut instance = scenario.instantiate(Some(64), Some(1)).unwrap();
+        let mut engine = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+        let mut run = |seconds: f64| {
+            engine.run(&mut instance.world, seconds, &mut ()).unwrap();
+        };
+        assert!(allocations_during(|| run(240.0)) > 0, "the counter counts");
+        assert_eq!(allocations_during(|| run(60.0)), 0, "{prefix}hospital");
+    }
+}
