@@ -11,7 +11,7 @@ use super::entity::Entity;
 use super::event::EventKind;
 use super::mind::Mind;
 use super::planner::Step;
-use super::ubc::rating::{plan_suppliers, rate_plans, Usable};
+use super::ubc::rating::{Rater, Usable};
 use super::world::World;
 
 impl World {
@@ -49,15 +49,14 @@ impl World {
         };
         let had_plan = ubc.chosen.is_some() || ubc.fell_back;
         let first = ubc.ratings.is_empty() && !ubc.fell_back;
-        let best = rate_plans(
-            &domain,
-            def,
+        let rater = Rater {
+            domain: &domain,
+            archetype: def,
             npc,
-            &*self,
-            &candidates,
-            &mut rating,
-            &mut ubc.ratings,
-        );
+            view: &*self,
+            candidates: &candidates,
+        };
+        let best = rater.rate_plans(&mut rating, &mut ubc.ratings);
         ubc.time = self.time;
         // The fallback is "do nothing", rated 0, after every plan: it wins over plans that
         // would only lower utility.
@@ -67,15 +66,7 @@ impl World {
         let chosen = best.map(|i| ubc.ratings[i]);
         let steps = chosen.and_then(|r| {
             let plan = &domain.ubc_plans().items()[r.plan.0 as usize];
-            let suppliers = plan_suppliers(
-                &domain,
-                plan,
-                npc,
-                r.target,
-                &*self,
-                &candidates,
-                &mut rating,
-            )?;
+            let suppliers = rater.plan_suppliers(plan, r.target, &mut rating)?;
             Some(plan.steps.iter().zip(suppliers).map(|(s, &supplier)| Step {
                 action: s.action,
                 supplier,

@@ -48,223 +48,195 @@ pub struct RatingScratch {
     supplier_candidates: Vec<usize>,
 }
 
-/// Rates every predefined plan of `archetype` for `npc` over `view` and the `candidates` it
-/// may use, writing one rating per plan into `ratings`. Returns the index of the best rated
-/// plan, if any plan could be used.
-pub fn rate_plans(
-    domain: &Domain,
-    archetype: &ArchetypeDef,
-    npc: Entity,
-    view: &impl FactView,
-    candidates: &[Usable],
-    scratch: &mut RatingScratch,
-    ratings: &mut Vec<UbcRating>,
-) -> Option<usize> {
-    ratings.clear();
-    let mut best: Option<(usize, f64)> = None;
-    for &plan_id in &archetype.ubc.plans {
-        let plan = &domain.ubc_plans().items()[plan_id.0 as usize];
-        let rating = rate_plan(domain, archetype, plan, npc, view, candidates, scratch);
-        let gain = rating.map(|r| r.1);
-        if let Some(g) = gain {
-            if best.is_none_or(|(_, b)| g > b) {
-                best = Some((ratings.len(), g));
+/// One NPC's decision: what it rates with and over.
+pub struct Rater<'a, V: FactView> {
+    /// The domain.
+    pub domain: &'a Domain,
+    /// The NPC's archetype (its goals, weights and plans).
+    pub archetype: &'a ArchetypeDef,
+    /// The NPC.
+    pub npc: Entity,
+    /// The facts before any plan: the world's.
+    pub view: &'a V,
+    /// What the NPC may use.
+    pub candidates: &'a [Usable],
+}
+
+impl<V: FactView> Rater<'_, V> {
+    /// Rates every predefined plan of the archetype, writing one rating per plan into
+    /// `ratings`. Returns the index of the best rated plan, if any plan could be used.
+    pub fn rate_plans(
+        &self,
+        scratch: &mut RatingScratch,
+        ratings: &mut Vec<UbcRating>,
+    ) -> Option<usize> {
+        ratings.clear();
+        let mut best: Option<(usize, f64)> = None;
+        for &plan_id in &self.archetype.ubc.plans {
+            let plan = &self.domain.ubc_plans().items()[plan_id.0 as usize];
+            let rating = self.rate_plan(plan, scratch);
+            let gain = rating.map(|r| r.1);
+            if let Some(g) = gain {
+                if best.is_none_or(|(_, b)| g > b) {
+                    best = Some((ratings.len(), g));
+                }
+            }
+            ratings.push(UbcRating {
+                plan: plan_id,
+                target: rating.map_or(Entity::NULL, |r| r.0),
+                gain,
+            });
+        }
+        best.map(|b| b.0)
+    }
+
+    /// The supplier of each step of `plan` performed at `target` (null for a plan without
+    /// one), as its rating resolved them; `None` when the plan cannot be resolved there.
+    pub fn plan_suppliers<'s>(
+        &self,
+        plan: &UbcPlanDef,
+        target: Entity,
+        scratch: &'s mut RatingScratch,
+    ) -> Option<&'s [Entity]> {
+        let target = match target == Entity::NULL {
+            true => None,
+            false => Some(self.candidates.iter().position(|c| c.entity == target)?),
+        };
+        self.resolve_suppliers(plan, target, scratch)?;
+        Some(&scratch.suppliers)
+    }
+
+    /// Rates `plan` at its best target: `(target, gain)`, the target null for a plan without
+    /// one. `None` when no candidate makes every step possible.
+    fn rate_plan(&self, plan: &UbcPlanDef, scratch: &mut RatingScratch) -> Option<(Entity, f64)> {
+        let Some(target_action) = plan.target_action() else {
+            return Some((Entity::NULL, self.rate_at(plan, None, scratch)?));
+        };
+        let mut best: Option<(Entity, f64)> = None;
+        for (i, c) in self.candidates.iter().enumerate() {
+            if !self.supplies(c, target_action) {
+                continue;
+            }
+            let Some(gain) = self.rate_at(plan, Some(i), scratch) else {
+                continue;
+            };
+            if best.is_none_or(|(_, b)| gain > b) {
+                best = Some((c.entity, gain));
             }
         }
-        ratings.push(UbcRating {
-            plan: plan_id,
-            target: rating.map_or(Entity::NULL, |r| r.0),
-            gain,
-        });
+        best
     }
-    best.map(|b| b.0)
-}
 
-/// The supplier of each step of `plan` performed at `target` (null for a plan without one),
-/// as its rating resolved them; `None` when the plan cannot be resolved there.
-pub fn plan_suppliers<'s>(
-    domain: &Domain,
-    plan: &UbcPlanDef,
-    npc: Entity,
-    target: Entity,
-    view: &impl FactView,
-    candidates: &[Usable],
-    scratch: &'s mut RatingScratch,
-) -> Option<&'s [Entity]> {
-    let target = match target == Entity::NULL {
-        true => None,
-        false => Some(candidates.iter().position(|c| c.entity == target)?),
-    };
-    resolve_suppliers(domain, plan, npc, target, view, candidates, scratch)?;
-    Some(&scratch.suppliers)
-}
-
-/// Rates `plan` at its best target: `(target, gain)`, the target null for a plan without one.
-/// `None` when no candidate makes every step possible.
-fn rate_plan(
-    domain: &Domain,
-    archetype: &ArchetypeDef,
-    plan: &UbcPlanDef,
-    npc: Entity,
-    view: &impl FactView,
-    candidates: &[Usable],
-    scratch: &mut RatingScratch,
-) -> Option<(Entity, f64)> {
-    let Some(target_action) = plan.target_action() else {
-        let gain = rate_at(
-            domain, archetype, plan, npc, None, view, candidates, scratch,
-        )?;
-        return Some((Entity::NULL, gain));
-    };
-    let mut best: Option<(Entity, f64)> = None;
-    for (i, c) in candidates.iter().enumerate() {
-        if !supplies(domain, c, target_action) {
-            continue;
+    /// Simulates `plan` with its target the candidate `target` and returns its gain, or
+    /// `None` when a step has no supplier or its preconditions do not hold when it is reached.
+    fn rate_at(
+        &self,
+        plan: &UbcPlanDef,
+        target: Option<usize>,
+        scratch: &mut RatingScratch,
+    ) -> Option<f64> {
+        self.resolve_suppliers(plan, target, scratch)?;
+        let RatingScratch {
+            overlay,
+            suppliers,
+            supplier_candidates,
+        } = scratch;
+        let mut state = Overlay::new(self.view, overlay);
+        for (step, &supplier) in plan.steps.iter().zip(suppliers.iter()) {
+            let action = &self.domain.actions().items()[step.action.0 as usize];
+            let bindings = self.bindings(supplier);
+            if !action
+                .preconditions
+                .iter()
+                .all(|c| c.holds(&state, &bindings))
+            {
+                return None;
+            }
+            action.apply_whole(self.domain, &mut state, &bindings);
         }
-        let Some(gain) = rate_at(
-            domain,
-            archetype,
-            plan,
-            npc,
-            Some(i),
-            view,
-            candidates,
-            scratch,
-        ) else {
-            continue;
-        };
-        if best.is_none_or(|(_, b)| gain > b) {
-            best = Some((c.entity, gain));
-        }
+        let gain = gain(self.domain, self.archetype, self.npc, &state);
+        // Contention: a plan counts the least share among the suppliers it uses (as UDGOAP's).
+        let factor = supplier_candidates
+            .iter()
+            .filter_map(|&i| self.candidates.get(i))
+            .map(|c| c.utility_factor)
+            .fold(1.0, f64::min);
+        Some(if gain > 0.0 { gain * factor } else { gain })
     }
-    best
-}
 
-/// Simulates `plan` with its target the candidate `target` and returns its gain, or `None`
-/// when a step has no supplier or its preconditions do not hold when it is reached.
-#[allow(clippy::too_many_arguments)]
-fn rate_at(
-    domain: &Domain,
-    archetype: &ArchetypeDef,
-    plan: &UbcPlanDef,
-    npc: Entity,
-    target: Option<usize>,
-    view: &impl FactView,
-    candidates: &[Usable],
-    scratch: &mut RatingScratch,
-) -> Option<f64> {
-    resolve_suppliers(domain, plan, npc, target, view, candidates, scratch)?;
-    let RatingScratch {
-        overlay,
-        suppliers,
-        supplier_candidates,
-    } = scratch;
-    let mut state = Overlay::new(view, overlay);
-    for (step, &supplier) in plan.steps.iter().zip(suppliers.iter()) {
-        let action = &domain.actions().items()[step.action.0 as usize];
-        let bindings = Bindings {
-            consumer: npc,
+    /// Fills the scratch suppliers of `plan`'s steps: the target, the NPC, the nearest usable
+    /// supplier, or (back to front) the next step's. `None` when a nearest supplier is
+    /// missing.
+    fn resolve_suppliers(
+        &self,
+        plan: &UbcPlanDef,
+        target: Option<usize>,
+        scratch: &mut RatingScratch,
+    ) -> Option<()> {
+        let RatingScratch {
+            suppliers,
+            supplier_candidates,
+            ..
+        } = scratch;
+        suppliers.clear();
+        supplier_candidates.clear();
+        for step in &plan.steps {
+            let chosen = match step.on {
+                StepTarget::Target => target,
+                StepTarget::Nearest => Some(self.nearest(step.action)?),
+                StepTarget::Own | StepTarget::Next => None,
+            };
+            supplier_candidates.push(chosen.unwrap_or(usize::MAX));
+            suppliers.push(chosen.map_or(self.npc, |i| self.candidates[i].entity));
+        }
+        for i in (0..plan.steps.len()).rev() {
+            if plan.steps[i].on == StepTarget::Next {
+                // Authoring guarantees a next step exists.
+                supplier_candidates[i] = supplier_candidates[i + 1];
+                suppliers[i] = suppliers[i + 1];
+            }
+        }
+        Some(())
+    }
+
+    /// The candidate nearest the NPC that supplies `action` and whose own preconditions (those
+    /// about the supplier: the cabinet holds pills) hold now.
+    fn nearest(&self, action: ActionId) -> Option<usize> {
+        let from = self.view.position(self.npc)?;
+        let def = &self.domain.actions().items()[action.0 as usize];
+        let mut best: Option<(usize, f64)> = None;
+        for (i, c) in self.candidates.iter().enumerate() {
+            if !self.supplies(c, action) {
+                continue;
+            }
+            let bindings = self.bindings(c.entity);
+            let usable = def
+                .preconditions
+                .iter()
+                .filter(|p| p.subject() == Role::Supplier)
+                .all(|p| p.holds(self.view, &bindings));
+            let d = distance_between(from, c.position);
+            if usable && best.is_none_or(|(_, b)| d < b) {
+                best = Some((i, d));
+            }
+        }
+        best.map(|b| b.0)
+    }
+
+    fn supplies(&self, candidate: &Usable, action: ActionId) -> bool {
+        self.domain
+            .archetype(candidate.archetype)
+            .supplies
+            .contains(&action)
+    }
+
+    fn bindings(&self, supplier: Entity) -> Bindings {
+        Bindings {
+            consumer: self.npc,
             supplier,
             other: Entity::NULL,
-        };
-        if !action
-            .preconditions
-            .iter()
-            .all(|c| c.holds(&state, &bindings))
-        {
-            return None;
-        }
-        action.apply_whole(domain, &mut state, &bindings);
-    }
-    let gain = gain(domain, archetype, npc, &state);
-    // Contention: a plan counts the least share among the suppliers it uses (as UDGOAP's).
-    let factor = supplier_candidates
-        .iter()
-        .filter_map(|&i| candidates.get(i))
-        .map(|c| c.utility_factor)
-        .fold(1.0, f64::min);
-    Some(if gain > 0.0 { gain * factor } else { gain })
-}
-
-/// Fills the scratch suppliers of `plan`'s steps: the target, the NPC, the nearest usable
-/// supplier, or (back to front) the next step's. `None` when a nearest supplier is missing.
-fn resolve_suppliers(
-    domain: &Domain,
-    plan: &UbcPlanDef,
-    npc: Entity,
-    target: Option<usize>,
-    view: &impl FactView,
-    candidates: &[Usable],
-    scratch: &mut RatingScratch,
-) -> Option<()> {
-    let RatingScratch {
-        suppliers,
-        supplier_candidates,
-        ..
-    } = scratch;
-    suppliers.clear();
-    supplier_candidates.clear();
-    for step in &plan.steps {
-        let chosen = match step.on {
-            StepTarget::Target => target,
-            StepTarget::Nearest => nearest(domain, step.action, npc, view, candidates),
-            StepTarget::Own | StepTarget::Next => None,
-        };
-        if step.on == StepTarget::Nearest && chosen.is_none() {
-            return None;
-        }
-        supplier_candidates.push(chosen.unwrap_or(usize::MAX));
-        suppliers.push(chosen.map_or(npc, |i| candidates[i].entity));
-    }
-    for i in (0..plan.steps.len()).rev() {
-        if plan.steps[i].on == StepTarget::Next {
-            // Authoring guarantees a next step exists.
-            supplier_candidates[i] = supplier_candidates[i + 1];
-            suppliers[i] = suppliers[i + 1];
         }
     }
-    Some(())
-}
-
-/// The candidate nearest the NPC that supplies `action` and whose own preconditions (those
-/// about the supplier: the cabinet holds pills) hold now.
-fn nearest(
-    domain: &Domain,
-    action: ActionId,
-    npc: Entity,
-    view: &impl FactView,
-    candidates: &[Usable],
-) -> Option<usize> {
-    let from = view.position(npc)?;
-    let def = &domain.actions().items()[action.0 as usize];
-    let mut best: Option<(usize, f64)> = None;
-    for (i, c) in candidates.iter().enumerate() {
-        if !supplies(domain, c, action) {
-            continue;
-        }
-        let bindings = Bindings {
-            consumer: npc,
-            supplier: c.entity,
-            other: Entity::NULL,
-        };
-        let usable = def
-            .preconditions
-            .iter()
-            .filter(|p| p.subject() == Role::Supplier)
-            .all(|p| p.holds(view, &bindings));
-        let d = distance_between(from, c.position);
-        if usable && best.is_none_or(|(_, b)| d < b) {
-            best = Some((i, d));
-        }
-    }
-    best.map(|b| b.0)
-}
-
-fn supplies(domain: &Domain, candidate: &Usable, action: ActionId) -> bool {
-    domain
-        .archetype(candidate.archetype)
-        .supplies
-        .contains(&action)
 }
 
 /// `Σ_g w_g · (u_g(after) − u_g(now))` over the facts `state` wrote and the entities it ended.
