@@ -172,11 +172,18 @@ BAD = {
     "position of two numbers": {"domain": {}, "entities": [{"name": "e", "archetype": "a", "at": [0, 0]}]},
     "failure chance above 1": {"domain": {}, "simulation": {"actions": {"a": {"failure_chance": 2}}}},
     "inline domain with a bad field": {"domain": {"actions": [{"name": "a", "costs": 1}]}},
+    "variant with an unknown field": {"domain": {}, "variants": {"v": {"archetype": {"a": "b"}}}},
+    "variant mapping to a non-name": {"domain": {}, "variants": {"v": {"archetypes": {"a": 2}}}},
+    "variant with a bad name": {"domain": {}, "variants": {"9v": {"archetypes": {}}}},
 }
 GOOD = {
     "empty domain": {},
     "empty scenario": SCENARIO,
     "scenario with a domain path": {"domain": "household.domain.json"},
+    "scenario with variants": {"domain": {}, "variants": {
+        "goap": {"description": "GOAP visitors", "archetypes": {"visitor": "goap_visitor"}},
+        "udgoap": {"archetypes": {"nurse": "udgoap_nurse", "doctor": "udgoap_doctor"}},
+        "as_written": {}}},
     "every condition form": {"actions": [{"name": "a", "preconditions": [
         {"key": "x", "op": "<", "value": 50},
         {"of": "supplier", "key": "amount", "op": ">", "value": 0},

@@ -22,8 +22,11 @@ mod reader;
 pub mod scenario;
 mod scenario_document;
 mod suggest;
+pub mod variant;
+mod variant_document;
 
 pub use diagnostic::{Diagnostic, LoadError, Loaded, Severity};
 pub use document::load_domain;
 pub use scenario::{Instance, Scenario};
 pub use scenario_document::{is_scenario, load_domain_file, load_scenario, load_scenario_file};
+pub use variant::Variant;
