@@ -177,11 +177,18 @@ BAD = {
     "ubc plan step on a place": {"ubc_plans": [{"name": "p", "steps": [{"action": "a", "on": "cabinet"}]}]},
     "ubc plan without steps": {"ubc_plans": [{"name": "p", "steps": []}]},
     "ubc brain without plans": {"archetypes": [{"name": "a", "ubc": {"goals": ["g"]}}]},
+    "variant with an unknown field": {"domain": {}, "variants": {"v": {"archetype": {"a": "b"}}}},
+    "variant mapping to a non-name": {"domain": {}, "variants": {"v": {"archetypes": {"a": 2}}}},
+    "variant with a bad name": {"domain": {}, "variants": {"9v": {"archetypes": {}}}},
 }
 GOOD = {
     "empty domain": {},
     "empty scenario": SCENARIO,
     "scenario with a domain path": {"domain": "household.domain.json"},
+    "scenario with variants": {"domain": {}, "variants": {
+        "goap": {"description": "GOAP visitors", "archetypes": {"visitor": "goap_visitor"}},
+        "udgoap": {"archetypes": {"nurse": "udgoap_nurse", "doctor": "udgoap_doctor"}},
+        "as_written": {}}},
     "every condition form": {"actions": [{"name": "a", "preconditions": [
         {"key": "x", "op": "<", "value": 50},
         {"of": "supplier", "key": "amount", "op": ">", "value": 0},

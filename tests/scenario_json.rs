@@ -146,3 +146,106 @@ fn no_scenario_mutation_panics_and_every_error_points_into_the_document() {
         "most mutations are errors: {rejected} of {tried}"
     );
 }
+
+#[test]
+fn a_variant_swaps_the_archetypes_of_entities_and_spawn_rules() {
+    let scenario = load_scenario_file(&data().join("kitchen_scenario.json"))
+        .unwrap()
+        .value;
+    assert_eq!(
+        scenario.variant_names().collect::<Vec<_>>(),
+        ["cooks", "diners"],
+        "in name order"
+    );
+    let archetype = |name: &str| {
+        motive::core::archetype::ArchetypeId(scenario.domain.archetypes().find(name).unwrap())
+    };
+    let (cook, diner) = (archetype("cook_npc"), archetype("diner"));
+    let diners = scenario.with_variant("diners").unwrap();
+    let cast: Vec<(&str, _)> = diners
+        .entities
+        .iter()
+        .map(|e| (e.name.as_str(), e.archetype))
+        .collect();
+    assert_eq!(
+        cast[3..],
+        [("cook", diner), ("cook#2", diner), ("diner", diner)]
+    );
+    assert_eq!(diners.entities[3].at, scenario.entities[3].at);
+    assert_eq!(diners.entities[4].facts, scenario.entities[4].facts);
+    assert_eq!(diners.rules.spawns[0].archetype, diner);
+    assert_eq!(diners.variant_names().count(), 0, "a variant has none");
+    // Swaps apply at once: the cooks' variant turns the diners, spawned ones too, into cooks
+    // and leaves the cooks cooks.
+    let cooks = scenario.with_variant("cooks").unwrap();
+    assert!(cooks.entities[3..].iter().all(|e| e.archetype == cook));
+    assert_eq!(cooks.rules.spawns[0].archetype, cook);
+    let instance = diners.instantiate(None, None).unwrap();
+    let goap = instance
+        .names
+        .iter()
+        .filter(|(e, _)| instance.world.archetype(*e).unwrap() == Some(diner))
+        .count();
+    assert_eq!(goap, 3, "every NPC of the variant is a diner");
+    assert_eq!(
+        scenario.entities[3].archetype, cook,
+        "the scenario itself is unchanged"
+    );
+}
+
+#[test]
+fn an_unknown_variant_is_an_error_naming_the_known_ones() {
+    let scenario = load_scenario_file(&data().join("kitchen_scenario.json"))
+        .unwrap()
+        .value;
+    let message =
+        |s: &motive::domain::Scenario, name: &str| s.with_variant(name).unwrap_err().message;
+    assert_eq!(
+        message(&scenario, "diner"),
+        "scenario \"kitchen\" has no variant \"diner\" (did you mean \"diners\"?); its variants are \"cooks\", \"diners\""
+    );
+    let plain = scenario.with_variant("cooks").unwrap();
+    assert_eq!(
+        message(&plain, "cooks"),
+        "scenario \"kitchen\" has no variants, so no variant \"cooks\""
+    );
+}
+
+#[test]
+fn variant_errors_name_their_pointer_and_suggest() {
+    let mut doc = fixture();
+    doc["variants"] = json!({
+        "9lives": {},
+        "typos": { "archetypes": { "cok_npc": "diner", "diner": "cook_np" }, "descripton": "" },
+        "bare_stove": { "archetypes": { "stove": "bed" } },
+        "tables": { "archetypes": { "cook_npc": "table" } }
+    });
+    assert_eq!(
+        errors(&doc),
+        [
+            "error: /variants/9lives: variant name \"9lives\" is not an identifier (a letter or '_', then letters, digits, '_', '-' or '.', at most 64 bytes)",
+            "error: /variants/bare_stove/archetypes/stove: \"bed\" cannot stand in for \"stove\": it does not supply \"cook\", which \"cook_npc\" consumes",
+            "error: /variants/tables/archetypes/cook_npc: \"table\" cannot stand in for \"cook_npc\": slot 0 of \"stove\" admits \"cook_npc\" but not its stand-in",
+            "error: /variants/typos/descripton: unknown field \"descripton\" (did you mean \"description\"?)",
+            "error: /variants/typos/archetypes/cok_npc: unknown archetype \"cok_npc\" (did you mean \"cook_npc\"?)",
+            "error: /variants/typos/archetypes/diner: unknown archetype \"cook_np\" (did you mean \"cook_npc\"?)",
+        ]
+    );
+}
+
+#[test]
+fn variant_warnings_name_swaps_that_change_nothing_and_npcs_satisfied_at_start() {
+    let mut doc = fixture();
+    doc["entities"][2] = json!({ "name": "cot", "archetype": "table", "at": [6, 0, 0] });
+    doc["entities"][3]["facts"] = json!({ "fed": true });
+    doc["variants"]["rested"] = json!({ "archetypes": { "bed": "table" } });
+    let loaded = load_scenario(&doc.to_string(), Some(data())).unwrap();
+    let all: Vec<String> = loaded.warnings.iter().map(Diagnostic::to_string).collect();
+    assert_eq!(
+        all,
+        [
+            "warning: /variants/rested/archetypes/bed: no entity or spawn rule is a \"bed\", so the swap changes nothing",
+            "warning: /entities/3: GOAP goal \"be_fed\" of entity \"cook\" in variant \"diners\" is already satisfied at start",
+        ]
+    );
+}

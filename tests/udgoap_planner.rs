@@ -391,3 +391,77 @@ fn two_goblins_at_zero_and_half_health_rate_075() {
         "no actions: an empty plan"
     );
 }
+
+#[test]
+fn a_step_that_clears_a_flag_is_never_chained_to_obtain_it() {
+    // `unlock` needs `has_key == true` and sets it false. Matching keys only (Algorithm 4)
+    // would chain an `unlock` of the other door as a way to get the key; it cannot give one.
+    let domain = motive::domain::load_domain(
+        r#"{
+          "attributes": [ { "name": "has_key", "type": "bool" },
+                          { "name": "open", "type": "number", "min": 0, "max": 1 } ],
+          "goals": [ { "name": "opened",
+                       "conditions": [ { "of": "supplier", "key": "open", "curve": { "type": "linear" } } ],
+                       "removal": [] } ],
+          "actions": [
+            { "name": "fetch", "effects": [ { "key": "has_key", "set": true } ] },
+            { "name": "unlock", "preconditions": [ { "key": "has_key", "op": "==", "value": true } ],
+              "effects": [ { "key": "has_key", "set": false }, { "of": "supplier", "key": "open", "add": 1 } ] } ],
+          "archetypes": [
+            { "name": "burglar", "consumes": ["fetch", "unlock"] },
+            { "name": "rack", "supplies": ["fetch"] },
+            { "name": "door", "supplies": ["unlock"] } ]
+        }"#,
+    )
+    .unwrap()
+    .value;
+    let find =
+        |name: &str| motive::core::archetype::ArchetypeId(domain.archetypes().find(name).unwrap());
+    let has_key = domain.find_attribute("has_key").unwrap();
+    let open = domain.find_attribute("open").unwrap();
+    let mut memory = Memory::new(8);
+    memory.remember(entity(1), has_key, Value::Bool(false), 0.0);
+    for door in [3, 4] {
+        memory.remember(entity(door), open, Value::Number(0.0), 0.0);
+    }
+    let opened = GoalId(domain.goals().find("opened").unwrap());
+    let goals = [3, 4].map(|door| BoundGoal {
+        goal: opened,
+        drive: 0,
+        subject: entity(door),
+    });
+    let suppliers = [(2, "rack"), (3, "door"), (4, "door")].map(|(e, a)| Supplier {
+        entity: entity(e),
+        archetype: find(a),
+        utility_factor: 1.0,
+    });
+    let request = PlanRequest {
+        archetype: find("burglar"),
+        consumer: entity(1),
+        facts: memory.facts(),
+        suppliers: &suppliers,
+        goals: &goals,
+        drive_weights: &[1.0],
+        top_level: TopLevelUtility::Linear,
+        max_expansions: 16,
+        max_depth: 4,
+    };
+    let arena = Bump::new();
+    let mut search = Search::new(&domain, &request, &arena).unwrap();
+    assert_eq!(search.step(16), SearchStatus::Found);
+    let fetch = domain.actions().find("fetch").unwrap();
+    let states = search.states();
+    for (id, state) in states.iter().enumerate().filter(|(_, s)| s.depth == 1) {
+        let fixes: Vec<Step> = states
+            .iter()
+            .filter(|s| s.parent == Some(id as u32))
+            .filter_map(|s| s.step)
+            .collect();
+        assert!(
+            !fixes.is_empty() && fixes.iter().all(|s| s.action.0 == fetch),
+            "the key comes from the rack only, for {:?}: {fixes:?}",
+            state.step
+        );
+    }
+    assert_eq!(search.plan().len(), 2, "fetch, then unlock one door");
+}

@@ -38,11 +38,13 @@ pub struct Ran {
     pub wall: Duration,
 }
 
-/// Loads the scenario at `path`, or the embedded household when there is none, with at least
-/// `npcs` NPCs (whole copies of the scenario; the default runs [`DEFAULT_NPCS`]) and `seed`
-/// instead of the scenario's own when given. Lint warnings go to stderr; errors fail the load.
+/// Loads the scenario at `path`, or the embedded household when there is none, as its
+/// `variant` when given, with at least `npcs` NPCs (whole copies of the scenario; the default
+/// runs [`DEFAULT_NPCS`]) and `seed` instead of the scenario's own when given. Lint warnings go
+/// to stderr; errors fail the load.
 pub fn load(
     path: Option<&Path>,
+    variant: Option<&str>,
     npcs: Option<u32>,
     seed: Option<u64>,
 ) -> Result<LoadedRun, Box<dyn Error>> {
@@ -57,24 +59,28 @@ pub fn load(
     for warning in &warnings {
         eprintln!("motive: {warning}");
     }
-    instantiate(&value, npcs, seed)
+    match variant {
+        Some(name) => instantiate(&value.with_variant(name)?, variant, npcs, seed),
+        None => instantiate(&value, variant, npcs, seed),
+    }
 }
 
-/// `scenario` made into a world for `npcs` and `seed`.
+/// `scenario` (its `variant`, named in the title) made into a world for `npcs` and `seed`.
 fn instantiate(
     scenario: &Scenario,
+    variant: Option<&str>,
     npcs: Option<u32>,
     seed: Option<u64>,
 ) -> Result<LoadedRun, Box<dyn Error>> {
     let instance = scenario.instantiate(npcs, seed)?;
+    let name = match variant {
+        Some(variant) => format!("{}, variant {variant}", scenario.name),
+        None => scenario.name.clone(),
+    };
     let title = if scenario.description.is_empty() {
-        scenario.name.clone()
+        name
     } else {
-        format!(
-            "{}: {}",
-            scenario.name,
-            first_sentence(&scenario.description)
-        )
+        format!("{name}: {}", first_sentence(&scenario.description))
     };
     Ok(LoadedRun {
         world: instance.world,

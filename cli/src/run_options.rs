@@ -1,5 +1,5 @@
-//! The options every command that runs a scenario shares: which scenario, how many NPCs, which
-//! seed, which step.
+//! The options every command that runs a scenario shares: which scenario and variant, how many
+//! NPCs, which seed, which step.
 
 use std::error::Error;
 use std::path::PathBuf;
@@ -23,12 +23,20 @@ pub struct RunOptions {
     /// Fixed simulation step in seconds [default: the scenario's].
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
     step: Option<f64>,
+    /// Run this variant of the scenario (its archetype swaps) [default: the scenario as written].
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
 }
 
 impl RunOptions {
     /// Loads the scenario these options name, instantiated as they say.
     pub fn load(&self) -> Result<LoadedRun, Box<dyn Error>> {
-        let mut run = loaded_run::load(self.scenario.as_deref(), self.npcs, self.seed)?;
+        let mut run = loaded_run::load(
+            self.scenario.as_deref(),
+            self.variant.as_deref(),
+            self.npcs,
+            self.seed,
+        )?;
         if let Some(step) = self.step {
             run.rules.step = step;
         }

@@ -324,3 +324,82 @@ fn validate_reports_errors_with_pointers_and_exits_1() {
         ))
         .stderr(predicate::str::contains("1 error"));
 }
+
+/// A test fixture, by its path from the repository root.
+fn fixture(name: &str) -> String {
+    format!("{}/../tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_variant_runs_explains_and_validates_with_its_stand_ins() {
+    let kitchen = fixture("kitchen_scenario.json");
+    motive()
+        .args(["run", &kitchen, "--variant", "diners", "--seconds", "5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "— kitchen, variant diners: Two cooks",
+        ))
+        .stdout(predicate::str::contains("npc 1 cook (diner, GOAP)"));
+    motive()
+        .args(["run", &kitchen, "--seconds", "5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("— kitchen: Two cooks"))
+        .stdout(predicate::str::contains("npc 1 cook (cook_npc, UDGOAP)"));
+    motive()
+        .args([
+            "explain",
+            &kitchen,
+            "--variant",
+            "diners",
+            "--npc",
+            "cook#2",
+        ])
+        .args(["--at", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("npc 2 cook#2 (diner, GOAP)"));
+    motive()
+        .args(["validate", &kitchen])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(
+            "a valid scenario, 0 warnings; variants cooks, diners instantiate\n",
+        ));
+    motive()
+        .args(["validate", &kitchen, "--variant", "cooks"])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("; variants cooks instantiate\n"));
+}
+
+#[test]
+fn an_unknown_variant_fails_with_the_known_ones() {
+    let kitchen = fixture("kitchen_scenario.json");
+    motive()
+        .args(["run", &kitchen, "--variant", "diner"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "has no variant \"diner\" (did you mean \"diners\"?); its variants are \"cooks\", \"diners\"",
+        ));
+    motive()
+        .args(["validate", &kitchen, "--variant", "diner"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "error: variant \"diner\": scenario",
+        ))
+        .stderr(predicate::str::contains("1 error, 0 warnings"));
+    motive()
+        .args(["run", "--variant", "goap", "--seconds", "1"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("has no variants"));
+    motive()
+        .args(["validate", &fixture("kitchen.json"), "--variant", "goap"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("a domain has no variants"));
+}

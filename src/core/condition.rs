@@ -246,6 +246,20 @@ impl Condition {
         self.evaluate(view, bindings) >= 1.0
     }
 
+    /// False when an effect that sets the tested attribute to the constant `value` cannot make
+    /// the condition hold: it compares with a constant that `value` fails (setting a flag to
+    /// false is no way to make it true). True otherwise, when the planner has to try it.
+    pub fn admits_set(&self, value: Value) -> bool {
+        match self {
+            Condition::Compare {
+                op,
+                rhs: Operand::Constant(c),
+                ..
+            } => compare(value, *op, *c),
+            _ => true,
+        }
+    }
+
     /// The role whose fact the condition tests: the entity part of its key.
     pub fn subject(&self) -> Role {
         match self {

@@ -233,26 +233,8 @@ impl Loading {
         node: &Node<'a>,
         names: fn(&super::loading::Refs) -> &super::names::Names,
     ) -> Vec<(u32, Node<'a>)> {
-        let serde_json::Value::Object(map) = node.json else {
-            self.ctx.error(
-                &node.path,
-                format!(
-                    "expected an object, found {}",
-                    super::reader::kind(node.json)
-                ),
-            );
-            return Vec::new();
-        };
         let mut entries = Vec::new();
-        for (key, json) in map {
-            let member = Node {
-                json,
-                path: format!(
-                    "{}/{}",
-                    node.path,
-                    key.replace('~', "~0").replace('/', "~1")
-                ),
-            };
+        for (key, member) in self.ctx.members(node) {
             if let Some(id) = names(&self.refs).lookup(&mut self.ctx, &member.path, key) {
                 entries.push((id, member));
             }

@@ -23,8 +23,11 @@ pub mod scenario;
 mod scenario_document;
 mod suggest;
 mod ubc;
+pub mod variant;
+mod variant_document;
 
 pub use diagnostic::{Diagnostic, LoadError, Loaded, Severity};
 pub use document::load_domain;
 pub use scenario::{Instance, Scenario};
 pub use scenario_document::{is_scenario, load_domain_file, load_scenario, load_scenario_file};
+pub use variant::Variant;

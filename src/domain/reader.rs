@@ -123,6 +123,24 @@ impl Ctx {
         }
     }
 
+    /// The members of `node`, which must be an object (else an error and none), with their
+    /// paths.
+    pub fn members<'a>(&mut self, node: &Node<'a>) -> Vec<(&'a str, Node<'a>)> {
+        match node.json {
+            Json::Object(map) => map
+                .iter()
+                .map(|(key, json)| (key.as_str(), node.member(key, json)))
+                .collect(),
+            other => {
+                self.error(
+                    &node.path,
+                    format!("expected an object, found {}", kind(other)),
+                );
+                Vec::new()
+            }
+        }
+    }
+
     /// `node` as a string.
     pub fn str<'a>(&mut self, node: &Node<'a>) -> Option<&'a str> {
         match node.json {

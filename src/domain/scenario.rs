@@ -1,5 +1,6 @@
 //! A loaded scenario: a domain, the entities it starts with, its ambiance, the simulator's
-//! rules, and how it repeats for larger runs. [`Scenario::instantiate`] makes a world of it.
+//! rules, how it repeats for larger runs and its variants. [`Scenario::instantiate`] makes a
+//! world of it.
 
 use std::sync::Arc;
 
@@ -7,6 +8,8 @@ use crate::core::ambiance::{Falloff, Modifier, Shape};
 use crate::core::archetype::ArchetypeId;
 use crate::core::{AttributeId, Domain, Entity, Result, Value, Vec3, World, WorldConfig};
 use crate::sim::rules::SimRules;
+
+use super::variant::Variant;
 
 /// A starting fact: a value, or a reference to another entity of the same copy.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,6 +85,8 @@ pub struct Scenario {
     pub projections: Vec<ProjectionSpec>,
     /// How it repeats.
     pub copies: Copies,
+    /// Its variants, in name order ([`Scenario::with_variant`]).
+    pub variants: Vec<Variant>,
 }
 
 /// A scenario made into a world.

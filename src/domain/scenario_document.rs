@@ -1,5 +1,5 @@
 //! Loading a scenario document: its domain (inline or a file), then the world, simulation,
-//! copies, entities, areas and projections, all reported at JSON Pointers.
+//! copies, entities, areas, projections and variants, all reported at JSON Pointers.
 
 use std::path::Path;
 
@@ -29,6 +29,7 @@ const SCENARIO_FIELDS: &[&str] = &[
     "entities",
     "areas",
     "projections",
+    "variants",
 ];
 
 /// True when `text` looks like a scenario (an object with a `domain`) rather than a domain.
@@ -109,6 +110,13 @@ impl Loading {
             .iter()
             .filter_map(|p| self.projection(p, &entity_names))
             .collect();
+        let spawns = rules.as_ref().map_or(&[][..], |r| &r.spawns[..]);
+        let used: Vec<ArchetypeId> = entities
+            .iter()
+            .map(|e| e.archetype)
+            .chain(spawns.iter().map(|s| s.archetype))
+            .collect();
+        let variants = self.variants(obj.get("variants"), &domain, &used);
         let scenario = Scenario {
             name,
             description,
@@ -119,6 +127,7 @@ impl Loading {
             areas,
             projections,
             copies: copies?,
+            variants,
         };
         if self.ctx.has_errors() {
             return None;
@@ -449,9 +458,27 @@ impl Loading {
         })
     }
 
-    /// Lint per NPC entity: goals already satisfied by how it starts.
+    /// Lint per NPC entity, in the scenario and in each of its variants: goals already
+    /// satisfied by how it starts (once per archetype and starting facts).
     fn lint_entities(&mut self, scenario: &Scenario, paths: &[String]) {
-        let mut seen: Vec<(ArchetypeId, Vec<(AttributeId, Value)>)> = Vec::new();
+        let mut seen = Vec::new();
+        self.lint_starts(scenario, paths, "", &mut seen);
+        for name in scenario.variant_names() {
+            let varied = scenario
+                .with_variant(name)
+                .expect("a variant of the scenario");
+            self.lint_starts(&varied, paths, &format!(" in variant {name:?}"), &mut seen);
+        }
+    }
+
+    /// [`Loading::lint_entities`] for one cast: `context` follows each entity's name.
+    fn lint_starts(
+        &mut self,
+        scenario: &Scenario,
+        paths: &[String],
+        context: &str,
+        seen: &mut Vec<(ArchetypeId, Vec<(AttributeId, Value)>)>,
+    ) {
         for (spec, path) in scenario.entities.iter().zip(paths) {
             let def = scenario.domain.archetype(spec.archetype);
             if !def.thinks() {
@@ -474,7 +501,7 @@ impl Loading {
                 archetype: spec.archetype,
                 facts: &facts,
                 path,
-                label: format!("entity {:?}", spec.name),
+                label: format!("entity {:?}{context}", spec.name),
             };
             let domain = scenario.domain.clone();
             lint::satisfied_at_start(self, &domain, &start);

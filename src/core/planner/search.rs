@@ -15,6 +15,11 @@
 //! - The consumer's death ends the replay (:1243); a state whose consumer dies before its last
 //!   action is rated and reported but never expanded or returned.
 //! - A step whose supplier an earlier step ended (a potion drunk twice) is never generated.
+//! - A failed precondition is fixed only by effects that could make it hold: a key's direction
+//!   already keeps a subtract from serving `>=`, and an effect that sets a constant failing the
+//!   precondition (`has_pills = false` for `has_pills == true`) is skipped too. Algorithm 4
+//!   matches keys only; without this, every action that consumes a flag would be chained as a
+//!   way to obtain it, states rated optimistically on phantom uses that never become valid.
 //! - Two states with the same simulated facts and the same failed preconditions are
 //!   duplicates: the later one is dropped (this is what stops `goto(x), goto(x), …` chains).
 //!   They are compared by a 64-bit FNV-1a fingerprint of exactly that content.
@@ -29,10 +34,10 @@ use crate::core::action::{precondition_key, ActionDef};
 use std::sync::Arc;
 
 use crate::core::archetype::ArchetypeId;
-use crate::core::condition::{distance_between, Bindings, FactView, Role};
+use crate::core::condition::{distance_between, Bindings, Condition, FactView, Operand, Role};
 use crate::core::distance_attenuation::{attenuated_utility, travel_distance};
 use crate::core::domain::{AttributeId, Domain, MAX_PLAN_DEPTH};
-use crate::core::effect::{Change, Portion};
+use crate::core::effect::{Change, EffectOp, Portion};
 use crate::core::entity::Entity;
 use crate::core::error::{Error, Result};
 use crate::core::utility::{drive_satisfaction, TopLevelUtility, WeightedScore};
@@ -247,7 +252,7 @@ impl<'a> Search<'a> {
                     Role::Consumer => consumer,
                     _ => goal.subject,
                 };
-                search.expand_towards(0, 0, target, condition.attribute, condition.change);
+                search.expand_towards(0, 0, target, condition.attribute, condition.change, None);
             }
         }
         if search.open.is_empty() {
@@ -288,13 +293,21 @@ impl<'a> Search<'a> {
             budget -= 1;
             self.load_chain(id, None);
             let step = self.chain[need.step as usize];
-            let action = self.context.domain.action(step.action);
-            let key = precondition_key(&action.preconditions[need.precondition as usize]);
+            let domain = self.context.domain.clone();
+            let condition = &domain.action(step.action).preconditions[need.precondition as usize];
+            let key = precondition_key(condition);
             let target = match key.role {
                 Role::Consumer => self.context.consumer,
                 _ => step.supplier,
             };
-            self.expand_towards(id, need.step, target, key.attribute, key.change);
+            self.expand_towards(
+                id,
+                need.step,
+                target,
+                key.attribute,
+                key.change,
+                Some(condition),
+            );
         }
         self.stats.peak_bytes = self.arena.allocated_bytes();
         self.status
@@ -343,7 +356,8 @@ impl<'a> Search<'a> {
 
     /// Generates one successor of `parent` for every (consumable action, supplier) pair with an
     /// effect on `target`'s `attribute` that serves `change` (Algorithm 4, :1139-1173), inserted
-    /// at `position` in the parent's plan.
+    /// at `position` in the parent's plan. When the successor is to fix a failed precondition
+    /// (`need`), an effect that sets a constant failing it is skipped.
     fn expand_towards(
         &mut self,
         parent: u32,
@@ -351,6 +365,7 @@ impl<'a> Search<'a> {
         target: Entity,
         attribute: AttributeId,
         change: Change,
+        need: Option<&Condition>,
     ) {
         let ctx = &self.context;
         let (domain, suppliers, consumer) = (ctx.domain.clone(), ctx.suppliers, ctx.consumer);
@@ -360,6 +375,13 @@ impl<'a> Search<'a> {
                 let key = effect.key();
                 if key.attribute != attribute || !change.served_by(key.change) {
                     continue;
+                }
+                // A constant that fails the precondition cannot fix it: clearing a flag is no
+                // way to raise it.
+                if let (EffectOp::Set(_, Operand::Constant(v)), Some(need)) = (effect.op, need) {
+                    if !need.admits_set(v) {
+                        continue;
+                    }
                 }
                 for supplier in suppliers {
                     let entity = match key.role {
