@@ -14,18 +14,10 @@ fn hospital() -> Scenario {
         .value
 }
 
-/// The hospital with its nurses, doctors and visitors of the archetypes `prefix` + role
-/// (`ubc_nurse`), or the scenario's own for an empty prefix.
-fn staffed_by(prefix: &str) -> Scenario {
-    let mut s = hospital();
-    let archetypes = s.domain.archetypes();
-    for e in &mut s.entities {
-        let role = archetypes.name(e.archetype.0).to_owned();
-        if let Some(id) = archetypes.find(&format!("{prefix}{role}")) {
-            e.archetype = motive::core::archetype::ArchetypeId(id);
-        }
-    }
-    s
+/// The hospital as shipped (GOAP staff), or its `variant`.
+fn staffed_by(variant: Option<&str>) -> Scenario {
+    let s = hospital();
+    variant.map_or(s.clone(), |v| s.with_variant(v).unwrap())
 }
 
 /// The first patient care a nurse gives: (action, patient).
@@ -64,8 +56,12 @@ fn set(world: &mut World, e: Entity, attribute: &str, value: f64) {
 
 /// One nurse on a ward where every need is met but two: `slight` has medication `medication`,
 /// `hungry` has hunger `hunger`. Returns what the nurse does first, and the two patients.
-fn first_care(prefix: &str, medication: f64, hunger: f64) -> ((String, Entity), Entity, Entity) {
-    let mut instance = staffed_by(prefix).instantiate(None, Some(1)).unwrap();
+fn first_care(
+    variant: Option<&str>,
+    medication: f64,
+    hunger: f64,
+) -> ((String, Entity), Entity, Entity) {
+    let mut instance = staffed_by(variant).instantiate(None, Some(1)).unwrap();
     let nurse = named(&instance, "nurse_1");
     let (slight, hungry) = (
         named(&instance, "patient_a"),
@@ -92,7 +88,10 @@ fn first_care(prefix: &str, medication: f64, hunger: f64) -> ((String, Entity), 
     let mut sim = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
     let mut first = FirstCare::default();
     while first.0.is_none() {
-        assert!(instance.world.time() < 60.0, "{prefix}nurse gave no care");
+        assert!(
+            instance.world.time() < 60.0,
+            "{variant:?}: the nurse gave no care"
+        );
         sim.step(&mut instance.world, 0.05, &mut first).unwrap();
     }
     (first.0.unwrap(), slight, hungry)
@@ -100,18 +99,18 @@ fn first_care(prefix: &str, medication: f64, hunger: f64) -> ((String, Entity), 
 
 #[test]
 fn the_ubc_nurse_feeds_a_very_hungry_patient_before_medicating_a_slightly_unmedicated_one() {
-    let ((action, patient), _, hungry) = first_care("ubc_", 28.0, 5.0);
+    let ((action, patient), _, hungry) = first_care(Some("ubc"), 28.0, 5.0);
     assert_eq!((action.as_str(), patient), ("give_food", hungry));
 }
 
 #[test]
 fn the_goap_nurse_medicates_first_whatever_the_hunger() {
-    let ((action, patient), slight, _) = first_care("", 28.0, 5.0);
+    let ((action, patient), slight, _) = first_care(None, 28.0, 5.0);
     assert_eq!((action.as_str(), patient), ("give_pills", slight));
 }
 
 #[test]
 fn at_equal_need_the_ubc_nurse_medicates_first_since_medication_weighs_more() {
-    let ((action, patient), slight, _) = first_care("ubc_", 20.0, 20.0);
+    let ((action, patient), slight, _) = first_care(Some("ubc"), 20.0, 20.0);
     assert_eq!((action.as_str(), patient), ("give_pills", slight));
 }

@@ -243,12 +243,17 @@ fn candidates(out: &mut String, world: &World, roster: &Roster, ex: &Explanation
 /// The plan a UBC decision chose, in words.
 fn ubc_outcome(world: &World, roster: &Roster, ubc: &UbcMind) -> String {
     match (ubc.chosen_rating(), ubc.fell_back) {
-        (Some(r), _) => format!(
-            "{} at {} (utility {:+.3})",
-            world.domain().ubc_plans().name(r.plan.0),
-            roster.name(world, r.target),
-            r.gain.unwrap_or(0.0)
-        ),
+        (Some(r), _) => {
+            let at = match r.target == Entity::NULL {
+                true => String::new(),
+                false => format!(" at {}", roster.name(world, r.target)),
+            };
+            format!(
+                "{}{at} (utility {:+.3})",
+                world.domain().ubc_plans().name(r.plan.0),
+                r.gain.unwrap_or(0.0)
+            )
+        }
         (None, true) => "every plan would lower utility: the fallback action".to_owned(),
         (None, false) => "no plan could be used".to_owned(),
     }
