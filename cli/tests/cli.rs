@@ -392,11 +392,17 @@ fn an_unknown_variant_fails_with_the_known_ones() {
             "error: variant \"diner\": scenario",
         ))
         .stderr(predicate::str::contains("1 error, 0 warnings"));
+    // The embedded household has one variant, the thesis's GOAP resident.
+    motive()
+        .args(["run", "--variant", "ubc", "--seconds", "1"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("its variants are \"goap\""));
     motive()
         .args(["run", "--variant", "goap", "--seconds", "1"])
         .assert()
-        .code(1)
-        .stderr(predicate::str::contains("has no variants"));
+        .success()
+        .stdout(predicate::str::contains("(goap_resident, GOAP)"));
     motive()
         .args(["validate", &fixture("kitchen.json"), "--variant", "goap"])
         .assert()
