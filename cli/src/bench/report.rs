@@ -197,8 +197,8 @@ pub fn print_table_4_1(rows: &[Row]) {
                 let fit = row.measured.npcs_in_ten_percent(THINK_INTERVAL);
                 (
                     fixed(row.measured.cpu_us, 3),
-                    format!("{fit:.0}"),
-                    format!("{:.0}×", fit / npcs),
+                    fixed(fit, 0),
+                    fixed(fit / npcs, 0) + "×",
                 )
             }
             None => ("—".into(), "—".into(), "not measured".into()),
