@@ -1,5 +1,5 @@
-//! `bench --plot`: µs per NPC decision against thinking NPCs (log scale), a line per
-//! controller and thread count, from the NPC sweep.
+//! `bench --plot`: CPU µs per NPC decision (what the NPCs-in-10 % column divides by) against
+//! thinking NPCs (log scale), a line per controller and thread count, from the NPC sweep.
 
 use crate::svg_chart::{self, Axis, Panel, Scale, Series};
 
@@ -15,7 +15,7 @@ pub fn render(rows: &[Row]) -> String {
             1 => format!("{}, 1 thread", row.controller.label),
             n => format!("{}, {n} threads", row.controller.label),
         };
-        let point = (f64::from(row.measured.npcs), row.measured.us);
+        let point = (f64::from(row.measured.npcs), row.measured.budget_us());
         match series.iter_mut().find(|s| s.label == label) {
             Some(s) => s.points.push(point),
             None => series.push(Series {
@@ -33,7 +33,7 @@ pub fn render(rows: &[Row]) -> String {
             range: None,
         },
         y: Axis {
-            label: "µs per NPC decision".into(),
+            label: "CPU µs per NPC decision".into(),
             scale: Scale::Linear,
             range: highest.map(|(_, hi)| (0.0, hi)),
         },

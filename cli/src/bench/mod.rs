@@ -77,7 +77,7 @@ pub struct BenchArgs {
     /// Where to write the CSV.
     #[arg(long, value_name = "FILE", default_value = DEFAULT_CSV)]
     csv: PathBuf,
-    /// Also write an SVG chart of µs per decision against NPC count.
+    /// Also write an SVG chart of CPU µs per decision against NPC count.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
 }

@@ -83,16 +83,20 @@ pub struct Measured {
 }
 
 impl Measured {
-    /// NPCs whose decisions fit in 10 % of one core at one think per interval (0.2 s):
-    /// 0.1 × 200 ms ÷ CPU µs per decision (wall µs where the CPU share is unknown), since a
-    /// core's budget is CPU time.
-    pub fn npcs_in_ten_percent(&self, interval: f64) -> f64 {
-        let us = if self.cpu_us.is_finite() {
+    /// µs per decision spent of a core's budget, which is CPU time: CPU µs, or wall µs where
+    /// the CPU share is unknown.
+    pub fn budget_us(&self) -> f64 {
+        if self.cpu_us.is_finite() {
             self.cpu_us
         } else {
             self.us
-        };
-        0.1 * interval * 1e6 / us
+        }
+    }
+
+    /// NPCs whose decisions fit in 10 % of one core at one think per interval (0.2 s):
+    /// 0.1 × 200 ms ÷ [`Measured::budget_us`].
+    pub fn npcs_in_ten_percent(&self, interval: f64) -> f64 {
+        0.1 * interval * 1e6 / self.budget_us()
     }
 }
 
