@@ -68,6 +68,12 @@ fn a_scenario_instantiates_copies_with_names_facts_and_ambiance() {
         Value::Number(15.0)
     );
     assert_eq!(world.ambiance().areas().count(), 3);
+
+    let counted = scenario.instantiate_copies(2, None).unwrap();
+    assert_eq!(counted.names.len(), 12);
+    assert_eq!(counted.names[11].1, "diner@2");
+    assert_eq!(counted.world.seed(), scenario.config.seed);
+    assert_eq!(scenario.instantiate_copies(0, None).unwrap().names.len(), 6);
 }
 
 #[test]

@@ -8,6 +8,7 @@ use motive::core::mind::Brain;
 use motive::core::{Entity, Value, World};
 
 use crate::roster::Roster;
+use crate::svg_chart::{self, Axis, Scale, Series};
 
 /// NPCs charted when `--plot-npcs` is not given (the first ones in spawn order).
 pub const DEFAULT_PANELS: usize = 12;
@@ -27,14 +28,6 @@ pub enum Measure {
     },
 }
 
-/// One line: a drive or need over time.
-pub struct Series {
-    /// The drive's or need's name.
-    pub label: String,
-    /// (simulated seconds, value).
-    pub points: Vec<(f64, f64)>,
-}
-
 /// One NPC's chart.
 pub struct Panel {
     /// Whose.
@@ -43,7 +36,7 @@ pub struct Panel {
     pub title: String,
     /// What its values are.
     pub measure: Measure,
-    /// One per drive or need, in first-seen order.
+    /// One per drive or need (simulated seconds, value), in first-seen order.
     pub series: Vec<Series>,
 }
 
@@ -69,14 +62,45 @@ impl DriveSamples {
         }
     }
 
-    /// World time the run started at.
-    pub fn start(&self) -> f64 {
-        self.start
-    }
-
     /// The panels so far, in NPC order.
     pub fn panels(&self) -> &[Panel] {
         &self.panels
+    }
+
+    /// The panels as a chart draws them: every panel over the same time, from the run's start
+    /// to the last sample.
+    pub fn chart_panels(&self) -> Vec<svg_chart::Panel> {
+        let times = self
+            .panels
+            .iter()
+            .flat_map(|p| &p.series)
+            .flat_map(|s| &s.points)
+            .map(|p| p.0);
+        let time = svg_chart::bounds(times.chain([self.start]));
+        self.panels
+            .iter()
+            .map(|panel| {
+                let (label, range) = match panel.measure {
+                    Measure::Satisfaction => ("drive satisfaction", Some((0.0, 1.0))),
+                    Measure::Need { range } => ("need value", range),
+                };
+                svg_chart::Panel {
+                    title: panel.title.clone(),
+                    x: Axis {
+                        label: "simulated seconds".into(),
+                        scale: Scale::Linear,
+                        range: time,
+                    },
+                    y: Axis {
+                        label: label.into(),
+                        scale: Scale::Linear,
+                        range,
+                    },
+                    series: panel.series.clone(),
+                    markers: false,
+                }
+            })
+            .collect()
     }
 
     /// Takes a sample when one is due.

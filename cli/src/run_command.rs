@@ -86,7 +86,7 @@ pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
             run.title,
             roster.npcs().len()
         );
-        file.write_all(svg_chart::render(&drives, &heading).as_bytes())?;
+        file.write_all(svg_chart::render(&heading, &drives.chart_panels()).as_bytes())?;
         let path = args.plot.as_deref().expect("a file means a path").display();
         println!("plot: {path} ({charted} NPC panels)");
     }

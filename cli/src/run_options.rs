@@ -52,7 +52,8 @@ pub fn seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-fn positive_seconds(text: &str) -> Result<f64, String> {
+/// A duration in seconds, finite and > 0.
+pub fn positive_seconds(text: &str) -> Result<f64, String> {
     match seconds(text) {
         Ok(s) if s > 0.0 => Ok(s),
         _ => Err(format!("{text:?} is not a number of seconds > 0")),

@@ -130,7 +130,15 @@ impl Scenario {
 
     /// A world of enough copies for `npcs` NPCs, seeded with `seed` (or the scenario's).
     pub fn instantiate(&self, npcs: Option<u32>, seed: Option<u64>) -> Result<Instance> {
-        let copies = self.copies_for(npcs);
+        self.instantiate_copies(self.copies_for(npcs), seed)
+    }
+
+    /// A world of `copies` copies (at least one), seeded with `seed` (or the scenario's): for
+    /// callers that count copies themselves, such as a population split across worlds or one
+    /// whose characters a game drives without motive thinking (so [`Scenario::copies_for`]
+    /// sees no NPCs).
+    pub fn instantiate_copies(&self, copies: u32, seed: Option<u64>) -> Result<Instance> {
+        let copies = copies.max(1);
         let per_copy = self.entities.len() as u32;
         let config = WorldConfig {
             seed: seed.unwrap_or(self.config.seed),

@@ -1,0 +1,163 @@
+//! `motive bench`: the decision systems of Sloan et al. 2011 on their hospital, measured as the
+//! thesis measures them (Khoo and Zubek's time per NPC decision and NPCs in 10 % of a core),
+//! then swept over NPCs, objects, actions and threads, with memory and allocations.
+
+mod chart;
+mod controllers;
+mod fsm;
+mod fsm_tuning;
+pub mod heap;
+mod hospital;
+mod need_watch;
+mod on_cpu;
+mod performing;
+mod population;
+mod protocol;
+mod report;
+mod sweep;
+
+use std::error::Error;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::builder::PossibleValuesParser;
+use clap::Args;
+
+use crate::run_options;
+use controllers::CONTROLLERS;
+use protocol::Protocol;
+use report::Row;
+
+/// Where the CSV goes when `--csv` is not given.
+const DEFAULT_CSV: &str = "target/motive-bench.csv";
+
+/// `motive bench`'s arguments.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// One short run per point (1 s warm-up, 10 s window) instead of five full ones.
+    #[arg(long)]
+    quick: bool,
+    /// Controllers to measure [default: all].
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = controller_labels())]
+    controllers: Vec<String>,
+    /// NPC counts of the NPC sweep (thinking NPCs; whole copies of the hospital, 16 each);
+    /// `--npcs` alone skips the axis.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 0.., default_values_t = [32, 1_000, 10_000, 50_000], value_parser = clap::value_parser!(u32).range(1..))]
+    npcs: Vec<u32>,
+    /// Thread counts of the NPC sweep: the population split into that many worlds, each
+    /// stepped on its own thread.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 0.., default_values_t = [1, 2], value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: Vec<u32>,
+    /// Irrelevant smart objects added per copy, at the base point (32 NPCs); `--objects`
+    /// alone skips the axis.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 0.., default_values_t = [16, 1_000, 10_000], value_parser = clap::value_parser!(u32).range(1..))]
+    objects: Vec<u32>,
+    /// Irrelevant actions added to every thinking archetype, at the base point; `--actions`
+    /// alone skips the axis.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 0.., default_values_t = [4, 12, 36], value_parser = clap::value_parser!(u32).range(1..))]
+    actions: Vec<u32>,
+    /// Runs per point; with three or more the best and worst are dropped [default: 5, 1 with
+    /// --quick].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    runs: Option<u32>,
+    /// Simulated seconds before the measured window [default: 5, 1 with --quick].
+    #[arg(long, value_name = "SECONDS", value_parser = run_options::seconds)]
+    warmup: Option<f64>,
+    /// Simulated seconds of the measured window, the paper's 4 minutes [default: 240, 10 with
+    /// --quick]; shortened for large populations by --max-thinks.
+    #[arg(long, value_name = "SECONDS", value_parser = run_options::positive_seconds)]
+    seconds: Option<f64>,
+    /// Most NPC thinks in one run's window: larger populations get shorter windows (2 s at
+    /// least).
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_thinks: u64,
+    /// Seed of the first run; run k uses seed + k.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    seed: u64,
+    /// Where to write the CSV.
+    #[arg(long, value_name = "FILE", default_value = DEFAULT_CSV)]
+    csv: PathBuf,
+    /// Also write an SVG chart of CPU µs per decision against NPC count.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+}
+
+fn controller_labels() -> PossibleValuesParser {
+    PossibleValuesParser::new(CONTROLLERS.iter().map(|c| c.label))
+}
+
+/// Runs `args`.
+pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
+    let protocol = Protocol {
+        runs: args.runs.unwrap_or(if args.quick { 1 } else { 5 }),
+        warmup: args.warmup.unwrap_or(if args.quick { 1.0 } else { 5.0 }),
+        seconds: args
+            .seconds
+            .unwrap_or(if args.quick { 10.0 } else { 240.0 }),
+        max_thinks: args.max_thinks as f64,
+        seed: args.seed,
+    };
+    let controllers = controllers::chosen(&args.controllers);
+    let points = sweep::points(&args.npcs, &args.threads, &args.objects, &args.actions);
+    if points.is_empty() {
+        return Err("nothing to measure: every axis was skipped".into());
+    }
+    // Written at once, so that a bad path fails before a long run.
+    let plot_file = args
+        .plot
+        .as_deref()
+        .map(|p| std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display())))
+        .transpose()?;
+    // Everything is loaded and checked before anything is measured.
+    let mut jobs = Vec::new();
+    for point in points {
+        let mut doc = hospital::document();
+        hospital::add_clutter(&mut doc, point.extra_objects)?;
+        hospital::add_chores(&mut doc, point.extra_actions)?;
+        for &controller in &controllers {
+            let prepared = controller.prepare(&doc)?;
+            let worlds = protocol::split(&prepared, point.npcs, point.threads)?;
+            jobs.push((controller, point, prepared, worlds));
+        }
+    }
+    println!(
+        "motive bench: the hospital of Sloan et al. 2011; {} run(s) per point (from 3, the best and worst dropped); {} s warm-up; a window of up to {} s",
+        protocol.runs, protocol.warmup, protocol.seconds
+    );
+    println!("NPCs are thinking NPCs only (nurses, doctors, visitors): patients and objects make no decisions. µs/dec = controller wall time ÷ (NPCs × thinks per NPC at 0.2 s), threads summed; wall µs = the slowest thread's; cpu µs = µs/dec × each thread's on-CPU share (the machine's other work left out), which NPCs in 10% uses; alloc/t = allocations per step in the window (buffers still growing to their high-water marks count).");
+    for c in &controllers {
+        println!("  {:<10} {}", c.label, c.about);
+    }
+    println!();
+    protocol::prime()?;
+    let show_progress = std::io::stderr().is_terminal();
+    let mut rows = Vec::new();
+    for (controller, point, prepared, worlds) in jobs {
+        if show_progress {
+            eprintln!(
+                "measuring {} at {} NPCs, +{} objects, +{} actions, {} thread(s)",
+                controller.label,
+                point.npcs,
+                point.extra_objects,
+                point.extra_actions,
+                point.threads
+            );
+        }
+        let measured = protocol::measure(&prepared, &worlds, &protocol)?;
+        rows.push(Row {
+            controller,
+            point,
+            measured,
+        });
+    }
+    report::print_table(&rows);
+    report::print_table_4_1(&rows);
+    report::write_csv(&args.csv, &rows)?;
+    println!("\ncsv: {}", args.csv.display());
+    if let (Some(mut file), Some(path)) = (plot_file, args.plot.as_deref()) {
+        use std::io::Write;
+        file.write_all(chart::render(&rows).as_bytes())?;
+        println!("plot: {}", path.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,343 @@
+//! The measuring protocol of Sloan et al. 2011 (S:155, S:161): each run builds its worlds
+//! afresh (start-up, timed apart), steps them through a warm-up (reported apart, never in the
+//! measure) and then through the measured window; five runs, the best and worst dropped, the
+//! other three averaged.
+//!
+//! The measure is Khoo and Zubek's, as the thesis uses it (T:1356): controller time summed over
+//! the window ÷ (thinking NPCs × thinks per NPC in the window), thinks counted from each
+//! character's think interval (0.2 s, S:155), not from what the controller chose to do with
+//! them. Populations split over several worlds step each world on its own thread, all
+//! starting the window together: the CPU measure sums the threads' controller times, the wall
+//! measure takes the slowest thread's.
+//!
+//! Controller time is wall time, as the thesis's was, so it counts the moments a thread waits
+//! for a core on a shared machine; the CPU measure scales each thread's controller time by the
+//! share of the window it was on a CPU (`on_cpu.rs`).
+//!
+//! Memory is the process's heap (`heap.rs`) read between phases, while no thread works: after
+//! the worlds are built and after the warm-up, less what was live before. Allocations are the
+//! worker threads' own during the window, per step.
+
+use std::sync::Barrier;
+use std::time::{Duration, Instant};
+
+use motive::core::{DomainBuilder, World, WorldConfig};
+
+use super::controllers::Prepared;
+use super::heap;
+use super::need_watch::{NeedSummary, NeedWatch};
+use super::on_cpu::OnCpu;
+use super::population::Population;
+
+/// The shortest measured window, in simulated seconds: ten thinks per NPC.
+const MIN_WINDOW: f64 = 2.0;
+
+/// How each point is measured.
+#[derive(Clone, Copy, Debug)]
+pub struct Protocol {
+    /// Runs per point; with three or more, the best and worst are dropped.
+    pub runs: u32,
+    /// Simulated seconds stepped before the window.
+    pub warmup: f64,
+    /// Simulated seconds of the window (shortened for large populations, see `max_thinks`).
+    pub seconds: f64,
+    /// Most NPC thinks in one run's window: larger populations get shorter windows, down to
+    /// [`MIN_WINDOW`].
+    pub max_thinks: f64,
+    /// Seed of the first run; run k uses `seed + k`.
+    pub seed: u64,
+}
+
+/// What a point measured, averaged over the runs kept.
+#[derive(Clone, Copy, Debug)]
+pub struct Measured {
+    /// Thinking NPCs, every world together.
+    pub npcs: u32,
+    /// Runs made.
+    pub runs: u32,
+    /// Simulated seconds of each run's window.
+    pub window: f64,
+    /// Wall milliseconds to build the worlds (the slowest thread's).
+    pub startup_ms: f64,
+    /// Controller µs per NPC decision during the warm-up (NaN without one).
+    pub warmup_us: f64,
+    /// Controller µs per NPC decision, threads summed: the Khoo–Zubek measure.
+    pub us: f64,
+    /// Wall µs per NPC decision: the slowest thread's controller time.
+    pub wall_us: f64,
+    /// CPU µs per NPC decision: each thread's controller time × its on-CPU share, summed (NaN
+    /// where the share is unknown).
+    pub cpu_us: f64,
+    /// The share of the window the worker threads were on a CPU (NaN where unknown).
+    pub on_cpu: f64,
+    /// Heap bytes per thinking NPC once the worlds are built.
+    pub start_bytes_per_npc: f64,
+    /// Heap bytes per thinking NPC after the warm-up.
+    pub bytes_per_npc: f64,
+    /// Heap bytes of the loaded domain.
+    pub domain_bytes: isize,
+    /// Allocations per step in the window (the worst run's).
+    pub allocs_per_tick: f64,
+    /// The patients' needs over every run (the worst run's).
+    pub needs: NeedSummary,
+}
+
+impl Measured {
+    /// µs per decision spent of a core's budget, which is CPU time: CPU µs, or wall µs where
+    /// the CPU share is unknown.
+    pub fn budget_us(&self) -> f64 {
+        if self.cpu_us.is_finite() {
+            self.cpu_us
+        } else {
+            self.us
+        }
+    }
+
+    /// NPCs whose decisions fit in 10 % of one core at one think per interval (0.2 s):
+    /// 0.1 × 200 ms ÷ [`Measured::budget_us`].
+    pub fn npcs_in_ten_percent(&self, interval: f64) -> f64 {
+        0.1 * interval * 1e6 / self.budget_us()
+    }
+}
+
+/// One run's result.
+struct Run {
+    startup: Duration,
+    warmup_us: f64,
+    us: f64,
+    wall_us: f64,
+    cpu_us: f64,
+    on_cpu: f64,
+    built_bytes: isize,
+    warmed_bytes: isize,
+    allocs_per_tick: f64,
+    needs: NeedSummary,
+}
+
+/// One worker thread's result.
+struct Part {
+    startup: Duration,
+    warmup: Duration,
+    window: Duration,
+    on_cpu: Option<f64>,
+    allocations: u64,
+    steps: u64,
+    needs: NeedSummary,
+}
+
+/// Makes the process-wide state every world shares (the pool of world serials, 64 KB, made
+/// with the first world), so that the first point measured is not charged for it.
+pub fn prime() -> Result<(), String> {
+    let domain = DomainBuilder::new().build().map_err(|e| e.to_string())?;
+    World::new(domain, WorldConfig::default()).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// The copies of each world for at least `npcs` thinking NPCs split over `threads` worlds,
+/// dealt out as evenly as they go; an error when a world would have none.
+pub fn split(prepared: &Prepared, npcs: u32, threads: u32) -> Result<Vec<u32>, String> {
+    let copies = prepared.copies_for(npcs);
+    if copies < threads {
+        return Err(format!(
+            "{threads} threads need at least {threads} copies of the hospital ({} NPCs), not {npcs} NPCs",
+            threads * prepared.thinking_per_copy
+        ));
+    }
+    Ok((0..threads)
+        .map(|t| copies / threads + u32::from(t < copies % threads))
+        .collect())
+}
+
+/// Measures `prepared` with `worlds` (copies in each, see [`split`]).
+pub fn measure(
+    prepared: &Prepared,
+    worlds: &[u32],
+    protocol: &Protocol,
+) -> Result<Measured, String> {
+    let copies: u32 = worlds.iter().sum();
+    let thinks_per_second = prepared.thinks_per_copy_second * f64::from(copies);
+    // Whole steps, so that the seconds measured are the seconds stepped.
+    let whole_steps = |seconds: f64| (seconds / prepared.step()).round() * prepared.step();
+    let window = whole_steps(
+        (protocol.max_thinks / thinks_per_second)
+            .max(MIN_WINDOW)
+            .min(protocol.seconds),
+    )
+    .max(prepared.step());
+    let warmup = whole_steps(protocol.warmup);
+    let mut runs = Vec::new();
+    for k in 0..protocol.runs.max(1) {
+        let seed = protocol.seed + u64::from(k);
+        runs.push(run(prepared, worlds, seed, warmup, window)?);
+    }
+    let worst_allocs = runs.iter().map(|r| r.allocs_per_tick).fold(0.0, f64::max);
+    let needs = runs
+        .iter()
+        .map(|r| r.needs)
+        .reduce(worst)
+        .expect("one run at least");
+    let (first_bytes, first_warmed) = (runs[0].built_bytes, runs[0].warmed_bytes);
+    runs.sort_by(|a, b| a.us.total_cmp(&b.us));
+    if runs.len() >= 3 {
+        runs.pop();
+        runs.remove(0);
+    }
+    let mean = |f: fn(&Run) -> f64| runs.iter().map(f).sum::<f64>() / runs.len() as f64;
+    let total = copies * prepared.thinking_per_copy;
+    Ok(Measured {
+        npcs: total,
+        runs: protocol.runs.max(1),
+        window,
+        startup_ms: mean(|r| r.startup.as_secs_f64() * 1e3),
+        warmup_us: mean(|r| r.warmup_us),
+        us: mean(|r| r.us),
+        wall_us: mean(|r| r.wall_us),
+        cpu_us: mean(|r| r.cpu_us),
+        on_cpu: mean(|r| r.on_cpu),
+        start_bytes_per_npc: first_bytes as f64 / f64::from(total),
+        bytes_per_npc: first_warmed as f64 / f64::from(total),
+        domain_bytes: prepared.domain_bytes,
+        allocs_per_tick: worst_allocs,
+        needs,
+    })
+}
+
+/// The worse of two runs' needs: fewer serviced, lower lowest.
+fn worst(a: NeedSummary, b: NeedSummary) -> NeedSummary {
+    NeedSummary {
+        serviced: a.serviced.min(b.serviced),
+        needs: a.needs.max(b.needs),
+        lowest: a.lowest.min(b.lowest),
+    }
+}
+
+/// One run: a worker thread per world, this thread reading the heap between phases.
+fn run(
+    prepared: &Prepared,
+    worlds: &[u32],
+    seed: u64,
+    warmup: f64,
+    window: f64,
+) -> Result<Run, String> {
+    let barrier = Barrier::new(worlds.len() + 1);
+    let before = heap::live_bytes();
+    let (parts, built, warmed) = std::thread::scope(|scope| {
+        let workers: Vec<_> = worlds
+            .iter()
+            .map(|&copies| {
+                let barrier = &barrier;
+                scope.spawn(move || work(prepared, copies, seed, warmup, window, barrier))
+            })
+            .collect();
+        barrier.wait();
+        let built = heap::live_bytes();
+        barrier.wait();
+        barrier.wait();
+        let warmed = heap::live_bytes();
+        barrier.wait();
+        let parts: Result<Vec<Part>, String> = workers
+            .into_iter()
+            .map(|w| {
+                w.join()
+                    .map_err(|_| "a worker thread panicked".to_owned())?
+            })
+            .collect();
+        (parts, built, warmed)
+    });
+    let parts = parts?;
+    let thinks_per_second = prepared.thinks_per_copy_second * f64::from(worlds.iter().sum::<u32>());
+    let per_decision =
+        |time: Duration, seconds: f64| time.as_secs_f64() * 1e6 / (thinks_per_second * seconds);
+    let window_sum = parts.iter().map(|p| p.window).sum();
+    let window_max = parts.iter().map(|p| p.window).max().unwrap_or_default();
+    let shares: Option<Vec<f64>> = parts.iter().map(|p| p.on_cpu).collect();
+    let (cpu_us, on_cpu) = match shares {
+        Some(shares) => {
+            let cpu = parts
+                .iter()
+                .zip(&shares)
+                .map(|(p, s)| p.window.mul_f64(*s))
+                .sum();
+            let mean_share = shares.iter().sum::<f64>() / shares.len() as f64;
+            (per_decision(cpu, window), mean_share)
+        }
+        None => (f64::NAN, f64::NAN),
+    };
+    Ok(Run {
+        startup: parts.iter().map(|p| p.startup).max().unwrap_or_default(),
+        warmup_us: per_decision(parts.iter().map(|p| p.warmup).sum(), warmup),
+        us: per_decision(window_sum, window),
+        wall_us: per_decision(window_max, window),
+        cpu_us,
+        on_cpu,
+        built_bytes: built - before,
+        warmed_bytes: warmed - before,
+        allocs_per_tick: parts.iter().map(|p| p.allocations).sum::<u64>() as f64
+            / parts.iter().map(|p| p.steps).sum::<u64>().max(1) as f64,
+        needs: parts
+            .iter()
+            .map(|p| p.needs)
+            .reduce(NeedSummary::merge)
+            .expect("one world at least"),
+    })
+}
+
+/// One worker: builds its world, waits while the heap is read, warms up, waits again, then
+/// steps the window. It meets every barrier even when a phase failed, so nobody waits forever.
+fn work(
+    prepared: &Prepared,
+    copies: u32,
+    seed: u64,
+    warmup: f64,
+    window: f64,
+    barrier: &Barrier,
+) -> Result<Part, String> {
+    let step = prepared.step();
+    let started = Instant::now();
+    let built = prepared.populate(copies, seed).map(|population| {
+        let watch = NeedWatch::new(population.world());
+        (population, watch)
+    });
+    let startup = started.elapsed();
+    barrier.wait();
+    barrier.wait();
+    let warmed = built.and_then(|(mut population, mut watch)| {
+        let before = population.controller_time();
+        steps(&mut *population, &mut watch, step, warmup)?;
+        let spent = population.controller_time() - before;
+        Ok((population, watch, spent))
+    });
+    barrier.wait();
+    barrier.wait();
+    let (mut population, mut watch, warmup) = warmed?;
+    let on_cpu = OnCpu::start();
+    let allocations = heap::thread_allocations();
+    let before = population.controller_time();
+    let steps = steps(&mut *population, &mut watch, step, window)?;
+    let allocations = heap::thread_allocations() - allocations;
+    Ok(Part {
+        window: population.controller_time() - before,
+        on_cpu: on_cpu.share(),
+        allocations,
+        startup,
+        warmup,
+        steps,
+        needs: watch.summary(),
+    })
+}
+
+/// Steps `population` through `seconds` in steps of `step`, watching needs after each;
+/// returns the steps made.
+fn steps(
+    population: &mut dyn Population,
+    watch: &mut NeedWatch,
+    step: f64,
+    seconds: f64,
+) -> Result<u64, String> {
+    let count = (seconds / step).round() as u64;
+    for _ in 0..count {
+        population.step(step)?;
+        watch.observe(population.world());
+    }
+    Ok(count)
+}

@@ -1,0 +1,228 @@
+//! `motive bench` end to end: the CSV's columns and rows, the chart, the FSM baseline doing
+//! its job, steady-state ticks that allocate nothing, and refusals of bad options. Timings are
+//! printed, never asserted.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const COLUMNS: [&str; 22] = [
+    "controller",
+    "sweep",
+    "npcs",
+    "extra_objects",
+    "extra_actions",
+    "threads",
+    "runs",
+    "window_s",
+    "startup_ms",
+    "warmup_us_per_decision",
+    "us_per_decision",
+    "wall_us_per_decision",
+    "cpu_us_per_decision",
+    "on_cpu_share",
+    "npcs_in_10pct",
+    "start_bytes_per_npc",
+    "bytes_per_npc",
+    "domain_bytes",
+    "allocs_per_tick",
+    "needs_serviced",
+    "needs",
+    "lowest_need",
+];
+
+fn motive() -> Command {
+    Command::cargo_bin("motive").unwrap()
+}
+
+/// Runs `motive bench` with `args`, writing its CSV to `dir`; returns stdout and the rows,
+/// each a column → field map, after checking the header.
+fn bench(dir: &Path, args: &[&str]) -> (String, Vec<HashMap<String, String>>) {
+    let csv = dir.join("bench.csv");
+    let output = motive()
+        .arg("bench")
+        .args(["--csv", csv.to_str().unwrap()])
+        .args(args)
+        .assert()
+        .success();
+    let stdout = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(header, COLUMNS);
+    let rows = lines
+        .map(|line| {
+            let fields = line.split(',').map(str::to_owned);
+            COLUMNS.iter().map(|c| c.to_string()).zip(fields).collect()
+        })
+        .collect();
+    (stdout, rows)
+}
+
+fn number(row: &HashMap<String, String>, column: &str) -> f64 {
+    row[column]
+        .parse()
+        .unwrap_or_else(|_| panic!("{column} = {:?} is not a number", row[column]))
+}
+
+#[test]
+fn quick_bench_writes_a_row_per_controller_and_point_and_a_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("bench.svg");
+    let (stdout, rows) = bench(
+        dir.path(),
+        &[
+            "--quick",
+            "--npcs",
+            "32",
+            "--threads",
+            "1,2",
+            "--objects",
+            "16",
+            "--actions",
+            "4",
+            "--plot",
+            svg.to_str().unwrap(),
+        ],
+    );
+    // Three controllers × (32 NPCs on 1 and 2 threads, +16 objects, +4 actions).
+    let points = [
+        ("npcs", "0", "0", "1"),
+        ("npcs", "0", "0", "2"),
+        ("objects", "16", "0", "1"),
+        ("actions", "0", "4", "1"),
+    ];
+    assert_eq!(rows.len(), 3 * points.len());
+    for (row, (point, controller)) in rows.iter().zip(
+        points
+            .iter()
+            .flat_map(|p| ["fsm", "ubc", "goap"].map(move |c| (p, c))),
+    ) {
+        let (sweep, objects, actions, threads) = *point;
+        assert_eq!(row["controller"], controller);
+        assert_eq!(
+            [
+                &row["sweep"],
+                &row["extra_objects"],
+                &row["extra_actions"],
+                &row["threads"]
+            ],
+            [sweep, objects, actions, threads]
+        );
+        assert_eq!(row["npcs"], "32", "thinking NPCs only: two copies of 16");
+        assert_eq!(row["runs"], "1");
+        assert!(number(row, "us_per_decision") > 0.0);
+        assert!(number(row, "wall_us_per_decision") <= number(row, "us_per_decision"));
+        assert!(number(row, "cpu_us_per_decision") <= number(row, "us_per_decision"));
+        assert!((0.0..=1.0).contains(&number(row, "on_cpu_share")));
+        let fit = 0.1 * 200_000.0 / number(row, "cpu_us_per_decision");
+        assert!((number(row, "npcs_in_10pct") - fit).abs() <= 1.0);
+        assert!(number(row, "bytes_per_npc") > 0.0);
+        assert!(number(row, "domain_bytes") > 1000.0);
+        assert_eq!(number(row, "needs"), 96.0, "32 patients × 3 needs");
+    }
+    // Chores add actions to the domain; clutter adds an action and an archetype (goap rows).
+    let domain = |i: usize| number(&rows[i], "domain_bytes");
+    assert!(domain(11) > domain(2) && domain(8) > domain(2));
+    assert!(stdout.contains("thinking NPCs only"), "{stdout}");
+    assert!(stdout.contains("Table 4.1"), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("Utility-based") && l.contains(" ubc ")),
+        "Table 4.1's utility row is ours: {stdout}"
+    );
+
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let chart = roxmltree::Document::parse(&text).expect("well-formed SVG");
+    let lines: Vec<_> = chart
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("series"))
+        .collect();
+    assert_eq!(lines.len(), 6, "fsm, ubc and goap on 1 and 2 threads");
+    assert!(text.contains("ubc, 2 threads") && text.contains("thinking NPCs"));
+}
+
+#[test]
+fn the_fsm_services_every_patient_need_in_a_240_second_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, rows) = bench(
+        dir.path(),
+        &[
+            "--controllers",
+            "fsm",
+            "--npcs",
+            "16",
+            "--threads",
+            "1",
+            "--objects",
+            "--actions",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+            "--seconds",
+            "240",
+        ],
+    );
+    assert_eq!(rows.len(), 1);
+    let row = &rows[0];
+    assert_eq!(number(row, "window_s"), 240.0);
+    // 16 patients' medication, hunger and company: each went up at least once, none ran dry.
+    assert_eq!(number(row, "needs"), 48.0);
+    assert_eq!(number(row, "needs_serviced"), 48.0);
+    assert!(number(row, "lowest_need") > 0.0, "{row:?}");
+}
+
+#[test]
+fn steady_state_ticks_allocate_nothing() {
+    // Buffers grow to their high-water marks as the ward gets busier; by 150 s they have.
+    let dir = tempfile::tempdir().unwrap();
+    let (_, rows) = bench(
+        dir.path(),
+        &[
+            "--npcs",
+            "32",
+            "--threads",
+            "1",
+            "--objects",
+            "--actions",
+            "--runs",
+            "1",
+            "--warmup",
+            "150",
+            "--seconds",
+            "20",
+        ],
+    );
+    assert_eq!(rows.len(), 3, "fsm, ubc, goap");
+    for row in &rows {
+        assert_eq!(number(row, "allocs_per_tick"), 0.0, "{row:?}");
+    }
+}
+
+#[test]
+fn bench_refuses_bad_options() {
+    for (args, message) in [
+        (&["--npcs", "0"][..], "0 is not in 1.."),
+        (&["--npcs", "many"], "invalid digit"),
+        (&["--threads", "0"], "0 is not in 1..=64"),
+        (&["--controllers", "bt"], "possible values: fsm, ubc, goap"),
+        (&["--seconds", "0"], "not a number of seconds > 0"),
+        (&["--warmup=-1"], "not a number of seconds >= 0"),
+        (&["--npcs", "--objects", "--actions"], "nothing to measure"),
+        (
+            &["--npcs", "16", "--threads", "2", "--objects", "--actions"],
+            "2 threads need at least 2 copies",
+        ),
+    ] {
+        motive()
+            .arg("bench")
+            .args(args)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(message));
+    }
+}
