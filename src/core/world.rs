@@ -241,8 +241,13 @@ impl World {
             let think = def.think;
             // Golden-ratio spacing of slot indices spreads any number of NPCs evenly.
             let phase = (f64::from(entity.index1) * 0.618_033_988_749_895).fract();
+            // Only UDGOAP senses into a memory; GOAP and UBC read the world.
+            let memory = match def.uses_goap() || def.uses_ubc() {
+                true => 1,
+                false => think.memory_capacity,
+            };
             let mut mind = Mind::new(
-                think.memory_capacity,
+                memory,
                 &def.drives,
                 self.time + phase * think.think_interval,
             );

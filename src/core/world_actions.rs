@@ -12,7 +12,7 @@ use super::entity::Entity;
 use super::error::{Error, ErrorKind, Result};
 use super::event::{Event, EventKind, NO_SLOT};
 use super::fact_set::Fact;
-use super::mind::{DriveState, Mind, Part, Running};
+use super::mind::{Brain, DriveState, Mind, Part, Running};
 use super::planner::Step;
 use super::slot_map::SlotMap;
 use super::value::Value;
@@ -389,8 +389,12 @@ impl World {
             return self.invalidate_plan(npc, mind, step);
         }
         if !self.is_alive(step.supplier) || !self.preconditions_hold(npc, step) {
-            self.perceive(npc, mind);
-            self.perceive(step.supplier, mind);
+            // What it finds on arrival: UDGOAP replans from memory (the other brains read the
+            // world).
+            if mind.brain() == Brain::Udgoap {
+                self.perceive(npc, mind);
+                self.perceive(step.supplier, mind);
+            }
             return self.invalidate_plan(npc, mind, step);
         }
         if self.is_joint(step) {
