@@ -87,18 +87,18 @@ fn quick_bench_writes_a_row_per_controller_and_point_and_a_chart() {
             svg.to_str().unwrap(),
         ],
     );
-    // Three controllers × (32 NPCs on 1 and 2 threads, +16 objects, +4 actions).
+    // Four controllers × (32 NPCs on 1 and 2 threads, +16 objects, +4 actions).
     let points = [
         ("npcs", "0", "0", "1"),
         ("npcs", "0", "0", "2"),
         ("objects", "16", "0", "1"),
         ("actions", "0", "4", "1"),
     ];
-    assert_eq!(rows.len(), 3 * points.len());
+    assert_eq!(rows.len(), 4 * points.len());
     for (row, (point, controller)) in rows.iter().zip(
         points
             .iter()
-            .flat_map(|p| ["fsm", "ubc", "goap"].map(move |c| (p, c))),
+            .flat_map(|p| ["fsm", "ubc", "goap", "udgoap"].map(move |c| (p, c))),
     ) {
         let (sweep, objects, actions, threads) = *point;
         assert_eq!(row["controller"], controller);
@@ -125,7 +125,7 @@ fn quick_bench_writes_a_row_per_controller_and_point_and_a_chart() {
     }
     // Chores add actions to the domain; clutter adds an action and an archetype (goap rows).
     let domain = |i: usize| number(&rows[i], "domain_bytes");
-    assert!(domain(11) > domain(2) && domain(8) > domain(2));
+    assert!(domain(14) > domain(2) && domain(10) > domain(2));
     assert!(stdout.contains("thinking NPCs only"), "{stdout}");
     assert!(stdout.contains("Table 4.1"), "{stdout}");
     assert!(
@@ -141,7 +141,7 @@ fn quick_bench_writes_a_row_per_controller_and_point_and_a_chart() {
         .descendants()
         .filter(|n| n.attribute("class") == Some("series"))
         .collect();
-    assert_eq!(lines.len(), 6, "fsm, ubc and goap on 1 and 2 threads");
+    assert_eq!(lines.len(), 8, "four controllers on 1 and 2 threads");
     assert!(text.contains("ubc, 2 threads") && text.contains("thinking NPCs"));
 }
 
@@ -178,7 +178,8 @@ fn the_fsm_services_every_patient_need_in_a_240_second_run() {
 
 #[test]
 fn steady_state_ticks_allocate_nothing() {
-    // Buffers grow to their high-water marks as the ward gets busier; by 150 s they have.
+    // Buffers grow to their high-water marks as the ward gets busier; by 240 s (the paper's
+    // four minutes, S:155) they have.
     let dir = tempfile::tempdir().unwrap();
     let (_, rows) = bench(
         dir.path(),
@@ -192,12 +193,12 @@ fn steady_state_ticks_allocate_nothing() {
             "--runs",
             "1",
             "--warmup",
-            "150",
+            "240",
             "--seconds",
             "20",
         ],
     );
-    assert_eq!(rows.len(), 3, "fsm, ubc, goap");
+    assert_eq!(rows.len(), 4, "fsm, ubc, goap, udgoap");
     for row in &rows {
         assert_eq!(number(row, "allocs_per_tick"), 0.0, "{row:?}");
     }
@@ -209,7 +210,10 @@ fn bench_refuses_bad_options() {
         (&["--npcs", "0"][..], "0 is not in 1.."),
         (&["--npcs", "many"], "invalid digit"),
         (&["--threads", "0"], "0 is not in 1..=64"),
-        (&["--controllers", "bt"], "possible values: fsm, ubc, goap"),
+        (
+            &["--controllers", "bt"],
+            "possible values: fsm, ubc, goap, udgoap",
+        ),
         (&["--seconds", "0"], "not a number of seconds > 0"),
         (&["--warmup=-1"], "not a number of seconds >= 0"),
         (&["--npcs", "--objects", "--actions"], "nothing to measure"),

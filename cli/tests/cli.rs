@@ -307,6 +307,13 @@ fn validate_reports_errors_with_pointers_and_exits_1() {
             .success()
             .stdout(predicate::str::contains("a valid scenario, 0 warnings"));
     }
+    motive()
+        .args(["validate", &scenario("hospital.json")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "; variants goap, udgoap instantiate",
+        ));
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.json");
     std::fs::write(

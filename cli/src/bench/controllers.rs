@@ -32,7 +32,8 @@ pub struct Controller {
     pub drive: Drive,
 }
 
-/// Every controller, in table order.
+/// Every controller, in table order (the hospital as shipped mixes GOAP staff and UDGOAP
+/// visitors, so each brain is measured on its own variant).
 pub const CONTROLLERS: &[Controller] = &[
     Controller {
         label: "fsm",
@@ -47,8 +48,13 @@ pub const CONTROLLERS: &[Controller] = &[
     },
     Controller {
         label: "goap",
-        about: "mixed, the hospital as shipped: GOAP nurses and doctors, UDGOAP visitors",
-        drive: Drive::Brains(|s| Ok(s.clone())),
+        about: "the hospital's goap variant: GOAP nurses, doctors and visitors (priority goals, S:140)",
+        drive: Drive::Brains(|s| variant(s, "goap")),
+    },
+    Controller {
+        label: "udgoap",
+        about: "the hospital's udgoap variant: UDGOAP nurses, doctors and visitors (drives, thesis ch. 3)",
+        drive: Drive::Brains(|s| variant(s, "udgoap")),
     },
 ];
 
