@@ -312,7 +312,7 @@ fn validate_reports_errors_with_pointers_and_exits_1() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "; variants goap, udgoap instantiate",
+            "; variants goap, ubc, udgoap instantiate",
         ));
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.json");
