@@ -2156,7 +2156,7 @@ typedef struct motive_ubc_decision {
      */
     double gain;
     /**
-     * Every plan would have lowered utility, and the archetype's fallback action (doing
+     * No plan would have raised utility, and the archetype's fallback action (doing
      * nothing, rated 0) was performed instead.
      */
     bool fallback;

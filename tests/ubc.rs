@@ -144,6 +144,12 @@ fn a_fallback_is_doing_nothing_rated_0_so_he_keeps_his_money_when_every_watch_co
         w.world.mind(w.man).unwrap().running.unwrap().step.supplier,
         w.man
     );
+    // At 2.4 the second watch is worth exactly what it costs (−120 + 120): doing nothing is as
+    // good, and the fallback wins the tie; without one he buys it.
+    let mut w = watches(Some(2.4), true);
+    assert!(decide(&mut w).fell_back);
+    let mut w = watches(Some(2.4), false);
+    assert_eq!(decide(&mut w).chosen_rating().unwrap().target, w.watch2);
     // At the paper's weights buying still wins over keeping the money.
     let mut w = watches(None, true);
     let mind = decide(&mut w);

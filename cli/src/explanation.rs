@@ -254,7 +254,7 @@ fn ubc_outcome(world: &World, roster: &Roster, ubc: &UbcMind) -> String {
                 r.gain.unwrap_or(0.0)
             )
         }
-        (None, true) => "every plan would lower utility: the fallback action".to_owned(),
+        (None, true) => "no plan would raise utility: the fallback action".to_owned(),
         (None, false) => "no plan could be used".to_owned(),
     }
 }

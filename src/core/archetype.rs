@@ -101,7 +101,7 @@ pub struct ArchetypeDef {
     pub ubc: UbcBrain,
     /// A one-action plan performed on the NPC itself when no goal has a plan, so that it is
     /// never idle without a reason (Pittman's static fallback plan, P:309). Under UBC it is the
-    /// "do nothing" option, rated 0: it wins when every plan would lower utility.
+    /// "do nothing" option, rated 0: it wins unless some plan would raise utility.
     pub fallback: Option<ActionId>,
     /// Tags its entities carry (slot filters ask for them).
     pub tags: Vec<TagId>,

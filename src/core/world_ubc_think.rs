@@ -58,9 +58,9 @@ impl World {
         };
         let best = rater.rate_plans(&mut rating, &mut ubc.ratings);
         ubc.time = self.time;
-        // The fallback is "do nothing", rated 0, after every plan: it wins over plans that
-        // would only lower utility.
-        let best = best.filter(|&i| def.fallback.is_none() || ubc.ratings[i].gain >= Some(0.0));
+        // The fallback is "do nothing", rated 0: a plan must raise utility to beat it (one that
+        // changes nothing is not worth walking for).
+        let best = best.filter(|&i| def.fallback.is_none() || ubc.ratings[i].gain > Some(0.0));
         ubc.chosen = best;
         ubc.fell_back = best.is_none() && def.fallback.is_some();
         let chosen = best.map(|i| ubc.ratings[i]);

@@ -92,7 +92,7 @@ pub struct motive_ubc_decision {
     pub target: motive_entity,
     /// The utility it adds.
     pub gain: f64,
-    /// Every plan would have lowered utility, and the archetype's fallback action (doing
+    /// No plan would have raised utility, and the archetype's fallback action (doing
     /// nothing, rated 0) was performed instead.
     pub fallback: bool,
 }
