@@ -1,13 +1,12 @@
 //! The event protocol through the C ABI: the engine polls what motive asks of it and reports
 //! what it did.
 
-use super::buffers::OutList;
 use super::enum_codes::{c_enum, decode};
 use super::guard::guard;
 use super::handles::{motive_entity, motive_npc};
 use super::minds::MOTIVE_NO_ID;
 use super::status::motive_status;
-use super::world::{motive_world, with_world};
+use super::world::{list_query, motive_world, with_world};
 use crate::core::event::{Event, EventKind};
 use crate::core::world_actions::ActionOutcome;
 
@@ -128,19 +127,15 @@ pub unsafe extern "C" fn motive_world_poll_events(
     capacity: usize,
     out_count: *mut usize,
 ) -> motive_status {
-    guard(|| {
-        // SAFETY: pointer validity is this function's contract.
-        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
-        // SAFETY: pointer validity is this function's contract.
-        unsafe {
-            with_world(world, |w| {
-                let n = list.room(w.events().len());
-                list.fill(w.events()[..n].iter().map(event))?;
-                w.consume_events(n);
-                Ok(())
-            })
-        }
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        list_query(world, buffer, capacity, out_count, |w, list| {
+            let n = list.room(w.events().len());
+            list.fill(w.events()[..n].iter().map(event))?;
+            w.consume_events(n);
+            Ok(())
+        })
+    }
 }
 
 /// What the engine reports about a requested action.

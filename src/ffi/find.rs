@@ -1,12 +1,10 @@
 //! Finding the smart objects that supply an action near a point, through the C ABI.
 
 use super::actions::motive_action_id;
-use super::buffers::OutList;
-use super::guard::guard;
 use super::handles::{motive_entity, motive_npc};
 use super::status::motive_status;
 use super::vec3::motive_vec3;
-use super::world::{motive_world, with_world};
+use super::world::{list_query, motive_world};
 use crate::core::action::ActionId;
 use crate::core::Entity;
 
@@ -44,20 +42,16 @@ pub unsafe extern "C" fn motive_world_find_suppliers(
     capacity: usize,
     out_count: *mut usize,
 ) -> motive_status {
-    guard(|| {
-        // SAFETY: pointer validity is this function's contract.
-        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
-        // SAFETY: pointer validity is this function's contract.
-        unsafe {
-            with_world(world, |w| {
-                let user: Entity = user.into();
-                let user = (!user.is_null()).then_some(user);
-                let found = w.find_suppliers(ActionId(action), center.into(), range, user)?;
-                list.fill(found.iter().map(|f| motive_found {
-                    entity: f.entity.into(),
-                    distance: f.distance,
-                }))
-            })
-        }
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        list_query(world, buffer, capacity, out_count, |w, list| {
+            let user: Entity = user.into();
+            let user = (!user.is_null()).then_some(user);
+            let found = w.find_suppliers(ActionId(action), center.into(), range, user)?;
+            list.fill(found.iter().map(|f| motive_found {
+                entity: f.entity.into(),
+                distance: f.distance,
+            }))
+        })
+    }
 }

@@ -2,13 +2,12 @@
 //! (each goal's relevance, bias and satisfaction, and the last decision), and the planning
 //! budget actually spent.
 
-use super::buffers::OutList;
 use super::goap_definitions::motive_goap_goal_id;
 use super::guard::guard;
 use super::handles::motive_npc;
 use super::minds::{search_result, MOTIVE_NO_ID};
 use super::status::motive_status;
-use super::world::{motive_world, query, with_world};
+use super::world::{list_query, motive_world, query, with_world};
 use crate::core::goap::GoapGoalId;
 
 /// The last GOAP decision of an NPC.
@@ -129,30 +128,26 @@ pub unsafe extern "C" fn motive_npc_goap_goals(
     capacity: usize,
     out_count: *mut usize,
 ) -> motive_status {
-    guard(|| {
-        // SAFETY: pointer validity is this function's contract.
-        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
-        // SAFETY: pointer validity is this function's contract.
-        unsafe {
-            with_world(world, |w| {
-                let npc = npc.into();
-                let mind = w.goap_mind(npc)?;
-                let archetype = w.archetype(npc)?.expect("a goap mind has an archetype");
-                let goals = &w.domain().archetype(archetype).goap_goals;
-                list.fill(
-                    goals
-                        .iter()
-                        .enumerate()
-                        .map(|(i, g)| motive_goap_goal_state {
-                            goal: g.0,
-                            relevance: mind.relevance[i],
-                            bias: mind.bias[i],
-                            satisfied: mind.satisfied[i],
-                        }),
-                )
-            })
-        }
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        list_query(world, buffer, capacity, out_count, |w, list| {
+            let npc = npc.into();
+            let mind = w.goap_mind(npc)?;
+            let archetype = w.archetype(npc)?.expect("a goap mind has an archetype");
+            let goals = &w.domain().archetype(archetype).goap_goals;
+            list.fill(
+                goals
+                    .iter()
+                    .enumerate()
+                    .map(|(i, g)| motive_goap_goal_state {
+                        goal: g.0,
+                        relevance: mind.relevance[i],
+                        bias: mind.bias[i],
+                        satisfied: mind.satisfied[i],
+                    }),
+            )
+        })
+    }
 }
 
 /// Planner expansions spent in the last tick, UDGOAP and GOAP together: never more than the

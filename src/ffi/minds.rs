@@ -10,7 +10,7 @@ use super::handles::{motive_entity, motive_npc, motive_object};
 use super::pointers::out;
 use super::status::motive_status;
 use super::vec3::motive_vec3;
-use super::world::{motive_world, query, with_world};
+use super::world::{list_query, motive_world, query, with_world};
 use crate::core::archetype::ArchetypeId;
 use crate::core::drive::DriveId;
 use crate::core::mind::{Candidate, Mind, Part};
@@ -313,12 +313,12 @@ unsafe fn list_from_mind<T: Copy>(
     out_count: *mut usize,
     fill: impl FnOnce(&Mind, OutList<T>) -> super::guard::FfiResult<()>,
 ) -> motive_status {
-    guard(|| {
-        // SAFETY: forwarded from this function's contract.
-        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
-        // SAFETY: forwarded from this function's contract.
-        unsafe { with_world(world, |w| fill(w.mind(npc.into())?, list)) }
-    })
+    // SAFETY: forwarded from this function's contract.
+    unsafe {
+        list_query(world, buffer, capacity, out_count, |w, list| {
+            fill(w.mind(npc.into())?, list)
+        })
+    }
 }
 
 /// Copies `npc`'s drives (internal first, then external) into `buffer`. `*out_count` receives

@@ -3,14 +3,13 @@
 //! draw would use (world).
 
 use super::actions::motive_action_id;
-use super::buffers::OutList;
 use super::domain::{edit, motive_domain_builder};
 use super::effects::{motive_effect, read_effect};
 use super::enum_codes::{c_enum, decode};
-use super::guard::{guard, FfiResult};
+use super::guard::FfiResult;
 use super::pointers::slice;
 use super::status::motive_status;
-use super::world::{motive_world, with_world};
+use super::world::{list_query, motive_world};
 use crate::core::action::ActionId;
 use crate::core::outcome::{Learning, Outcome, OutcomeTable};
 
@@ -126,10 +125,10 @@ pub unsafe extern "C" fn motive_world_outcome_probabilities(
     capacity: usize,
     out_count: *mut usize,
 ) -> motive_status {
-    guard(|| {
-        // SAFETY: pointer validity is this function's contract.
-        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
-        // SAFETY: pointer validity is this function's contract.
-        unsafe { with_world(world, |w| list.fill(w.outcome_odds(ActionId(action))?)) }
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        list_query(world, buffer, capacity, out_count, |w, list| {
+            list.fill(w.outcome_odds(ActionId(action))?)
+        })
+    }
 }

@@ -15,7 +15,7 @@ use super::handles::{motive_entity, motive_npc};
 use super::pointers::{borrow, out, read_def, slice};
 use super::status::motive_status;
 use super::vec3::motive_vec3;
-use super::world::{motive_world, with_world};
+use super::world::{list_query, motive_world, with_world};
 use crate::core::action::{ActionId, ExecutionHints};
 use crate::core::archetype::ArchetypeId;
 use crate::core::smart_object::{ClaimPriority, Contention, SlotDef, TagId, UserFilter};
@@ -400,21 +400,17 @@ pub unsafe extern "C" fn motive_entity_slots(
     capacity: usize,
     out_count: *mut usize,
 ) -> motive_status {
-    guard(|| {
-        // SAFETY: pointer validity is this function's contract.
-        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
-        // SAFETY: pointer validity is this function's contract.
-        unsafe {
-            with_world(world, |w| {
-                let slots = w.slots(entity.into())?;
-                list.fill(slots.iter().map(|s| motive_slot_state {
-                    holder: s.holder.into(),
-                    priority: s.priority.0,
-                    in_use: s.in_use,
-                }))
-            })
-        }
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        list_query(world, buffer, capacity, out_count, |w, list| {
+            let slots = w.slots(entity.into())?;
+            list.fill(slots.iter().map(|s| motive_slot_state {
+                holder: s.holder.into(),
+                priority: s.priority.0,
+                in_use: s.in_use,
+            }))
+        })
+    }
 }
 
 /// Copies the slots `npc` holds for its plan (one per entity its remaining plan uses that has
@@ -430,20 +426,16 @@ pub unsafe extern "C" fn motive_npc_claims(
     capacity: usize,
     out_count: *mut usize,
 ) -> motive_status {
-    guard(|| {
-        // SAFETY: pointer validity is this function's contract.
-        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
-        // SAFETY: pointer validity is this function's contract.
-        unsafe {
-            with_world(world, |w| {
-                let claims = w.claims(npc.into())?;
-                list.fill(claims.iter().map(|c| motive_claim {
-                    object: c.object.into(),
-                    slot: c.slot,
-                }))
-            })
-        }
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        list_query(world, buffer, capacity, out_count, |w, list| {
+            let claims = w.claims(npc.into())?;
+            list.fill(claims.iter().map(|c| motive_claim {
+                object: c.object.into(),
+                slot: c.slot,
+            }))
+        })
+    }
 }
 
 /// Sets the priority of `npc`'s claims from now on (its archetype's by default, see

@@ -6,15 +6,13 @@ use std::ffi::c_char;
 
 use super::actions::motive_action_id;
 use super::archetypes::motive_archetype_id;
-use super::buffers::OutList;
 use super::curve::motive_curve;
 use super::domain::{define, edit, find, motive_attribute, motive_domain, motive_domain_builder};
 use super::enum_codes::{c_enum, decode};
-use super::guard::guard;
 use super::handles::{motive_entity, motive_npc};
 use super::minds::MOTIVE_NO_ID;
 use super::status::motive_status;
-use super::world::{motive_world, query, with_world};
+use super::world::{list_query, motive_world, query};
 use crate::core::action::ActionId;
 use crate::core::archetype::ArchetypeId;
 use crate::core::error::Error;
@@ -285,19 +283,15 @@ pub unsafe extern "C" fn motive_npc_ubc_ratings(
     capacity: usize,
     out_count: *mut usize,
 ) -> motive_status {
-    guard(|| {
-        // SAFETY: pointer validity is this function's contract.
-        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
-        // SAFETY: pointer validity is this function's contract.
-        unsafe {
-            with_world(world, |w| {
-                list.fill(ubc_mind(w, npc)?.ratings.iter().map(|r| motive_ubc_rating {
-                    plan: r.plan.0,
-                    target: r.target.into(),
-                    gain: r.gain.unwrap_or(0.0),
-                    usable: r.gain.is_some(),
-                }))
-            })
-        }
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        list_query(world, buffer, capacity, out_count, |w, list| {
+            list.fill(ubc_mind(w, npc)?.ratings.iter().map(|r| motive_ubc_rating {
+                plan: r.plan.0,
+                target: r.target.into(),
+                gain: r.gain.unwrap_or(0.0),
+                usable: r.gain.is_some(),
+            }))
+        })
+    }
 }

@@ -4,6 +4,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, TryLockError};
 
+use super::buffers::OutList;
 use super::defs::motive_world_def;
 use super::domain::motive_domain;
 use super::guard::{guard, guard_value, panic_message, FfiError, FfiResult};
@@ -103,6 +104,27 @@ pub(crate) unsafe fn query<T>(
         let value = unsafe { with_world(world, |w| Ok(read(w)?)) }?;
         out_ptr.write(value);
         Ok(())
+    })
+}
+
+/// Checks a caller's list arguments, then fills them from the world behind `world`: the shape of
+/// every list query (`*out_count` always receives the number of items; see `OutList`).
+///
+/// # Safety
+/// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+/// items; `out_count` NULL or writable.
+pub(crate) unsafe fn list_query<T: Copy>(
+    world: *const motive_world,
+    buffer: *mut T,
+    capacity: usize,
+    out_count: *mut usize,
+    fill: impl FnOnce(&mut World, OutList<T>) -> FfiResult<()>,
+) -> motive_status {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
+        // SAFETY: forwarded from this function's contract.
+        unsafe { with_world(world, |w| fill(w, list)) }
     })
 }
 
