@@ -46,6 +46,9 @@ pub struct RatingScratch {
     suppliers: Vec<Entity>,
     /// The candidate index of each step's supplier (`usize::MAX`: the NPC, or none).
     supplier_candidates: Vec<usize>,
+    /// The nearest usable supplier of each `nearest` step of the plan being rated: it does not
+    /// depend on the target, so it is found once per plan.
+    nearest: Vec<Option<usize>>,
 }
 
 /// One NPC's decision: what it rates with and over.
@@ -102,13 +105,15 @@ impl<V: FactView> Rater<'_, V> {
             true => None,
             false => Some(self.candidates.iter().position(|c| c.entity == target)?),
         };
-        self.resolve_suppliers(plan, target, scratch)?;
+        self.find_nearest(plan, scratch)?;
+        self.resolve_suppliers(plan, target, scratch);
         Some(&scratch.suppliers)
     }
 
     /// Rates `plan` at its best target: `(target, gain)`, the target null for a plan without
     /// one. `None` when no candidate makes every step possible.
     fn rate_plan(&self, plan: &UbcPlanDef, scratch: &mut RatingScratch) -> Option<(Entity, f64)> {
+        self.find_nearest(plan, scratch)?;
         let Some(target_action) = plan.target_action() else {
             return Some((Entity::NULL, self.rate_at(plan, None, scratch)?));
         };
@@ -127,19 +132,21 @@ impl<V: FactView> Rater<'_, V> {
         best
     }
 
-    /// Simulates `plan` with its target the candidate `target` and returns its gain, or
-    /// `None` when a step has no supplier or its preconditions do not hold when it is reached.
+    /// Simulates `plan` (its nearest suppliers found) with its target the candidate `target`
+    /// and returns its gain, or `None` when a step's preconditions do not hold when it is
+    /// reached.
     fn rate_at(
         &self,
         plan: &UbcPlanDef,
         target: Option<usize>,
         scratch: &mut RatingScratch,
     ) -> Option<f64> {
-        self.resolve_suppliers(plan, target, scratch)?;
+        self.resolve_suppliers(plan, target, scratch);
         let RatingScratch {
             overlay,
             suppliers,
             supplier_candidates,
+            ..
         } = scratch;
         let mut state = Overlay::new(self.view, overlay);
         for (step, &supplier) in plan.steps.iter().zip(suppliers.iter()) {
@@ -164,26 +171,40 @@ impl<V: FactView> Rater<'_, V> {
         Some(if gain > 0.0 { gain * factor } else { gain })
     }
 
+    /// Finds the nearest usable supplier of each of `plan`'s `nearest` steps; `None` when one
+    /// has none.
+    fn find_nearest(&self, plan: &UbcPlanDef, scratch: &mut RatingScratch) -> Option<()> {
+        scratch.nearest.clear();
+        for step in &plan.steps {
+            let found = match step.on {
+                StepTarget::Nearest => Some(self.nearest(step.action)?),
+                _ => None,
+            };
+            scratch.nearest.push(found);
+        }
+        Some(())
+    }
+
     /// Fills the scratch suppliers of `plan`'s steps: the target, the NPC, the nearest usable
-    /// supplier, or (back to front) the next step's. `None` when a nearest supplier is
-    /// missing.
+    /// supplier ([`Rater::find_nearest`] first), or (back to front) the next step's.
     fn resolve_suppliers(
         &self,
         plan: &UbcPlanDef,
         target: Option<usize>,
         scratch: &mut RatingScratch,
-    ) -> Option<()> {
+    ) {
         let RatingScratch {
             suppliers,
             supplier_candidates,
+            nearest,
             ..
         } = scratch;
         suppliers.clear();
         supplier_candidates.clear();
-        for step in &plan.steps {
+        for (step, nearest) in plan.steps.iter().zip(nearest.iter()) {
             let chosen = match step.on {
                 StepTarget::Target => target,
-                StepTarget::Nearest => Some(self.nearest(step.action)?),
+                StepTarget::Nearest => *nearest,
                 StepTarget::Own | StepTarget::Next => None,
             };
             supplier_candidates.push(chosen.unwrap_or(usize::MAX));
@@ -196,7 +217,6 @@ impl<V: FactView> Rater<'_, V> {
                 suppliers[i] = suppliers[i + 1];
             }
         }
-        Some(())
     }
 
     /// The candidate nearest the NPC that supplies `action` and whose own preconditions (those
