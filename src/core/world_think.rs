@@ -17,7 +17,7 @@ use super::entity::Entity;
 use super::event::EventKind;
 use super::focus::pick_focus;
 use super::goal_update::update_drives_and_goals;
-use super::mind::{Candidate, Mind};
+use super::mind::{Brain, Candidate, Mind};
 use super::planner::{BoundGoal, PlanRequest, Search, SearchStats, SearchStatus, Step, Supplier};
 use super::ubc::rating::{RatingScratch, Usable};
 use super::utility::{TopLevelUtility, WeightedScore};
@@ -112,14 +112,14 @@ impl World {
             let vanished = mind
                 .running
                 .is_some_and(|running| !world.is_alive(running.step.supplier));
-            if mind.goap.is_some() || mind.ubc.is_some() {
+            let brain = mind.brain();
+            if brain != Brain::Udgoap {
                 if vanished {
                     world.fail_running(npc, mind);
                 }
-                if mind.goap.is_some() {
-                    world.goap_think(npc, archetype, mind);
-                } else {
-                    world.ubc_think(npc, archetype, mind);
+                match brain {
+                    Brain::Goap => world.goap_think(npc, archetype, mind),
+                    _ => world.ubc_think(npc, archetype, mind),
                 }
                 return Ok(());
             }
