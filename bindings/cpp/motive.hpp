@@ -1,0 +1,1458 @@
+/*
+ * motive.hpp: a header-only C++17 wrapper over motive's C ABI (include/motive.h), and nothing
+ * else.
+ *
+ * - Owners (DomainBuilder, Domain, Diagnostics, World, Arena, Scenario, Sim) are move-only RAII
+ *   types: the destructor calls the C destroy function; a moved-from owner is empty, and calls
+ *   on it fail with MOTIVE_STATUS_NULL_ARGUMENT like any C call given NULL.
+ * - Handles (Entity, Npc, Object, AmbianceArea, AmbianceProjection) are small value types.
+ * - Fallible calls return a [[nodiscard]] Status or Result<T> carrying the status code and, on
+ *   failure only, the message motive_last_error_message() held right after the call (that
+ *   message is thread-local and overwritten by the next failure). No exceptions are needed:
+ *   Unreal builds without them. With MOTIVE_CPP_EXCEPTIONS (on by default when the compiler
+ *   has exceptions) or_throw() turns a failure into a motive::Exception.
+ * - Lists are written into caller-owned buffers through Span<T>, so per-frame calls (tick,
+ *   polling events, reading a plan or drives) allocate nothing; collect() fills a reused
+ *   std::vector that grows only to its high-water mark.
+ *
+ * Records motive fills in (events, drive states, plan steps, ...) are the C structs themselves,
+ * under C++ names (motive::Event is motive_event).
+ */
+#ifndef MOTIVE_HPP
+#define MOTIVE_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "motive.h"
+
+#ifndef MOTIVE_CPP_EXCEPTIONS
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
+/** 1 when the throwing layer (or_throw, motive::Exception) is compiled in. */
+#define MOTIVE_CPP_EXCEPTIONS 1
+#else
+#define MOTIVE_CPP_EXCEPTIONS 0
+#endif
+#endif
+
+#if MOTIVE_CPP_EXCEPTIONS
+#include <stdexcept>
+#endif
+
+namespace motive {
+
+// ---------------------------------------------------------------------------------------------
+// Names for the C records and ids
+// ---------------------------------------------------------------------------------------------
+
+/** A status code (0 = OK); see Status for one with its message. */
+using StatusCode = motive_status;
+/** Dense id of an action. */
+using ActionId = motive_action_id;
+/** Dense id of an attribute. */
+using AttributeId = motive_attribute;
+/** Dense id of an archetype. */
+using ArchetypeId = motive_archetype_id;
+/** Dense id of a drive. */
+using DriveId = motive_drive_id;
+/** Dense id of a UDGOAP goal. */
+using GoalId = motive_goal_id;
+/** Dense id of a GOAP goal. */
+using GoapGoalId = motive_goap_goal_id;
+/** Dense id of a world effect. */
+using WorldEffectId = motive_world_effect_id;
+/** Dense id of an ambiance annotation. */
+using AnnotationId = motive_annotation_id;
+/** Dense id of a tag. */
+using TagId = motive_tag_id;
+/** Dense id of a UBC goal. */
+using UbcGoalId = motive_ubc_goal_id;
+/** Dense id of a UBC predefined plan. */
+using UbcPlanId = motive_ubc_plan_id;
+
+/** A position in engine units. */
+using Vec3 = motive_vec3;
+/** One event drained from a world. */
+using Event = motive_event;
+/** A drive an NPC holds. */
+using DriveState = motive_drive_state;
+/** A goal an NPC holds. */
+using GoalState = motive_goal_state;
+/** One step of an NPC's plan. */
+using PlanStep = motive_plan_step;
+/** The action an NPC is performing. */
+using RunningAction = motive_running_action;
+/** The goal an NPC's plan pursues. */
+using CurrentGoal = motive_current_goal;
+/** Summary of an NPC's last UDGOAP decision. */
+using Explanation = motive_explanation;
+/** One candidate plan state of a decision. */
+using Candidate = motive_candidate;
+/** The last GOAP decision of an NPC. */
+using GoapDecision = motive_goap_decision;
+/** One GOAP goal of an NPC as its last think saw it. */
+using GoapGoalState = motive_goap_goal_state;
+/** One step of a GOAP plan. */
+using GoapStep = motive_goap_step;
+/** The last UBC decision of an NPC. */
+using UbcDecision = motive_ubc_decision;
+/** How one UBC plan rated. */
+using UbcRating = motive_ubc_rating;
+/** An entity found by World::find_suppliers. */
+using Found = motive_found;
+/** The state of one slot of an entity. */
+using SlotState = motive_slot_state;
+/** A slot an NPC holds. */
+using Claim = motive_claim;
+/** Where and how an NPC uses one slot of an archetype. */
+using SlotInfo = motive_slot_info;
+/** One diagnostic of a load; its strings live in the Diagnostics list. */
+using Diagnostic = motive_diagnostic;
+/** A response curve. */
+using Curve = motive_curve;
+/** A condition over facts. */
+using Condition = motive_condition;
+/** An effect on facts. */
+using Effect = motive_effect;
+/** A goal condition. */
+using GoalCondition = motive_goal_condition;
+/** A GOAP goal's relevance. */
+using Relevance = motive_relevance;
+/** One outcome of an action's outcome table. */
+using OutcomeDef = motive_outcome_def;
+/** How to create a world. */
+using WorldDef = motive_world_def;
+/** How to create an NPC. */
+using NpcDef = motive_npc_def;
+/** How to create a smart object. */
+using ObjectDef = motive_object_def;
+/** A slot of a smart-object archetype. */
+using SlotDef = motive_slot_def;
+/** How an archetype thinks. */
+using ThinkSettings = motive_think_settings;
+/** How GOAP prices an action. */
+using ActionPlanning = motive_action_planning;
+/** An ambiance modifier. */
+using AmbianceModifier = motive_ambiance_modifier;
+/** The engine's context precondition callback. */
+using ContextCallback = motive_context_callback;
+/** The engine's GOAP relevance callback. */
+using RelevanceCallback = motive_relevance_callback;
+
+// ---------------------------------------------------------------------------------------------
+// Library facts
+// ---------------------------------------------------------------------------------------------
+
+/** The library's version string ("0.1.0"). */
+inline const char *version() noexcept { return motive_version(); }
+
+/** The ABI version of the loaded library (compare with MOTIVE_ABI_VERSION). */
+inline std::uint32_t abi_version() noexcept { return motive_abi_version(); }
+
+/** The static name of a status code ("MOTIVE_STATUS_STALE_HANDLE"). */
+inline const char *status_name(std::uint32_t code) noexcept { return motive_status_str(code); }
+
+/** Whether a status code is a failure (OK and IN_PROGRESS are not). */
+inline bool is_error(std::uint32_t code) noexcept { return motive_status_is_error(code); }
+
+/** The calling thread's last failure message (empty when nothing failed yet). */
+inline std::string last_error_message() {
+    std::size_t length = 0;
+    if (motive_last_error_message(nullptr, 0, &length) == MOTIVE_STATUS_OK) {
+        return std::string();
+    }
+    // Room for the terminating NUL motive writes; the string itself keeps `length` bytes.
+    std::string message(length + 1, '\0');
+    if (motive_last_error_message(message.data(), message.size(), &length) != MOTIVE_STATUS_OK) {
+        return std::string("(the last error message could not be read)");
+    }
+    message.resize(length);
+    return message;
+}
+
+#if MOTIVE_CPP_EXCEPTIONS
+/** A failed motive call, thrown by or_throw(): its status code and message. */
+class Exception : public std::runtime_error {
+public:
+    /** An exception for `code` with `message`. */
+    Exception(StatusCode code, const std::string &message)
+        : std::runtime_error(std::string(motive_status_str(code)) + ": " + message), code_(code) {}
+
+    /** The status code of the failure. */
+    StatusCode status() const noexcept { return code_; }
+
+private:
+    StatusCode code_;
+};
+#endif
+
+// ---------------------------------------------------------------------------------------------
+// Status and Result
+// ---------------------------------------------------------------------------------------------
+
+/** The outcome of a call that returns nothing: a status code and, on failure, its message. */
+class [[nodiscard]] Status {
+public:
+    /** Success. */
+    Status() noexcept = default;
+
+    /** The outcome `code` of the call just made: on failure, the thread's message is copied
+     * now, before another failure overwrites it. */
+    explicit Status(StatusCode code) : code_(code), failed_(motive_status_is_error(code)) {
+        if (failed_) {
+            message_ = last_error_message();
+        }
+    }
+
+    /** A failure found by the wrapper itself, with its own message. */
+    static Status failure(StatusCode code, std::string message) {
+        Status status;
+        status.code_ = code;
+        status.failed_ = true;
+        status.message_ = std::move(message);
+        return status;
+    }
+
+    /** True unless the call failed (MOTIVE_STATUS_IN_PROGRESS is not a failure). */
+    bool ok() const noexcept { return !failed_; }
+    /** Same as ok(). */
+    explicit operator bool() const noexcept { return ok(); }
+    /** The status code. */
+    StatusCode status() const noexcept { return code_; }
+    /** The failure's message; empty on success. */
+    const std::string &message() const noexcept { return message_; }
+
+    /** Aborts with the code and message when the call failed: for failures that are bugs. */
+    void expect_ok() const {
+        if (failed_) {
+            std::fprintf(stderr, "motive: %s: %s\n", motive_status_str(code_), message_.c_str());
+            std::abort();
+        }
+    }
+
+#if MOTIVE_CPP_EXCEPTIONS
+    /** Throws a motive::Exception when the call failed. */
+    void or_throw() const {
+        if (failed_) {
+            throw Exception(code_, message_);
+        }
+    }
+#endif
+
+private:
+    StatusCode code_ = MOTIVE_STATUS_OK;
+    bool failed_ = false;
+    std::string message_;
+};
+
+/** The outcome of a call that produces a `T`: the value on success, else a failed Status. */
+template <class T>
+class [[nodiscard]] Result {
+public:
+    /** The outcome of the call just made, which wrote `value` when `code` is not a failure. */
+    Result(StatusCode code, T value) : status_(code) {
+        if (status_.ok()) {
+            value_.emplace(std::move(value));
+        }
+    }
+
+    /** A failure; a success without a value would be a wrapper bug and becomes one too. */
+    Result(Status failure) // NOLINT: implicit by design
+        : status_(failure.ok() ? Status::failure(MOTIVE_STATUS_INVALID_ARGUMENT,
+                                                 "a successful Result needs a value")
+                               : std::move(failure)) {}
+
+    /** True when there is a value. */
+    bool ok() const noexcept { return status_.ok(); }
+    /** Same as ok(). */
+    explicit operator bool() const noexcept { return ok(); }
+    /** The status code. */
+    StatusCode status() const noexcept { return status_.status(); }
+    /** The failure's message; empty on success. */
+    const std::string &message() const noexcept { return status_.message(); }
+    /** The outcome without the value. */
+    const Status &to_status() const noexcept { return status_; }
+
+    /** The value; aborts with the failure's message when there is none (Unreal has no
+     * exceptions: check ok() first). */
+    T &value() & {
+        status_.expect_ok();
+        return *value_;
+    }
+    /** The value; aborts when there is none. */
+    const T &value() const & {
+        status_.expect_ok();
+        return *value_;
+    }
+    /** The value, moved out; aborts when there is none. */
+    T &&value() && {
+        status_.expect_ok();
+        return std::move(*value_);
+    }
+    /** The value, or `fallback` on failure. */
+    T value_or(T fallback) && { return ok() ? std::move(*value_) : std::move(fallback); }
+
+#if MOTIVE_CPP_EXCEPTIONS
+    /** The value, moved out; throws a motive::Exception on failure. */
+    T or_throw() && {
+        status_.or_throw();
+        return std::move(*value_);
+    }
+#endif
+
+private:
+    Status status_;
+    std::optional<T> value_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Span: a view over a caller-owned array (C++17 has no std::span)
+// ---------------------------------------------------------------------------------------------
+
+/** `size()` elements at `data()`, owned by someone else. */
+template <class T>
+class Span {
+public:
+    /** Empty. */
+    constexpr Span() noexcept = default;
+    /** `size` elements at `data` (NULL when `size` is 0). */
+    constexpr Span(T *data, std::size_t size) noexcept : data_(data), size_(size) {}
+    /** A whole array. */
+    template <std::size_t N>
+    constexpr Span(T (&array)[N]) noexcept : data_(array), size_(N) {} // NOLINT: implicit
+    /** A whole contiguous container (std::vector, std::array, std::string). */
+    template <class Container,
+              class = std::enable_if_t<
+                  std::is_convertible_v<decltype(std::declval<Container &>().data()), T *> &&
+                  !std::is_same_v<std::decay_t<Container>, Span>>>
+    constexpr Span(Container &container) noexcept // NOLINT: implicit
+        : data_(container.data()), size_(container.size()) {}
+    /** The same elements, read-only. */
+    constexpr operator Span<const T>() const noexcept { return {data_, size_}; }
+
+    /** The first element (NULL when empty). */
+    constexpr T *data() const noexcept { return data_; }
+    /** The number of elements. */
+    constexpr std::size_t size() const noexcept { return size_; }
+    /** Whether there are none. */
+    constexpr bool empty() const noexcept { return size_ == 0; }
+    /** Element `i` (below size()). */
+    constexpr T &operator[](std::size_t i) const noexcept { return data_[i]; }
+    /** Iteration. */
+    constexpr T *begin() const noexcept { return data_; }
+    /** Iteration. */
+    constexpr T *end() const noexcept { return data_ + size_; }
+    /** The first `count` elements (at most size()). */
+    constexpr Span first(std::size_t count) const noexcept {
+        return {data_, count < size_ ? count : size_};
+    }
+    /** The elements from `offset` on (empty past the end). */
+    constexpr Span from(std::size_t offset) const noexcept {
+        return offset < size_ ? Span{data_ + offset, size_ - offset} : Span{};
+    }
+
+private:
+    T *data_ = nullptr;
+    std::size_t size_ = 0;
+};
+
+/** The outcome of a list query: on success the filled prefix of the caller's buffer; in every
+ * case (also MOTIVE_STATUS_BUFFER_TOO_SMALL) how many items the list holds. */
+template <class T>
+class [[nodiscard]] ListResult : public Result<Span<T>> {
+public:
+    /** The outcome `code` of a query that reported `count` items into `buffer`. */
+    ListResult(StatusCode code, Span<T> buffer, std::size_t count)
+        : Result<Span<T>>(code, buffer.first(count)), count_(count) {}
+    /** Items the list holds (0 when the query failed before counting). */
+    std::size_t count() const noexcept { return count_; }
+
+private:
+    std::size_t count_;
+};
+
+namespace detail {
+
+/** Runs a list query `(T *buffer, size_t capacity, size_t *out_count) -> motive_status`. */
+template <class T, class Query>
+ListResult<T> list(Span<T> buffer, Query &&query) {
+    std::size_t count = 0;
+    const StatusCode code = query(buffer.data(), buffer.size(), &count);
+    return ListResult<T>(code, buffer, count);
+}
+
+/** Runs a call that writes a `T` through its out-pointer. */
+template <class T, class Call>
+Result<T> out(Call &&call) {
+    T value{};
+    const StatusCode code = call(&value);
+    return Result<T>(code, std::move(value));
+}
+
+} // namespace detail
+
+/**
+ * Fills `items` with every item of a list: `query` takes a Span<T> and returns a ListResult<T>
+ * (`[&](auto buffer) { return world.npc_drives(npc, buffer); }`). The vector is reused: it grows
+ * to the list's size when too small and never shrinks its capacity, so once it has reached its
+ * high-water mark this allocates nothing.
+ */
+template <class T, class Query>
+Status collect(std::vector<T> &items, Query &&query) {
+    for (;;) {
+        items.resize(items.capacity());
+        auto listed = query(Span<T>(items));
+        if (listed.status() == MOTIVE_STATUS_BUFFER_TOO_SMALL && listed.count() > items.size()) {
+            items.resize(listed.count());
+            continue;
+        }
+        items.resize(listed.ok() ? listed.value().size() : 0);
+        return listed.to_status();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handles: plain values, checked by motive on every use
+// ---------------------------------------------------------------------------------------------
+
+/** What every handle shares: its C struct, null when all zero, equality by value. */
+template <class Raw, class Self>
+class HandleBase {
+public:
+    /** The null handle. */
+    constexpr HandleBase() noexcept = default;
+    /** The handle `raw` from C. */
+    constexpr HandleBase(Raw raw) noexcept : raw_(raw) {} // NOLINT: implicit from C by design
+    /** The C handle. */
+    constexpr Raw raw() const noexcept { return raw_; }
+    /** Whether this is the null handle. */
+    constexpr bool is_null() const noexcept {
+        return raw_.index1 == 0 && raw_.generation == 0 && raw_.world == 0;
+    }
+    /** Same index, generation and world. */
+    friend constexpr bool operator==(const Self &a, const Self &b) noexcept {
+        return a.raw_.index1 == b.raw_.index1 && a.raw_.generation == b.raw_.generation &&
+               a.raw_.world == b.raw_.world;
+    }
+    /** Not the same handle. */
+    friend constexpr bool operator!=(const Self &a, const Self &b) noexcept { return !(a == b); }
+
+private:
+    Raw raw_{};
+};
+
+class Npc;
+class Object;
+
+/** A handle to any entity (NPC or smart object) of one world. */
+class Entity : public HandleBase<motive_entity, Entity> {
+public:
+    using HandleBase::HandleBase;
+    /** Packs the handle into 64 bits for components and save files (motive_entity_to_u64). */
+    std::uint64_t to_u64() const noexcept { return motive_entity_to_u64(raw()); }
+    /** Unpacks a value made by to_u64 (motive_entity_from_u64); validity is checked on use. */
+    static Entity from_u64(std::uint64_t bits) noexcept { return motive_entity_from_u64(bits); }
+    /** The same entity as an NPC handle (motive_entity_as_npc; checked on use). */
+    inline Npc as_npc() const noexcept;
+    /** The same entity as a smart-object handle (motive_entity_as_object; checked on use). */
+    inline Object as_object() const noexcept;
+};
+
+/** A handle to an NPC. */
+class Npc : public HandleBase<motive_npc, Npc> {
+public:
+    using HandleBase::HandleBase;
+    /** Its entity handle, for facts, positions and targets (motive_npc_entity). */
+    Entity entity() const noexcept { return motive_npc_entity(raw()); }
+    /** Packs the handle into 64 bits (motive_npc_to_u64). */
+    std::uint64_t to_u64() const noexcept { return motive_npc_to_u64(raw()); }
+    /** Unpacks a value made by to_u64 (motive_npc_from_u64). */
+    static Npc from_u64(std::uint64_t bits) noexcept { return motive_npc_from_u64(bits); }
+};
+
+/** A handle to a smart object. */
+class Object : public HandleBase<motive_object, Object> {
+public:
+    using HandleBase::HandleBase;
+    /** Its entity handle (motive_object_entity). */
+    Entity entity() const noexcept { return motive_object_entity(raw()); }
+    /** Packs the handle into 64 bits (motive_object_to_u64). */
+    std::uint64_t to_u64() const noexcept { return motive_object_to_u64(raw()); }
+    /** Unpacks a value made by to_u64 (motive_object_from_u64). */
+    static Object from_u64(std::uint64_t bits) noexcept { return motive_object_from_u64(bits); }
+};
+
+inline Npc Entity::as_npc() const noexcept { return motive_entity_as_npc(raw()); }
+inline Object Entity::as_object() const noexcept { return motive_entity_as_object(raw()); }
+
+/** A handle to a smart-ambiance area. */
+class AmbianceArea : public HandleBase<motive_ambiance_area, AmbianceArea> {
+public:
+    using HandleBase::HandleBase;
+};
+
+/** A handle to an ambiance projection. */
+class AmbianceProjection : public HandleBase<motive_ambiance_projection, AmbianceProjection> {
+public:
+    using HandleBase::HandleBase;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Values and definitions
+// ---------------------------------------------------------------------------------------------
+
+/** A typed fact value. */
+class Value {
+public:
+    /** The value `raw` from C. */
+    constexpr Value(motive_value raw) noexcept : raw_(raw) {} // NOLINT: implicit from C
+    /** A boolean. */
+    static Value boolean(bool b) noexcept {
+        motive_value v{};
+        v.type = MOTIVE_VALUE_TYPE_BOOL;
+        v.data.boolean = b;
+        return v;
+    }
+    /** A number. */
+    static Value number(double n) noexcept {
+        motive_value v{};
+        v.type = MOTIVE_VALUE_TYPE_NUMBER;
+        v.data.number = n;
+        return v;
+    }
+    /** An entity reference (null allowed). */
+    static Value entity(Entity e) noexcept {
+        motive_value v{};
+        v.type = MOTIVE_VALUE_TYPE_ENTITY;
+        v.data.entity = e.raw();
+        return v;
+    }
+    /** A position. */
+    static Value position(Vec3 p) noexcept {
+        motive_value v{};
+        v.type = MOTIVE_VALUE_TYPE_POSITION;
+        v.data.position = p;
+        return v;
+    }
+    /** Its type, a motive_value_type. */
+    std::uint32_t type() const noexcept { return raw_.type; }
+    /** The boolean (type BOOL). */
+    bool as_bool() const noexcept { return raw_.data.boolean; }
+    /** The number (type NUMBER). */
+    double as_number() const noexcept { return raw_.data.number; }
+    /** The entity (type ENTITY). */
+    Entity as_entity() const noexcept { return raw_.data.entity; }
+    /** The position (type POSITION). */
+    Vec3 as_position() const noexcept { return raw_.data.position; }
+    /** The C value. */
+    const motive_value &raw() const noexcept { return raw_; }
+
+private:
+    motive_value raw_;
+};
+
+/** A world definition at its defaults. */
+inline WorldDef world_def() noexcept { return motive_world_def_default(); }
+/** An NPC definition at its defaults. */
+inline NpcDef npc_def() noexcept { return motive_npc_def_default(); }
+/** A smart-object definition at its defaults. */
+inline ObjectDef object_def() noexcept { return motive_object_def_default(); }
+/** A slot definition at its defaults. */
+inline SlotDef slot_def() noexcept { return motive_slot_def_default(); }
+/** Think settings at their defaults. */
+inline ThinkSettings think_settings() noexcept { return motive_think_settings_default(); }
+/** GOAP action planning at its defaults. */
+inline ActionPlanning action_planning() noexcept { return motive_action_planning_default(); }
+/** An ambiance modifier at its defaults (always on, no change). */
+inline AmbianceModifier ambiance_modifier() noexcept { return motive_ambiance_modifier_default(); }
+/** The curve value / max over [0, max]. */
+inline Curve curve_linear(double max) noexcept { return motive_curve_linear(max); }
+/** The curve 1 - value / max over [0, max]. */
+inline Curve curve_inverse_linear(double max) noexcept { return motive_curve_inverse_linear(max); }
+
+/** Fails unless the loaded library speaks this header's ABI (call once after loading it). */
+inline Status check_abi() {
+    if (motive_abi_version() == MOTIVE_ABI_VERSION) {
+        return Status();
+    }
+    return Status::failure(MOTIVE_STATUS_INVALID_ARGUMENT,
+                           "the motive library has ABI version " +
+                               std::to_string(motive_abi_version()) + ", this header expects " +
+                               std::to_string(MOTIVE_ABI_VERSION));
+}
+
+/** A NUL-terminated string argument: a C string or a std::string (not a string_view, which
+ * need not be terminated). */
+class CString {
+public:
+    /** A C string (NULL is passed on and reported by motive). */
+    CString(const char *text) noexcept : text_(text) {} // NOLINT: implicit by design
+    /** A std::string, which must outlive the call. */
+    CString(const std::string &text) noexcept : text_(text.c_str()) {} // NOLINT
+    /** The C string. */
+    const char *c_str() const noexcept { return text_; }
+
+private:
+    const char *text_;
+};
+
+namespace detail {
+
+/** Calls the C destroy function of an owner. */
+template <class T, void (*Destroy)(T *)>
+struct Destroyer {
+    void operator()(T *p) const noexcept { Destroy(p); }
+};
+
+/** A unique owner of a C object freed by `Destroy`. */
+template <class T, void (*Destroy)(T *)>
+using Owned = std::unique_ptr<T, Destroyer<T, Destroy>>;
+
+} // namespace detail
+
+// ---------------------------------------------------------------------------------------------
+// Diagnostics
+// ---------------------------------------------------------------------------------------------
+
+/** The diagnostics of the last load into it (errors and lint warnings at JSON Pointers). */
+class Diagnostics {
+public:
+    /** Empty (holds no list). */
+    Diagnostics() noexcept = default;
+    /** Takes ownership of `owned`. */
+    explicit Diagnostics(motive_diagnostics *owned) noexcept : list_(owned) {}
+
+    /** A new, empty list. */
+    static Result<Diagnostics> create() {
+        motive_diagnostics *list = nullptr;
+        const StatusCode code = motive_diagnostics_create(&list);
+        return Result<Diagnostics>(code, Diagnostics(list));
+    }
+
+    /** The number of diagnostics (0 for an empty owner). */
+    std::size_t count() const noexcept { return motive_diagnostics_count(list_.get()); }
+    /** Diagnostic `index`; its strings are valid until the next load into the list. */
+    Result<Diagnostic> get(std::size_t index) const {
+        return detail::out<Diagnostic>(
+            [&](Diagnostic *d) { return motive_diagnostics_get(list_.get(), index, d); });
+    }
+    /** The C list (NULL when empty), still owned here. */
+    motive_diagnostics *get() const noexcept { return list_.get(); }
+
+private:
+    detail::Owned<motive_diagnostics, motive_diagnostics_destroy> list_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Domain
+// ---------------------------------------------------------------------------------------------
+
+/** An immutable, built domain: the authored definitions worlds are made of. */
+class Domain {
+public:
+    /** Empty (holds no domain). */
+    Domain() noexcept = default;
+    /** Takes ownership of `owned`. */
+    explicit Domain(motive_domain *owned) noexcept : domain_(owned) {}
+
+    /** Loads a domain from JSON text; every error and warning goes to `diagnostics` if given. */
+    static Result<Domain> load_json(std::string_view json, Diagnostics *diagnostics = nullptr) {
+        motive_domain *domain = nullptr;
+        const StatusCode code = motive_domain_load_json(
+            json.data(), json.size(), diagnostics ? diagnostics->get() : nullptr, &domain);
+        return Result<Domain>(code, Domain(domain));
+    }
+    /** Loads a domain from a JSON file. */
+    static Result<Domain> load_file(CString path, Diagnostics *diagnostics = nullptr) {
+        motive_domain *domain = nullptr;
+        const StatusCode code = motive_domain_load_file(
+            path.c_str(), diagnostics ? diagnostics->get() : nullptr, &domain);
+        return Result<Domain>(code, Domain(domain));
+    }
+
+    /** The id of the action called `name`. */
+    Result<ActionId> find_action(CString name) const {
+        return find<ActionId>(motive_domain_find_action, name);
+    }
+    /** The id of the attribute called `name`. */
+    Result<AttributeId> find_attribute(CString name) const {
+        return find<AttributeId>(motive_domain_find_attribute, name);
+    }
+    /** The id of the archetype called `name`. */
+    Result<ArchetypeId> find_archetype(CString name) const {
+        return find<ArchetypeId>(motive_domain_find_archetype, name);
+    }
+    /** The id of the drive called `name`. */
+    Result<DriveId> find_drive(CString name) const {
+        return find<DriveId>(motive_domain_find_drive, name);
+    }
+    /** The id of the UDGOAP goal called `name`. */
+    Result<GoalId> find_goal(CString name) const {
+        return find<GoalId>(motive_domain_find_goal, name);
+    }
+    /** The id of the GOAP goal called `name`. */
+    Result<GoapGoalId> find_goap_goal(CString name) const {
+        return find<GoapGoalId>(motive_domain_find_goap_goal, name);
+    }
+    /** The id of the world effect called `name`. */
+    Result<WorldEffectId> find_world_effect(CString name) const {
+        return find<WorldEffectId>(motive_domain_find_world_effect, name);
+    }
+    /** The id of the ambiance annotation called `name`. */
+    Result<AnnotationId> find_annotation(CString name) const {
+        return find<AnnotationId>(motive_domain_find_annotation, name);
+    }
+    /** The id of the tag called `name`. */
+    Result<TagId> find_tag(CString name) const { return find<TagId>(motive_domain_find_tag, name); }
+    /** The id of the UBC plan called `name`. */
+    Result<UbcPlanId> find_ubc_plan(CString name) const {
+        return find<UbcPlanId>(motive_domain_find_ubc_plan, name);
+    }
+    /** The slots of `archetype`, into `buffer`. */
+    ListResult<SlotInfo> archetype_slots(ArchetypeId archetype, Span<SlotInfo> buffer) const {
+        return detail::list(buffer, [&](SlotInfo *b, std::size_t c, std::size_t *n) {
+            return motive_domain_archetype_slots(domain_.get(), archetype, b, c, n);
+        });
+    }
+
+    /** The C domain (NULL when empty), still owned here. */
+    motive_domain *get() const noexcept { return domain_.get(); }
+
+private:
+    template <class Id, class Find>
+    Result<Id> find(Find find_in_c, CString name) const {
+        return detail::out<Id>([&](Id *id) { return find_in_c(domain_.get(), name.c_str(), id); });
+    }
+
+    detail::Owned<motive_domain, motive_domain_destroy> domain_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// DomainBuilder
+// ---------------------------------------------------------------------------------------------
+
+/** Collects definitions until build(); each call mirrors motive_domain_builder_<name>. */
+class DomainBuilder {
+public:
+    /** Empty (holds no builder). */
+    DomainBuilder() noexcept = default;
+    /** Takes ownership of `owned`. */
+    explicit DomainBuilder(motive_domain_builder *owned) noexcept : builder_(owned) {}
+
+    /** A new, empty builder. */
+    static Result<DomainBuilder> create() {
+        motive_domain_builder *builder = nullptr;
+        const StatusCode code = motive_domain_builder_create(&builder);
+        return Result<DomainBuilder>(code, DomainBuilder(builder));
+    }
+    /** Builds the domain defined so far (the builder stays usable). */
+    Result<Domain> build() const {
+        motive_domain *domain = nullptr;
+        const StatusCode code = motive_domain_builder_build(builder_.get(), &domain);
+        return Result<Domain>(code, Domain(domain));
+    }
+
+    /** Defines an attribute of `value_type` (a motive_value_type). */
+    Result<AttributeId> add_attribute(CString name, std::uint32_t value_type) {
+        return detail::out<AttributeId>([&](AttributeId *id) {
+            return motive_domain_builder_add_attribute(builder_.get(), name.c_str(), value_type,
+                                                       id);
+        });
+    }
+    /** Gives a number attribute a range. */
+    Status set_attribute_range(AttributeId attribute, double min, double max) {
+        return Status(motive_domain_builder_set_attribute_range(builder_.get(), attribute, min, max));
+    }
+    /** Defines an action. */
+    Result<ActionId> add_action(CString name) {
+        return named<ActionId>(motive_domain_builder_add_action, name);
+    }
+    /** Adds a precondition to an action. */
+    Status add_precondition(ActionId action, const Condition &condition) {
+        return Status(motive_domain_builder_add_precondition(builder_.get(), action, &condition));
+    }
+    /** Adds an effect to an action. */
+    Status add_effect(ActionId action, const Effect &effect) {
+        return Status(motive_domain_builder_add_effect(builder_.get(), action, &effect));
+    }
+    /** Makes an action check a world effect after it is simulated. */
+    Status add_action_world_effect(ActionId action, WorldEffectId world_effect) {
+        return Status(
+            motive_domain_builder_add_action_world_effect(builder_.get(), action, world_effect));
+    }
+    /** Sets how long an action runs (`kind`: a motive_duration_kind). */
+    Status set_action_duration(ActionId action, std::uint32_t kind, double seconds,
+                               AttributeId until_full = 0) {
+        return Status(motive_domain_builder_set_action_duration(builder_.get(), action, kind,
+                                                                seconds, until_full));
+    }
+    /** Sets how the engine performs an action at its target. */
+    Status set_action_hints(ActionId action, double stand_off, std::uint32_t animation) {
+        return Status(
+            motive_domain_builder_set_action_hints(builder_.get(), action, stand_off, animation));
+    }
+    /** Sets how GOAP prices and checks an action. */
+    Status set_action_planning(ActionId action, const ActionPlanning &planning) {
+        return Status(motive_domain_builder_set_action_planning(builder_.get(), action, &planning));
+    }
+    /** Sets an action's GOAP cost of distance. */
+    Status set_action_distance_curve(ActionId action, const Curve &curve, double max_cost) {
+        return Status(motive_domain_builder_set_action_distance_curve(builder_.get(), action,
+                                                                      &curve, max_cost));
+    }
+    /** Gives an action an outcome table (`learning`: a motive_outcome_learning). */
+    Status set_action_outcomes(ActionId action, Span<const OutcomeDef> outcomes,
+                               std::uint32_t learning, double prior_strength = 1.0) {
+        return Status(motive_domain_builder_set_action_outcomes(
+            builder_.get(), action, outcomes.data(), outcomes.size(), learning, prior_strength));
+    }
+    /** Defines an ambiance annotation. */
+    Result<AnnotationId> add_annotation(CString name) {
+        return named<AnnotationId>(motive_domain_builder_add_annotation, name);
+    }
+    /** Sets an action's ambiance annotations. */
+    Status set_action_annotations(ActionId action, Span<const AnnotationId> annotations) {
+        return Status(motive_domain_builder_set_action_annotations(
+            builder_.get(), action, annotations.data(), annotations.size()));
+    }
+    /** Sets an action's ambiance effect. */
+    Status set_action_ambiance_effect(ActionId action, const AmbianceModifier &effect) {
+        return Status(
+            motive_domain_builder_set_action_ambiance_effect(builder_.get(), action, &effect));
+    }
+    /** Sets the ambiance annotations that apply to an archetype's NPCs. */
+    Status set_archetype_annotations(ArchetypeId archetype, Span<const AnnotationId> annotations) {
+        return Status(motive_domain_builder_set_archetype_annotations(
+            builder_.get(), archetype, annotations.data(), annotations.size()));
+    }
+    /** Defines an archetype. */
+    Result<ArchetypeId> add_archetype(CString name) {
+        return named<ArchetypeId>(motive_domain_builder_add_archetype, name);
+    }
+    /** Makes an archetype supply an action. */
+    Status add_supplied_action(ArchetypeId archetype, ActionId action) {
+        return Status(motive_domain_builder_add_supplied_action(builder_.get(), archetype, action));
+    }
+    /** Makes an archetype consume an action. */
+    Status add_consumed_action(ArchetypeId archetype, ActionId action) {
+        return Status(motive_domain_builder_add_consumed_action(builder_.get(), archetype, action));
+    }
+    /** Gives an archetype an internal drive. */
+    Status add_internal_drive(ArchetypeId archetype, DriveId drive) {
+        return Status(motive_domain_builder_add_internal_drive(builder_.get(), archetype, drive));
+    }
+    /** Sets an archetype's top-level utility (`kind`: a motive_top_level_kind). */
+    Status set_top_level(ArchetypeId archetype, std::uint32_t kind, DriveId veto = MOTIVE_NO_ID) {
+        return Status(motive_domain_builder_set_top_level(builder_.get(), archetype, kind, veto));
+    }
+    /** Adds a death condition to an archetype. */
+    Status add_death_condition(ArchetypeId archetype, const Condition &condition) {
+        return Status(
+            motive_domain_builder_add_death_condition(builder_.get(), archetype, &condition));
+    }
+    /** Makes an archetype's number attribute decay at `rate` per second. */
+    Status add_need(ArchetypeId archetype, AttributeId attribute, double rate) {
+        return Status(motive_domain_builder_add_need(builder_.get(), archetype, attribute, rate));
+    }
+    /** Sets how an archetype thinks. */
+    Status set_think_settings(ArchetypeId archetype, const ThinkSettings &settings) {
+        return Status(
+            motive_domain_builder_set_think_settings(builder_.get(), archetype, &settings));
+    }
+    /** Sets an archetype's UDGOAP distance attenuation. */
+    Status set_distance_attenuation(ArchetypeId archetype, const Curve &curve) {
+        return Status(
+            motive_domain_builder_set_distance_attenuation(builder_.get(), archetype, &curve));
+    }
+    /** Defines a tag. */
+    Result<TagId> add_tag(CString name) { return named<TagId>(motive_domain_builder_add_tag, name); }
+    /** Gives an archetype a tag. */
+    Status add_archetype_tag(ArchetypeId archetype, TagId tag) {
+        return Status(motive_domain_builder_add_archetype_tag(builder_.get(), archetype, tag));
+    }
+    /** Adds a slot to a smart-object archetype and returns its index. */
+    Result<std::uint32_t> add_slot(ArchetypeId archetype, const SlotDef &slot) {
+        return detail::out<std::uint32_t>([&](std::uint32_t *index) {
+            return motive_domain_builder_add_slot(builder_.get(), archetype, &slot, index);
+        });
+    }
+    /** Sets a starting fact of an archetype's entities. */
+    Status set_archetype_state(ArchetypeId archetype, AttributeId attribute, Value value) {
+        return Status(motive_domain_builder_set_archetype_state(builder_.get(), archetype,
+                                                                attribute, &value.raw()));
+    }
+    /** Sets per-object hints for an action an archetype supplies. */
+    Status set_archetype_hints(ArchetypeId archetype, ActionId action, double stand_off,
+                               std::uint32_t animation, bool face_target) {
+        return Status(motive_domain_builder_set_archetype_hints(
+            builder_.get(), archetype, action, stand_off, animation, face_target));
+    }
+    /** Sets an archetype's claim priority. */
+    Status set_claim_priority(ArchetypeId archetype, std::uint8_t priority) {
+        return Status(motive_domain_builder_set_claim_priority(builder_.get(), archetype, priority));
+    }
+    /** Sets how an archetype's planners treat contended objects (a motive_contention). */
+    Status set_contention(ArchetypeId archetype, std::uint32_t contention, double penalty,
+                          double utility_factor) {
+        return Status(motive_domain_builder_set_contention(builder_.get(), archetype, contention,
+                                                           penalty, utility_factor));
+    }
+    /** Makes an action on an archetype joint (`chance` by number of optional users). */
+    Status set_joint_action(ArchetypeId archetype, ActionId action, double timeout,
+                            Span<const double> chance) {
+        return Status(motive_domain_builder_set_joint_action(
+            builder_.get(), archetype, action, timeout, chance.data(), chance.size()));
+    }
+    /** Defines a drive of `weight`. */
+    Result<DriveId> add_drive(CString name, double weight) {
+        return detail::out<DriveId>([&](DriveId *id) {
+            return motive_domain_builder_add_drive(builder_.get(), name.c_str(), weight, id);
+        });
+    }
+    /** Adds a goal generator to a drive (`scope`: a motive_trigger_scope). */
+    Status add_goal_generator(DriveId drive, std::uint32_t scope, Span<const Condition> conditions,
+                              GoalId goal) {
+        return Status(motive_domain_builder_add_goal_generator(
+            builder_.get(), drive, scope, conditions.data(), conditions.size(), goal));
+    }
+    /** Adds a removal trigger to a drive. */
+    Status add_drive_removal(DriveId drive, const Condition &condition) {
+        return Status(motive_domain_builder_add_drive_removal(builder_.get(), drive, &condition));
+    }
+    /** Defines a UDGOAP goal of `weight`. */
+    Result<GoalId> add_goal(CString name, double weight) {
+        return detail::out<GoalId>([&](GoalId *id) {
+            return motive_domain_builder_add_goal(builder_.get(), name.c_str(), weight, id);
+        });
+    }
+    /** Adds a condition to a goal. */
+    Status add_goal_condition(GoalId goal, const GoalCondition &condition) {
+        return Status(motive_domain_builder_add_goal_condition(builder_.get(), goal, &condition));
+    }
+    /** Adds a removal trigger to a goal. */
+    Status add_goal_removal(GoalId goal, const Condition &condition) {
+        return Status(motive_domain_builder_add_goal_removal(builder_.get(), goal, &condition));
+    }
+    /** Defines a world effect within `within` units. */
+    Result<WorldEffectId> add_world_effect(CString name, double within) {
+        return detail::out<WorldEffectId>([&](WorldEffectId *id) {
+            return motive_domain_builder_add_world_effect(builder_.get(), name.c_str(), within, id);
+        });
+    }
+    /** Adds a filter to a world effect. */
+    Status add_world_effect_filter(WorldEffectId world_effect, const Condition &condition) {
+        return Status(motive_domain_builder_add_world_effect_filter(builder_.get(), world_effect,
+                                                                    &condition));
+    }
+    /** Adds an effect to a world effect. */
+    Status add_world_effect_effect(WorldEffectId world_effect, const Effect &effect) {
+        return Status(
+            motive_domain_builder_add_world_effect_effect(builder_.get(), world_effect, &effect));
+    }
+    /** Defines a GOAP goal of `priority` and `relevance`. */
+    Result<GoapGoalId> add_goap_goal(CString name, std::uint32_t priority,
+                                     const Relevance &relevance) {
+        return detail::out<GoapGoalId>([&](GoapGoalId *id) {
+            return motive_domain_builder_add_goap_goal(builder_.get(), name.c_str(), priority,
+                                                       &relevance, id);
+        });
+    }
+    /** Adds a requirement to a GOAP goal. */
+    Status add_goap_requirement(GoapGoalId goal, const Condition &condition) {
+        return Status(motive_domain_builder_add_goap_requirement(builder_.get(), goal, &condition));
+    }
+    /** Gives an archetype a GOAP goal. */
+    Status add_archetype_goap_goal(ArchetypeId archetype, GoapGoalId goal) {
+        return Status(motive_domain_builder_add_archetype_goap_goal(builder_.get(), archetype, goal));
+    }
+    /** Sets an archetype's fallback action. */
+    Status set_fallback(ArchetypeId archetype, ActionId action) {
+        return Status(motive_domain_builder_set_fallback(builder_.get(), archetype, action));
+    }
+    /** Defines a UBC goal over `attribute` (`scope`: a motive_ubc_scope; `curve` optional). */
+    Result<UbcGoalId> add_ubc_goal(CString name, AttributeId attribute, std::uint32_t scope,
+                                   double weight, const Curve *curve = nullptr) {
+        return detail::out<UbcGoalId>([&](UbcGoalId *id) {
+            return motive_domain_builder_add_ubc_goal(builder_.get(), name.c_str(), attribute,
+                                                      scope, weight, curve, id);
+        });
+    }
+    /** Defines a UBC predefined plan. */
+    Result<UbcPlanId> add_ubc_plan(CString name) {
+        return named<UbcPlanId>(motive_domain_builder_add_ubc_plan, name);
+    }
+    /** Adds a step to a UBC plan (`on`: a motive_ubc_step_target). */
+    Status add_ubc_plan_step(UbcPlanId plan, ActionId action, std::uint32_t on) {
+        return Status(motive_domain_builder_add_ubc_plan_step(builder_.get(), plan, action, on));
+    }
+    /** Gives an archetype a weighted UBC goal. */
+    Status add_archetype_ubc_goal(ArchetypeId archetype, UbcGoalId goal, double weight) {
+        return Status(
+            motive_domain_builder_add_archetype_ubc_goal(builder_.get(), archetype, goal, weight));
+    }
+    /** Gives an archetype a UBC plan. */
+    Status add_archetype_ubc_plan(ArchetypeId archetype, UbcPlanId plan) {
+        return Status(motive_domain_builder_add_archetype_ubc_plan(builder_.get(), archetype, plan));
+    }
+
+    /** The C builder (NULL when empty), still owned here. */
+    motive_domain_builder *get() const noexcept { return builder_.get(); }
+
+private:
+    template <class Id, class Add>
+    Result<Id> named(Add add_in_c, CString name) {
+        return detail::out<Id>([&](Id *id) { return add_in_c(builder_.get(), name.c_str(), id); });
+    }
+
+    detail::Owned<motive_domain_builder, motive_domain_builder_destroy> builder_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Arena and plan views
+// ---------------------------------------------------------------------------------------------
+
+/** A UDGOAP plan in an arena, valid until the arena is reset or destroyed. */
+class PlanView {
+public:
+    /** The view `raw` from C. */
+    PlanView(motive_plan_view raw = {}) noexcept : raw_(raw) {} // NOLINT: implicit from C
+    /** The steps in execution order. */
+    Span<const PlanStep> steps() const noexcept { return {raw_.steps, raw_.count}; }
+    /** How the search ended, a motive_search_result. */
+    std::uint32_t result() const noexcept { return raw_.result; }
+    /** Plan states expanded. */
+    std::uint32_t expanded() const noexcept { return raw_.expanded; }
+    /** The C view. */
+    const motive_plan_view &raw() const noexcept { return raw_; }
+
+private:
+    motive_plan_view raw_;
+};
+
+/** A GOAP plan in an arena, valid until the arena is reset or destroyed. */
+class GoapPlanView {
+public:
+    /** The view `raw` from C. */
+    GoapPlanView(motive_goap_plan_view raw = {}) noexcept : raw_(raw) {} // NOLINT: implicit
+    /** The steps in execution order. */
+    Span<const GoapStep> steps() const noexcept { return {raw_.steps, raw_.count}; }
+    /** The plan's total cost. */
+    double cost() const noexcept { return raw_.cost; }
+    /** How the search stands, a motive_search_result. */
+    std::uint32_t result() const noexcept { return raw_.result; }
+    /** Nodes expanded so far. */
+    std::uint32_t expanded() const noexcept { return raw_.expanded; }
+    /** The C view. */
+    const motive_goap_plan_view &raw() const noexcept { return raw_; }
+
+private:
+    motive_goap_plan_view raw_;
+};
+
+class World;
+
+/** Memory for plan views and the buffers of one GOAP search in flight; one thread at a time. */
+class Arena {
+public:
+    /** Empty (holds no arena). */
+    Arena() noexcept = default;
+    /** Takes ownership of `owned`. */
+    explicit Arena(motive_arena *owned) noexcept : arena_(owned) {}
+
+    /** A new arena reserving `capacity_hint` bytes (0: on first use). */
+    static Result<Arena> create(std::size_t capacity_hint = 0) {
+        motive_arena *arena = nullptr;
+        const StatusCode code = motive_arena_create(capacity_hint, &arena);
+        return Result<Arena>(code, Arena(arena));
+    }
+    /** Forgets every view and search, keeping the memory. */
+    Status reset() { return Status(motive_arena_reset(arena_.get())); }
+    /** Bytes held for plan views. */
+    Result<std::size_t> allocated_bytes() const {
+        return detail::out<std::size_t>(
+            [&](std::size_t *bytes) { return motive_arena_allocated_bytes(arena_.get(), bytes); });
+    }
+    /** Begins a GOAP search for `npc` towards `goal` (binding happens now, under the lock). */
+    inline Status goap_begin(const World &world, Npc npc, GoapGoalId goal,
+                             std::uint32_t max_expansions = 0);
+    /** Expands at most `max_expansions` more nodes; the result says where the search stands
+     * (MOTIVE_STATUS_IN_PROGRESS is ok()). */
+    Result<std::uint32_t> goap_step(std::uint32_t max_expansions = UINT32_MAX) {
+        return detail::out<std::uint32_t>([&](std::uint32_t *result) {
+            return motive_arena_goap_step(arena_.get(), max_expansions, result);
+        });
+    }
+    /** The search's plan, copied into the arena. */
+    Result<GoapPlanView> goap_plan() {
+        motive_goap_plan_view view{};
+        const StatusCode code = motive_arena_goap_plan(arena_.get(), &view);
+        return Result<GoapPlanView>(code, view);
+    }
+
+    /** The C arena (NULL when empty), still owned here. */
+    motive_arena *get() const noexcept { return arena_.get(); }
+
+private:
+    detail::Owned<motive_arena, motive_arena_destroy> arena_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// World
+// ---------------------------------------------------------------------------------------------
+
+/** A world: entities, their facts and a clock; stepped by the engine every frame. */
+class World {
+public:
+    /** Empty (holds no world). */
+    World() noexcept = default;
+    /** Takes ownership of `owned`. */
+    explicit World(motive_world *owned) noexcept : world_(owned) {}
+
+    /** A new world of `domain` (which it keeps a reference to). */
+    static Result<World> create(const Domain &domain, const WorldDef &def = world_def()) {
+        motive_world *world = nullptr;
+        const StatusCode code = motive_world_create(domain.get(), &def, &world);
+        return Result<World>(code, World(world));
+    }
+
+    // --- the frame ---
+
+    /** Advances the world by `dt` seconds: needs, timed actions, due thinks. */
+    Status tick(double dt) { return Status(motive_world_tick(world_.get(), dt)); }
+    /** Moves up to `buffer.size()` pending events into `buffer`, oldest first; poll again
+     * while the buffer comes back full. */
+    ListResult<Event> poll_events(Span<Event> buffer) {
+        return detail::list(buffer, [&](Event *b, std::size_t c, std::size_t *n) {
+            return motive_world_poll_events(world_.get(), b, c, n);
+        });
+    }
+    /** Reports how request `request` of `npc` went (`outcome`: a motive_action_outcome). */
+    Status report_action(Npc npc, std::uint32_t request, std::uint32_t outcome) {
+        return Status(motive_npc_report_action(world_.get(), npc.raw(), request, outcome));
+    }
+    /** World time in seconds. */
+    Result<double> time() const {
+        return detail::out<double>([&](double *t) { return motive_world_time(world_.get(), t); });
+    }
+    /** The world's seed. */
+    Result<std::uint64_t> seed() const {
+        return detail::out<std::uint64_t>(
+            [&](std::uint64_t *s) { return motive_world_seed(world_.get(), s); });
+    }
+    /** Whether a panic poisoned the world. */
+    bool is_poisoned() const noexcept { return motive_world_is_poisoned(world_.get()); }
+    /** Planner expansions spent in the last tick. */
+    Result<std::uint32_t> last_tick_expansions() const {
+        return detail::out<std::uint32_t>([&](std::uint32_t *e) {
+            return motive_world_last_tick_expansions(world_.get(), e);
+        });
+    }
+
+    // --- entities ---
+
+    /** Creates a mindless NPC. */
+    Result<Npc> create_npc(const NpcDef &def = npc_def()) {
+        motive_npc npc{};
+        const StatusCode code = motive_npc_create(world_.get(), &def, &npc);
+        return Result<Npc>(code, npc);
+    }
+    /** Spawns a thinking NPC of `archetype` at `position`. */
+    Result<Npc> spawn_npc(ArchetypeId archetype, Vec3 position) {
+        motive_npc npc{};
+        const StatusCode code = motive_npc_spawn(world_.get(), archetype, position, &npc);
+        return Result<Npc>(code, npc);
+    }
+    /** Destroys an NPC. */
+    Status destroy_npc(Npc npc) { return Status(motive_npc_destroy(world_.get(), npc.raw())); }
+    /** Whether `npc` is a live NPC of this world. */
+    bool is_valid(Npc npc) const noexcept { return motive_npc_is_valid(world_.get(), npc.raw()); }
+    /** Creates a smart object with no archetype. */
+    Result<Object> create_object(const ObjectDef &def = object_def()) {
+        motive_object object{};
+        const StatusCode code = motive_object_create(world_.get(), &def, &object);
+        return Result<Object>(code, object);
+    }
+    /** Spawns a smart object of `archetype` at `position`. */
+    Result<Object> spawn_object(ArchetypeId archetype, Vec3 position) {
+        motive_object object{};
+        const StatusCode code = motive_object_spawn(world_.get(), archetype, position, &object);
+        return Result<Object>(code, object);
+    }
+    /** Destroys a smart object. */
+    Status destroy_object(Object object) {
+        return Status(motive_object_destroy(world_.get(), object.raw()));
+    }
+    /** Whether `object` is a live smart object of this world. */
+    bool is_valid(Object object) const noexcept {
+        return motive_object_is_valid(world_.get(), object.raw());
+    }
+    /** An entity's kind, a motive_entity_kind. */
+    Result<motive_entity_kind> entity_kind(Entity entity) const {
+        return detail::out<motive_entity_kind>([&](motive_entity_kind *kind) {
+            return motive_entity_get_kind(world_.get(), entity.raw(), kind);
+        });
+    }
+    /** An entity's position. */
+    Result<Vec3> entity_position(Entity entity) const {
+        return detail::out<Vec3>(
+            [&](Vec3 *p) { return motive_entity_position(world_.get(), entity.raw(), p); });
+    }
+    /** Moves an entity (the engine calls this as bodies move). */
+    Status set_entity_position(Entity entity, Vec3 position) {
+        return Status(motive_entity_set_position(world_.get(), entity.raw(), position));
+    }
+    /** Writes a fact about an entity. */
+    Status set_fact(Entity entity, AttributeId attribute, Value value) {
+        return Status(motive_entity_set_fact(world_.get(), entity.raw(), attribute, &value.raw()));
+    }
+    /** Reads a fact about an entity. */
+    Result<Value> fact(Entity entity, AttributeId attribute) const {
+        motive_value value{};
+        const StatusCode code = motive_entity_get_fact(world_.get(), entity.raw(), attribute, &value);
+        return Result<Value>(code, value);
+    }
+    /** The slot states of an entity. */
+    ListResult<SlotState> entity_slots(Entity entity, Span<SlotState> buffer) const {
+        return detail::list(buffer, [&](SlotState *b, std::size_t c, std::size_t *n) {
+            return motive_entity_slots(world_.get(), entity.raw(), b, c, n);
+        });
+    }
+    /** Suppliers of `action` within `range` of `center`, nearest first (as `user` sees them,
+     * when not null). */
+    ListResult<Found> find_suppliers(ActionId action, Vec3 center, double range, Npc user,
+                                     Span<Found> buffer) {
+        return detail::list(buffer, [&](Found *b, std::size_t c, std::size_t *n) {
+            return motive_world_find_suppliers(world_.get(), action, center, range, user.raw(), b,
+                                               c, n);
+        });
+    }
+
+    // --- minds ---
+
+    /** Makes `npc` think now. */
+    Status think_now(Npc npc) { return Status(motive_npc_think_now(world_.get(), npc.raw())); }
+    /** Gives `npc` an external drive. */
+    Status add_drive(Npc npc, DriveId drive) {
+        return Status(motive_npc_add_drive(world_.get(), npc.raw(), drive));
+    }
+    /** `npc`'s drives. */
+    ListResult<DriveState> npc_drives(Npc npc, Span<DriveState> buffer) const {
+        return npc_list(motive_npc_drives, npc, buffer);
+    }
+    /** `npc`'s goals. */
+    ListResult<GoalState> npc_goals(Npc npc, Span<GoalState> buffer) const {
+        return npc_list(motive_npc_goals, npc, buffer);
+    }
+    /** The rest of `npc`'s plan, the running step first. */
+    ListResult<PlanStep> npc_plan(Npc npc, Span<PlanStep> buffer) const {
+        return npc_list(motive_npc_plan, npc, buffer);
+    }
+    /** The action `npc` performs (MOTIVE_STATUS_NOT_FOUND when idle). */
+    Result<RunningAction> npc_running_action(Npc npc) const {
+        return npc_out<RunningAction>(motive_npc_running_action, npc);
+    }
+    /** The goal `npc`'s plan pursues (MOTIVE_STATUS_NOT_FOUND when none). */
+    Result<CurrentGoal> npc_current_goal(Npc npc) const {
+        return npc_out<CurrentGoal>(motive_npc_current_goal, npc);
+    }
+    /** Summary of `npc`'s last UDGOAP decision. */
+    Result<Explanation> npc_explain(Npc npc) const {
+        return npc_out<Explanation>(motive_npc_explain, npc);
+    }
+    /** The candidates of `npc`'s last decision. */
+    ListResult<Candidate> npc_explain_candidates(Npc npc, Span<Candidate> buffer) const {
+        return npc_list(motive_npc_explain_candidates, npc, buffer);
+    }
+    /** The drive satisfactions behind each candidate (drive_count per candidate). */
+    ListResult<double> npc_explain_satisfactions(Npc npc, Span<double> buffer) const {
+        return npc_list(motive_npc_explain_satisfactions, npc, buffer);
+    }
+    /** Plans for `npc` into `arena` without changing it. */
+    Result<PlanView> npc_plan_into(Npc npc, Arena &arena, std::uint32_t max_expansions = 0) {
+        motive_plan_view view{};
+        const StatusCode code =
+            motive_npc_plan_into(world_.get(), npc.raw(), arena.get(), max_expansions, &view);
+        return Result<PlanView>(code, view);
+    }
+    /** The slots `npc` holds. */
+    ListResult<Claim> npc_claims(Npc npc, Span<Claim> buffer) const {
+        return npc_list(motive_npc_claims, npc, buffer);
+    }
+    /** Sets `npc`'s claim priority. */
+    Status set_claim_priority(Npc npc, std::uint8_t priority) {
+        return Status(motive_npc_set_claim_priority(world_.get(), npc.raw(), priority));
+    }
+    /** The odds of each outcome of `action` for the next draw. */
+    ListResult<double> outcome_probabilities(ActionId action, Span<double> buffer) const {
+        return detail::list(buffer, [&](double *b, std::size_t c, std::size_t *n) {
+            return motive_world_outcome_probabilities(world_.get(), action, b, c, n);
+        });
+    }
+
+    // --- GOAP ---
+
+    /** Makes a GOAP NPC drop its plan and replan. */
+    Status interrupt(Npc npc) { return Status(motive_npc_interrupt(world_.get(), npc.raw())); }
+    /** Sets `npc`'s additive relevance bias for a GOAP goal. */
+    Status set_goal_bias(Npc npc, GoapGoalId goal, double bias) {
+        return Status(motive_npc_set_goal_bias(world_.get(), npc.raw(), goal, bias));
+    }
+    /** `npc`'s last GOAP decision. */
+    Result<GoapDecision> npc_goap_decision(Npc npc) const {
+        return npc_out<GoapDecision>(motive_npc_goap_decision, npc);
+    }
+    /** `npc`'s GOAP goals. */
+    ListResult<GoapGoalState> npc_goap_goals(Npc npc, Span<GoapGoalState> buffer) const {
+        return npc_list(motive_npc_goap_goals, npc, buffer);
+    }
+    /** Plans for `npc` towards `goal` in one call, into `arena`. */
+    Result<GoapPlanView> goap_plan_into(Npc npc, GoapGoalId goal, Arena &arena,
+                                        std::uint32_t max_expansions = 0) const {
+        motive_goap_plan_view view{};
+        const StatusCode code = motive_goap_plan_into(world_.get(), npc.raw(), goal, arena.get(),
+                                                      max_expansions, &view);
+        return Result<GoapPlanView>(code, view);
+    }
+    /** Sets the context callback (C-shaped; `user` must outlive the world or the callback). */
+    Status set_context_callback(ContextCallback callback, void *user) {
+        return Status(motive_world_set_context_callback(world_.get(), callback, user));
+    }
+    /** Sets the context callback to `*check`, called as `bool (Npc, ActionId, Entity)`; it must
+     * not throw, and must outlive the world or its replacement. */
+    template <class Check>
+    Status set_context_callback(Check *check) {
+        return set_context_callback(
+            [](void *user, motive_npc npc, motive_action_id action, motive_entity target) noexcept {
+                return static_cast<bool>((*static_cast<Check *>(user))(Npc(npc), action,
+                                                                       Entity(target)));
+            },
+            check);
+    }
+    /** Sets the relevance callback (C-shaped; `user` must outlive the world or the callback). */
+    Status set_relevance_callback(RelevanceCallback callback, void *user) {
+        return Status(motive_world_set_relevance_callback(world_.get(), callback, user));
+    }
+    /** Sets the relevance callback to `*relevance`, called as `double (Npc, GoapGoalId)`; it
+     * must not throw, and must outlive the world or its replacement. */
+    template <class Rate>
+    Status set_relevance_callback(Rate *relevance) {
+        return set_relevance_callback(
+            [](void *user, motive_npc npc, motive_goap_goal_id goal) noexcept {
+                return static_cast<double>((*static_cast<Rate *>(user))(Npc(npc), goal));
+            },
+            relevance);
+    }
+
+    // --- UBC ---
+
+    /** `npc`'s last UBC decision. */
+    Result<UbcDecision> npc_ubc_decision(Npc npc) const {
+        return npc_out<UbcDecision>(motive_npc_ubc_decision, npc);
+    }
+    /** How each of `npc`'s UBC plans rated. */
+    ListResult<UbcRating> npc_ubc_ratings(Npc npc, Span<UbcRating> buffer) const {
+        return npc_list(motive_npc_ubc_ratings, npc, buffer);
+    }
+
+    // --- ambiance ---
+
+    /** Adds an axis-aligned box ambiance area. */
+    Result<AmbianceArea> add_ambiance_box(Vec3 min, Vec3 max,
+                                          Span<const AmbianceModifier> location) {
+        motive_ambiance_area area{};
+        const StatusCode code = motive_world_add_ambiance_box(world_.get(), min, max,
+                                                              location.data(), location.size(), &area);
+        return Result<AmbianceArea>(code, area);
+    }
+    /** Adds a ball-shaped ambiance area. */
+    Result<AmbianceArea> add_ambiance_sphere(Vec3 center, double radius,
+                                             Span<const AmbianceModifier> location) {
+        motive_ambiance_area area{};
+        const StatusCode code = motive_world_add_ambiance_sphere(
+            world_.get(), center, radius, location.data(), location.size(), &area);
+        return Result<AmbianceArea>(code, area);
+    }
+    /** Removes an ambiance area. */
+    Status remove_ambiance_area(AmbianceArea area) {
+        return Status(motive_world_remove_ambiance_area(world_.get(), area.raw()));
+    }
+    /** Projects a modifier around an entity (`falloff`: a motive_ambiance_falloff). */
+    Result<AmbianceProjection> add_ambiance_projection(Entity source, double radius,
+                                                       const AmbianceModifier &modifier,
+                                                       std::uint32_t falloff) {
+        motive_ambiance_projection projection{};
+        const StatusCode code = motive_world_add_ambiance_projection(
+            world_.get(), source.raw(), radius, &modifier, falloff, &projection);
+        return Result<AmbianceProjection>(code, projection);
+    }
+    /** Removes an ambiance projection. */
+    Status remove_ambiance_projection(AmbianceProjection projection) {
+        return Status(motive_world_remove_ambiance_projection(world_.get(), projection.raw()));
+    }
+    /** How ambiance changes `action`'s GOAP cost for `npc` now. */
+    Result<double> npc_ambiance_cost_delta(Npc npc, ActionId action) const {
+        return detail::out<double>([&](double *delta) {
+            return motive_npc_ambiance_cost_delta(world_.get(), npc.raw(), action, delta);
+        });
+    }
+
+    // --- spatial index ---
+
+    /** Sets the spatial index's cell size. */
+    Status set_spatial_cell_size(float cell_size) {
+        return Status(motive_world_set_spatial_cell_size(world_.get(), cell_size));
+    }
+    /** The spatial index's cell size. */
+    Result<float> spatial_cell_size() const {
+        return detail::out<float>(
+            [&](float *size) { return motive_world_spatial_cell_size(world_.get(), size); });
+    }
+    /** Rebuilds the spatial index now. */
+    Status refresh_spatial_index() {
+        return Status(motive_world_refresh_spatial_index(world_.get()));
+    }
+
+    /** The C world (NULL when empty), still owned here. */
+    motive_world *get() const noexcept { return world_.get(); }
+
+private:
+    template <class T, class Query>
+    ListResult<T> npc_list(Query query_in_c, Npc npc, Span<T> buffer) const {
+        return detail::list(buffer, [&](T *b, std::size_t c, std::size_t *n) {
+            return query_in_c(world_.get(), npc.raw(), b, c, n);
+        });
+    }
+    template <class T, class Read>
+    Result<T> npc_out(Read read_in_c, Npc npc) const {
+        return detail::out<T>([&](T *out) { return read_in_c(world_.get(), npc.raw(), out); });
+    }
+
+    detail::Owned<motive_world, motive_world_destroy> world_;
+};
+
+inline Status Arena::goap_begin(const World &world, Npc npc, GoapGoalId goal,
+                                std::uint32_t max_expansions) {
+    return Status(
+        motive_arena_goap_begin(arena_.get(), world.get(), npc.raw(), goal, max_expansions));
+}
+
+#if defined(MOTIVE_TEST_HOOKS)
+/** Test-only calls, present when the library is built with the test-hooks feature. */
+namespace testing {
+/** Makes motive panic inside `world`, to test the panic firewall and poisoning. */
+inline Status debug_panic(World &world) { return Status(motive_debug_panic(world.get())); }
+} // namespace testing
+#endif
+
+} // namespace motive
+
+#endif // MOTIVE_HPP
