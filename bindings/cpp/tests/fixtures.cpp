@@ -1,0 +1,30 @@
+#include "fixtures.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace fixtures {
+
+std::string read_file(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+motive::Domain kitchen_domain() {
+    return motive::Domain::load_file(MOTIVE_TEST_DATA "/kitchen.json").value();
+}
+
+Kitchen::Kitchen() : domain(kitchen_domain()) {
+    motive::WorldDef def = motive::world_def();
+    def.seed = 7;
+    world = motive::World::create(domain, def).value();
+    cook = world.spawn_npc(domain.find_archetype("cook_npc").value(), {1, 0, 1}).value();
+    diner = world.spawn_npc(domain.find_archetype("diner").value(), {2, 0, 2}).value();
+    stove = world.spawn_object(domain.find_archetype("stove").value(), {0, 0, 0}).value();
+    table = world.spawn_object(domain.find_archetype("table").value(), {3, 0, 0}).value();
+    bed = world.spawn_object(domain.find_archetype("bed").value(), {6, 0, 0}).value();
+}
+
+} // namespace fixtures

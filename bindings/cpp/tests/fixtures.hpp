@@ -1,0 +1,43 @@
+/*
+ * What several C++ tests share: the test data folders (set by scripts/test-cpp), reading a
+ * file, and the kitchen (tests/data/kitchen.json) furnished as the C tests furnish it.
+ */
+#ifndef MOTIVE_CPP_TEST_FIXTURES_HPP
+#define MOTIVE_CPP_TEST_FIXTURES_HPP
+
+#include <string>
+
+#include "motive.hpp"
+
+#ifndef MOTIVE_TEST_DATA
+#error "MOTIVE_TEST_DATA must name the tests/data folder"
+#endif
+#ifndef MOTIVE_SCENARIOS
+#error "MOTIVE_SCENARIOS must name the scenarios folder"
+#endif
+
+namespace fixtures {
+
+/** The whole file at `path` (empty when it cannot be read). */
+std::string read_file(const std::string &path);
+
+/** The kitchen domain, loaded from tests/data/kitchen.json (aborts when it does not load). */
+motive::Domain kitchen_domain();
+
+/** A kitchen world: a UDGOAP cook and a GOAP diner, a stove, a table and a bed. */
+struct Kitchen {
+    /** Builds it (aborts when it cannot). */
+    Kitchen();
+
+    motive::Domain domain;
+    motive::World world;
+    motive::Npc cook;
+    motive::Npc diner;
+    motive::Object stove;
+    motive::Object table;
+    motive::Object bed;
+};
+
+} // namespace fixtures
+
+#endif

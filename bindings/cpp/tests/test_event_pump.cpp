@@ -1,0 +1,62 @@
+/*
+ * The event pump drains a world completely, in order, through several polls of its batch
+ * size, into a buffer it reuses; draining again finds nothing new.
+ */
+#include <doctest/doctest.h>
+
+#include <vector>
+
+#include "fixtures.hpp"
+#include "motive.hpp"
+#include "motive_event_pump.hpp"
+
+namespace {
+
+// A kitchen with `cooks` cooks who have all just thought: a few events each.
+fixtures::Kitchen busy_kitchen(int cooks) {
+    fixtures::Kitchen kitchen;
+    const motive::ArchetypeId cook = kitchen.domain.find_archetype("cook_npc").value();
+    for (int i = 0; i < cooks; ++i) {
+        const motive::Npc npc = kitchen.world.spawn_npc(cook, {float(i), 0, 3}).value();
+        REQUIRE(kitchen.world.think_now(npc).ok());
+    }
+    return kitchen;
+}
+
+bool same_event(const motive::Event &a, const motive::Event &b) {
+    return a.kind == b.kind && motive::Entity(a.npc) == motive::Entity(b.npc) &&
+           a.action == b.action && motive::Entity(a.target) == motive::Entity(b.target) &&
+           a.request == b.request;
+}
+
+} // namespace
+
+TEST_CASE("a pump drains every event in order through polls of its batch size") {
+    fixtures::Kitchen small_batches = busy_kitchen(12);
+    fixtures::Kitchen one_poll = busy_kitchen(12);
+    std::vector<motive::Event> expected(256);
+    auto all = one_poll.world.poll_events(expected);
+    REQUIRE(all.ok());
+    const std::size_t count = all.value().size();
+    REQUIRE(count > 12);
+    REQUIRE(count < expected.size());
+
+    motive::EventPump pump(5);
+    auto drained = pump.drain(small_batches.world);
+    REQUIRE(drained.ok());
+    REQUIRE(drained.value().size() == count);
+    for (std::size_t i = 0; i < count; ++i) {
+        CHECK(same_event(drained.value()[i], expected[i]));
+    }
+    const std::size_t high_water = pump.capacity();
+    CHECK(high_water >= count);
+    CHECK(pump.drain(small_batches.world).value().empty());
+    CHECK(pump.capacity() == high_water);
+}
+
+TEST_CASE("draining an empty owner fails and returns no events") {
+    motive::World empty;
+    motive::EventPump pump;
+    auto drained = pump.drain(empty);
+    CHECK(drained.status() == MOTIVE_STATUS_NULL_ARGUMENT);
+}
