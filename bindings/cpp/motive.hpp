@@ -143,6 +143,8 @@ using ThinkSettings = motive_think_settings;
 using ActionPlanning = motive_action_planning;
 /** An ambiance modifier. */
 using AmbianceModifier = motive_ambiance_modifier;
+/** What a simulator has done since it was made. */
+using SimStats = motive_sim_stats;
 /** The engine's context precondition callback. */
 using ContextCallback = motive_context_callback;
 /** The engine's GOAP relevance callback. */
@@ -1444,6 +1446,125 @@ inline Status Arena::goap_begin(const World &world, Npc npc, GoapGoalId goal,
     return Status(
         motive_arena_goap_begin(arena_.get(), world.get(), npc.raw(), goal, max_expansions));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios and the headless simulator
+// ---------------------------------------------------------------------------------------------
+
+/** The headless engine stand-in playing the engine's part for one world. */
+class Sim {
+public:
+    /** Empty (holds no simulator). */
+    Sim() noexcept = default;
+    /** Takes ownership of `owned`. */
+    explicit Sim(motive_sim *owned) noexcept : sim_(owned) {}
+
+    /** Advances `world` (the one made with this simulator) by `dt` seconds. */
+    Status step(World &world, double dt) {
+        return Status(motive_sim_step(sim_.get(), world.get(), dt));
+    }
+    /** Runs `world` for `seconds` in steps of the scenario's step length, the last shortened. */
+    Status run(World &world, double seconds) {
+        return Status(motive_sim_run(sim_.get(), world.get(), seconds));
+    }
+    /** The scenario's step length in seconds. */
+    Result<double> step_length() const {
+        return detail::out<double>(
+            [&](double *seconds) { return motive_sim_step_length(sim_.get(), seconds); });
+    }
+    /** What the simulator has done since it was made. */
+    Result<SimStats> stats() const {
+        return detail::out<SimStats>(
+            [&](SimStats *stats) { return motive_sim_get_stats(sim_.get(), stats); });
+    }
+    /** The entities the scenario spawned, in spawn order (some may have ended since). */
+    ListResult<motive_entity> entities(Span<motive_entity> buffer) const {
+        return detail::list(buffer, [&](motive_entity *b, std::size_t c, std::size_t *n) {
+            return motive_sim_entities(sim_.get(), b, c, n);
+        });
+    }
+    /** The scenario's name for `entity` ("resident", "resident@2"): for tools and logs. */
+    Result<std::string> entity_name(Entity entity) const {
+        std::size_t length = 0;
+        const StatusCode asked =
+            motive_sim_entity_name(sim_.get(), entity.raw(), nullptr, 0, &length);
+        if (asked != MOTIVE_STATUS_BUFFER_TOO_SMALL) {
+            // Without a buffer every name is too small: anything else is the failure itself.
+            return Result<std::string>(asked, std::string());
+        }
+        std::string name(length + 1, '\0');
+        const StatusCode code =
+            motive_sim_entity_name(sim_.get(), entity.raw(), name.data(), name.size(), &length);
+        name.resize(length);
+        return Result<std::string>(code, std::move(name));
+    }
+
+    /** The C simulator (NULL when empty), still owned here. */
+    motive_sim *get() const noexcept { return sim_.get(); }
+
+private:
+    detail::Owned<motive_sim, motive_sim_destroy> sim_;
+};
+
+/** A world made from a scenario and the simulator that plays the engine's part in it. */
+struct Instance {
+    /** The world, every entity spawned and every fact set. */
+    World world;
+    /** Its simulator. */
+    Sim sim;
+};
+
+/** A loaded scenario: a domain, entities, simulation rules and variants. Read-only. */
+class Scenario {
+public:
+    /** Empty (holds no scenario). */
+    Scenario() noexcept = default;
+    /** Takes ownership of `owned`. */
+    explicit Scenario(motive_scenario *owned) noexcept : scenario_(owned) {}
+
+    /** Loads a scenario from JSON text (a domain path in it is relative to the working
+     * directory). */
+    static Result<Scenario> load_json(std::string_view json, Diagnostics *diagnostics = nullptr) {
+        motive_scenario *scenario = nullptr;
+        const StatusCode code = motive_scenario_load_json(
+            json.data(), json.size(), diagnostics ? diagnostics->get() : nullptr, &scenario);
+        return Result<Scenario>(code, Scenario(scenario));
+    }
+    /** Loads a scenario file (a domain path in it is relative to the file). */
+    static Result<Scenario> load_file(CString path, Diagnostics *diagnostics = nullptr) {
+        motive_scenario *scenario = nullptr;
+        const StatusCode code = motive_scenario_load_file(
+            path.c_str(), diagnostics ? diagnostics->get() : nullptr, &scenario);
+        return Result<Scenario>(code, Scenario(scenario));
+    }
+
+    /** A new reference to the scenario's domain, for its names. */
+    Result<Domain> domain() const {
+        motive_domain *domain = nullptr;
+        const StatusCode code = motive_scenario_domain(scenario_.get(), &domain);
+        return Result<Domain>(code, Domain(domain));
+    }
+    /** The seed the scenario gives its world. */
+    Result<std::uint64_t> seed() const {
+        return detail::out<std::uint64_t>(
+            [&](std::uint64_t *seed) { return motive_scenario_seed(scenario_.get(), seed); });
+    }
+    /** A world of `copies` copies of the scenario (0 counts as 1) seeded with `seed`, as
+     * written (`variant` NULL) or as the named variant, with its simulator. */
+    Result<Instance> instantiate(CString variant, std::uint32_t copies, std::uint64_t seed) const {
+        motive_world *world = nullptr;
+        motive_sim *sim = nullptr;
+        const StatusCode code = motive_scenario_instantiate(scenario_.get(), variant.c_str(),
+                                                            copies, seed, &world, &sim);
+        return Result<Instance>(code, Instance{World(world), Sim(sim)});
+    }
+
+    /** The C scenario (NULL when empty), still owned here. */
+    motive_scenario *get() const noexcept { return scenario_.get(); }
+
+private:
+    detail::Owned<motive_scenario, motive_scenario_destroy> scenario_;
+};
 
 #if defined(MOTIVE_TEST_HOOKS)
 /** Test-only calls, present when the library is built with the test-hooks feature. */

@@ -27,4 +27,17 @@ Kitchen::Kitchen() : domain(kitchen_domain()) {
     bed = world.spawn_object(domain.find_archetype("bed").value(), {6, 0, 0}).value();
 }
 
+Pirates::Pirates(const std::string &json) {
+    const motive::Scenario scenario = motive::Scenario::load_json(json).value();
+    domain = scenario.domain().value();
+    run = scenario.instantiate(nullptr, 1, scenario.seed().value()).value();
+    motive_entity entities[16];
+    for (const motive::Entity entity : run.sim.entities(entities).value()) {
+        if (run.sim.entity_name(entity).value() == "jim") {
+            jim = entity.as_npc();
+        }
+    }
+    get_drunk = domain.find_goap_goal("get_drunk").value();
+}
+
 } // namespace fixtures

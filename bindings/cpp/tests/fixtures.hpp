@@ -1,6 +1,7 @@
 /*
  * What several C++ tests share: the test data folders (set by scripts/test-cpp), reading a
- * file, and the kitchen (tests/data/kitchen.json) furnished as the C tests furnish it.
+ * file, the kitchen (tests/data/kitchen.json) furnished by hand, and Pittman's pirates
+ * (scenarios/pirate.json, GOAP) as their scenario places them.
  */
 #ifndef MOTIVE_CPP_TEST_FIXTURES_HPP
 #define MOTIVE_CPP_TEST_FIXTURES_HPP
@@ -36,6 +37,20 @@ struct Kitchen {
     motive::Object stove;
     motive::Object table;
     motive::Object bed;
+};
+
+/** The pirate scenario's world (one copy, its own seed), from the JSON text `json` (the
+ * shipped file unless a test edits it). */
+struct Pirates {
+    /** Loads and instantiates it (aborts when it cannot). */
+    explicit Pirates(const std::string &json = read_file(MOTIVE_SCENARIOS "/pirate.json"));
+
+    motive::Domain domain;
+    motive::Instance run;
+    /** The lawful pirate, who works and buys his rum or brews it. */
+    motive::Npc jim;
+    /** His one GOAP goal. */
+    motive::GoapGoalId get_drunk;
 };
 
 } // namespace fixtures

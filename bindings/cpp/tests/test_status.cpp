@@ -80,3 +80,8 @@ TEST_CASE("or_throw throws the failure as a motive::Exception and passes values 
     CHECK_THROWS_AS(empty.tick(0.1).or_throw(), motive::Exception);
 }
 #endif
+
+#if defined(MOTIVE_CPP_EXPECT_NO_EXCEPTIONS)
+// The -fno-exceptions build (as Unreal's): the throwing layer must be off by itself.
+static_assert(MOTIVE_CPP_EXCEPTIONS == 0, "the throwing layer is on without exceptions");
+#endif

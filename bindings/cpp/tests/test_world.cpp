@@ -88,8 +88,9 @@ TEST_CASE("collect grows a vector to the list and reuses it") {
     CHECK(plan.empty());
 }
 
-TEST_CASE("explanations, goals and claims of a decision") {
+TEST_CASE("explanations, goals, claims and the running action of a decision") {
     fixtures::Kitchen kitchen;
+    CHECK(kitchen.world.npc_running_action(kitchen.cook).status() == MOTIVE_STATUS_NOT_FOUND);
     REQUIRE(kitchen.world.think_now(kitchen.cook).ok());
     const motive::Explanation why = kitchen.world.npc_explain(kitchen.cook).value();
     CHECK(why.result == MOTIVE_SEARCH_RESULT_FOUND);
@@ -122,5 +123,7 @@ TEST_CASE("explanations, goals and claims of a decision") {
                 return kitchen.world.entity_slots(kitchen.stove.entity(), b);
             }).ok());
     CHECK(motive::Npc(slots[0].holder) == kitchen.cook);
-    CHECK(kitchen.world.npc_running_action(kitchen.cook).status() == MOTIVE_STATUS_NOT_FOUND);
+    const motive::RunningAction running = kitchen.world.npc_running_action(kitchen.cook).value();
+    CHECK(running.action == kitchen.domain.find_action("goto").value());
+    CHECK(motive::Entity(running.target) == kitchen.stove.entity());
 }
