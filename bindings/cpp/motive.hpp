@@ -295,8 +295,9 @@ public:
         status_.expect_ok();
         return *value_;
     }
-    /** The value, moved out; aborts when there is none. */
-    T &&value() && {
+    /** The value, moved out of a temporary result (by value, so that a range-for over
+     * `call().value()` does not outlive it); aborts when there is none. */
+    T value() && {
         status_.expect_ok();
         return std::move(*value_);
     }
