@@ -31,6 +31,7 @@ use super::open_list::OpenList;
 use super::request::{BoundGoal, PlanRequest, Step, Supplier};
 use super::sim_state::SimState;
 use crate::core::action::{precondition_key, ActionDef};
+use crate::core::fact_key::packed_key;
 use std::sync::Arc;
 
 use crate::core::archetype::ArchetypeId;
@@ -116,6 +117,8 @@ struct Context<'a> {
     archetype: ArchetypeId,
     consumer: Entity,
     keys: &'a [(Entity, AttributeId)],
+    /// `keys` packed ([`packed_key`]), for lookups.
+    packed: &'a [u128],
     initial: &'a [Value],
     suppliers: &'a [Supplier],
     goals: &'a [BoundGoal],
@@ -160,8 +163,8 @@ impl Context<'_> {
     /// Where the NPC believed `entity` was when it began planning.
     fn position(&self, entity: Entity) -> Option<Vec3> {
         let i = self
-            .keys
-            .binary_search(&(entity, AttributeId::POSITION))
+            .packed
+            .binary_search(&packed_key(entity, AttributeId::POSITION))
             .ok()?;
         match self.initial[i] {
             Value::Position(p) => Some(p),
@@ -546,7 +549,7 @@ impl<'a> Simulator<'a> {
 
     fn state<'s>(&'s mut self, ctx: &Context<'a>) -> SimState<'s, 'a> {
         SimState {
-            keys: ctx.keys,
+            keys: ctx.packed,
             values: self.values,
             dirty: &mut self.dirty,
             ended: &mut self.ended,
@@ -613,7 +616,7 @@ impl<'a> Simulator<'a> {
     fn rate(&mut self, ctx: &Context<'a>) -> f64 {
         self.drive_scores.clear();
         let state = SimState {
-            keys: ctx.keys,
+            keys: ctx.packed,
             values: self.values,
             dirty: &mut self.dirty,
             ended: &mut self.ended,
@@ -729,6 +732,12 @@ fn copy_request<'a>(
         archetype: request.archetype,
         consumer: request.consumer,
         keys: arena.alloc_slice_fill_iter(request.facts.iter().map(|f| (f.entity, f.attribute))),
+        packed: arena.alloc_slice_fill_iter(
+            request
+                .facts
+                .iter()
+                .map(|f| packed_key(f.entity, f.attribute)),
+        ),
         initial: arena.alloc_slice_fill_iter(request.facts.iter().map(|f| f.value)),
         suppliers: arena.alloc_slice_copy(request.suppliers),
         goals: arena.alloc_slice_copy(request.goals),
