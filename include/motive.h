@@ -971,6 +971,20 @@ typedef struct motive_domain motive_domain;
 typedef struct motive_domain_builder motive_domain_builder;
 
 /**
+ * A loaded scenario (opaque; owned by the caller from `motive_scenario_load_json` or
+ * `motive_scenario_load_file` until `motive_scenario_destroy`). Read-only once loaded: it may
+ * be used from several threads at once.
+ */
+typedef struct motive_scenario motive_scenario;
+
+/**
+ * The headless engine for one world (opaque; owned by the caller from
+ * `motive_scenario_instantiate` until `motive_sim_destroy`). Not safe for concurrent use: one
+ * thread at a time (the world it steps may be queried from other threads meanwhile).
+ */
+typedef struct motive_sim motive_sim;
+
+/**
  * A world: the entities of one simulation, their facts and its clock (opaque; owned by the
  * caller from `motive_world_create` until `motive_world_destroy`).
  *
@@ -2021,6 +2035,45 @@ typedef struct motive_outcome_def {
      */
     size_t effect_count;
 } motive_outcome_def;
+
+/**
+ * What a simulator has done since it was made (`motive_sim_get_stats`). Actions are counted per
+ * NPC taking part.
+ */
+typedef struct motive_sim_stats {
+    /**
+     * Steps run.
+     */
+    uint64_t ticks;
+    /**
+     * Thinks that produced a decision, "no plan" included.
+     */
+    uint64_t decisions;
+    /**
+     * Decisions after which the NPC holds a plan at the end of the tick.
+     */
+    uint64_t plans_adopted;
+    /**
+     * Actions started (engine-performed or timed).
+     */
+    uint64_t actions_requested;
+    /**
+     * Actions that ended well.
+     */
+    uint64_t actions_performed;
+    /**
+     * Actions that failed or timed out.
+     */
+    uint64_t actions_failed;
+    /**
+     * Performed actions that serve one of the performer's needs or drives.
+     */
+    uint64_t needs_satisfied;
+    /**
+     * Entities brought in by the scenario's spawn rules.
+     */
+    uint64_t spawned;
+} motive_sim_stats;
 
 /**
  * Dense id of a tag in its domain (0, 1, 2, … in definition order): archetypes carry tags,
@@ -3586,6 +3639,155 @@ motive_status motive_world_outcome_probabilities(const struct motive_world *worl
                                                  double *buffer,
                                                  size_t capacity,
                                                  size_t *out_count);
+
+/**
+ * Loads a scenario from `json_length` bytes of UTF-8 JSON at `json` (`docs/domain-format.md`,
+ * "Scenarios") into `*out_scenario`; a `domain` given as a path is read relative to the
+ * working directory. Diagnostics, errors and ownership as `motive_domain_load_json`.
+ *
+ * # Safety
+ * `json` must be NULL or point to `json_length` readable bytes; `diagnostics` NULL or live;
+ * `out_scenario` NULL or writable.
+ */
+motive_status motive_scenario_load_json(const char *json,
+                                        size_t json_length,
+                                        struct motive_diagnostics *diagnostics,
+                                        struct motive_scenario **out_scenario);
+
+/**
+ * Loads a scenario file at `path` (NUL-terminated UTF-8) into `*out_scenario`; a `domain`
+ * path in it is relative to the file. As `motive_scenario_load_json` otherwise; a file that
+ * cannot be read is `MOTIVE_STATUS_PARSE_ERROR` with the reason in the diagnostics.
+ *
+ * # Safety
+ * `path` must be NULL or NUL-terminated; `diagnostics` NULL or live; `out_scenario` NULL or
+ * writable.
+ */
+motive_status motive_scenario_load_file(const char *path,
+                                        struct motive_diagnostics *diagnostics,
+                                        struct motive_scenario **out_scenario);
+
+/**
+ * Frees a scenario. Worlds, simulators and domains made from it live on. NULL does nothing.
+ *
+ * # Safety
+ * `scenario` must be NULL or live, and not used again.
+ */
+void motive_scenario_destroy(struct motive_scenario *scenario);
+
+/**
+ * A new reference to the scenario's domain in `*out_domain`, for its `motive_domain_find_*`
+ * names; free it with `motive_domain_destroy`.
+ *
+ * # Safety
+ * `scenario` must be NULL or live; `out_domain` NULL or writable.
+ */
+motive_status motive_scenario_domain(const struct motive_scenario *scenario,
+                                     struct motive_domain **out_domain);
+
+/**
+ * The seed the scenario file gives its world, in `*out_seed`.
+ *
+ * # Safety
+ * `scenario` must be NULL or live; `out_seed` NULL or writable.
+ */
+motive_status motive_scenario_seed(const struct motive_scenario *scenario, uint64_t *out_seed);
+
+/**
+ * Makes the scenario into a world of `copies` copies side by side (0 counts as 1), seeded with
+ * `seed`, with every entity spawned and every fact set, and the simulator that plays the
+ * engine's part in it; both are the caller's (`motive_world_destroy`, `motive_sim_destroy`).
+ * `variant` names one of the scenario's variants (its archetypes swapped), NULL for the
+ * scenario as written; an unknown name is `MOTIVE_STATUS_INVALID_ARGUMENT`, naming the variants.
+ * Nothing is written unless both are made.
+ *
+ * # Safety
+ * `scenario` must be NULL or live; `variant` NULL or NUL-terminated; `out_world` and
+ * `out_sim` NULL or writable.
+ */
+motive_status motive_scenario_instantiate(const struct motive_scenario *scenario,
+                                          const char *variant,
+                                          uint32_t copies,
+                                          uint64_t seed,
+                                          struct motive_world **out_world,
+                                          struct motive_sim **out_sim);
+
+/**
+ * Frees a simulator; its world lives on. NULL does nothing.
+ *
+ * # Safety
+ * `sim` must be NULL or live, and not used again.
+ */
+void motive_sim_destroy(struct motive_sim *sim);
+
+/**
+ * Advances `world` by `dt` seconds (finite, ≥ 0) and plays the engine's part: NPCs walk,
+ * the world ticks, requested actions are taken up, finished ones reported, spawn rules run.
+ * `world` must be the one made with `sim` (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise); a
+ * rejected `dt` changes nothing.
+ *
+ * # Safety
+ * `sim` must be NULL or live and not in use by another thread; `world` NULL or live.
+ */
+motive_status motive_sim_step(struct motive_sim *sim, struct motive_world *world, double dt);
+
+/**
+ * Runs `world` for `seconds` (finite, ≥ 0) in steps of the scenario's step length, the last
+ * one shortened to land on the end: the run `motive run` makes.
+ *
+ * # Safety
+ * As `motive_sim_step`.
+ */
+motive_status motive_sim_run(struct motive_sim *sim, struct motive_world *world, double seconds);
+
+/**
+ * The scenario's step length in seconds, in `*out_seconds`.
+ *
+ * # Safety
+ * `sim` must be NULL or live; `out_seconds` NULL or writable.
+ */
+motive_status motive_sim_step_length(const struct motive_sim *sim, double *out_seconds);
+
+/**
+ * What the simulator has done since it was made, in `*out_stats`.
+ *
+ * # Safety
+ * `sim` must be NULL or live; `out_stats` NULL or writable.
+ */
+motive_status motive_sim_get_stats(const struct motive_sim *sim,
+                                   struct motive_sim_stats *out_stats);
+
+/**
+ * Copies the entities the scenario spawned (every copy, in spawn order; not those spawn
+ * rules add later) into `buffer`, as list queries do: `*out_count` always receives how many
+ * there are, and a buffer too small is `MOTIVE_STATUS_BUFFER_TOO_SMALL` with nothing copied.
+ * Some may have ended since.
+ *
+ * # Safety
+ * `sim` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_sim_entities(const struct motive_sim *sim,
+                                  struct motive_entity *buffer,
+                                  size_t capacity,
+                                  size_t *out_count);
+
+/**
+ * Copies the scenario's name for `entity` ("resident"; "resident@2" in the second copy) and a
+ * NUL into `buffer`: `*out_length` receives its length in bytes without the NUL, and a
+ * `capacity` not above that is `MOTIVE_STATUS_BUFFER_TOO_SMALL` with nothing copied (pass
+ * NULL and 0 to ask for the length). An entity the scenario did not spawn is
+ * `MOTIVE_STATUS_NOT_FOUND`.
+ *
+ * # Safety
+ * `sim` must be NULL or live; `buffer` NULL or writable for `capacity` bytes; `out_length`
+ * NULL or writable.
+ */
+motive_status motive_sim_entity_name(const struct motive_sim *sim,
+                                     struct motive_entity entity,
+                                     char *buffer,
+                                     size_t capacity,
+                                     size_t *out_length);
 
 /**
  * A slot definition with every field at its default: at the object, facing it, not

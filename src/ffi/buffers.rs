@@ -1,6 +1,8 @@
 //! Copying lists out to caller buffers: the count is always reported, so a caller can size its
 //! buffer with a first call (`buffer` NULL, `capacity` 0).
 
+use std::ffi::c_char;
+
 use super::guard::{FfiError, FfiResult};
 use super::pointers::{out, Out};
 use super::status::motive_status;
@@ -62,4 +64,34 @@ impl<T: Copy> OutList<T> {
         }
         Ok(())
     }
+}
+
+/// Copies `text` and a NUL to a caller's `char` buffer: `*out_length` receives its length in
+/// bytes (without the NUL); the text is written only when `capacity` exceeds that, else the
+/// result is `MOTIVE_STATUS_BUFFER_TOO_SMALL` and `buffer` is untouched. Sets no last error,
+/// so the last-error query itself can use it.
+///
+/// # Safety
+/// `buffer` must be NULL or point to `capacity` writable bytes; `out_length` NULL or writable.
+pub(crate) unsafe fn copy_c_string(
+    text: &str,
+    buffer: *mut c_char,
+    capacity: usize,
+    out_length: *mut usize,
+) -> motive_status {
+    if out_length.is_null() || (buffer.is_null() && capacity > 0) {
+        return motive_status::NullArgument;
+    }
+    let bytes = text.as_bytes();
+    // SAFETY: out_length is non-null (checked) and writable per the contract.
+    unsafe { out_length.write(bytes.len()) };
+    if capacity <= bytes.len() {
+        return motive_status::BufferTooSmall;
+    }
+    // SAFETY: buffer is non-null (capacity > 0 here) and has capacity > len bytes.
+    unsafe {
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer.cast::<u8>(), bytes.len());
+        buffer.add(bytes.len()).write(0);
+    }
+    motive_status::Ok
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::domain::motive_domain;
 use super::guard::{guard, guard_value, FfiError, FfiResult};
-use super::pointers::{borrow, borrow_mut, free, out, slice, utf8};
+use super::pointers::{borrow, borrow_mut, free, out, slice, utf8, Out};
 use super::status::motive_status;
 use crate::domain::{self, Diagnostic, LoadError, Loaded, Severity};
 
@@ -127,15 +127,16 @@ pub unsafe extern "C" fn motive_diagnostics_get(
 }
 
 /// Reports a load: fills `diagnostics` (when not NULL) with what it found and, on success,
-/// writes the domain. A failed load is `MOTIVE_STATUS_PARSE_ERROR`, with the first error (and
-/// how many more) as the last error message.
+/// writes `wrap(value)`, boxed, to `out_object`. A failed load is `MOTIVE_STATUS_PARSE_ERROR`,
+/// with the first error (and how many more) as the last error message.
 ///
 /// # Safety
 /// `diagnostics` must be NULL or live and not in use by another thread.
-unsafe fn finish(
-    result: Result<Loaded<std::sync::Arc<crate::core::Domain>>, LoadError>,
+pub(crate) unsafe fn finish<T, O>(
+    result: Result<Loaded<T>, LoadError>,
     diagnostics: *mut motive_diagnostics,
-    out_domain: super::pointers::Out<*mut motive_domain>,
+    out_object: Out<*mut O>,
+    wrap: impl FnOnce(T) -> O,
 ) -> FfiResult<()> {
     // SAFETY: forwarded from this function's contract; NULL means "not wanted".
     let list = (!diagnostics.is_null())
@@ -146,8 +147,7 @@ unsafe fn finish(
             if let Some(list) = list {
                 list.fill(&loaded.warnings);
             }
-            let domain = motive_domain::from_shared(loaded.value);
-            out_domain.write(Box::into_raw(Box::new(domain)));
+            out_object.write(Box::into_raw(Box::new(wrap(loaded.value))));
             Ok(())
         }
         Err(error) => {
@@ -157,6 +157,21 @@ unsafe fn finish(
             Err(FfiError::new(motive_status::ParseError, error.to_string()))
         }
     }
+}
+
+/// The `json_length` bytes at `json` as UTF-8 text (`MOTIVE_STATUS_INVALID_ARGUMENT` when they
+/// are not).
+///
+/// # Safety
+/// `json` must be NULL or point to `json_length` readable bytes.
+pub(crate) unsafe fn json_text<'a>(json: *const c_char, json_length: usize) -> FfiResult<&'a str> {
+    if json.is_null() {
+        return Err(super::pointers::null("json"));
+    }
+    // SAFETY: json points to json_length readable bytes per the contract.
+    let bytes = unsafe { slice(json.cast::<u8>(), json_length, "json") }?;
+    std::str::from_utf8(bytes)
+        .map_err(|e| FfiError::invalid(format!("json is not valid UTF-8: {e}")))
 }
 
 /// Loads a domain from `json_length` bytes of UTF-8 JSON at `json` (`docs/domain-format.md`)
@@ -177,15 +192,17 @@ pub unsafe extern "C" fn motive_domain_load_json(
 ) -> motive_status {
     guard(|| {
         let out_domain = out(out_domain, "out_domain")?;
-        if json.is_null() {
-            return Err(super::pointers::null("json"));
-        }
-        // SAFETY: json points to json_length readable bytes per the contract.
-        let bytes = unsafe { slice(json.cast::<u8>(), json_length, "json") }?;
-        let text = std::str::from_utf8(bytes)
-            .map_err(|e| FfiError::invalid(format!("json is not valid UTF-8: {e}")))?;
         // SAFETY: forwarded from this function's contract.
-        unsafe { finish(domain::load_domain(text), diagnostics, out_domain) }
+        let text = unsafe { json_text(json, json_length) }?;
+        // SAFETY: forwarded from this function's contract.
+        unsafe {
+            finish(
+                domain::load_domain(text),
+                diagnostics,
+                out_domain,
+                motive_domain::from_shared,
+            )
+        }
     })
 }
 
@@ -208,6 +225,6 @@ pub unsafe extern "C" fn motive_domain_load_file(
         let path = unsafe { utf8(path, "path") }?;
         let result = domain::load_domain_file(Path::new(path));
         // SAFETY: forwarded from this function's contract.
-        unsafe { finish(result, diagnostics, out_domain) }
+        unsafe { finish(result, diagnostics, out_domain, motive_domain::from_shared) }
     })
 }

@@ -3,6 +3,7 @@
 use std::cell::RefCell;
 use std::ffi::c_char;
 
+use super::buffers::copy_c_string;
 use super::guard::guard_value;
 use super::status::motive_status;
 
@@ -39,23 +40,9 @@ pub unsafe extern "C" fn motive_last_error_message(
     out_length: *mut usize,
 ) -> motive_status {
     guard_value(motive_status::Panic, || {
-        if out_length.is_null() || (buffer.is_null() && capacity > 0) {
-            return motive_status::NullArgument;
-        }
         LAST_ERROR.with(|last| {
-            let last = last.borrow();
-            let bytes = last.as_bytes();
-            // SAFETY: out_length is non-null (checked) and writable per the contract.
-            unsafe { out_length.write(bytes.len()) };
-            if capacity <= bytes.len() {
-                return motive_status::BufferTooSmall;
-            }
-            // SAFETY: buffer is non-null (capacity > 0 here) and has capacity > len bytes.
-            unsafe {
-                std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer.cast::<u8>(), bytes.len());
-                buffer.add(bytes.len()).write(0);
-            }
-            motive_status::Ok
+            // SAFETY: forwarded from this function's contract.
+            unsafe { copy_c_string(&last.borrow(), buffer, capacity, out_length) }
         })
     })
 }

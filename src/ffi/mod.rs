@@ -42,6 +42,8 @@ pub mod last_error;
 pub mod minds;
 pub mod outcomes;
 mod pointers;
+pub mod scenario;
+pub mod sim;
 pub mod smart_objects;
 pub mod spatial;
 pub mod status;

@@ -33,6 +33,15 @@ thread_local! {
 }
 
 impl motive_world {
+    /// `world` behind a new lock, as a pointer the caller owns (`motive_world_destroy`).
+    pub(crate) fn boxed(world: World) -> *mut motive_world {
+        Box::into_raw(Box::new(motive_world {
+            state: Mutex::new(world),
+            holder: AtomicU64::new(0),
+            poisoned: AtomicBool::new(false),
+        }))
+    }
+
     /// Runs `body` on the locked world. A panic inside poisons the world.
     fn enter<R>(&self, body: impl FnOnce(&mut World) -> FfiResult<R>) -> FfiResult<R> {
         self.check_not_poisoned()?;
@@ -158,11 +167,7 @@ pub unsafe extern "C" fn motive_world_create(
                 plan_budget_per_tick: def.plan_budget_per_tick,
             },
         )?;
-        out_world.write(Box::into_raw(Box::new(motive_world {
-            state: Mutex::new(world),
-            holder: AtomicU64::new(0),
-            poisoned: AtomicBool::new(false),
-        })));
+        out_world.write(motive_world::boxed(world));
         Ok(())
     })
 }

@@ -35,5 +35,6 @@ int main(int argc, char **argv) {
     run_distance_tests();
     run_domain_json_tests();
     run_ubc_tests();
+    run_sim_tests();
     return motive_test_summary(variant);
 }

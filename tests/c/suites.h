@@ -27,5 +27,6 @@ void run_ambiance_tests(void);
 void run_distance_tests(void);
 void run_domain_json_tests(void);
 void run_ubc_tests(void);
+void run_sim_tests(void);
 
 #endif /* MOTIVE_SUITES_H */
