@@ -73,6 +73,40 @@ namespace Motive
         }
     }
 
+    /// <summary>Owns a native <c>motive_scenario</c>; releasing it calls <c>motive_scenario_destroy</c>.</summary>
+    internal sealed class ScenarioHandle : SafeHandle
+    {
+        /// <summary>An invalid handle, for the marshaller to fill.</summary>
+        public ScenarioHandle() : base(IntPtr.Zero, true) { }
+
+        /// <summary>Null is the only invalid native pointer.</summary>
+        public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+
+        /// <summary>Destroys the native object.</summary>
+        protected override bool ReleaseHandle()
+        {
+            NativeMethods.motive_scenario_destroy(handle);
+            return true;
+        }
+    }
+
+    /// <summary>Owns a native <c>motive_sim</c>; releasing it calls <c>motive_sim_destroy</c>.</summary>
+    internal sealed class SimHandle : SafeHandle
+    {
+        /// <summary>An invalid handle, for the marshaller to fill.</summary>
+        public SimHandle() : base(IntPtr.Zero, true) { }
+
+        /// <summary>Null is the only invalid native pointer.</summary>
+        public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+
+        /// <summary>Destroys the native object.</summary>
+        protected override bool ReleaseHandle()
+        {
+            NativeMethods.motive_sim_destroy(handle);
+            return true;
+        }
+    }
+
     /// <summary>Owns a native <c>motive_world</c>; releasing it calls <c>motive_world_destroy</c>.</summary>
     internal sealed class WorldHandle : SafeHandle
     {

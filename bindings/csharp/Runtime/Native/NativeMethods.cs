@@ -1310,6 +1310,149 @@ namespace Motive
         internal static extern Status motive_world_outcome_probabilities(WorldHandle world, uint action, double* buffer, UIntPtr capacity, out UIntPtr out_count);
 
         /// <summary>
+        /// Loads a scenario from `json_length` bytes of UTF-8 JSON at `json` (`docs/domain-format.md`,
+        /// "Scenarios") into `*out_scenario`; a `domain` given as a path is read relative to the
+        /// working directory. Diagnostics, errors and ownership as `motive_domain_load_json`.
+        ///
+        /// # Safety
+        /// `json` must be NULL or point to `json_length` readable bytes; `diagnostics` NULL or live;
+        /// `out_scenario` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_scenario_load_json")]
+        internal static extern Status motive_scenario_load_json(byte* json, UIntPtr json_length, DiagnosticsHandle diagnostics, out ScenarioHandle out_scenario);
+
+        /// <summary>
+        /// Loads a scenario file at `path` (NUL-terminated UTF-8) into `*out_scenario`; a `domain`
+        /// path in it is relative to the file. As `motive_scenario_load_json` otherwise; a file that
+        /// cannot be read is `MOTIVE_STATUS_PARSE_ERROR` with the reason in the diagnostics.
+        ///
+        /// # Safety
+        /// `path` must be NULL or NUL-terminated; `diagnostics` NULL or live; `out_scenario` NULL or
+        /// writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_scenario_load_file")]
+        internal static extern Status motive_scenario_load_file(byte* path, DiagnosticsHandle diagnostics, out ScenarioHandle out_scenario);
+
+        /// <summary>
+        /// Frees a scenario. Worlds, simulators and domains made from it live on. NULL does nothing.
+        ///
+        /// # Safety
+        /// `scenario` must be NULL or live, and not used again.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_scenario_destroy")]
+        internal static extern void motive_scenario_destroy(IntPtr scenario);
+
+        /// <summary>
+        /// A new reference to the scenario's domain in `*out_domain`, for its `motive_domain_find_*`
+        /// names; free it with `motive_domain_destroy`.
+        ///
+        /// # Safety
+        /// `scenario` must be NULL or live; `out_domain` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_scenario_domain")]
+        internal static extern Status motive_scenario_domain(ScenarioHandle scenario, out DomainHandle out_domain);
+
+        /// <summary>
+        /// The seed the scenario file gives its world, in `*out_seed`.
+        ///
+        /// # Safety
+        /// `scenario` must be NULL or live; `out_seed` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_scenario_seed")]
+        internal static extern Status motive_scenario_seed(ScenarioHandle scenario, out ulong out_seed);
+
+        /// <summary>
+        /// Makes the scenario into a world of `copies` copies side by side (0 counts as 1), seeded with
+        /// `seed`, with every entity spawned and every fact set, and the simulator that plays the
+        /// engine's part in it; both are the caller's (`motive_world_destroy`, `motive_sim_destroy`).
+        /// `variant` names one of the scenario's variants (its archetypes swapped), NULL for the
+        /// scenario as written; an unknown name is `MOTIVE_STATUS_INVALID_ARGUMENT`, naming the variants.
+        /// Nothing is written unless both are made.
+        ///
+        /// # Safety
+        /// `scenario` must be NULL or live; `variant` NULL or NUL-terminated; `out_world` and
+        /// `out_sim` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_scenario_instantiate")]
+        internal static extern Status motive_scenario_instantiate(ScenarioHandle scenario, byte* variant, uint copies, ulong seed, out WorldHandle out_world, out SimHandle out_sim);
+
+        /// <summary>
+        /// Frees a simulator; its world lives on. NULL does nothing.
+        ///
+        /// # Safety
+        /// `sim` must be NULL or live, and not used again.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_sim_destroy")]
+        internal static extern void motive_sim_destroy(IntPtr sim);
+
+        /// <summary>
+        /// Advances `world` by `dt` seconds (finite, ≥ 0) and plays the engine's part: NPCs walk,
+        /// the world ticks, requested actions are taken up, finished ones reported, spawn rules run.
+        /// `world` must be the one made with `sim` (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise); a
+        /// rejected `dt` changes nothing.
+        ///
+        /// # Safety
+        /// `sim` must be NULL or live and not in use by another thread; `world` NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_sim_step")]
+        internal static extern Status motive_sim_step(SimHandle sim, WorldHandle world, double dt);
+
+        /// <summary>
+        /// Runs `world` for `seconds` (finite, ≥ 0) in steps of the scenario's step length, the last
+        /// one shortened to land on the end: the run `motive run` makes.
+        ///
+        /// # Safety
+        /// As `motive_sim_step`.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_sim_run")]
+        internal static extern Status motive_sim_run(SimHandle sim, WorldHandle world, double seconds);
+
+        /// <summary>
+        /// The scenario's step length in seconds, in `*out_seconds`.
+        ///
+        /// # Safety
+        /// `sim` must be NULL or live; `out_seconds` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_sim_step_length")]
+        internal static extern Status motive_sim_step_length(SimHandle sim, out double out_seconds);
+
+        /// <summary>
+        /// What the simulator has done since it was made, in `*out_stats`.
+        ///
+        /// # Safety
+        /// `sim` must be NULL or live; `out_stats` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_sim_get_stats")]
+        internal static extern Status motive_sim_get_stats(SimHandle sim, out SimStats out_stats);
+
+        /// <summary>
+        /// Copies the entities the scenario spawned (every copy, in spawn order; not those spawn
+        /// rules add later) into `buffer`, as list queries do: `*out_count` always receives how many
+        /// there are, and a buffer too small is `MOTIVE_STATUS_BUFFER_TOO_SMALL` with nothing copied.
+        /// Some may have ended since.
+        ///
+        /// # Safety
+        /// `sim` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+        /// items; `out_count` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_sim_entities")]
+        internal static extern Status motive_sim_entities(SimHandle sim, Entity* buffer, UIntPtr capacity, out UIntPtr out_count);
+
+        /// <summary>
+        /// Copies the scenario's name for `entity` ("resident"; "resident@2" in the second copy) and a
+        /// NUL into `buffer`: `*out_length` receives its length in bytes without the NUL, and a
+        /// `capacity` not above that is `MOTIVE_STATUS_BUFFER_TOO_SMALL` with nothing copied (pass
+        /// NULL and 0 to ask for the length). An entity the scenario did not spawn is
+        /// `MOTIVE_STATUS_NOT_FOUND`.
+        ///
+        /// # Safety
+        /// `sim` must be NULL or live; `buffer` NULL or writable for `capacity` bytes; `out_length`
+        /// NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_sim_entity_name")]
+        internal static extern Status motive_sim_entity_name(SimHandle sim, Entity entity, byte* buffer, UIntPtr capacity, out UIntPtr out_length);
+
+        /// <summary>
         /// A slot definition with every field at its default: at the object, facing it, not
         /// required, open to every NPC. Thread-safe.
         /// </summary>

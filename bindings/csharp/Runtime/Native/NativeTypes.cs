@@ -1952,6 +1952,47 @@ namespace Motive
     }
 
     /// <summary>
+    /// What a simulator has done since it was made (`motive_sim_get_stats`). Actions are counted per
+    /// NPC taking part.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct SimStats
+    {
+        /// <summary>
+        /// Steps run.
+        /// </summary>
+        public ulong Ticks;
+        /// <summary>
+        /// Thinks that produced a decision, "no plan" included.
+        /// </summary>
+        public ulong Decisions;
+        /// <summary>
+        /// Decisions after which the NPC holds a plan at the end of the tick.
+        /// </summary>
+        public ulong PlansAdopted;
+        /// <summary>
+        /// Actions started (engine-performed or timed).
+        /// </summary>
+        public ulong ActionsRequested;
+        /// <summary>
+        /// Actions that ended well.
+        /// </summary>
+        public ulong ActionsPerformed;
+        /// <summary>
+        /// Actions that failed or timed out.
+        /// </summary>
+        public ulong ActionsFailed;
+        /// <summary>
+        /// Performed actions that serve one of the performer's needs or drives.
+        /// </summary>
+        public ulong NeedsSatisfied;
+        /// <summary>
+        /// Entities brought in by the scenario's spawn rules.
+        /// </summary>
+        public ulong Spawned;
+    }
+
+    /// <summary>
     /// A slot of a smart-object archetype: a place where one NPC uses the object. Get one from
     /// `motive_slot_def_default()`, then change fields; `motive_domain_builder_add_slot` checks it.
     /// The user filter admits an NPC whose archetype is one of `user_archetypes` (any archetype
