@@ -7,10 +7,10 @@ namespace Motive
     {
         [ThreadStatic] private static byte[] messageBuffer;
 
-        /// <summary>Throws for any failure; OK and IN_PROGRESS pass (allocation-free then).</summary>
+        /// <summary>Throws for any failure (<c>motive_status_is_error</c>); success passes without a native call or allocation.</summary>
         internal static void Check(Status status)
         {
-            if (status != Status.Ok && status != Status.InProgress)
+            if (status != Status.Ok && NativeMethods.motive_status_is_error((uint)status))
             {
                 throw ToException(status);
             }
