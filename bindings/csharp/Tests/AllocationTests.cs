@@ -1,3 +1,5 @@
+// Mono only: the headless household lives in Samples~, which Unity does not compile.
+#if !UNITY_5_3_OR_NEWER
 using System;
 using Motive.Samples;
 using NUnit.Framework;
@@ -49,3 +51,4 @@ namespace Motive.Tests
         }
     }
 }
+#endif
