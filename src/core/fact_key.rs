@@ -23,7 +23,7 @@ mod tests {
             generation,
             world,
         };
-        let mut pairs = vec![
+        let mut pairs = [
             (e(2, 0, 1), AttributeId(3)),
             (e(1, 5, 1), AttributeId::POSITION),
             (e(1, 5, 1), AttributeId(0)),
