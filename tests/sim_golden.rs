@@ -35,7 +35,11 @@ fn run_lines() -> String {
 
     let s = sim.stats();
     let mut out = String::from(HEADER);
-    writeln!(out, "scenario {SCENARIO}\nvariant -\ncopies {COPIES}\nseed {SEED}").unwrap();
+    writeln!(
+        out,
+        "scenario {SCENARIO}\nvariant -\ncopies {COPIES}\nseed {SEED}"
+    )
+    .unwrap();
     writeln!(out, "seconds {SECONDS}").unwrap();
     for (name, value) in [
         ("ticks", s.ticks),
@@ -54,7 +58,12 @@ fn run_lines() -> String {
             continue;
         };
         for (i, drive) in mind.drives.iter().enumerate() {
-            writeln!(out, "drive {name} {i} {:#018x}", drive.satisfaction.to_bits()).unwrap();
+            writeln!(
+                out,
+                "drive {name} {i} {:#018x}",
+                drive.satisfaction.to_bits()
+            )
+            .unwrap();
         }
     }
     out
@@ -95,6 +104,10 @@ fn the_household_run_is_a_real_run() {
             f64::from_bits(u64::from_str_radix(bits, 16).unwrap())
         })
         .collect();
-    assert_eq!(drives.len(), 7 * COPIES as usize, "seven drives per resident");
+    assert_eq!(
+        drives.len(),
+        7 * COPIES as usize,
+        "seven drives per resident"
+    );
     assert!(drives.iter().any(|&d| d > 0.5), "{drives:?}");
 }

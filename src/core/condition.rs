@@ -260,6 +260,20 @@ impl Condition {
         }
     }
 
+    /// The attribute `role`'s entity must have a fact for, or the condition cannot hold: the
+    /// left-hand side of a comparison or a score (a missing value fails both).
+    pub fn required_fact(&self, role: Role) -> Option<AttributeId> {
+        match self {
+            Condition::Compare {
+                role: r, attribute, ..
+            }
+            | Condition::Score {
+                role: r, attribute, ..
+            } if *r == role => Some(*attribute),
+            _ => None,
+        }
+    }
+
     /// The role whose fact the condition tests: the entity part of its key.
     pub fn subject(&self) -> Role {
         match self {

@@ -2,7 +2,7 @@
 //! remove drives whose triggers fired (with all their goals), generate new goals, update
 //! completeness, remove goals, then rate each drive.
 
-use super::condition::Bindings;
+use super::condition::{Bindings, Role};
 use super::domain::Domain;
 use super::drive::TriggerScope;
 use super::entity::Entity;
@@ -107,11 +107,25 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
             };
             match generator.scope {
                 TriggerScope::Consumer => consider(npc),
-                TriggerScope::Known => {
-                    for (subject, _) in memory.located().filter(|(e, _)| *e != npc) {
-                        consider(subject);
+                // Only subjects with the fact a condition needs can fire it: with one, walk
+                // those instead of testing every entity known (the same subjects, in the same
+                // order, for much less work when few entities carry the fact).
+                TriggerScope::Known => match generator
+                    .conditions
+                    .iter()
+                    .find_map(|c| c.required_fact(Role::Supplier))
+                {
+                    Some(attribute) => {
+                        for subject in memory.located_with(attribute).filter(|&e| e != npc) {
+                            consider(subject);
+                        }
                     }
-                }
+                    None => {
+                        for (subject, _) in memory.located().filter(|(e, _)| *e != npc) {
+                            consider(subject);
+                        }
+                    }
+                },
             }
         }
     }

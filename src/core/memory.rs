@@ -13,6 +13,7 @@
 use super::condition::FactView;
 use super::domain::AttributeId;
 use super::entity::Entity;
+use super::fact_key::packed_key;
 use super::value::Value;
 use super::vec3::Vec3;
 
@@ -128,6 +129,16 @@ impl Memory {
             })
     }
 
+    /// Entities whose position and `attribute` are known, in handle order: [`Memory::located`]
+    /// narrowed to those that can satisfy a test of `attribute`, without looking at the rest.
+    pub fn located_with(&self, attribute: AttributeId) -> impl Iterator<Item = Entity> + '_ {
+        self.facts
+            .iter()
+            .filter(move |f| f.attribute == attribute)
+            .map(|f| f.entity)
+            .filter(|&e| self.position(e).is_some())
+    }
+
     /// Number of facts remembered.
     pub fn len(&self) -> usize {
         self.facts.len()
@@ -144,8 +155,9 @@ impl Memory {
     }
 
     fn index(&self, entity: Entity, attribute: AttributeId) -> Result<usize, usize> {
+        let key = packed_key(entity, attribute);
         self.facts
-            .binary_search_by(|f| (f.entity, f.attribute).cmp(&(entity, attribute)))
+            .binary_search_by(|f| packed_key(f.entity, f.attribute).cmp(&key))
     }
 
     fn oldest(&self) -> usize {

@@ -15,6 +15,7 @@ pub mod effect;
 pub mod entity;
 pub mod error;
 pub mod event;
+pub(crate) mod fact_key;
 pub mod fact_set;
 pub mod focus;
 pub mod goal;

@@ -170,6 +170,7 @@ impl World {
     ) -> TopLevelUtility {
         let domain = self.domain.clone();
         let serial = self.serial();
+        let consumes = &domain.archetype(archetype).consumes;
         let mut suppliers = std::mem::take(&mut self.scratch.suppliers);
         suppliers.clear();
         for (entity, _) in mind.memory.located() {
@@ -179,6 +180,12 @@ impl World {
             let Some(supplier) = record.and_then(|r| r.archetype) else {
                 continue;
             };
+            // An entity supplying nothing the NPC consumes can be no step of a plan: leave it
+            // out, so that a crowd of others costs the search nothing.
+            let supplies = &domain.archetype(supplier).supplies;
+            if !supplies.iter().any(|action| consumes.contains(action)) {
+                continue;
+            }
             // Contention: objects with no slot open to the NPC are left out or priced.
             if let Some((_, utility_factor)) = self.contention_price(npc, Some(archetype), entity) {
                 suppliers.push(Supplier {

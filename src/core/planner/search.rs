@@ -22,7 +22,7 @@
 //!   way to obtain it, states rated optimistically on phantom uses that never become valid.
 //! - Two states with the same simulated facts and the same failed preconditions are
 //!   duplicates: the later one is dropped (this is what stops `goto(x), goto(x), …` chains).
-//!   They are compared by a 64-bit FNV-1a fingerprint of exactly that content.
+//!   They are compared by a 64-bit fingerprint (`Fingerprint`) of exactly that content.
 
 use bumpalo::collections::Vec as ArenaVec;
 use bumpalo::Bump;
@@ -31,6 +31,7 @@ use super::open_list::OpenList;
 use super::request::{BoundGoal, PlanRequest, Step, Supplier};
 use super::sim_state::SimState;
 use crate::core::action::{precondition_key, ActionDef};
+use crate::core::fact_key::packed_key;
 use std::sync::Arc;
 
 use crate::core::archetype::ArchetypeId;
@@ -116,6 +117,8 @@ struct Context<'a> {
     archetype: ArchetypeId,
     consumer: Entity,
     keys: &'a [(Entity, AttributeId)],
+    /// `keys` packed ([`packed_key`]), for lookups.
+    packed: &'a [u128],
     initial: &'a [Value],
     suppliers: &'a [Supplier],
     goals: &'a [BoundGoal],
@@ -160,8 +163,8 @@ impl Context<'_> {
     /// Where the NPC believed `entity` was when it began planning.
     fn position(&self, entity: Entity) -> Option<Vec3> {
         let i = self
-            .keys
-            .binary_search(&(entity, AttributeId::POSITION))
+            .packed
+            .binary_search(&packed_key(entity, AttributeId::POSITION))
             .ok()?;
         match self.initial[i] {
             Value::Position(p) => Some(p),
@@ -491,7 +494,7 @@ impl<'a> Simulator<'a> {
 
     fn replay(&mut self, ctx: &Context<'a>, chain: &[Step]) -> Option<Outcome> {
         self.ended.clear();
-        let mut hash = Fnv::new();
+        let mut hash = Fingerprint::new();
         let mut unsatisfied = None;
         let mut truncated = false;
         for (i, step) in chain.iter().enumerate() {
@@ -546,7 +549,7 @@ impl<'a> Simulator<'a> {
 
     fn state<'s>(&'s mut self, ctx: &Context<'a>) -> SimState<'s, 'a> {
         SimState {
-            keys: ctx.keys,
+            keys: ctx.packed,
             values: self.values,
             dirty: &mut self.dirty,
             ended: &mut self.ended,
@@ -613,7 +616,7 @@ impl<'a> Simulator<'a> {
     fn rate(&mut self, ctx: &Context<'a>) -> f64 {
         self.drive_scores.clear();
         let state = SimState {
-            keys: ctx.keys,
+            keys: ctx.packed,
             values: self.values,
             dirty: &mut self.dirty,
             ended: &mut self.ended,
@@ -646,21 +649,20 @@ impl<'a> Simulator<'a> {
     }
 }
 
-/// FNV-1a over 64-bit words: deterministic, allocation-free, good enough to tell plan states
-/// apart (a collision drops one state; with 64 bits and a few thousand states per search the
-/// chance is below 1e-12).
-struct Fnv(u64);
+/// A word-at-a-time multiply-xorshift hash of a plan state: deterministic, allocation-free,
+/// good enough to tell plan states apart (a collision drops one state; with 64 bits and a few
+/// thousand states per search the chance is below 1e-12). One multiply per word, where FNV-1a
+/// took eight: every candidate state is fingerprinted.
+struct Fingerprint(u64);
 
-impl Fnv {
+impl Fingerprint {
     fn new() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
+        Fingerprint(0xcbf2_9ce4_8422_2325)
     }
 
     fn write(&mut self, word: u64) {
-        for byte in word.to_le_bytes() {
-            self.0 ^= u64::from(byte);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        self.0 = (self.0 ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 ^= self.0 >> 29;
     }
 
     fn write_value(&mut self, value: Value) {
@@ -669,9 +671,8 @@ impl Fnv {
             Value::Number(n) => self.write(n.to_bits()),
             Value::Entity(e) => self.write(e.to_bits()),
             Value::Position(p) => {
-                for c in [p.x, p.y, p.z] {
-                    self.write(u64::from(c.to_bits()));
-                }
+                self.write(u64::from(p.x.to_bits()) << 32 | u64::from(p.y.to_bits()));
+                self.write(u64::from(p.z.to_bits()));
             }
         }
     }
@@ -729,6 +730,12 @@ fn copy_request<'a>(
         archetype: request.archetype,
         consumer: request.consumer,
         keys: arena.alloc_slice_fill_iter(request.facts.iter().map(|f| (f.entity, f.attribute))),
+        packed: arena.alloc_slice_fill_iter(
+            request
+                .facts
+                .iter()
+                .map(|f| packed_key(f.entity, f.attribute)),
+        ),
         initial: arena.alloc_slice_fill_iter(request.facts.iter().map(|f| f.value)),
         suppliers: arena.alloc_slice_copy(request.suppliers),
         goals: arena.alloc_slice_copy(request.goals),

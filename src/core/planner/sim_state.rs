@@ -10,13 +10,14 @@ use crate::core::condition::FactView;
 use crate::core::domain::AttributeId;
 use crate::core::effect::FactStore;
 use crate::core::entity::Entity;
+use crate::core::fact_key::packed_key;
 use crate::core::value::Value;
 use crate::core::vec3::Vec3;
 
-/// Known facts (sorted keys, values being simulated), the indices written, and ended
+/// Known facts (sorted packed keys, values being simulated), the indices written, and ended
 /// entities.
 pub(super) struct SimState<'s, 'a> {
-    pub keys: &'s [(Entity, AttributeId)],
+    pub keys: &'s [u128],
     pub values: &'s mut [Value],
     /// Indices of `values` written, so a simulation restores (and fingerprints) only those.
     pub dirty: &'s mut ArenaVec<'a, u32>,
@@ -28,7 +29,7 @@ impl SimState<'_, '_> {
         if self.ended.contains(&entity) {
             return None;
         }
-        self.keys.binary_search(&(entity, attribute)).ok()
+        self.keys.binary_search(&packed_key(entity, attribute)).ok()
     }
 }
 

@@ -1,0 +1,100 @@
+using System;
+
+namespace Motive
+{
+    /// <summary>
+    /// The headless engine of a scenario's world (<c>motive_sim</c>): walks NPCs, ticks the
+    /// world, takes up requested actions and reports them, as a game would. It owns its
+    /// <see cref="World"/>, which may be queried between steps. One thread at a time.
+    /// </summary>
+    public sealed unsafe class Simulator : IDisposable
+    {
+        private readonly SimHandle handle;
+        private readonly ListBuffer<Entity> entities = new ListBuffer<Entity>(16);
+
+        internal Simulator(SimHandle handle, World world)
+        {
+            this.handle = handle;
+            World = world;
+        }
+
+        /// <summary>The world it plays the engine for.</summary>
+        public World World { get; private set; }
+
+        internal SimHandle Handle
+        {
+            get
+            {
+                if (handle.IsClosed)
+                {
+                    throw new ObjectDisposedException("Simulator");
+                }
+                return handle;
+            }
+        }
+
+        /// <summary>Advances the world by <paramref name="dt"/> seconds, playing the engine's part (<c>motive_sim_step</c>).</summary>
+        public void Step(double dt)
+        {
+            World.Checked(NativeMethods.motive_sim_step(Handle, World.Handle, dt));
+        }
+
+        /// <summary>Runs <paramref name="seconds"/> in steps of <see cref="StepLength"/> (<c>motive_sim_run</c>).</summary>
+        public void Run(double seconds)
+        {
+            World.Checked(NativeMethods.motive_sim_run(Handle, World.Handle, seconds));
+        }
+
+        /// <summary>The scenario's step length in seconds (<c>motive_sim_step_length</c>).</summary>
+        public double StepLength
+        {
+            get
+            {
+                double seconds;
+                Errors.Check(NativeMethods.motive_sim_step_length(Handle, out seconds));
+                return seconds;
+            }
+        }
+
+        /// <summary>What it has done so far (<c>motive_sim_get_stats</c>).</summary>
+        public SimStats Stats
+        {
+            get
+            {
+                SimStats stats;
+                Errors.Check(NativeMethods.motive_sim_get_stats(Handle, out stats));
+                return stats;
+            }
+        }
+
+        /// <summary>The entities the scenario spawned, every copy, in spawn order (<c>motive_sim_entities</c>).</summary>
+        public BufferView<Entity> Entities
+        {
+            get { return entities.Fill(Queries.SimEntities, Handle, false); }
+        }
+
+        /// <summary>The scenario's name for the entity, "resident" or "resident@2" (<c>motive_sim_entity_name</c>).</summary>
+        public string EntityName(Entity entity)
+        {
+            UIntPtr length;
+            var status = NativeMethods.motive_sim_entity_name(Handle, entity, null, UIntPtr.Zero, out length);
+            if (status != Status.BufferTooSmall)
+            {
+                Errors.Check(status);
+            }
+            var bytes = new byte[(int)length + 1];
+            fixed (byte* buffer = bytes)
+            {
+                Errors.Check(NativeMethods.motive_sim_entity_name(Handle, entity, buffer, (UIntPtr)bytes.Length, out length));
+            }
+            return System.Text.Encoding.UTF8.GetString(bytes, 0, (int)length);
+        }
+
+        /// <summary>Frees the simulator (<c>motive_sim_destroy</c>), then its world.</summary>
+        public void Dispose()
+        {
+            handle.Dispose();
+            World.Dispose();
+        }
+    }
+}
