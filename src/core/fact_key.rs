@@ -12,6 +12,16 @@ pub(crate) fn packed_key(entity: Entity, attribute: AttributeId) -> u128 {
         | u128::from(attribute.0)
 }
 
+/// The (entity, attribute) pair of a key made by [`packed_key`].
+pub(crate) fn unpacked_key(key: u128) -> (Entity, AttributeId) {
+    let entity = Entity {
+        index1: (key >> 96) as u32,
+        generation: (key >> 80) as u16,
+        world: (key >> 64) as u16,
+    };
+    (entity, AttributeId(key as u32))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -36,5 +46,8 @@ mod tests {
         packed.sort();
         let repacked: Vec<u128> = pairs.iter().map(|&(e, a)| packed_key(e, a)).collect();
         assert_eq!(packed, repacked);
+        let unpacked: Vec<(Entity, AttributeId)> =
+            packed.iter().map(|&k| unpacked_key(k)).collect();
+        assert_eq!(unpacked, pairs);
     }
 }

@@ -31,7 +31,7 @@ use super::open_list::OpenList;
 use super::request::{BoundGoal, PlanRequest, Step, Supplier};
 use super::sim_state::SimState;
 use crate::core::action::{precondition_key, ActionDef};
-use crate::core::fact_key::packed_key;
+use crate::core::fact_key::{packed_key, unpacked_key};
 use std::sync::Arc;
 
 use crate::core::archetype::ArchetypeId;
@@ -116,8 +116,7 @@ struct Context<'a> {
     domain: Arc<Domain>,
     archetype: ArchetypeId,
     consumer: Entity,
-    keys: &'a [(Entity, AttributeId)],
-    /// `keys` packed ([`packed_key`]), for lookups.
+    /// The known facts' (entity, attribute) keys, packed ([`packed_key`]) and sorted.
     packed: &'a [u128],
     initial: &'a [Value],
     suppliers: &'a [Supplier],
@@ -568,7 +567,7 @@ impl<'a> Simulator<'a> {
             let mut any = false;
             for &id in &action.world_effects {
                 let generator = &ctx.domain.world_effects().items()[id.0 as usize];
-                for &(other, attribute) in ctx.keys {
+                for (other, attribute) in ctx.packed.iter().map(|&k| unpacked_key(k)) {
                     if attribute != AttributeId::POSITION
                         || other == ctx.consumer
                         || self.fired.contains(&(id, other))
@@ -689,11 +688,13 @@ fn copy_request<'a>(
     arena: &'a Bump,
 ) -> Result<Context<'a>> {
     domain.archetypes().get(request.archetype.0)?;
-    if !request
-        .facts
-        .windows(2)
-        .all(|w| (w[0].entity, w[0].attribute) < (w[1].entity, w[1].attribute))
-    {
+    let packed = arena.alloc_slice_fill_iter(
+        request
+            .facts
+            .iter()
+            .map(|f| packed_key(f.entity, f.attribute)),
+    );
+    if !packed.windows(2).all(|w| w[0] < w[1]) {
         return Err(Error::invalid(
             "facts must be sorted by (entity, attribute) without repeats",
         ));
@@ -729,13 +730,7 @@ fn copy_request<'a>(
         domain: domain.clone(),
         archetype: request.archetype,
         consumer: request.consumer,
-        keys: arena.alloc_slice_fill_iter(request.facts.iter().map(|f| (f.entity, f.attribute))),
-        packed: arena.alloc_slice_fill_iter(
-            request
-                .facts
-                .iter()
-                .map(|f| packed_key(f.entity, f.attribute)),
-        ),
+        packed,
         initial: arena.alloc_slice_fill_iter(request.facts.iter().map(|f| f.value)),
         suppliers: arena.alloc_slice_copy(request.suppliers),
         goals: arena.alloc_slice_copy(request.goals),
