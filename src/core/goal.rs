@@ -58,13 +58,23 @@ impl GoalDef {
     /// Completeness in [0, 1]: the mean of its conditions' curves over the bound facts. A fact
     /// the NPC does not know counts as no progress.
     pub fn completeness(&self, view: &impl FactView, bindings: &Bindings) -> f64 {
+        self.completeness_of(|_, c| view.value(bindings.entity(c.role), c.attribute))
+    }
+
+    /// [`GoalDef::completeness`] with each condition's fact found by `value` (given the
+    /// condition's index): the planner looks its facts up by index, not by key.
+    pub(crate) fn completeness_of(
+        &self,
+        mut value: impl FnMut(usize, &GoalCondition) -> Option<Value>,
+    ) -> f64 {
         if self.conditions.is_empty() {
             return 0.0;
         }
         let total: f64 = self
             .conditions
             .iter()
-            .map(|c| match view.value(bindings.entity(c.role), c.attribute) {
+            .enumerate()
+            .map(|(i, c)| match value(i, c) {
                 Some(Value::Number(n)) => c.curve.evaluate(n),
                 _ => 0.0,
             })

@@ -13,7 +13,7 @@
 use super::condition::FactView;
 use super::domain::AttributeId;
 use super::entity::Entity;
-use super::fact_key::packed_key;
+use super::fact_key::{packed_key, unpacked_key};
 use super::value::Value;
 use super::vec3::Vec3;
 
@@ -32,9 +32,15 @@ pub struct MemoryFact {
 
 /// Facts sorted by (entity, attribute): lookups are binary searches and iteration order is
 /// deterministic.
+///
+/// Stored as parallel arrays, keys packed ([`packed_key`]): a lookup binary-searches plain
+/// integers, sensing rewrites a value and a time in place, and the planner copies the keys
+/// and values it simulates with two block copies.
 #[derive(Clone, Debug)]
 pub struct Memory {
-    facts: Vec<MemoryFact>,
+    keys: Vec<u128>,
+    values: Vec<Value>,
+    times: Vec<f64>,
     capacity: usize,
     /// Where the fact after the last one remembered sits: sensing remembers in (entity,
     /// attribute) order, so the next fact is usually there and needs no search.
@@ -47,7 +53,9 @@ impl Memory {
     pub fn new(capacity: u32) -> Self {
         let capacity = (capacity as usize).max(1);
         Memory {
-            facts: Vec::with_capacity(capacity),
+            keys: Vec::with_capacity(capacity),
+            values: Vec::with_capacity(capacity),
+            times: Vec::with_capacity(capacity),
             capacity,
             next: 0,
         }
@@ -56,34 +64,30 @@ impl Memory {
     /// Remembers `value` for (`entity`, `attribute`) as of `time`, forgetting the oldest fact
     /// first when memory is full.
     pub fn remember(&mut self, entity: Entity, attribute: AttributeId, value: Value, time: f64) {
-        let fact = MemoryFact {
-            entity,
-            attribute,
-            value,
-            time,
-        };
-        let hinted = self
-            .facts
-            .get(self.next)
-            .is_some_and(|f| f.entity == entity && f.attribute == attribute);
-        let found = match hinted {
+        let key = packed_key(entity, attribute);
+        let found = match self.keys.get(self.next) == Some(&key) {
             true => Ok(self.next),
-            false => self.index(entity, attribute),
+            false => self.keys.binary_search(&key),
         };
         self.next = match found {
             Ok(i) => {
-                self.facts[i] = fact;
+                self.values[i] = value;
+                self.times[i] = time;
                 i + 1
             }
             Err(mut i) => {
-                if self.facts.len() == self.capacity {
+                if self.keys.len() == self.capacity {
                     let oldest = self.oldest();
-                    self.facts.remove(oldest);
+                    self.keys.remove(oldest);
+                    self.values.remove(oldest);
+                    self.times.remove(oldest);
                     if oldest < i {
                         i -= 1;
                     }
                 }
-                self.facts.insert(i, fact);
+                self.keys.insert(i, key);
+                self.values.insert(i, value);
+                self.times.insert(i, time);
                 i + 1
             }
         };
@@ -92,39 +96,63 @@ impl Memory {
     /// Forgets facts about entities for which `exists` is false (asked once per entity).
     pub fn forget_missing(&mut self, mut exists: impl FnMut(Entity) -> bool) {
         let mut last: Option<(Entity, bool)> = None;
-        self.facts.retain(|f| match last {
-            Some((entity, alive)) if entity == f.entity => alive,
-            _ => {
-                let alive = exists(f.entity);
-                last = Some((f.entity, alive));
-                alive
+        let mut kept = 0;
+        for i in 0..self.keys.len() {
+            let entity = unpacked_key(self.keys[i]).0;
+            let alive = match last {
+                Some((e, alive)) if e == entity => alive,
+                _ => exists(entity),
+            };
+            last = Some((entity, alive));
+            if alive {
+                self.keys[kept] = self.keys[i];
+                self.values[kept] = self.values[i];
+                self.times[kept] = self.times[i];
+                kept += 1;
             }
-        });
+        }
+        self.keys.truncate(kept);
+        self.values.truncate(kept);
+        self.times.truncate(kept);
         self.next = 0;
     }
 
     /// The remembered fact for (`entity`, `attribute`).
-    pub fn get(&self, entity: Entity, attribute: AttributeId) -> Option<&MemoryFact> {
-        self.index(entity, attribute).ok().map(|i| &self.facts[i])
+    pub fn get(&self, entity: Entity, attribute: AttributeId) -> Option<MemoryFact> {
+        self.index(entity, attribute).map(|i| self.fact(i))
     }
 
     /// True when anything is remembered about `entity`.
     pub fn knows(&self, entity: Entity) -> bool {
-        let i = self.facts.partition_point(|f| f.entity < entity);
-        self.facts.get(i).is_some_and(|f| f.entity == entity)
+        let first = packed_key(entity, AttributeId(0));
+        let i = self.keys.partition_point(|&k| k < first);
+        self.keys
+            .get(i)
+            .is_some_and(|&k| unpacked_key(k).0 == entity)
     }
 
     /// All facts, by entity then attribute.
-    pub fn facts(&self) -> &[MemoryFact] {
-        &self.facts
+    pub fn facts(&self) -> impl ExactSizeIterator<Item = MemoryFact> + '_ {
+        (0..self.keys.len()).map(|i| self.fact(i))
+    }
+
+    /// The facts' (entity, attribute) keys, packed and ascending, beside [`Memory::values`].
+    pub(crate) fn keys(&self) -> &[u128] {
+        &self.keys
+    }
+
+    /// The facts' values, in the order of their keys.
+    pub(crate) fn values(&self) -> &[Value] {
+        &self.values
     }
 
     /// Entities whose position is known, in handle order.
     pub fn located(&self) -> impl Iterator<Item = (Entity, Vec3)> + '_ {
-        self.facts
+        self.keys
             .iter()
-            .filter_map(|f| match (f.attribute, f.value) {
-                (AttributeId::POSITION, Value::Position(p)) => Some((f.entity, p)),
+            .zip(&self.values)
+            .filter_map(|(&k, v)| match (unpacked_key(k), *v) {
+                ((entity, AttributeId::POSITION), Value::Position(p)) => Some((entity, p)),
                 _ => None,
             })
     }
@@ -132,21 +160,22 @@ impl Memory {
     /// Entities whose position and `attribute` are known, in handle order: [`Memory::located`]
     /// narrowed to those that can satisfy a test of `attribute`, without looking at the rest.
     pub fn located_with(&self, attribute: AttributeId) -> impl Iterator<Item = Entity> + '_ {
-        self.facts
-            .iter()
-            .filter(move |f| f.attribute == attribute)
-            .map(|f| f.entity)
-            .filter(|&e| self.position(e).is_some())
+        (0..self.keys.len()).filter_map(move |i| {
+            let (entity, a) = unpacked_key(self.keys[i]);
+            // The position sorts last among an entity's facts: look just past this one.
+            let located = a == attribute && self.position_after(i, entity).is_some();
+            located.then_some(entity)
+        })
     }
 
     /// Number of facts remembered.
     pub fn len(&self) -> usize {
-        self.facts.len()
+        self.keys.len()
     }
 
     /// True when nothing is remembered.
     pub fn is_empty(&self) -> bool {
-        self.facts.is_empty()
+        self.keys.is_empty()
     }
 
     /// Most facts remembered at once.
@@ -154,16 +183,38 @@ impl Memory {
         self.capacity
     }
 
-    fn index(&self, entity: Entity, attribute: AttributeId) -> Result<usize, usize> {
-        let key = packed_key(entity, attribute);
-        self.facts
-            .binary_search_by(|f| packed_key(f.entity, f.attribute).cmp(&key))
+    fn fact(&self, i: usize) -> MemoryFact {
+        let (entity, attribute) = unpacked_key(self.keys[i]);
+        MemoryFact {
+            entity,
+            attribute,
+            value: self.values[i],
+            time: self.times[i],
+        }
+    }
+
+    fn index(&self, entity: Entity, attribute: AttributeId) -> Option<usize> {
+        self.keys.binary_search(&packed_key(entity, attribute)).ok()
+    }
+
+    /// `entity`'s position, searched from index `from` (one of its facts) to the end of its
+    /// facts.
+    fn position_after(&self, from: usize, entity: Entity) -> Option<Vec3> {
+        let key = packed_key(entity, AttributeId::POSITION);
+        let i = from + self.keys[from..].iter().take_while(|&&k| k <= key).count();
+        match (
+            self.keys.get(i.wrapping_sub(1)),
+            self.values.get(i.wrapping_sub(1)),
+        ) {
+            (Some(&k), Some(&Value::Position(p))) if k == key => Some(p),
+            _ => None,
+        }
     }
 
     fn oldest(&self) -> usize {
         let mut oldest = 0;
-        for (i, f) in self.facts.iter().enumerate() {
-            if f.time < self.facts[oldest].time {
+        for (i, &t) in self.times.iter().enumerate() {
+            if t < self.times[oldest] {
                 oldest = i;
             }
         }
@@ -173,7 +224,7 @@ impl Memory {
 
 impl FactView for Memory {
     fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
-        self.get(entity, attribute).map(|f| f.value)
+        self.index(entity, attribute).map(|i| self.values[i])
     }
 
     fn position(&self, entity: Entity) -> Option<Vec3> {
@@ -209,9 +260,9 @@ mod tests {
         // Full: the next new fact forgets e1 (time 2.0), not e2 (refreshed at 3.0).
         m.remember(e(4), hp, Value::Number(9.0), 5.0);
         assert_eq!(m.value(e(1), hp), None);
-        let order: Vec<u32> = m.facts().iter().map(|f| f.entity.index1).collect();
+        let order: Vec<u32> = m.facts().map(|f| f.entity.index1).collect();
         assert_eq!(order, vec![2, 3, 4], "sorted by entity");
-        assert_eq!(m.facts.capacity(), 3, "never grows past its capacity");
+        assert_eq!(m.keys.capacity(), 3, "never grows past its capacity");
     }
 
     #[test]

@@ -264,7 +264,7 @@ impl World {
         let request = PlanRequest {
             archetype,
             consumer: npc,
-            facts: mind.memory.facts(),
+            facts: &mind.memory,
             suppliers: &self.scratch.suppliers,
             goals: &self.scratch.goals,
             drive_weights: &self.scratch.weights,

@@ -4,7 +4,7 @@ use crate::core::action::ActionId;
 use crate::core::archetype::ArchetypeId;
 use crate::core::entity::Entity;
 use crate::core::goal::GoalId;
-use crate::core::memory::MemoryFact;
+use crate::core::memory::Memory;
 use crate::core::utility::TopLevelUtility;
 
 /// One step of a plan: an action and the entity that supplies it.
@@ -49,8 +49,8 @@ pub struct PlanRequest<'r> {
     pub archetype: ArchetypeId,
     /// The planning NPC.
     pub consumer: Entity,
-    /// What it knows, sorted by (entity, attribute) as [`crate::core::memory::Memory`] keeps it.
-    pub facts: &'r [MemoryFact],
+    /// What it knows.
+    pub facts: &'r Memory,
     /// Entities it may use as suppliers, in a deterministic order.
     pub suppliers: &'r [Supplier],
     /// All its goals (the soft goals of every plan state).

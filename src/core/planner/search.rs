@@ -129,7 +129,18 @@ struct Context<'a> {
     root_utility: f64,
     /// Some supplier's utility factor is below 1.
     contended: bool,
+    /// Where each goal condition's fact sits in `packed` ([`UNKNOWN`] when the NPC does not
+    /// know it): goal by goal in request order, each goal's from `goal_starts[goal]`.
+    goal_facts: &'a [u32],
+    /// Where each goal's entries start in `goal_facts`, and one past the last.
+    goal_starts: &'a [u32],
+    /// Each goal's completeness in the NPC's own state, which every state whose replay left
+    /// that goal's facts alone shares.
+    root_completeness: &'a [f64],
 }
+
+/// A goal condition's fact the NPC does not know.
+const UNKNOWN: u32 = u32::MAX;
 
 impl Context<'_> {
     /// `utility` of a state reached by `chain`, attenuated by the distance the chain walks when
@@ -157,6 +168,42 @@ impl Context<'_> {
             1.0
         };
         attenuated_utility(self.root_utility, utility, distance * contention)
+    }
+
+    /// Completeness of goal `index` (request order) over `values`, facts of `ended` entities
+    /// unknown: the root's when none of the goal's facts changed, so a state costs the goals
+    /// its plan touches, not every goal.
+    fn completeness(&self, index: usize, values: &[Value], ended: &[Entity]) -> f64 {
+        let facts = self.goal_fact_indices(index);
+        let unchanged = ended.is_empty()
+            && facts
+                .iter()
+                .all(|&k| k == UNKNOWN || values[k as usize] == self.initial[k as usize]);
+        if unchanged {
+            return self.root_completeness[index];
+        }
+        self.evaluate_goal(index, values, ended)
+    }
+
+    /// [`GoalDef::completeness`](crate::core::goal::GoalDef::completeness) of goal `index`,
+    /// its facts found by index rather than searched for by key.
+    fn evaluate_goal(&self, index: usize, values: &[Value], ended: &[Entity]) -> f64 {
+        let goal = self.goals[index];
+        let bindings = Bindings {
+            consumer: self.consumer,
+            supplier: goal.subject,
+            other: Entity::NULL,
+        };
+        let facts = self.goal_fact_indices(index);
+        self.domain.goals().items()[goal.goal.0 as usize].completeness_of(|i, condition| {
+            let k = facts[i];
+            let gone = ended.contains(&bindings.entity(condition.role));
+            (k != UNKNOWN && !gone).then(|| values[k as usize])
+        })
+    }
+
+    fn goal_fact_indices(&self, index: usize) -> &[u32] {
+        &self.goal_facts[self.goal_starts[index] as usize..self.goal_starts[index + 1] as usize]
     }
 
     /// Where the NPC believed `entity` was when it began planning.
@@ -614,12 +661,6 @@ impl<'a> Simulator<'a> {
     /// (:1245-1264). Leaves each drive's satisfaction in `drive_scores`.
     fn rate(&mut self, ctx: &Context<'a>) -> f64 {
         self.drive_scores.clear();
-        let state = SimState {
-            keys: ctx.packed,
-            values: self.values,
-            dirty: &mut self.dirty,
-            ended: &mut self.ended,
-        };
         for (drive, &weight) in ctx.drive_weights.iter().enumerate() {
             self.goal_scores.clear();
             for (index, goal) in ctx.goals.iter().enumerate() {
@@ -627,12 +668,7 @@ impl<'a> Simulator<'a> {
                     continue;
                 }
                 let def = &ctx.domain.goals().items()[goal.goal.0 as usize];
-                let bindings = Bindings {
-                    consumer: ctx.consumer,
-                    supplier: goal.subject,
-                    other: Entity::NULL,
-                };
-                let score = def.completeness(&state, &bindings);
+                let score = ctx.completeness(index, self.values, &self.ended);
                 self.completeness[index] = score;
                 self.goal_scores.push(WeightedScore {
                     weight: def.weight,
@@ -688,17 +724,7 @@ fn copy_request<'a>(
     arena: &'a Bump,
 ) -> Result<Context<'a>> {
     domain.archetypes().get(request.archetype.0)?;
-    let packed = arena.alloc_slice_fill_iter(
-        request
-            .facts
-            .iter()
-            .map(|f| packed_key(f.entity, f.attribute)),
-    );
-    if !packed.windows(2).all(|w| w[0] < w[1]) {
-        return Err(Error::invalid(
-            "facts must be sorted by (entity, attribute) without repeats",
-        ));
-    }
+    let packed = arena.alloc_slice_copy(request.facts.keys());
     for supplier in request.suppliers {
         domain.archetypes().get(supplier.archetype.0)?;
     }
@@ -726,12 +752,13 @@ fn copy_request<'a>(
             request.max_depth
         )));
     }
-    Ok(Context {
+    let (goal_facts, goal_starts) = resolve_goal_facts(domain, request, packed, arena);
+    let mut context = Context {
         domain: domain.clone(),
         archetype: request.archetype,
         consumer: request.consumer,
         packed,
-        initial: arena.alloc_slice_fill_iter(request.facts.iter().map(|f| f.value)),
+        initial: arena.alloc_slice_copy(request.facts.values()),
         suppliers: arena.alloc_slice_copy(request.suppliers),
         goals: arena.alloc_slice_copy(request.goals),
         drive_weights: arena.alloc_slice_copy(request.drive_weights),
@@ -740,5 +767,37 @@ fn copy_request<'a>(
         max_depth: request.max_depth,
         root_utility: 0.0,
         contended: request.suppliers.iter().any(|s| s.utility_factor < 1.0),
-    })
+        goal_facts,
+        goal_starts,
+        root_completeness: &[],
+    };
+    context.root_completeness = arena.alloc_slice_fill_iter(
+        (0..request.goals.len()).map(|g| context.evaluate_goal(g, context.initial, &[])),
+    );
+    Ok(context)
+}
+
+/// Finds each goal condition's fact in `packed` once per search (see [`Context::goal_facts`]).
+fn resolve_goal_facts<'a>(
+    domain: &Domain,
+    request: &PlanRequest<'_>,
+    packed: &[u128],
+    arena: &'a Bump,
+) -> (&'a [u32], &'a [u32]) {
+    let mut facts = ArenaVec::new_in(arena);
+    let mut starts = ArenaVec::with_capacity_in(request.goals.len() + 1, arena);
+    for goal in request.goals {
+        starts.push(facts.len() as u32);
+        let bindings = Bindings {
+            consumer: request.consumer,
+            supplier: goal.subject,
+            other: Entity::NULL,
+        };
+        for condition in &domain.goals().items()[goal.goal.0 as usize].conditions {
+            let key = packed_key(bindings.entity(condition.role), condition.attribute);
+            facts.push(packed.binary_search(&key).map_or(UNKNOWN, |k| k as u32));
+        }
+    }
+    starts.push(facts.len() as u32);
+    (facts.into_bump_slice(), starts.into_bump_slice())
 }
