@@ -75,7 +75,7 @@ fn appendix_a_request<'r>(
     PlanRequest {
         archetype: w.wizard,
         consumer: entity(WIZARD),
-        facts: &memory,
+        facts: memory,
         suppliers,
         goals,
         drive_weights: &[1.0, 1.0, 1.0],
