@@ -49,6 +49,11 @@ impl FactSet {
         self.facts.iter()
     }
 
+    /// All facts, by attribute id, as one slice.
+    pub fn as_slice(&self) -> &[Fact] {
+        &self.facts
+    }
+
     /// Number of facts.
     pub fn len(&self) -> usize {
         self.facts.len()

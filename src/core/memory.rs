@@ -14,6 +14,7 @@ use super::condition::FactView;
 use super::domain::AttributeId;
 use super::entity::Entity;
 use super::fact_key::{packed_key, unpacked_key};
+use super::fact_set::Fact;
 use super::value::Value;
 use super::vec3::Vec3;
 
@@ -91,6 +92,45 @@ impl Memory {
                 i + 1
             }
         };
+    }
+
+    /// Remembers what sensing finds of `entity` as of `time`: its `facts` (in attribute order,
+    /// as a [`FactSet`] keeps them), then its `position`. The same as remembering each in
+    /// turn; when the memory already holds them in that order (a second look at the same
+    /// entity), each costs a compare and two stores.
+    pub fn remember_entity(&mut self, entity: Entity, facts: &[Fact], position: Vec3, time: f64) {
+        // The attribute is the key's low word.
+        let entity_key = packed_key(entity, AttributeId(0));
+        for fact in facts {
+            let key = entity_key | u128::from(fact.attribute.0);
+            if self.keys.get(self.next) == Some(&key) {
+                self.values[self.next] = fact.value;
+                self.times[self.next] = time;
+                self.next += 1;
+            } else {
+                self.remember(entity, fact.attribute, fact.value, time);
+            }
+        }
+        let key = packed_key(entity, AttributeId::POSITION);
+        if self.keys.get(self.next) == Some(&key) {
+            // Most entities stand still: rewrite only a moved position. A position value built
+            // on the stack and copied whole stalls on its partial writes (store forwarding).
+            let bits = |p: Vec3| [p.x.to_bits(), p.y.to_bits(), p.z.to_bits()];
+            let same =
+                matches!(self.values[self.next], Value::Position(p) if bits(p) == bits(position));
+            if !same {
+                self.values[self.next] = Value::Position(position);
+            }
+            self.times[self.next] = time;
+            self.next += 1;
+        } else {
+            self.remember(
+                entity,
+                AttributeId::POSITION,
+                Value::Position(position),
+                time,
+            );
+        }
     }
 
     /// Forgets facts about entities for which `exists` is false (asked once per entity).
@@ -238,6 +278,7 @@ impl FactView for Memory {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::fact_set::Fact;
 
     fn e(index1: u32) -> Entity {
         Entity {
@@ -280,5 +321,48 @@ mod tests {
         m.forget_missing(|x| x != e(1));
         assert_eq!(m.position(e(1)), None);
         assert_eq!(m.len(), 1);
+    }
+
+    /// `remember_entity` is remembering each fact, then the position, in turn: same facts,
+    /// values (to the bit), times and order, through hits, misses, inserts and evictions.
+    #[test]
+    fn remembering_an_entity_is_remembering_each_fact() {
+        let mut rng = crate::core::rng::WorldRng::new(11);
+        let mut bulk = Memory::new(12);
+        let mut each = Memory::new(12);
+        for round in 0..2_000 {
+            let entity = e(1 + rng.below(6) as u32);
+            let time = f64::from(round);
+            let mut facts = Vec::new();
+            for attribute in (0..4).map(AttributeId) {
+                if rng.below(3) > 0 {
+                    let value = Value::Number(rng.below(4) as f64);
+                    facts.push(Fact {
+                        attribute,
+                        value,
+                        time,
+                    });
+                }
+            }
+            // Few distinct positions (some of them -0.0), so unmoved and moved both occur.
+            let coordinate = [0.0, -0.0, 1.5][rng.below(3)];
+            let position = Vec3::new(coordinate, 0.0, 0.0);
+            bulk.next = rng.below(bulk.len() + 1);
+            each.next = bulk.next;
+            bulk.remember_entity(entity, &facts, position, time);
+            for fact in &facts {
+                each.remember(entity, fact.attribute, fact.value, time);
+            }
+            each.remember(
+                entity,
+                AttributeId::POSITION,
+                Value::Position(position),
+                time,
+            );
+            assert_eq!(bulk.keys, each.keys, "round {round}");
+            assert_eq!(bulk.times, each.times, "round {round}");
+            let bits = |m: &Memory| format!("{:?}", m.values);
+            assert_eq!(bits(&bulk), bits(&each), "round {round}");
+        }
     }
 }

@@ -12,7 +12,6 @@ use bumpalo::Bump;
 
 use super::archetype::ArchetypeId;
 use super::archetype::TopLevel;
-use super::domain::AttributeId;
 use super::entity::Entity;
 use super::event::EventKind;
 use super::focus::pick_focus;
@@ -21,7 +20,6 @@ use super::mind::{Brain, Candidate, Mind};
 use super::planner::{BoundGoal, PlanRequest, Search, SearchStats, SearchStatus, Step, Supplier};
 use super::ubc::rating::{RatingScratch, Usable};
 use super::utility::{TopLevelUtility, WeightedScore};
-use super::value::Value;
 use super::world::{EntityRecord, World};
 
 /// Buffers every think reuses, so a steady-state tick allocates nothing.
@@ -333,17 +331,10 @@ fn record_decision(mind: &mut Mind, search: &Search<'_>, time: f64) {
     }
 }
 
-/// Remembers in (entity, attribute) order, the position last ([`AttributeId::POSITION`] sorts
-/// after every attribute), so the memory finds each fact where the last one ended.
+/// Remembers `entity`'s facts and position. Sensing visits entities in slot (so handle)
+/// order and the position sorts after every attribute ([`AttributeId::POSITION`]), so the
+/// memory finds each fact where the last one ended.
 fn remember(mind: &mut Mind, entity: Entity, record: &EntityRecord, now: f64) {
-    let memory = &mut mind.memory;
-    for fact in record.facts.iter() {
-        memory.remember(entity, fact.attribute, fact.value, now);
-    }
-    memory.remember(
-        entity,
-        AttributeId::POSITION,
-        Value::Position(record.position),
-        now,
-    );
+    mind.memory
+        .remember_entity(entity, record.facts.as_slice(), record.position, now);
 }
