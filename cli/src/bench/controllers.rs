@@ -30,6 +30,9 @@ pub struct Controller {
     pub about: &'static str,
     /// How it drives the hospital.
     pub drive: Drive,
+    /// Issue 7's target for it: this many NPCs must fit in 10 % of one core at 5 Hz, which
+    /// `--targets` measures at that population. `None` for the FSM, which has none.
+    pub target: Option<u32>,
 }
 
 /// Every controller, in table order (the hospital as shipped mixes GOAP staff and UDGOAP
@@ -39,22 +42,26 @@ pub const CONTROLLERS: &[Controller] = &[
         label: "fsm",
         about: "hand-written FSMs (cli/src/bench/fsm.rs), threshold checks in a fixed order",
         drive: Drive::Fsm,
+        target: None,
     },
     Controller {
         label: "ubc",
         about:
             "the hospital's ubc variant: UBC nurses, doctors and visitors (predefined plans, S:142)",
         drive: Drive::Brains(|s| variant(s, "ubc")),
+        target: Some(20_000),
     },
     Controller {
         label: "goap",
         about: "the hospital's goap variant: GOAP nurses, doctors and visitors (priority goals, S:140)",
         drive: Drive::Brains(|s| variant(s, "goap")),
+        target: Some(14_000),
     },
     Controller {
         label: "udgoap",
         about: "the hospital's udgoap variant: UDGOAP nurses, doctors and visitors (drives, thesis ch. 3)",
         drive: Drive::Brains(|s| variant(s, "udgoap")),
+        target: Some(5_000),
     },
 ];
 

@@ -80,6 +80,10 @@ pub struct BenchArgs {
     /// Also write an SVG chart of CPU µs per decision against NPC count.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
+    /// Also measure each brain at its target population (ubc 20,000, goap 14,000, udgoap
+    /// 5,000 NPCs, one thread) and say whether that many fit in 10 % of a core.
+    #[arg(long)]
+    targets: bool,
 }
 
 fn controller_labels() -> PossibleValuesParser {
@@ -98,8 +102,20 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
         seed: args.seed,
     };
     let controllers = controllers::chosen(&args.controllers);
-    let points = sweep::points(&args.npcs, &args.threads, &args.objects, &args.actions);
-    if points.is_empty() {
+    // (controller, point) pairs: every controller at every sweep point, then each at its target.
+    let sweep = sweep::points(&args.npcs, &args.threads, &args.objects, &args.actions);
+    let mut pairs: Vec<_> = sweep
+        .iter()
+        .flat_map(|&point| controllers.iter().map(move |&c| (c, point)))
+        .collect();
+    if args.targets {
+        pairs.extend(
+            controllers
+                .iter()
+                .filter_map(|&c| Some((c, sweep::target(c.target?)))),
+        );
+    }
+    if pairs.is_empty() {
         return Err("nothing to measure: every axis was skipped".into());
     }
     // Written at once, so that a bad path fails before a long run.
@@ -110,15 +126,13 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
         .transpose()?;
     // Everything is loaded and checked before anything is measured.
     let mut jobs = Vec::new();
-    for point in points {
+    for (controller, point) in pairs {
         let mut doc = hospital::document();
         hospital::add_clutter(&mut doc, point.extra_objects)?;
         hospital::add_chores(&mut doc, point.extra_actions)?;
-        for &controller in &controllers {
-            let prepared = controller.prepare(&doc)?;
-            let worlds = protocol::split(&prepared, point.npcs, point.threads)?;
-            jobs.push((controller, point, prepared, worlds));
-        }
+        let prepared = controller.prepare(&doc)?;
+        let worlds = protocol::split(&prepared, point.npcs, point.threads)?;
+        jobs.push((controller, point, prepared, worlds));
     }
     println!(
         "motive bench: the hospital of Sloan et al. 2011; {} run(s) per point (from 3, the best and worst dropped); {} s warm-up; a window of up to {} s",
@@ -152,6 +166,7 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
     }
     report::print_table(&rows);
     report::print_table_4_1(&rows);
+    report::print_targets(&rows);
     report::write_csv(&args.csv, &rows)?;
     println!("\ncsv: {}", args.csv.display());
     if let (Some(mut file), Some(path)) = (plot_file, args.plot.as_deref()) {

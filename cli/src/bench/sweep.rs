@@ -15,6 +15,8 @@ pub enum Axis {
     Objects,
     /// Irrelevant actions added to every thinking archetype.
     Actions,
+    /// A controller's target population (`--targets`).
+    Target,
 }
 
 impl Axis {
@@ -24,6 +26,7 @@ impl Axis {
             Axis::Npcs => "npcs",
             Axis::Objects => "objects",
             Axis::Actions => "actions",
+            Axis::Target => "target",
         }
     }
 }
@@ -71,6 +74,18 @@ pub fn points(npcs: &[u32], threads: &[u32], objects: &[u32], actions: &[u32]) -
         ..base
     });
     by_npcs.chain(by_objects).chain(by_actions).collect()
+}
+
+/// The point that checks a target of `npcs`: the hospital as shipped at that population, on
+/// one thread (the target is a share of one core).
+pub fn target(npcs: u32) -> Point {
+    Point {
+        axis: Axis::Target,
+        npcs,
+        extra_objects: 0,
+        extra_actions: 0,
+        threads: 1,
+    }
 }
 
 #[cfg(test)]
