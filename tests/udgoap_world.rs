@@ -488,3 +488,50 @@ fn memory_is_bounded_and_forgets_the_oldest_facts() {
     a.world.think_now(wizard).unwrap();
     assert!(!a.world.mind(wizard).unwrap().memory.knows(potion));
 }
+
+/// Sensing remembers what can matter (`perception.rs`): the potion (it supplies `drink`), the
+/// goblin and any entity with a `team` (the fact the kill generator tests on its subject), never
+/// a prop that carries neither, however many there are.
+#[test]
+fn sensing_remembers_only_what_can_matter() {
+    let (mut a, wizard, potion, goblin) = appendix_a();
+    let w = a.w.clone();
+    assert_eq!(w.domain.relevance().attributes(), &[w.team]);
+    assert!(!w.domain.relevance().everything());
+    let object = motive::core::EntityKind::Object;
+    let bystander = a.world.create(object, Vec3::new(0.0, 0.0, 5.0)).unwrap();
+    a.world
+        .set_fact(bystander, w.team, Value::Number(2.0))
+        .unwrap();
+    let props: Vec<Entity> = (0..300)
+        .map(|i| {
+            let prop = a
+                .world
+                .create(object, Vec3::new(i as f32 * 0.01, 0.0, 0.0))
+                .unwrap();
+            a.world
+                .set_fact(prop, w.damage, Value::Number(1.0))
+                .unwrap();
+            prop
+        })
+        .collect();
+    a.world.think_now(wizard).unwrap();
+    let mind = a.world.mind(wizard).unwrap();
+    for known in [wizard, potion, goblin, bystander] {
+        assert!(mind.memory.knows(known), "{known:?}");
+    }
+    assert!(props.iter().all(|&p| !mind.memory.knows(p)));
+    // 300 props would have filled the default memory of 256 facts and pushed the goblin out;
+    // the plan is the one Appendix A finds without them.
+    let (mut plain, plain_wizard, _, _) = appendix_a();
+    plain.world.think_now(plain_wizard).unwrap();
+    let actions = |arena: &Arena, npc| -> Vec<String> {
+        arena
+            .plan(npc)
+            .into_iter()
+            .map(|(action, _)| action)
+            .collect()
+    };
+    assert!(!actions(&plain, plain_wizard).is_empty());
+    assert_eq!(actions(&a, wizard), actions(&plain, plain_wizard));
+}

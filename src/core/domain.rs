@@ -3,6 +3,7 @@
 //! Names are interned into dense ids when the domain is built; everything after that (worlds,
 //! planners) works on ids only.
 
+use super::perception::Relevance;
 use std::sync::Arc;
 
 use super::action::{ActionDef, ActionDuration, ActionId, ExecutionHints, ACTION_ROLES};
@@ -83,6 +84,7 @@ impl Default for DomainBuilder {
                 tags: NameTable::new("tag"),
                 annotations: NameTable::new("ambiance annotation"),
                 symbols: SymbolLayout::default(),
+                relevance: Relevance::default(),
             },
         }
     }
@@ -447,7 +449,9 @@ impl DomainBuilder {
                 )));
             }
         }
-        Ok(Arc::new(self.domain.clone()))
+        let mut domain = self.domain.clone();
+        domain.relevance = Relevance::of(&domain);
+        Ok(Arc::new(domain))
     }
 }
 
@@ -485,6 +489,7 @@ pub struct Domain {
     pub(crate) tags: NameTable<()>,
     pub(crate) annotations: NameTable<()>,
     symbols: SymbolLayout,
+    relevance: Relevance,
 }
 
 impl Domain {
@@ -613,6 +618,11 @@ impl Domain {
     /// Where each attribute lives in a GOAP symbolic state.
     pub fn symbols(&self) -> &SymbolLayout {
         &self.symbols
+    }
+
+    /// Which perceived entities UDGOAP NPCs remember (`perception.rs`).
+    pub fn relevance(&self) -> &Relevance {
+        &self.relevance
     }
 }
 

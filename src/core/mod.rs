@@ -25,6 +25,7 @@ pub mod memory;
 pub mod mind;
 pub mod name_table;
 pub mod outcome;
+pub mod perception;
 pub mod planner;
 pub mod rng;
 pub mod slot_map;

@@ -17,6 +17,7 @@ use super::event::EventKind;
 use super::focus::pick_focus;
 use super::goal_update::update_drives_and_goals;
 use super::mind::{Brain, Candidate, Mind};
+use super::perception::supplies_any;
 use super::planner::{BoundGoal, PlanRequest, Search, SearchStats, SearchStatus, Step, Supplier};
 use super::ubc::rating::{RatingScratch, Usable};
 use super::utility::{TopLevelUtility, WeightedScore};
@@ -121,7 +122,7 @@ impl World {
                 }
                 return Ok(());
             }
-            world.sense(npc, mind, think.perception_range);
+            world.sense(npc, archetype, mind, think.perception_range);
             update_drives_and_goals(&domain, npc, mind, &mut world.scratch.scores);
             if vanished {
                 world.fail_running(npc, mind);
@@ -134,16 +135,22 @@ impl World {
     }
 
     /// Merges what `npc` perceives into its memory: itself, and every entity within `range`
-    /// with its position and facts, stamped now. Facts about entities that no longer exist are
-    /// forgotten.
-    fn sense(&mut self, npc: Entity, mind: &mut Mind, range: f64) {
+    /// that can matter to it (`perception.rs`), with its position and facts, stamped now.
+    /// Facts about entities that no longer exist are forgotten.
+    fn sense(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind, range: f64) {
         let Ok(me) = self.position(npc) else {
             return;
         };
         let mut perceived = std::mem::take(&mut self.scratch.perceived);
         self.perceivable(npc, me, range, &mut perceived);
+        let domain = &*self.domain;
+        let consumes = &domain.archetype(archetype).consumes;
+        let relevance = domain.relevance();
         for (entity, record) in perceived.iter().filter_map(|&slot| self.at_slot(slot)) {
-            remember(mind, entity, record, self.time);
+            if entity == npc || relevance.matters(domain, consumes, record.archetype, &record.facts)
+            {
+                remember(mind, entity, record, self.time);
+            }
         }
         self.scratch.perceived = perceived;
         mind.memory.forget_missing(|e| self.is_alive(e));
@@ -180,8 +187,7 @@ impl World {
             };
             // An entity supplying nothing the NPC consumes can be no step of a plan: leave it
             // out, so that a crowd of others costs the search nothing.
-            let supplies = &domain.archetype(supplier).supplies;
-            if !supplies.iter().any(|action| consumes.contains(action)) {
+            if !supplies_any(&domain, supplier, consumes) {
                 continue;
             }
             // Contention: objects with no slot open to the NPC are left out or priced.
