@@ -66,9 +66,9 @@ impl Memory {
     /// first when memory is full.
     pub fn remember(&mut self, entity: Entity, attribute: AttributeId, value: Value, time: f64) {
         let key = packed_key(entity, attribute);
-        let found = match self.keys.get(self.next) == Some(&key) {
-            true => Ok(self.next),
-            false => self.keys.binary_search(&key),
+        let found = match self.at_hint(key) {
+            Some(i) => Ok(i),
+            None => self.keys.binary_search(&key),
         };
         self.next = match found {
             Ok(i) => {
@@ -102,35 +102,44 @@ impl Memory {
         // The attribute is the key's low word.
         let entity_key = packed_key(entity, AttributeId(0));
         for fact in facts {
-            let key = entity_key | u128::from(fact.attribute.0);
-            if self.keys.get(self.next) == Some(&key) {
-                self.values[self.next] = fact.value;
-                self.times[self.next] = time;
-                self.next += 1;
-            } else {
-                self.remember(entity, fact.attribute, fact.value, time);
+            match self.at_hint(entity_key | u128::from(fact.attribute.0)) {
+                Some(i) => {
+                    self.values[i] = fact.value;
+                    self.refreshed(i, time);
+                }
+                None => self.remember(entity, fact.attribute, fact.value, time),
             }
         }
-        let key = packed_key(entity, AttributeId::POSITION);
-        if self.keys.get(self.next) == Some(&key) {
-            // Most entities stand still: rewrite only a moved position. A position value built
-            // on the stack and copied whole stalls on its partial writes (store forwarding).
-            let bits = |p: Vec3| [p.x.to_bits(), p.y.to_bits(), p.z.to_bits()];
-            let same =
-                matches!(self.values[self.next], Value::Position(p) if bits(p) == bits(position));
-            if !same {
-                self.values[self.next] = Value::Position(position);
+        let position_value = Value::Position(position);
+        match self.at_hint(packed_key(entity, AttributeId::POSITION)) {
+            Some(i) => {
+                // Most entities stand still: rewrite only a moved position. A position value
+                // built on the stack and copied whole stalls on its partial writes (store
+                // forwarding).
+                let bits = |p: Vec3| [p.x.to_bits(), p.y.to_bits(), p.z.to_bits()];
+                let same =
+                    matches!(self.values[i], Value::Position(p) if bits(p) == bits(position));
+                if !same {
+                    self.values[i] = position_value;
+                }
+                self.refreshed(i, time);
             }
-            self.times[self.next] = time;
-            self.next += 1;
-        } else {
-            self.remember(
-                entity,
-                AttributeId::POSITION,
-                Value::Position(position),
-                time,
-            );
+            None => self.remember(entity, AttributeId::POSITION, position_value, time),
         }
+    }
+
+    /// The fact after the last one remembered, when its key is `key`: where sensing, which
+    /// remembers in key order, usually finds the next fact.
+    #[inline]
+    fn at_hint(&self, key: u128) -> Option<usize> {
+        (self.keys.get(self.next) == Some(&key)).then_some(self.next)
+    }
+
+    /// Stamps fact `i` with `time` and moves the hint past it.
+    #[inline]
+    fn refreshed(&mut self, i: usize, time: f64) {
+        self.times[i] = time;
+        self.next = i + 1;
     }
 
     /// Forgets facts about entities for which `exists` is false (asked once per entity).

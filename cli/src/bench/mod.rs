@@ -102,20 +102,18 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
         seed: args.seed,
     };
     let controllers = controllers::chosen(&args.controllers);
-    // (controller, point) pairs: every controller at every sweep point, then each at its target.
+    // Each point with the controllers measured there: every controller at every sweep point,
+    // then each at its target.
     let sweep = sweep::points(&args.npcs, &args.threads, &args.objects, &args.actions);
-    let mut pairs: Vec<_> = sweep
-        .iter()
-        .flat_map(|&point| controllers.iter().map(move |&c| (c, point)))
-        .collect();
+    let mut groups: Vec<_> = sweep.iter().map(|&p| (p, controllers.clone())).collect();
     if args.targets {
-        pairs.extend(
+        groups.extend(
             controllers
                 .iter()
-                .filter_map(|&c| Some((c, sweep::target(c.target?)))),
+                .filter_map(|&c| Some((sweep::target(c.target?), vec![c]))),
         );
     }
-    if pairs.is_empty() {
+    if groups.is_empty() {
         return Err("nothing to measure: every axis was skipped".into());
     }
     // Written at once, so that a bad path fails before a long run.
@@ -126,13 +124,15 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
         .transpose()?;
     // Everything is loaded and checked before anything is measured.
     let mut jobs = Vec::new();
-    for (controller, point) in pairs {
+    for (point, group) in groups {
         let mut doc = hospital::document();
         hospital::add_clutter(&mut doc, point.extra_objects)?;
         hospital::add_chores(&mut doc, point.extra_actions)?;
-        let prepared = controller.prepare(&doc)?;
-        let worlds = protocol::split(&prepared, point.npcs, point.threads)?;
-        jobs.push((controller, point, prepared, worlds));
+        for controller in group {
+            let prepared = controller.prepare(&doc)?;
+            let worlds = protocol::split(&prepared, point.npcs, point.threads)?;
+            jobs.push((controller, point, prepared, worlds));
+        }
     }
     println!(
         "motive bench: the hospital of Sloan et al. 2011; {} run(s) per point (from 3, the best and worst dropped); {} s warm-up; a window of up to {} s",

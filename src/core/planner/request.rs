@@ -2,6 +2,7 @@
 
 use crate::core::action::ActionId;
 use crate::core::archetype::ArchetypeId;
+use crate::core::condition::Bindings;
 use crate::core::entity::Entity;
 use crate::core::goal::GoalId;
 use crate::core::memory::Memory;
@@ -39,6 +40,17 @@ pub struct BoundGoal {
     pub drive: u32,
     /// The entity it is about (the supplier role of its conditions).
     pub subject: Entity,
+}
+
+impl BoundGoal {
+    /// The roles its conditions name, for `consumer`: the NPC, and the subject as supplier.
+    pub fn bindings(&self, consumer: Entity) -> Bindings {
+        Bindings {
+            consumer,
+            supplier: self.subject,
+            other: Entity::NULL,
+        }
+    }
 }
 
 /// Everything a plan depends on. The search copies it into its arena, so the request may

@@ -189,11 +189,7 @@ impl Context<'_> {
     /// its facts found by index rather than searched for by key.
     fn evaluate_goal(&self, index: usize, values: &[Value], ended: &[Entity]) -> f64 {
         let goal = self.goals[index];
-        let bindings = Bindings {
-            consumer: self.consumer,
-            supplier: goal.subject,
-            other: Entity::NULL,
-        };
+        let bindings = goal.bindings(self.consumer);
         let facts = self.goal_fact_indices(index);
         self.domain.goals().items()[goal.goal.0 as usize].completeness_of(|i, condition| {
             let k = facts[i];
@@ -788,11 +784,7 @@ fn resolve_goal_facts<'a>(
     let mut starts = ArenaVec::with_capacity_in(request.goals.len() + 1, arena);
     for goal in request.goals {
         starts.push(facts.len() as u32);
-        let bindings = Bindings {
-            consumer: request.consumer,
-            supplier: goal.subject,
-            other: Entity::NULL,
-        };
+        let bindings = goal.bindings(request.consumer);
         for condition in &domain.goals().items()[goal.goal.0 as usize].conditions {
             let key = packed_key(bindings.entity(condition.role), condition.attribute);
             facts.push(packed.binary_search(&key).map_or(UNKNOWN, |k| k as u32));
