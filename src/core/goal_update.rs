@@ -2,12 +2,15 @@
 //! remove drives whose triggers fired (with all their goals), generate new goals, update
 //! completeness, remove goals, then rate each drive.
 
-use super::condition::{Bindings, Role};
-use super::domain::Domain;
+use super::condition::{Bindings, FactView, Role};
+use super::domain::{AttributeId, Domain};
 use super::drive::TriggerScope;
 use super::entity::Entity;
+use super::memory::Memory;
 use super::mind::{GoalState, Mind};
 use super::utility::{drive_satisfaction, WeightedScore};
+use super::value::Value;
+use super::vec3::Vec3;
 
 /// Brings `mind`'s drives and goals up to date with its memory. `scores` is scratch space.
 pub(crate) fn update_drives_and_goals(
@@ -82,21 +85,24 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
     for (index, drive) in drives.iter().enumerate() {
         let def = &domain.drives().items()[drive.drive.0 as usize];
         for generator in &def.generators {
-            let mut consider = |subject: Entity| {
+            // The conditions first (they fail for most subjects), then the scan of held goals.
+            let mut consider = |view: InHand| {
+                let subject = view.subject;
                 let bindings = Bindings {
                     consumer: npc,
                     supplier: subject,
                     other: Entity::NULL,
                 };
-                let held = goals.iter().any(|g| {
-                    g.drive == index as u32 && g.goal == generator.goal && g.subject == subject
-                });
-                if !held
-                    && generator
-                        .conditions
-                        .iter()
-                        .all(|c| c.holds(&*memory, &bindings))
-                {
+                let fires = generator
+                    .conditions
+                    .iter()
+                    .all(|c| c.holds(&view, &bindings));
+                let held = || {
+                    goals.iter().any(|g| {
+                        g.drive == index as u32 && g.goal == generator.goal && g.subject == subject
+                    })
+                };
+                if fires && !held() {
                     goals.push(GoalState {
                         goal: generator.goal,
                         drive: index as u32,
@@ -106,27 +112,66 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
                 }
             };
             match generator.scope {
-                TriggerScope::Consumer => consider(npc),
+                TriggerScope::Consumer => consider(InHand::nothing(memory, npc)),
                 // Only subjects with the fact a condition needs can fire it: with one, walk
                 // those instead of testing every entity known (the same subjects, in the same
-                // order, for much less work when few entities carry the fact).
+                // order, for much less work when few entities carry the fact), and test that
+                // fact as found rather than searching for it again.
                 TriggerScope::Known => match generator
                     .conditions
                     .iter()
                     .find_map(|c| c.required_fact(Role::Supplier))
                 {
                     Some(attribute) => {
-                        for subject in memory.located_with(attribute).filter(|&e| e != npc) {
-                            consider(subject);
+                        for (subject, value) in memory.located_with(attribute) {
+                            if subject != npc {
+                                consider(InHand {
+                                    memory,
+                                    subject,
+                                    fact: Some((attribute, value)),
+                                });
+                            }
                         }
                     }
                     None => {
                         for (subject, _) in memory.located().filter(|(e, _)| *e != npc) {
-                            consider(subject);
+                            consider(InHand::nothing(memory, subject));
                         }
                     }
                 },
             }
         }
+    }
+}
+
+/// A memory with one of its facts about a generator's `subject` already in hand: the
+/// attribute and value the subject was found by, if any.
+struct InHand<'a> {
+    memory: &'a Memory,
+    subject: Entity,
+    fact: Option<(AttributeId, Value)>,
+}
+
+impl<'a> InHand<'a> {
+    /// `memory` as it is, for tests of `subject`.
+    fn nothing(memory: &'a Memory, subject: Entity) -> Self {
+        InHand {
+            memory,
+            subject,
+            fact: None,
+        }
+    }
+}
+
+impl FactView for InHand<'_> {
+    fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
+        match self.fact {
+            Some((a, value)) if entity == self.subject && attribute == a => Some(value),
+            _ => self.memory.value(entity, attribute),
+        }
+    }
+
+    fn position(&self, entity: Entity) -> Option<Vec3> {
+        self.memory.position(entity)
     }
 }

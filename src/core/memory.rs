@@ -154,9 +154,11 @@ impl Memory {
             };
             last = Some((entity, alive));
             if alive {
-                self.keys[kept] = self.keys[i];
-                self.values[kept] = self.values[i];
-                self.times[kept] = self.times[i];
+                if kept != i {
+                    self.keys[kept] = self.keys[i];
+                    self.values[kept] = self.values[i];
+                    self.times[kept] = self.times[i];
+                }
                 kept += 1;
             }
         }
@@ -206,14 +208,18 @@ impl Memory {
             })
     }
 
-    /// Entities whose position and `attribute` are known, in handle order: [`Memory::located`]
-    /// narrowed to those that can satisfy a test of `attribute`, without looking at the rest.
-    pub fn located_with(&self, attribute: AttributeId) -> impl Iterator<Item = Entity> + '_ {
+    /// Entities whose position and `attribute` are known, in handle order, with the value of
+    /// `attribute`: [`Memory::located`] narrowed to those that can satisfy a test of
+    /// `attribute`, without looking at the rest.
+    pub fn located_with(
+        &self,
+        attribute: AttributeId,
+    ) -> impl Iterator<Item = (Entity, Value)> + '_ {
         (0..self.keys.len()).filter_map(move |i| {
             let (entity, a) = unpacked_key(self.keys[i]);
             // The position sorts last among an entity's facts: look just past this one.
             let located = a == attribute && self.position_after(i, entity).is_some();
-            located.then_some(entity)
+            located.then(|| (entity, self.values[i]))
         })
     }
 

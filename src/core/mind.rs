@@ -168,6 +168,8 @@ pub struct Mind {
     pub claims: Vec<Claim>,
     /// The plan is new: it claims its slots before its first step starts.
     pub claims_pending: bool,
+    /// The world's destruction count when memory was last cleared of missing entities.
+    pub(crate) destructions_checked: u64,
 }
 
 impl Mind {
@@ -193,6 +195,7 @@ impl Mind {
             ubc: None,
             claims: Vec::new(),
             claims_pending: false,
+            destructions_checked: 0,
         }
     }
 

@@ -103,6 +103,9 @@ pub struct World {
     pub(super) spatial: WorldSpatial,
     /// The answer of the last [`World::find_suppliers`], kept to reuse its memory.
     pub(super) found: Vec<super::world_find::Found>,
+    /// Entities destroyed so far: a memory checked since the last destruction holds no facts
+    /// about missing entities, so sensing skips the check.
+    pub(super) destructions: u64,
 }
 
 impl World {
@@ -125,6 +128,7 @@ impl World {
             .collect();
         Ok(World {
             found: Vec::new(),
+            destructions: 0,
             spatial: WorldSpatial::for_domain(&domain),
             domain,
             ambiance: Ambiance::for_world(serial.get()),
@@ -297,6 +301,7 @@ impl World {
         self.ambiance.remove_anchored_to(entity);
         let key = entity.key().expect("resolved handles are not null");
         self.entities.remove(key).expect("resolved above");
+        self.destructions += 1;
         self.spatial.stale = true;
         if kind == EntityKind::Npc {
             self.npc_count -= 1;

@@ -14,7 +14,7 @@ use super::error::Result;
 use super::event::EventKind;
 use super::mind::{Mind, Part};
 use super::planner::Step;
-use super::smart_object::{Claim, ClaimPriority, Contention, SlotState};
+use super::smart_object::{Claim, ClaimPriority, Contention, SlotDef, SlotState};
 use super::world::{describe, World};
 
 impl World {
@@ -39,7 +39,11 @@ impl World {
     /// Whether `object` can serve `npc` now: it has no slots, or one of them admits the NPC
     /// and is open to its priority. Planners leave out objects that cannot.
     pub(super) fn serves(&self, npc: Entity, archetype: ArchetypeId, object: Entity) -> bool {
-        self.open_slot(npc, archetype, object).is_some()
+        match self.open_slots(npc, archetype, object) {
+            Some(Some(mut open)) => open.next().is_some(),
+            Some(None) => true,
+            None => false,
+        }
     }
 
     /// The price of `object` for `npc` (of `archetype`): `(0, 1)` when it can serve the NPC
@@ -67,45 +71,59 @@ impl World {
     }
 
     /// The first slot of `object` that admits `npc` and is open to it: `Some(None)` when the
-    /// object has no slots (no limit on users), `None` when every slot is closed to it.
+    /// object has no slots (no limit on users), `None` when every slot is closed to it. The
+    /// NPC's own slot comes first, so that a replan keeps the slot it holds; then required
+    /// slots before optional ones, since a joint action starts only once the required slots
+    /// are filled.
     fn open_slot(
         &self,
         npc: Entity,
         archetype: ArchetypeId,
         object: Entity,
     ) -> Option<Option<u32>> {
+        let Some(open) = self.open_slots(npc, archetype, object)? else {
+            return Some(None);
+        };
+        let (mut required, mut optional) = (None, None);
+        for (i, def, state) in open {
+            if state.holder == npc {
+                return Some(Some(i));
+            }
+            let first = if def.required {
+                &mut required
+            } else {
+                &mut optional
+            };
+            first.get_or_insert(i);
+        }
+        required.or(optional).map(Some)
+    }
+
+    /// The slots of `object` that admit `npc` and are open to it, in slot order: `None` when
+    /// the object does not exist, `Some(None)` when it has no slots (no limit on users).
+    fn open_slots<'w>(
+        &'w self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        object: Entity,
+    ) -> Option<Option<impl Iterator<Item = (u32, &'w SlotDef, &'w SlotState)> + 'w>> {
         let record = self.live_record(object)?;
         if record.slots.is_empty() || object == npc {
             return Some(None);
         }
-        let domain = &self.domain;
-        let tags = &domain.archetype(archetype).tags;
-        let defs = &domain.archetype(record.archetype?).slots;
+        let tags = &self.domain.archetype(archetype).tags;
+        let defs = &self.domain.archetype(record.archetype?).slots;
         let priority = self.priority_of(npc);
-        let open = |(i, (def, state)): (usize, (&super::smart_object::SlotDef, &SlotState))| {
-            let holder_gone = !state.holder.is_null() && !self.is_alive(state.holder);
-            (def.users.admits(archetype, tags) && (state.open_to(npc, priority) || holder_gone))
-                .then_some(i as u32)
-        };
-        // The NPC's own slot first, so that a replan keeps the slot it holds.
-        let own = defs
+        let open = defs
             .iter()
             .zip(&record.slots)
             .enumerate()
-            .filter(|(_, (_, s))| s.holder == npc)
-            .find_map(open);
-        // Then required slots before optional ones: a joint action starts only once the
-        // required slots are filled.
-        let by_need = |required: bool| {
-            defs.iter()
-                .zip(&record.slots)
-                .enumerate()
-                .filter(move |(_, (d, _))| d.required == required)
-                .find_map(open)
-        };
-        own.or_else(|| by_need(true))
-            .or_else(|| by_need(false))
-            .map(Some)
+            .filter(move |(_, (def, state))| {
+                let holder_gone = !state.holder.is_null() && !self.is_alive(state.holder);
+                def.users.admits(archetype, tags) && (state.open_to(npc, priority) || holder_gone)
+            })
+            .map(|(i, (def, state))| (i as u32, def, state));
+        Some(Some(open))
     }
 
     fn priority_of(&self, npc: Entity) -> ClaimPriority {

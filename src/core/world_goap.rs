@@ -10,6 +10,7 @@ use super::entity::Entity;
 use super::error::{Error, Result};
 use super::goap::bind::{resolve_test, BindInput};
 use super::goap::{GoapGoalId, GoapProblem, GoapSearch, SymbolicState, Target, Test, Workspace};
+use super::perceived::Perceived;
 use super::world::World;
 
 /// The engine's context precondition: may `npc` use `action` on `target`? Called on the
@@ -44,7 +45,7 @@ pub struct GoapInputs {
     /// Smart ambiance's cost delta of each consumable action for the NPC (empty: none).
     pub cost_deltas: Vec<f64>,
     /// Slots of the entities within perception range.
-    perceived: Vec<u32>,
+    perceived: Perceived,
 }
 
 impl World {

@@ -28,6 +28,7 @@ use super::condition::distance_between;
 use super::domain::Domain;
 use super::entity::Entity;
 use super::error::Result;
+use super::perceived::Perceived;
 use super::spatial::SpatialIndex;
 use super::vec3::Vec3;
 use super::world::{EntityRecord, World};
@@ -77,7 +78,7 @@ impl World {
     /// perceives: itself and every entity within `range`. Sensing (UDGOAP) and target
     /// gathering (GOAP) both see through it; read the entities with [`World::at_slot`].
     /// Allocates nothing once `out` has grown.
-    pub(super) fn perceivable(&self, npc: Entity, from: Vec3, range: f64, out: &mut Vec<u32>) {
+    pub(super) fn perceivable(&self, npc: Entity, from: Vec3, range: f64, out: &mut Perceived) {
         self.perceivable_through(npc, from, range, self.index_serves(range), out);
     }
 
@@ -88,7 +89,7 @@ impl World {
         from: Vec3,
         range: f64,
         by_index: bool,
-        out: &mut Vec<u32>,
+        out: &mut Perceived,
     ) {
         out.clear();
         let me = self
@@ -100,9 +101,10 @@ impl World {
                 out.push(slot);
             }
         });
-        out.extend(me);
-        // Slots are unique, so an unstable sort is deterministic.
-        out.sort_unstable();
+        if let Some(me) = me {
+            out.push(me);
+        }
+        out.sort();
     }
 
     /// Whether a query of `range` may go through the index: it is fresh, and the range finite
@@ -272,7 +274,7 @@ mod tests {
             let mut rng = Rng(WorldRng::new(seed));
             let mut w = walkers(rng.pick(&[5.0, 12.0, 30.0]));
             let mut gone: Vec<Entity> = Vec::new();
-            let mut out = Vec::new();
+            let mut out = Perceived::default();
             let mut events = Vec::new();
             for op in 0..150 {
                 let extent = rng.pick(&[3.0, 40.0, 1e6]);
@@ -358,17 +360,17 @@ mod tests {
                     let expected = brute_force(&w.world, npc, from, range);
                     let context = format!("seed {seed}, op {op}, npc {npc:?}, {from:?}, {range}");
                     w.world.perceivable(npc, from, range, &mut out);
-                    assert_eq!(out, expected, "{context}");
+                    assert_eq!(&*out, &expected[..], "{context}");
                     out.clear();
                     w.world
                         .perceivable_through(npc, from, range, false, &mut out);
-                    assert_eq!(out, expected, "scan: {context}");
+                    assert_eq!(&*out, &expected[..], "scan: {context}");
                     scanned += 1;
                     if !w.world.spatial.stale {
                         out.clear();
                         w.world
                             .perceivable_through(npc, from, range, true, &mut out);
-                        assert_eq!(out, expected, "index: {context}");
+                        assert_eq!(&*out, &expected[..], "index: {context}");
                         indexed += 1;
                     }
                 }

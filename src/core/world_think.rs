@@ -17,6 +17,7 @@ use super::event::EventKind;
 use super::focus::pick_focus;
 use super::goal_update::update_drives_and_goals;
 use super::mind::{Brain, Candidate, Mind};
+use super::perceived::Perceived;
 use super::perception::supplies_any;
 use super::planner::{BoundGoal, PlanRequest, Search, SearchStats, SearchStatus, Step, Supplier};
 use super::ubc::rating::{RatingScratch, Usable};
@@ -33,7 +34,7 @@ pub(crate) struct ThinkScratch {
     scores: Vec<WeightedScore>,
     due: Vec<(f64, Entity)>,
     /// Slots of the entities a think perceives.
-    pub(super) perceived: Vec<u32>,
+    pub(super) perceived: Perceived,
     /// What a UBC NPC may use, and the buffers its ratings reuse.
     pub(super) ubc_candidates: Vec<Usable>,
     pub(super) ubc_rating: RatingScratch,
@@ -153,7 +154,11 @@ impl World {
             }
         }
         self.scratch.perceived = perceived;
-        mind.memory.forget_missing(|e| self.is_alive(e));
+        // Only a destruction makes a remembered entity missing: what sensing adds is alive.
+        if mind.destructions_checked != self.destructions {
+            mind.memory.forget_missing(|e| self.is_alive(e));
+            mind.destructions_checked = self.destructions;
+        }
     }
 
     /// Merges `entity`'s position and facts into `mind`'s memory, stamped now (what an NPC
