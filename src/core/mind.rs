@@ -156,8 +156,6 @@ pub struct Mind {
     pub next_step: usize,
     /// The step being performed.
     pub running: Option<Running>,
-    /// World time of the next think.
-    pub next_think: f64,
     /// The last decision.
     pub explanation: Explanation,
     /// The GOAP brain's state, for NPCs of an archetype with GOAP goals.
@@ -174,7 +172,7 @@ pub struct Mind {
 
 impl Mind {
     /// A fresh mind with the archetype's memory capacity and internal drives.
-    pub fn new(memory_capacity: u32, drives: &[DriveId], first_think: f64) -> Self {
+    pub fn new(memory_capacity: u32, drives: &[DriveId]) -> Self {
         Mind {
             memory: Memory::new(memory_capacity),
             drives: drives
@@ -189,7 +187,6 @@ impl Mind {
             plan: Vec::new(),
             next_step: 0,
             running: None,
-            next_think: first_think,
             explanation: Explanation::default(),
             goap: None,
             ubc: None,

@@ -62,6 +62,9 @@ pub(super) struct EntityRecord {
     pub(super) slots: Vec<SlotState>,
     /// The priority of its claims (an NPC's): its archetype's unless set at run time.
     pub(super) claim_priority: ClaimPriority,
+    /// World time of a thinking NPC's next think, beside what the per-tick passes read so
+    /// that scheduling never loads the mind.
+    pub(super) next_think: f64,
 }
 
 /// The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
@@ -250,19 +253,17 @@ impl World {
                 true => 1,
                 false => think.memory_capacity,
             };
-            let mut mind = Mind::new(
-                memory,
-                &def.drives,
-                self.time + phase * think.think_interval,
-            );
+            let mut mind = Mind::new(memory, &def.drives);
             if def.uses_goap() {
                 mind.goap = Some(Box::new(GoapMind::new(def.goap_goals.len())));
             }
             if def.uses_ubc() {
                 mind.ubc = Some(Box::new(UbcMind::new(def.ubc.plans.len())));
             }
+            let first_think = self.time + phase * think.think_interval;
             let record = self.record_mut(entity)?;
             record.mind = Some(Box::new(mind));
+            record.next_think = first_think;
         }
         Ok(entity)
     }
@@ -284,6 +285,7 @@ impl World {
                 mind: None,
                 slots: Vec::new(),
                 claim_priority: ClaimPriority::NORMAL,
+                next_think: f64::INFINITY,
             })
             .ok_or_else(|| Error::invalid("the world holds 2^32 entities already"))?;
         if kind == EntityKind::Npc {

@@ -300,7 +300,7 @@ impl World {
         self.set_in_use(npc, mind, done.supplier, false);
         self.release_finished(npc, mind);
         if mind.next_step >= mind.plan.len() {
-            mind.next_think = self.time;
+            self.think_at(npc, self.time);
         }
         self.start_next_step(npc, mind);
     }
@@ -347,7 +347,7 @@ impl World {
 
     fn abandon_plan(&mut self, npc: Entity, mind: &mut Mind) {
         self.clear_plan(npc, mind);
-        mind.next_think = self.time;
+        self.think_at(npc, self.time);
     }
 
     /// The step cannot start: nothing is requested, and the NPC replans.

@@ -267,7 +267,7 @@ impl World {
             }
             world.push_event(kind, npc, None, object, 0).slot = slot;
             world.cancel_plan(npc, mind);
-            mind.next_think = world.time;
+            world.think_at(npc, world.time);
             Ok(())
         });
     }

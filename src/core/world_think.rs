@@ -46,11 +46,10 @@ impl World {
         let mut due = std::mem::take(&mut self.scratch.due);
         due.clear();
         for index in 0..self.entities.slot_count() {
-            if let Some((key, record)) = self.entities.get_at_mut(index) {
-                if let Some(mind) = record.mind.as_deref() {
-                    if mind.next_think <= self.time {
-                        due.push((mind.next_think, Entity::from_key(key, self.serial())));
-                    }
+            // The schedule is in the record, so this pass never touches a mind.
+            if let Some((key, record)) = self.entities.get_at(index) {
+                if record.mind.is_some() && record.next_think <= self.time {
+                    due.push((record.next_think, Entity::from_key(key, self.serial())));
                 }
             }
         }
@@ -65,6 +64,15 @@ impl World {
             self.think(npc);
         }
         self.scratch.due = due;
+    }
+
+    /// Schedules `npc`'s next think at `time` (a thinking NPC's; others never think).
+    pub(super) fn think_at(&mut self, npc: Entity, time: f64) {
+        if let Some(key) = npc.key_in(self.serial()) {
+            if let Ok(record) = self.entities.get_mut(key) {
+                record.next_think = time;
+            }
+        }
     }
 
     /// Thinks for `npc` now, whatever its schedule: sense, update drives and goals, and plan if
@@ -106,7 +114,7 @@ impl World {
         let domain = self.domain.clone();
         let think = domain.archetype(archetype).think;
         let _ = self.with_mind(npc, |world, mind| {
-            mind.next_think = world.time + think.think_interval;
+            world.think_at(npc, world.time + think.think_interval);
             // A running action whose target is gone fails, whatever the brain: the engine may
             // never report a walk to an object that no longer exists.
             let vanished = mind
