@@ -68,10 +68,8 @@ impl World {
 
     /// Schedules `npc`'s next think at `time` (a thinking NPC's; others never think).
     pub(super) fn think_at(&mut self, npc: Entity, time: f64) {
-        if let Some(key) = npc.key_in(self.serial()) {
-            if let Ok(record) = self.entities.get_mut(key) {
-                record.next_think = time;
-            }
+        if let Some(record) = self.live_record_mut(npc) {
+            record.next_think = time;
         }
     }
 
