@@ -1,6 +1,7 @@
 //! Golden tests of the UDGOAP planner called directly, against the thesis's worked examples.
 
 use bumpalo::Bump;
+use motive::core::action::ActionId;
 use motive::core::goal::GoalId;
 use motive::core::memory::Memory;
 use motive::core::planner::StopReason;
@@ -8,7 +9,7 @@ use motive::core::planner::{
     BoundGoal, PlanRequest, Search, SearchStats, SearchStatus, Step, Supplier,
 };
 use motive::core::utility::TopLevelUtility;
-use motive::core::{AttributeId, Entity, Value, Vec3};
+use motive::core::{AttributeId, Domain, Entity, Value, Vec3};
 use motive::sim::wizard::WizardDomain;
 
 fn entity(index1: u32) -> Entity {
@@ -47,14 +48,15 @@ fn appendix_a_memory(w: &WizardDomain) -> Memory {
     m
 }
 
-fn steps(w: &WizardDomain, plan: impl Iterator<Item = Step>) -> Vec<(String, u32)> {
-    plan.map(|s| {
-        (
-            w.domain.actions().name(s.action.0).to_owned(),
-            s.supplier.index1,
-        )
-    })
-    .collect()
+fn steps(domain: &Domain, plan: &[Step]) -> Vec<(String, u32)> {
+    plan.iter()
+        .map(|s| {
+            (
+                domain.actions().name(s.action.0).to_owned(),
+                s.supplier.index1,
+            )
+        })
+        .collect()
 }
 
 fn goal(w: &WizardDomain, name: &str, drive: u32, subject: u32) -> BoundGoal {
@@ -143,7 +145,7 @@ fn appendix_a_wizard_plans_goto_potion_drink_lightning() {
     assert_eq!(search.step(100), SearchStatus::Found);
     // :2045: go to the mana potion, drink it, shoot lightning at the goblin.
     assert_eq!(
-        steps(&w, search.plan().iter().copied()),
+        steps(&w.domain, search.plan()),
         vec![
             ("goto".into(), POTION),
             ("drink".into(), POTION),
@@ -247,8 +249,8 @@ fn a_search_resumed_one_expansion_at_a_time_finds_the_same_plan() {
     );
     assert_eq!(sliced.status(), SearchStatus::Found);
     assert_eq!(
-        steps(&w, sliced.plan().iter().copied()),
-        steps(&w, whole.plan().iter().copied())
+        steps(&w.domain, sliced.plan()),
+        steps(&w.domain, whole.plan())
     );
     assert_eq!(
         sliced.stats(),
@@ -273,7 +275,7 @@ fn limits_end_the_search_without_a_plan() {
     let mut search = Search::new(&w.domain, &two, &arena).unwrap();
     assert_eq!(search.step(1000), SearchStatus::Found);
     assert_eq!(
-        steps(&w, search.plan().iter().copied()),
+        steps(&w.domain, search.plan()),
         vec![("goto".into(), POTION), ("drink".into(), POTION)]
     );
     // Every single action needs another first: with one step, every candidate is exhausted.
@@ -457,4 +459,82 @@ fn a_step_that_clears_a_flag_is_never_chained_to_obtain_it() {
         );
     }
     assert_eq!(search.plan().len(), 2, "fetch, then unlock one door");
+}
+
+#[test]
+fn walking_to_one_object_is_never_chained_to_be_at_another() {
+    // `open` needs `at == supplier`; every object offers `goto`, which sets `at` to itself.
+    // Matching keys only (Algorithm 4) would chain a walk to each object as a way to be at
+    // the door; only the walk to that door can be.
+    let domain = motive::domain::load_domain(
+        r#"{
+          "attributes": [ { "name": "at", "type": "entity" },
+                          { "name": "open", "type": "number", "min": 0, "max": 1 } ],
+          "goals": [ { "name": "opened",
+                       "conditions": [ { "of": "supplier", "key": "open", "curve": { "type": "linear" } } ],
+                       "removal": [] } ],
+          "actions": [
+            { "name": "goto", "effects": [ { "key": "at", "set": { "entity": "supplier" } } ] },
+            { "name": "open", "preconditions": [ { "key": "at", "op": "==", "value": { "entity": "supplier" } } ],
+              "effects": [ { "of": "supplier", "key": "open", "add": 1 } ] } ],
+          "archetypes": [
+            { "name": "burglar", "consumes": ["goto", "open"] },
+            { "name": "rack", "supplies": ["goto"] },
+            { "name": "door", "supplies": ["goto", "open"] } ]
+        }"#,
+    )
+    .unwrap()
+    .value;
+    let find =
+        |name: &str| motive::core::archetype::ArchetypeId(domain.archetypes().find(name).unwrap());
+    let at = domain.find_attribute("at").unwrap();
+    let open = domain.find_attribute("open").unwrap();
+    let mut memory = Memory::new(8);
+    memory.remember(entity(1), at, Value::Entity(entity(2)), 0.0);
+    for door in [3, 4] {
+        memory.remember(entity(door), open, Value::Number(0.0), 0.0);
+    }
+    let goals = [BoundGoal {
+        goal: GoalId(domain.goals().find("opened").unwrap()),
+        drive: 0,
+        subject: entity(4),
+    }];
+    let suppliers = [(2, "rack"), (3, "door"), (4, "door"), (5, "rack")].map(|(e, a)| Supplier {
+        entity: entity(e),
+        archetype: find(a),
+        utility_factor: 1.0,
+    });
+    let request = PlanRequest {
+        archetype: find("burglar"),
+        consumer: entity(1),
+        facts: &memory,
+        suppliers: &suppliers,
+        goals: &goals,
+        drive_weights: &[1.0],
+        top_level: TopLevelUtility::Linear,
+        max_expansions: 16,
+        max_depth: 4,
+    };
+    let arena = Bump::new();
+    let mut search = Search::new(&domain, &request, &arena).unwrap();
+    assert_eq!(search.step(16), SearchStatus::Found);
+    let goto = domain.actions().find("goto").unwrap();
+    let walks: Vec<Step> = search
+        .states()
+        .iter()
+        .filter(|s| s.depth == 2)
+        .filter_map(|s| s.step)
+        .collect();
+    assert_eq!(
+        walks,
+        [Step {
+            action: ActionId(goto),
+            supplier: entity(4)
+        }],
+        "only the walk to the door to open"
+    );
+    assert_eq!(
+        steps(&domain, search.plan()),
+        [("goto".to_owned(), 4), ("open".to_owned(), 4)]
+    );
 }

@@ -120,9 +120,18 @@ impl Operand {
     /// The operand's value under `bindings`, if known.
     pub fn resolve(&self, view: &impl FactView, bindings: &Bindings) -> Option<Value> {
         match *self {
-            Operand::Constant(v) => Some(v),
             Operand::Attribute(role, attribute) => view.value(bindings.entity(role), attribute),
+            _ => self.fixed(bindings),
+        }
+    }
+
+    /// The operand's value when it reads no fact (a constant, or a role's entity): what it is
+    /// in every state, so the planner can judge it before simulating.
+    pub fn fixed(&self, bindings: &Bindings) -> Option<Value> {
+        match *self {
+            Operand::Constant(v) => Some(v),
             Operand::Entity(role) => Some(Value::Entity(bindings.entity(role))),
+            Operand::Attribute(..) => None,
         }
     }
 
@@ -246,16 +255,15 @@ impl Condition {
         self.evaluate(view, bindings) >= 1.0
     }
 
-    /// False when an effect that sets the tested attribute to the constant `value` cannot make
-    /// the condition hold: it compares with a constant that `value` fails (setting a flag to
-    /// false is no way to make it true). True otherwise, when the planner has to try it.
-    pub fn admits_set(&self, value: Value) -> bool {
+    /// False when an effect that sets the tested attribute to `value` cannot make the condition
+    /// hold under `bindings`: it compares with a fixed operand ([`Operand::fixed`]) that
+    /// `value` fails. Setting a flag to false is no way to make it true; walking to one object
+    /// is no way to be at another. True otherwise, when the planner has to try it.
+    pub fn admits_set(&self, value: Value, bindings: &Bindings) -> bool {
         match self {
-            Condition::Compare {
-                op,
-                rhs: Operand::Constant(c),
-                ..
-            } => compare(value, *op, *c),
+            Condition::Compare { op, rhs, .. } => rhs
+                .fixed(bindings)
+                .is_none_or(|fixed| compare(value, *op, fixed)),
             _ => true,
         }
     }

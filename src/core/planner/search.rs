@@ -16,10 +16,13 @@
 //!   action is rated and reported but never expanded or returned.
 //! - A step whose supplier an earlier step ended (a potion drunk twice) is never generated.
 //! - A failed precondition is fixed only by effects that could make it hold: a key's direction
-//!   already keeps a subtract from serving `>=`, and an effect that sets a constant failing the
-//!   precondition (`has_pills = false` for `has_pills == true`) is skipped too. Algorithm 4
-//!   matches keys only; without this, every action that consumes a flag would be chained as a
-//!   way to obtain it, states rated optimistically on phantom uses that never become valid.
+//!   already keeps a subtract from serving `>=`, and an effect that sets a fixed value failing
+//!   the precondition is skipped too: a constant (`has_pills = false` for `has_pills == true`)
+//!   or a role's entity (`goto(bed)` sets `at = bed`, no way to satisfy `at == cabinet`).
+//!   Algorithm 4 (:1139-1173) matches keys only; without this, every action that consumes a
+//!   flag would be chained as a way to obtain it, and every object one can walk to as a way to
+//!   be at the one needed: states rated optimistically on phantom uses that never become
+//!   valid, and in a crowded ward most of the search's work.
 //! - Two states with the same simulated facts and the same failed preconditions are
 //!   duplicates: the later one is dropped (this is what stops `goto(x), goto(x), …` chains).
 //!   They are compared by a 64-bit fingerprint (`Fingerprint`) of exactly that content.
@@ -35,7 +38,7 @@ use crate::core::fact_key::{packed_key, unpacked_key};
 use std::sync::Arc;
 
 use crate::core::archetype::ArchetypeId;
-use crate::core::condition::{distance_between, Bindings, Condition, FactView, Operand, Role};
+use crate::core::condition::{distance_between, Bindings, Condition, FactView, Role};
 use crate::core::distance_attenuation::{attenuated_utility, travel_distance};
 use crate::core::domain::{AttributeId, Domain, MAX_PLAN_DEPTH};
 use crate::core::effect::{Change, EffectOp, Portion};
@@ -341,17 +344,18 @@ impl<'a> Search<'a> {
             let domain = self.context.domain.clone();
             let condition = &domain.action(step.action).preconditions[need.precondition as usize];
             let key = precondition_key(condition);
-            let target = match key.role {
-                Role::Consumer => self.context.consumer,
-                _ => step.supplier,
+            let needing = Bindings {
+                consumer: self.context.consumer,
+                supplier: step.supplier,
+                other: Entity::NULL,
             };
             self.expand_towards(
                 id,
                 need.step,
-                target,
+                needing.entity(key.role),
                 key.attribute,
                 key.change,
-                Some(condition),
+                Some((condition, needing)),
             );
         }
         self.stats.peak_bytes = self.arena.allocated_bytes();
@@ -402,7 +406,8 @@ impl<'a> Search<'a> {
     /// Generates one successor of `parent` for every (consumable action, supplier) pair with an
     /// effect on `target`'s `attribute` that serves `change` (Algorithm 4, :1139-1173), inserted
     /// at `position` in the parent's plan. When the successor is to fix a failed precondition
-    /// (`need`), an effect that sets a constant failing it is skipped.
+    /// (`need`, with the bindings of the step that needs it), an effect that sets a fixed value
+    /// failing it is skipped.
     fn expand_towards(
         &mut self,
         parent: u32,
@@ -410,7 +415,7 @@ impl<'a> Search<'a> {
         target: Entity,
         attribute: AttributeId,
         change: Change,
-        need: Option<&Condition>,
+        need: Option<(&Condition, Bindings)>,
     ) {
         let ctx = &self.context;
         let (domain, suppliers, consumer) = (ctx.domain.clone(), ctx.suppliers, ctx.consumer);
@@ -421,20 +426,27 @@ impl<'a> Search<'a> {
                 if key.attribute != attribute || !change.served_by(key.change) {
                     continue;
                 }
-                // A constant that fails the precondition cannot fix it: clearing a flag is no
-                // way to raise it.
-                if let (EffectOp::Set(_, Operand::Constant(v)), Some(need)) = (effect.op, need) {
-                    if !need.admits_set(v) {
+                let sets = match (effect.op, need) {
+                    (EffectOp::Set(_, operand), Some(need)) => Some((operand, need)),
+                    _ => None,
+                };
+                for supplier in suppliers {
+                    let bindings = Bindings {
+                        consumer,
+                        supplier: supplier.entity,
+                        other: Entity::NULL,
+                    };
+                    if key.role == Role::Other || bindings.entity(key.role) != target {
                         continue;
                     }
-                }
-                for supplier in suppliers {
-                    let entity = match key.role {
-                        Role::Consumer => consumer,
-                        Role::Supplier => supplier.entity,
-                        Role::Other => continue,
-                    };
-                    if entity == target
+                    // A fixed value that fails the precondition cannot fix it: clearing a flag
+                    // is no way to raise it, walking to one object no way to be at another.
+                    let futile = sets.is_some_and(|(operand, (condition, needing))| {
+                        operand
+                            .fixed(&bindings)
+                            .is_some_and(|v| !condition.admits_set(v, &needing))
+                    });
+                    if !futile
                         && domain
                             .archetype(supplier.archetype)
                             .supplies
