@@ -51,6 +51,16 @@ pub struct Bindings {
 }
 
 impl Bindings {
+    /// `consumer` acting on `supplier`, with no other entity: every binding but a world
+    /// effect's.
+    pub fn pair(consumer: Entity, supplier: Entity) -> Self {
+        Bindings {
+            consumer,
+            supplier,
+            other: Entity::NULL,
+        }
+    }
+
     /// The entity playing `role`.
     pub fn entity(&self, role: Role) -> Entity {
         match role {
@@ -255,11 +265,12 @@ impl Condition {
         self.evaluate(view, bindings) >= 1.0
     }
 
-    /// False when an effect that sets the tested attribute to `value` cannot make the condition
-    /// hold under `bindings`: it compares with a fixed operand ([`Operand::fixed`]) that
-    /// `value` fails. Setting a flag to false is no way to make it true; walking to one object
-    /// is no way to be at another. True otherwise, when the planner has to try it.
-    pub fn admits_set(&self, value: Value, bindings: &Bindings) -> bool {
+    /// False when the condition cannot hold under `bindings` while its tested attribute is
+    /// `value`: it compares with a fixed operand ([`Operand::fixed`]) that `value` fails. True
+    /// otherwise, when only a full test can tell. The planner skips effects that set a value
+    /// it rules out (setting a flag to false is no way to make it true; walking to one object
+    /// is no way to be at another), and goal generation rejects a subject by the fact in hand.
+    pub fn admits(&self, value: Value, bindings: &Bindings) -> bool {
         match self {
             Condition::Compare { op, rhs, .. } => rhs
                 .fixed(bindings)
@@ -438,6 +449,74 @@ mod tests {
         assert!(
             !graded.holds(&view, &bind),
             "partial satisfaction is not satisfaction"
+        );
+    }
+
+    /// `admits` is a sound pre-test: a condition that holds with its tested fact at `v`
+    /// admits `v`; with a fixed operand the two agree, so it rules out exactly the failures.
+    #[test]
+    fn admits_rules_out_exactly_what_a_fixed_operand_fails() {
+        struct Fact(Value);
+        impl FactView for Fact {
+            fn value(&self, entity: Entity, _: AttributeId) -> Option<Value> {
+                match entity.index1 {
+                    2 => Some(self.0),
+                    _ => Some(Value::Entity(e(3))),
+                }
+            }
+            fn position(&self, _: Entity) -> Option<Vec3> {
+                None
+            }
+        }
+        let attribute = AttributeId(0);
+        let bind = Bindings::pair(e(1), e(3));
+        let values = [1.0, 2.0, 3.0]
+            .map(Value::Number)
+            .into_iter()
+            .chain([e(1), e(2), e(3)].map(Value::Entity));
+        let operands = [
+            (Operand::Constant(Value::Number(2.0)), true),
+            (Operand::Entity(Role::Supplier), true),
+            (Operand::Entity(Role::Consumer), true),
+            (Operand::Attribute(Role::Consumer, attribute), false),
+        ];
+        let ops = [
+            CmpOp::Lt,
+            CmpOp::Le,
+            CmpOp::Eq,
+            CmpOp::Ne,
+            CmpOp::Ge,
+            CmpOp::Gt,
+        ];
+        for v in values {
+            for (rhs, fixed) in operands {
+                for op in ops {
+                    let tested = Condition::Compare {
+                        role: Role::Supplier,
+                        attribute,
+                        op,
+                        rhs,
+                    };
+                    let bound = Bindings::pair(bind.consumer, e(2));
+                    let holds = tested.holds(&Fact(v), &bound);
+                    let admits = tested.admits(v, &bound);
+                    assert!(!holds || admits, "{v:?} {op:?} {rhs:?}");
+                    if fixed {
+                        assert_eq!(holds, admits, "{v:?} {op:?} {rhs:?}");
+                    } else {
+                        assert!(admits, "a fact operand rules nothing out");
+                    }
+                }
+            }
+        }
+        let graded = Condition::Score {
+            role: Role::Supplier,
+            attribute,
+            curve: Curve::linear(40.0).unwrap(),
+        };
+        assert!(
+            graded.admits(Value::Number(0.0), &bind),
+            "scores are tested in full"
         );
     }
 

@@ -19,11 +19,7 @@ pub(crate) fn update_drives_and_goals(
     mind: &mut Mind,
     scores: &mut Vec<WeightedScore>,
 ) {
-    let me = Bindings {
-        consumer: npc,
-        supplier: npc,
-        other: Entity::NULL,
-    };
+    let me = Bindings::pair(npc, npc);
     remove_drives(domain, mind, &me);
     generate_goals(domain, npc, mind);
     let memory = &mind.memory;
@@ -88,11 +84,7 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
             // The conditions first (they fail for most subjects), then the scan of held goals.
             let mut consider = |view: InHand| {
                 let subject = view.subject;
-                let bindings = Bindings {
-                    consumer: npc,
-                    supplier: subject,
-                    other: Entity::NULL,
-                };
+                let bindings = Bindings::pair(npc, subject);
                 let fires = generator
                     .conditions
                     .iter()
@@ -120,11 +112,15 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
                 TriggerScope::Known => match generator
                     .conditions
                     .iter()
-                    .find_map(|c| c.required_fact(Role::Supplier))
+                    .find_map(|c| c.required_fact(Role::Supplier).map(|a| (c, a)))
                 {
-                    Some(attribute) => {
+                    Some((condition, attribute)) => {
                         for (subject, value) in memory.located_with(attribute) {
-                            if subject != npc {
+                            // Most subjects fail on the fact in hand alone: reject them before
+                            // testing every condition.
+                            if subject != npc
+                                && condition.admits(value, &Bindings::pair(npc, subject))
+                            {
                                 consider(InHand {
                                     memory,
                                     subject,

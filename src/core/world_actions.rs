@@ -470,11 +470,7 @@ impl World {
     }
 
     pub(super) fn bindings(&self, npc: Entity, supplier: Entity) -> Bindings {
-        Bindings {
-            consumer: npc,
-            supplier,
-            other: Entity::NULL,
-        }
+        Bindings::pair(npc, supplier)
     }
 
     /// Runs `body` with `npc`'s mind taken out of its record, then puts it back.

@@ -119,8 +119,8 @@ impl World {
             .zip(&record.slots)
             .enumerate()
             .filter(move |(_, (def, state))| {
-                let holder_gone = !state.holder.is_null() && !self.is_alive(state.holder);
-                def.users.admits(archetype, tags) && (state.open_to(npc, priority) || holder_gone)
+                let holder_gone = || !state.holder.is_null() && !self.is_alive(state.holder);
+                def.users.admits(archetype, tags) && (state.open_to(npc, priority) || holder_gone())
             })
             .map(|(i, (def, state))| (i as u32, def, state));
         Some(Some(open))

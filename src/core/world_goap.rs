@@ -98,11 +98,7 @@ impl World {
             &archetype.consumes,
             &mut inputs.cost_deltas,
         );
-        let me = Bindings {
-            consumer: npc,
-            supplier: npc,
-            other: Entity::NULL,
-        };
+        let me = Bindings::pair(npc, npc);
         inputs.goal.clear();
         for requirement in &def.requirements {
             match resolve_test(self.domain.symbols(), requirement, self, &me) {

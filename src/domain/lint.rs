@@ -269,11 +269,7 @@ impl FactView for StartView<'_> {
 /// requirements all hold, or a drive's goal about itself that its trigger generates complete.
 pub fn satisfied_at_start(loading: &mut Loading, domain: &Domain, start: &Start) {
     let view = StartView(start.facts);
-    let me = Bindings {
-        consumer: Entity::NULL,
-        supplier: Entity::NULL,
-        other: Entity::NULL,
-    };
+    let me = Bindings::pair(Entity::NULL, Entity::NULL);
     let def = domain.archetype(start.archetype);
     for g in &def.goap_goals {
         let goal = &domain.goap_goals().items()[g.0 as usize];

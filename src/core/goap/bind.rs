@@ -208,11 +208,7 @@ impl Bound {
                 {
                     continue;
                 }
-                let bindings = Bindings {
-                    consumer: input.npc,
-                    supplier: target.entity,
-                    other: Entity::NULL,
-                };
+                let bindings = Bindings::pair(input.npc, target.entity);
                 let (tests, changes) = (self.tests.len(), self.changes.len());
                 let resolved = self.resolve(input, action_id, &bindings);
                 if !resolved {

@@ -79,11 +79,7 @@ impl GoapGoalDef {
         npc: Entity,
         state: &SymbolicState,
     ) -> bool {
-        let me = Bindings {
-            consumer: npc,
-            supplier: npc,
-            other: Entity::NULL,
-        };
+        let me = Bindings::pair(npc, npc);
         self.requirements
             .iter()
             .all(|c| match resolve_test(layout, c, view, &me) {

@@ -45,11 +45,7 @@ pub struct BoundGoal {
 impl BoundGoal {
     /// The roles its conditions name, for `consumer`: the NPC, and the subject as supplier.
     pub fn bindings(&self, consumer: Entity) -> Bindings {
-        Bindings {
-            consumer,
-            supplier: self.subject,
-            other: Entity::NULL,
-        }
+        Bindings::pair(consumer, self.subject)
     }
 }
 

@@ -344,11 +344,7 @@ impl<'a> Search<'a> {
             let domain = self.context.domain.clone();
             let condition = &domain.action(step.action).preconditions[need.precondition as usize];
             let key = precondition_key(condition);
-            let needing = Bindings {
-                consumer: self.context.consumer,
-                supplier: step.supplier,
-                other: Entity::NULL,
-            };
+            let needing = Bindings::pair(self.context.consumer, step.supplier);
             self.expand_towards(
                 id,
                 need.step,
@@ -431,11 +427,7 @@ impl<'a> Search<'a> {
                     _ => None,
                 };
                 for supplier in suppliers {
-                    let bindings = Bindings {
-                        consumer,
-                        supplier: supplier.entity,
-                        other: Entity::NULL,
-                    };
+                    let bindings = Bindings::pair(consumer, supplier.entity);
                     if key.role == Role::Other || bindings.entity(key.role) != target {
                         continue;
                     }
@@ -444,7 +436,7 @@ impl<'a> Search<'a> {
                     let futile = sets.is_some_and(|(operand, (condition, needing))| {
                         operand
                             .fixed(&bindings)
-                            .is_some_and(|v| !condition.admits_set(v, &needing))
+                            .is_some_and(|v| !condition.admits(v, &needing))
                     });
                     if !futile
                         && domain
@@ -556,11 +548,7 @@ impl<'a> Simulator<'a> {
                 return None;
             }
             let action = ctx.domain.action(step.action);
-            let bindings = Bindings {
-                consumer: ctx.consumer,
-                supplier: step.supplier,
-                other: Entity::NULL,
-            };
+            let bindings = Bindings::pair(ctx.consumer, step.supplier);
             let mut state = self.state(ctx);
             for (k, condition) in action.preconditions.iter().enumerate() {
                 if !condition.holds(&state, &bindings) {
@@ -652,11 +640,7 @@ impl<'a> Simulator<'a> {
     }
 
     fn is_dead(&mut self, ctx: &Context<'a>) -> bool {
-        let me = Bindings {
-            consumer: ctx.consumer,
-            supplier: ctx.consumer,
-            other: Entity::NULL,
-        };
+        let me = Bindings::pair(ctx.consumer, ctx.consumer);
         let state = self.state(ctx);
         ctx.domain
             .archetype(ctx.archetype)

@@ -251,11 +251,7 @@ impl<V: FactView> Rater<'_, V> {
     }
 
     fn bindings(&self, supplier: Entity) -> Bindings {
-        Bindings {
-            consumer: self.npc,
-            supplier,
-            other: Entity::NULL,
-        }
+        Bindings::pair(self.npc, supplier)
     }
 }
 
