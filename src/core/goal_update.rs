@@ -29,9 +29,11 @@ pub(crate) fn update_drives_and_goals(
             supplier: goal.subject,
             ..me
         };
-        goal.completeness = def.completeness(memory, &bindings);
-        let known = goal.subject == npc || memory.knows(goal.subject);
-        known && !def.removal.iter().any(|c| c.holds(memory, &bindings))
+        // Goal tests read the subject's facts: find them once.
+        let about = memory.about(goal.subject);
+        goal.completeness = def.completeness(&about, &bindings);
+        let known = goal.subject == npc || about.knows();
+        known && !def.removal.iter().any(|c| c.holds(&about, &bindings))
     });
     for (index, drive) in mind.drives.iter_mut().enumerate() {
         scores.clear();

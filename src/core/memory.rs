@@ -10,6 +10,8 @@
 //!   attribute), so what the NPC keeps seeing stays and what it saw once fades;
 //! - facts about entities that no longer exist are forgotten at the next think.
 
+use std::ops::Range;
+
 use super::condition::FactView;
 use super::domain::AttributeId;
 use super::entity::Entity;
@@ -175,11 +177,23 @@ impl Memory {
 
     /// True when anything is remembered about `entity`.
     pub fn knows(&self, entity: Entity) -> bool {
-        let first = packed_key(entity, AttributeId(0));
-        let i = self.keys.partition_point(|&k| k < first);
-        self.keys
-            .get(i)
-            .is_some_and(|&k| unpacked_key(k).0 == entity)
+        self.about(entity).knows()
+    }
+
+    /// The memory with `subject`'s facts found once: tests of a goal bound to it then read
+    /// them by a short scan instead of a search over everything known.
+    pub fn about(&self, subject: Entity) -> About<'_> {
+        let first = packed_key(subject, AttributeId(0));
+        let start = self.keys.partition_point(|&k| k < first);
+        let count = self.keys[start..]
+            .iter()
+            .take_while(|&&k| unpacked_key(k).0 == subject)
+            .count();
+        About {
+            memory: self,
+            subject,
+            facts: start..start + count,
+        }
     }
 
     /// All facts, by entity then attribute.
@@ -290,6 +304,40 @@ impl FactView for Memory {
     }
 }
 
+/// A memory with one subject's facts located ([`Memory::about`]).
+pub struct About<'a> {
+    memory: &'a Memory,
+    subject: Entity,
+    /// Where the subject's facts sit in the memory's arrays.
+    facts: Range<usize>,
+}
+
+impl About<'_> {
+    /// True when anything is remembered about the subject.
+    pub fn knows(&self) -> bool {
+        !self.facts.is_empty()
+    }
+}
+
+impl FactView for About<'_> {
+    fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
+        if entity != self.subject {
+            return self.memory.value(entity, attribute);
+        }
+        let key = packed_key(entity, attribute);
+        let keys = &self.memory.keys[self.facts.clone()];
+        let i = keys.iter().position(|&k| k == key)?;
+        Some(self.memory.values[self.facts.start + i])
+    }
+
+    fn position(&self, entity: Entity) -> Option<Vec3> {
+        match self.value(entity, AttributeId::POSITION) {
+            Some(Value::Position(p)) => Some(p),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,6 +384,50 @@ mod tests {
         m.forget_missing(|x| x != e(1));
         assert_eq!(m.position(e(1)), None);
         assert_eq!(m.len(), 1);
+    }
+
+    /// A view about one subject reads exactly what the memory holds, for the subject and for
+    /// everyone else, and knows the subject exactly when the memory does.
+    #[test]
+    fn a_view_about_a_subject_reads_what_the_memory_holds() {
+        let mut rng = crate::core::rng::WorldRng::new(5);
+        for _ in 0..200 {
+            let mut m = Memory::new(16);
+            for _ in 0..rng.below(20) {
+                let attribute = if rng.below(4) == 0 {
+                    AttributeId::POSITION
+                } else {
+                    AttributeId(rng.below(3) as u32)
+                };
+                let value = match attribute {
+                    AttributeId::POSITION => {
+                        Value::Position(Vec3::new(rng.below(9) as f32, 0.0, 0.0))
+                    }
+                    _ => Value::Number(rng.below(9) as f64),
+                };
+                m.remember(e(1 + rng.below(5) as u32), attribute, value, 0.0);
+            }
+            for subject in (0..7).map(e) {
+                let about = m.about(subject);
+                let known = m.facts().any(|f| f.entity == subject);
+                assert_eq!(about.knows(), known);
+                assert_eq!(m.knows(subject), known);
+                for entity in (0..7).map(e) {
+                    for attribute in [0, 1, 2]
+                        .map(AttributeId)
+                        .into_iter()
+                        .chain([AttributeId::POSITION])
+                    {
+                        let expected = m
+                            .facts()
+                            .find(|f| f.entity == entity && f.attribute == attribute)
+                            .map(|f| f.value);
+                        assert_eq!(about.value(entity, attribute), expected);
+                    }
+                    assert_eq!(about.position(entity), m.position(entity));
+                }
+            }
+        }
     }
 
     /// `remember_entity` is remembering each fact, then the position, in turn: same facts,
