@@ -65,6 +65,9 @@ pub(super) struct EntityRecord {
     /// World time of a thinking NPC's next think, beside what the per-tick passes read so
     /// that scheduling never loads the mind.
     pub(super) next_think: f64,
+    /// The NPC's running action advances with time (see `World::advances`): the per-tick pass
+    /// loads only these minds. Set whenever the mind goes back in after a change.
+    pub(super) ticks: bool,
 }
 
 /// The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
@@ -286,6 +289,7 @@ impl World {
                 slots: Vec::new(),
                 claim_priority: ClaimPriority::NORMAL,
                 next_think: f64::INFINITY,
+                ticks: false,
             })
             .ok_or_else(|| Error::invalid("the world holds 2^32 entities already"))?;
         if kind == EntityKind::Npc {

@@ -143,7 +143,7 @@ impl World {
                     });
                 }
             }
-            if record.mind.as_ref().is_some_and(|m| m.running.is_some()) {
+            if record.ticks {
                 let npc = Entity::from_key(key, self.serial());
                 let _ = self.with_mind(npc, |world, mind| {
                     world.advance_running(npc, mind, dt);
@@ -153,15 +153,25 @@ impl World {
         }
     }
 
+    /// Whether `running` advances with time: a wait, or a timed action the NPC performs alone
+    /// or leads. A helper follows its leader's timer; the engine times the rest (a walk).
+    pub(super) fn advances(&self, running: &Running) -> bool {
+        match running.part {
+            Part::Waiting => true,
+            Part::Helping(_) => false,
+            Part::Alone | Part::Leading => !matches!(
+                self.domain.action(running.step.action).duration,
+                ActionDuration::Engine
+            ),
+        }
+    }
+
     fn advance_running(&mut self, npc: Entity, mind: &mut Mind, dt: f64) {
-        let Some(mut running) = mind.running else {
+        let Some(mut running) = mind.running.filter(|r| self.advances(r)) else {
             return;
         };
-        match running.part {
-            Part::Waiting => return self.wait(npc, mind, dt),
-            // The leader's timer runs the performance.
-            Part::Helping(_) => return,
-            Part::Alone | Part::Leading => {}
+        if running.part == Part::Waiting {
+            return self.wait(npc, mind, dt);
         }
         let domain = self.domain.clone();
         let action = domain.action(running.step.action);
@@ -482,8 +492,10 @@ impl World {
         self.mind_mut(npc)?;
         let mut mind = self.record_mut(npc)?.mind.take().expect("checked above");
         let result = body(self, &mut mind);
+        let ticks = mind.running.is_some_and(|r| self.advances(&r));
         if let Ok(record) = self.record_mut(npc) {
             record.mind = Some(mind);
+            record.ticks = ticks;
         }
         result
     }

@@ -350,7 +350,8 @@ impl World {
 
     /// Checks the claim invariant: every slot's holder is a live NPC whose mind lists the
     /// claim, and every claim's slot names its holder; every user of a joint action holds a
-    /// slot of its object, and every helper's leader leads the same performance. Returns the
+    /// slot of its object, and every helper's leader leads the same performance; every action
+    /// that advances with time is in the per-tick pass (`ticks`). Returns the
     /// first breach, described. For tests; O(entities × claims).
     pub fn check_claims(&self) -> std::result::Result<(), String> {
         let broken = |what: String| Err(what);
@@ -383,6 +384,12 @@ impl World {
             }
             if let Some(mind) = record.mind.as_ref() {
                 self.check_joint(object, mind)?;
+                if mind.running.is_some_and(|r| self.advances(&r)) && !record.ticks {
+                    return broken(format!(
+                        "{} runs a timed action the per-tick pass skips",
+                        describe(object)
+                    ));
+                }
                 for claim in &mind.claims {
                     let holder = self
                         .live_record(claim.object)
