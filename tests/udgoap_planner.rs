@@ -1,5 +1,7 @@
 //! Golden tests of the UDGOAP planner called directly, against the thesis's worked examples.
 
+use std::sync::Arc;
+
 use bumpalo::Bump;
 use motive::core::action::ActionId;
 use motive::core::goal::GoalId;
@@ -410,8 +412,6 @@ fn a_step_that_clears_a_flag_is_never_chained_to_obtain_it() {
     )
     .unwrap()
     .value;
-    let find =
-        |name: &str| motive::core::archetype::ArchetypeId(domain.archetypes().find(name).unwrap());
     let has_key = domain.find_attribute("has_key").unwrap();
     let open = domain.find_attribute("open").unwrap();
     let mut memory = Memory::new(8);
@@ -425,25 +425,14 @@ fn a_step_that_clears_a_flag_is_never_chained_to_obtain_it() {
         drive: 0,
         subject: entity(door),
     });
-    let suppliers = [(2, "rack"), (3, "door"), (4, "door")].map(|(e, a)| Supplier {
-        entity: entity(e),
-        archetype: find(a),
-        utility_factor: 1.0,
-    });
-    let request = PlanRequest {
-        archetype: find("burglar"),
-        consumer: entity(1),
-        facts: &memory,
-        suppliers: &suppliers,
-        goals: &goals,
-        drive_weights: &[1.0],
-        top_level: TopLevelUtility::Linear,
-        max_expansions: 16,
-        max_depth: 4,
-    };
     let arena = Bump::new();
-    let mut search = Search::new(&domain, &request, &arena).unwrap();
-    assert_eq!(search.step(16), SearchStatus::Found);
+    let search = plan_for_burglar(
+        &domain,
+        &memory,
+        &goals,
+        &[(2, "rack"), (3, "door"), (4, "door")],
+        &arena,
+    );
     let fetch = domain.actions().find("fetch").unwrap();
     let states = search.states();
     for (id, state) in states.iter().enumerate().filter(|(_, s)| s.depth == 1) {
@@ -485,8 +474,6 @@ fn walking_to_one_object_is_never_chained_to_be_at_another() {
     )
     .unwrap()
     .value;
-    let find =
-        |name: &str| motive::core::archetype::ArchetypeId(domain.archetypes().find(name).unwrap());
     let at = domain.find_attribute("at").unwrap();
     let open = domain.find_attribute("open").unwrap();
     let mut memory = Memory::new(8);
@@ -499,25 +486,14 @@ fn walking_to_one_object_is_never_chained_to_be_at_another() {
         drive: 0,
         subject: entity(4),
     }];
-    let suppliers = [(2, "rack"), (3, "door"), (4, "door"), (5, "rack")].map(|(e, a)| Supplier {
-        entity: entity(e),
-        archetype: find(a),
-        utility_factor: 1.0,
-    });
-    let request = PlanRequest {
-        archetype: find("burglar"),
-        consumer: entity(1),
-        facts: &memory,
-        suppliers: &suppliers,
-        goals: &goals,
-        drive_weights: &[1.0],
-        top_level: TopLevelUtility::Linear,
-        max_expansions: 16,
-        max_depth: 4,
-    };
     let arena = Bump::new();
-    let mut search = Search::new(&domain, &request, &arena).unwrap();
-    assert_eq!(search.step(16), SearchStatus::Found);
+    let search = plan_for_burglar(
+        &domain,
+        &memory,
+        &goals,
+        &[(2, "rack"), (3, "door"), (4, "door"), (5, "rack")],
+        &arena,
+    );
     let goto = domain.actions().find("goto").unwrap();
     let walks: Vec<Step> = search
         .states()
@@ -537,4 +513,39 @@ fn walking_to_one_object_is_never_chained_to_be_at_another() {
         steps(&domain, search.plan()),
         [("goto".to_owned(), 4), ("open".to_owned(), 4)]
     );
+}
+
+/// The search of the burglar (entity 1, archetype `burglar`) of `domain` towards `goals`, among
+/// `suppliers` (entity and archetype name), run until it finds a plan.
+fn plan_for_burglar<'a>(
+    domain: &Arc<Domain>,
+    memory: &Memory,
+    goals: &[BoundGoal],
+    suppliers: &[(u32, &str)],
+    arena: &'a Bump,
+) -> Search<'a> {
+    let find =
+        |name: &str| motive::core::archetype::ArchetypeId(domain.archetypes().find(name).unwrap());
+    let suppliers: Vec<Supplier> = suppliers
+        .iter()
+        .map(|&(e, a)| Supplier {
+            entity: entity(e),
+            archetype: find(a),
+            utility_factor: 1.0,
+        })
+        .collect();
+    let request = PlanRequest {
+        archetype: find("burglar"),
+        consumer: entity(1),
+        facts: memory,
+        suppliers: &suppliers,
+        goals,
+        drive_weights: &[1.0],
+        top_level: TopLevelUtility::Linear,
+        max_expansions: 16,
+        max_depth: 4,
+    };
+    let mut search = Search::new(domain, &request, arena).unwrap();
+    assert_eq!(search.step(16), SearchStatus::Found);
+    search
 }
