@@ -75,8 +75,14 @@ impl Bindings {
 pub trait FactView {
     /// The value of `attribute` on `entity`, if known.
     fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value>;
-    /// Where `entity` is, if known.
-    fn position(&self, entity: Entity) -> Option<Vec3>;
+    /// Where `entity` is, if known: by default its position fact ([`AttributeId::POSITION`]);
+    /// views that keep positions apart from facts override it.
+    fn position(&self, entity: Entity) -> Option<Vec3> {
+        match self.value(entity, AttributeId::POSITION) {
+            Some(Value::Position(p)) => Some(p),
+            _ => None,
+        }
+    }
 }
 
 /// Comparison operators.

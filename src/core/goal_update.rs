@@ -2,15 +2,12 @@
 //! remove drives whose triggers fired (with all their goals), generate new goals, update
 //! completeness, remove goals, then rate each drive.
 
-use super::condition::{Bindings, FactView, Role};
-use super::domain::{AttributeId, Domain};
+use super::condition::{Bindings, Role};
+use super::domain::Domain;
 use super::drive::TriggerScope;
 use super::entity::Entity;
-use super::memory::Memory;
 use super::mind::{GoalState, Mind};
 use super::utility::{drive_satisfaction, WeightedScore};
-use super::value::Value;
-use super::vec3::Vec3;
 
 /// Brings `mind`'s drives and goals up to date with its memory. `scores` is scratch space.
 pub(crate) fn update_drives_and_goals(
@@ -84,8 +81,9 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
         let def = &domain.drives().items()[drive.drive.0 as usize];
         for generator in &def.generators {
             // The conditions first (they fail for most subjects), then the scan of held goals.
-            let mut consider = |view: InHand| {
-                let subject = view.subject;
+            // They read the subject's facts, found once.
+            let mut consider = |subject: Entity| {
+                let view = memory.about(subject);
                 let bindings = Bindings::pair(npc, subject);
                 let fires = generator
                     .conditions
@@ -106,11 +104,10 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
                 }
             };
             match generator.scope {
-                TriggerScope::Consumer => consider(InHand::nothing(memory, npc)),
+                TriggerScope::Consumer => consider(npc),
                 // Only subjects with the fact a condition needs can fire it: with one, walk
                 // those instead of testing every entity known (the same subjects, in the same
-                // order, for much less work when few entities carry the fact), and test that
-                // fact as found rather than searching for it again.
+                // order, for much less work when few entities carry the fact).
                 TriggerScope::Known => match generator
                     .conditions
                     .iter()
@@ -123,53 +120,17 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
                             if subject != npc
                                 && condition.admits(value, &Bindings::pair(npc, subject))
                             {
-                                consider(InHand {
-                                    memory,
-                                    subject,
-                                    fact: Some((attribute, value)),
-                                });
+                                consider(subject);
                             }
                         }
                     }
                     None => {
                         for (subject, _) in memory.located().filter(|(e, _)| *e != npc) {
-                            consider(InHand::nothing(memory, subject));
+                            consider(subject);
                         }
                     }
                 },
             }
         }
-    }
-}
-
-/// A memory with one of its facts about a generator's `subject` already in hand: the
-/// attribute and value the subject was found by, if any.
-struct InHand<'a> {
-    memory: &'a Memory,
-    subject: Entity,
-    fact: Option<(AttributeId, Value)>,
-}
-
-impl<'a> InHand<'a> {
-    /// `memory` as it is, for tests of `subject`.
-    fn nothing(memory: &'a Memory, subject: Entity) -> Self {
-        InHand {
-            memory,
-            subject,
-            fact: None,
-        }
-    }
-}
-
-impl FactView for InHand<'_> {
-    fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
-        match self.fact {
-            Some((a, value)) if entity == self.subject && attribute == a => Some(value),
-            _ => self.memory.value(entity, attribute),
-        }
-    }
-
-    fn position(&self, entity: Entity) -> Option<Vec3> {
-        self.memory.position(entity)
     }
 }

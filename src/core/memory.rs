@@ -295,13 +295,6 @@ impl FactView for Memory {
     fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
         self.index(entity, attribute).map(|i| self.values[i])
     }
-
-    fn position(&self, entity: Entity) -> Option<Vec3> {
-        match self.value(entity, AttributeId::POSITION) {
-            Some(Value::Position(p)) => Some(p),
-            _ => None,
-        }
-    }
 }
 
 /// A memory with one subject's facts located ([`Memory::about`]).
@@ -328,13 +321,6 @@ impl FactView for About<'_> {
         let keys = &self.memory.keys[self.facts.clone()];
         let i = keys.iter().position(|&k| k == key)?;
         Some(self.memory.values[self.facts.start + i])
-    }
-
-    fn position(&self, entity: Entity) -> Option<Vec3> {
-        match self.value(entity, AttributeId::POSITION) {
-            Some(Value::Position(p)) => Some(p),
-            _ => None,
-        }
     }
 }
 

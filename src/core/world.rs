@@ -65,7 +65,7 @@ pub(super) struct EntityRecord {
     /// World time of a thinking NPC's next think, beside what the per-tick passes read so
     /// that scheduling never loads the mind.
     pub(super) next_think: f64,
-    /// The NPC's running action advances with time (see `World::advances`): the per-tick pass
+    /// The NPC's running action advances with time (see `World::advancing`): the per-tick pass
     /// loads only these minds. Set whenever the mind goes back in after a change.
     pub(super) ticks: bool,
 }

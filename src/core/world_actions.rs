@@ -153,21 +153,22 @@ impl World {
         }
     }
 
-    /// Whether `running` advances with time: a wait, or a timed action the NPC performs alone
-    /// or leads. A helper follows its leader's timer; the engine times the rest (a walk).
-    pub(super) fn advances(&self, running: &Running) -> bool {
-        match running.part {
+    /// `mind`'s running action when it advances with time: a wait, or a timed action the NPC
+    /// performs alone or leads. A helper follows its leader's timer; the engine times the rest
+    /// (a walk).
+    pub(super) fn advancing(&self, mind: &Mind) -> Option<Running> {
+        mind.running.filter(|running| match running.part {
             Part::Waiting => true,
             Part::Helping(_) => false,
             Part::Alone | Part::Leading => !matches!(
                 self.domain.action(running.step.action).duration,
                 ActionDuration::Engine
             ),
-        }
+        })
     }
 
     fn advance_running(&mut self, npc: Entity, mind: &mut Mind, dt: f64) {
-        let Some(mut running) = mind.running.filter(|r| self.advances(r)) else {
+        let Some(mut running) = self.advancing(mind) else {
             return;
         };
         if running.part == Part::Waiting {
@@ -492,7 +493,7 @@ impl World {
         self.mind_mut(npc)?;
         let mut mind = self.record_mut(npc)?.mind.take().expect("checked above");
         let result = body(self, &mut mind);
-        let ticks = mind.running.is_some_and(|r| self.advances(&r));
+        let ticks = self.advancing(&mind).is_some();
         if let Ok(record) = self.record_mut(npc) {
             record.mind = Some(mind);
             record.ticks = ticks;

@@ -384,7 +384,7 @@ impl World {
             }
             if let Some(mind) = record.mind.as_ref() {
                 self.check_joint(object, mind)?;
-                if mind.running.is_some_and(|r| self.advances(&r)) && !record.ticks {
+                if self.advancing(mind).is_some() && !record.ticks {
                     return broken(format!(
                         "{} runs a timed action the per-tick pass skips",
                         describe(object)

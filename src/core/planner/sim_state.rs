@@ -37,13 +37,6 @@ impl FactView for SimState<'_, '_> {
     fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
         self.index(entity, attribute).map(|i| self.values[i])
     }
-
-    fn position(&self, entity: Entity) -> Option<Vec3> {
-        match self.value(entity, AttributeId::POSITION) {
-            Some(Value::Position(p)) => Some(p),
-            _ => None,
-        }
-    }
 }
 
 impl FactStore for SimState<'_, '_> {
