@@ -535,3 +535,22 @@ fn sensing_remembers_only_what_can_matter() {
     assert!(!actions(&plain, plain_wizard).is_empty());
     assert_eq!(actions(&a, wizard), actions(&plain, plain_wizard));
 }
+
+/// Explanations are sized to the most candidates any decision of the world has recorded, so an
+/// NPC's first large search after the world has settled allocates nothing: a content wizard,
+/// deciding after another weighed a potion and a goblin, has room for as many candidates.
+#[test]
+fn explanation_buffers_grow_to_the_worlds_largest_decision() {
+    let (mut a, wizard, _, _) = appendix_a();
+    let w = a.w.clone();
+    // Full health and mana, on the goblin's team: nothing to want.
+    let content = [(w.health, 100.0), (w.mana, 100.0), (w.team, 1.0)];
+    let loner = a.spawn(w.wizard, 0.0, &content);
+    a.world.think_now(wizard).unwrap();
+    a.world.think_now(loner).unwrap();
+    let recorded = a.world.mind(wizard).unwrap().explanation.candidates.len();
+    let loner_ex = &a.world.mind(loner).unwrap().explanation;
+    assert!(loner_ex.candidates.len() < recorded, "{recorded}");
+    assert!(loner_ex.candidates.capacity() >= recorded);
+    assert!(loner_ex.satisfactions.capacity() >= recorded * loner_ex.drives);
+}

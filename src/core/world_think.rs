@@ -38,6 +38,8 @@ pub(crate) struct ThinkScratch {
     /// What a UBC NPC may use, and the buffers its ratings reuse.
     pub(super) ubc_candidates: Vec<Usable>,
     pub(super) ubc_rating: RatingScratch,
+    /// The most candidates one UDGOAP decision has recorded ([`record_decision`]).
+    most_recorded: usize,
 }
 
 impl World {
@@ -299,7 +301,7 @@ impl World {
         let previous = mind.explanation.status;
         let status = match self.search(npc, archetype, mind, &arena, 0) {
             Ok(mut search) => {
-                record_decision(mind, &search, self.time);
+                record_decision(mind, &search, self.time, &mut self.scratch.most_recorded);
                 mind.explanation.focus = search
                     .plan_completeness()
                     .and_then(|after| pick_focus(&self.domain, &mind.drives, &mind.goals, after));
@@ -318,7 +320,17 @@ impl World {
 }
 
 /// Copies the candidates of `search` into the NPC's explanation (bounded).
-fn record_decision(mind: &mut Mind, search: &Search<'_>, time: f64) {
+///
+/// Each NPC's buffers are grown to the most candidates any decision of the world has recorded
+/// (`most_recorded`), not just to its own: per-NPC high-water marks would keep rising, and
+/// allocating, long after the world settles, one NPC's first large search at a time. The
+/// world's mark settles within its first decisions, and each NPC then grows at most once.
+fn record_decision(mind: &mut Mind, search: &Search<'_>, time: f64, most_recorded: &mut usize) {
+    let recorded = search
+        .states()
+        .len()
+        .min(super::mind::Explanation::MAX_CANDIDATES);
+    *most_recorded = (*most_recorded).max(recorded);
     let explanation = &mut mind.explanation;
     explanation.time = time;
     explanation.stats = search.stats();
@@ -326,6 +338,10 @@ fn record_decision(mind: &mut Mind, search: &Search<'_>, time: f64) {
     explanation.drives = mind.drives.len();
     explanation.candidates.clear();
     explanation.satisfactions.clear();
+    explanation.candidates.reserve(*most_recorded);
+    explanation
+        .satisfactions
+        .reserve(*most_recorded * explanation.drives);
     for (id, state) in search
         .states()
         .iter()
