@@ -23,11 +23,6 @@ use super::world_effect::{WorldEffectDef, WorldEffectId, WORLD_EFFECT_ROLES};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AttributeId(pub u32);
 
-/// The most attributes a domain defines: memories pack an attribute id into 16 bits beside
-/// the entity (`fact_key.rs`), keeping the two largest for the position and for ids no
-/// domain issues.
-pub const MAX_ATTRIBUTES: u32 = u16::MAX as u32 - 1;
-
 impl AttributeId {
     /// Reserved id under which memories and keys hold an entity's position; never issued to an
     /// authored attribute.
@@ -77,7 +72,7 @@ impl Default for DomainBuilder {
     fn default() -> Self {
         DomainBuilder {
             domain: Domain {
-                attributes: NameTable::with_limit("attribute", MAX_ATTRIBUTES),
+                attributes: NameTable::new("attribute"),
                 goals: NameTable::new("goal"),
                 drives: NameTable::new("drive"),
                 world_effects: NameTable::new("world effect"),

@@ -3,47 +3,28 @@
 use super::domain::AttributeId;
 use super::entity::Entity;
 
-/// An (entity, attribute) pair of one world packed into one integer whose order is the pair's,
-/// so the planner's and memory's many lookups binary-search plain integers instead of
-/// comparing four fields.
-///
-/// The world's serial is left out: every key of a memory (and of a plan's simulation) names an
-/// entity of the NPC's own world, whose serial the holder keeps. That halves the keys, which
-/// sensing streams through once per think for every NPC. The attribute takes the low 16 bits:
-/// a domain has fewer than [`MAX_ATTRIBUTES`](super::domain::MAX_ATTRIBUTES) attributes, and [`AttributeId::POSITION`] packs
-/// as the largest, so an entity's position still sorts after its other facts.
-pub(crate) type FactKey = u64;
-
-/// The key of (`entity`, `attribute`): see [`FactKey`].
-pub(crate) fn packed_key(entity: Entity, attribute: AttributeId) -> FactKey {
-    let attribute = match attribute {
-        AttributeId::POSITION => u16::MAX,
-        // Domains issue fewer ids (`MAX_ATTRIBUTES`): saturating keeps a foreign id from
-        // aliasing a real one.
-        AttributeId(id) => u16::try_from(id).unwrap_or(u16::MAX - 1),
-    };
-    u64::from(entity.index1) << 32 | u64::from(entity.generation) << 16 | u64::from(attribute)
+/// An (entity, attribute) key packed into one integer whose order is the pair's, so the
+/// planner's and memory's many lookups binary-search plain integers instead of comparing four fields.
+pub(crate) fn packed_key(entity: Entity, attribute: AttributeId) -> u128 {
+    u128::from(entity.index1) << 96
+        | u128::from(entity.generation) << 80
+        | u128::from(entity.world) << 64
+        | u128::from(attribute.0)
 }
 
-/// The (entity, attribute) pair of a key made by [`packed_key`] from an entity of world
-/// `world`.
-pub(crate) fn unpacked_key(key: FactKey, world: u16) -> (Entity, AttributeId) {
+/// The (entity, attribute) pair of a key made by [`packed_key`].
+pub(crate) fn unpacked_key(key: u128) -> (Entity, AttributeId) {
     let entity = Entity {
-        index1: (key >> 32) as u32,
-        generation: (key >> 16) as u16,
-        world,
+        index1: (key >> 96) as u32,
+        generation: (key >> 80) as u16,
+        world: (key >> 64) as u16,
     };
-    let attribute = match key as u16 {
-        u16::MAX => AttributeId::POSITION,
-        id => AttributeId(u32::from(id)),
-    };
-    (entity, attribute)
+    (entity, AttributeId(key as u32))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::domain::MAX_ATTRIBUTES;
 
     #[test]
     fn packed_keys_sort_as_their_pairs() {
@@ -56,36 +37,17 @@ mod tests {
             (e(2, 0, 1), AttributeId(3)),
             (e(1, 5, 1), AttributeId::POSITION),
             (e(1, 5, 1), AttributeId(0)),
-            (e(1, 4, 1), AttributeId(9)),
-            (e(1, 4, 1), AttributeId(MAX_ATTRIBUTES - 1)),
-            (e(u32::MAX, u16::MAX, 1), AttributeId(1)),
+            (e(1, 4, 2), AttributeId(9)),
+            (e(u32::MAX, u16::MAX, u16::MAX), AttributeId(1)),
             (e(2, 0, 1), AttributeId(2)),
         ];
-        let mut packed: Vec<FactKey> = pairs.iter().map(|&(e, a)| packed_key(e, a)).collect();
+        let mut packed: Vec<u128> = pairs.iter().map(|&(e, a)| packed_key(e, a)).collect();
         pairs.sort();
         packed.sort();
-        let repacked: Vec<FactKey> = pairs.iter().map(|&(e, a)| packed_key(e, a)).collect();
+        let repacked: Vec<u128> = pairs.iter().map(|&(e, a)| packed_key(e, a)).collect();
         assert_eq!(packed, repacked);
         let unpacked: Vec<(Entity, AttributeId)> =
-            packed.iter().map(|&k| unpacked_key(k, 1)).collect();
+            packed.iter().map(|&k| unpacked_key(k)).collect();
         assert_eq!(unpacked, pairs);
-    }
-
-    #[test]
-    fn an_id_no_domain_issues_aliases_no_real_attribute_nor_the_position() {
-        let e = Entity {
-            index1: 7,
-            generation: 2,
-            world: 1,
-        };
-        let foreign = packed_key(e, AttributeId(u32::from(u16::MAX) + 3));
-        assert_eq!(foreign, packed_key(e, AttributeId(u32::MAX - 1)));
-        for real in [
-            AttributeId(0),
-            AttributeId(MAX_ATTRIBUTES - 1),
-            AttributeId::POSITION,
-        ] {
-            assert_ne!(foreign, packed_key(e, real), "{real:?}");
-        }
     }
 }

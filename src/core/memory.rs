@@ -15,7 +15,7 @@ use std::ops::Range;
 use super::condition::FactView;
 use super::domain::AttributeId;
 use super::entity::Entity;
-use super::fact_key::{packed_key, unpacked_key, FactKey};
+use super::fact_key::{packed_key, unpacked_key};
 use super::fact_set::Fact;
 use super::value::Value;
 use super::vec3::Vec3;
@@ -38,16 +38,13 @@ pub struct MemoryFact {
 ///
 /// Stored as parallel arrays, keys packed ([`packed_key`]): a lookup binary-searches plain
 /// integers, sensing rewrites a value and a time in place, and the planner copies the keys
-/// and values it simulates with two block copies. The keys leave out the world, which is the
-/// same for every entity an NPC perceives: the memory keeps it once.
+/// and values it simulates with two block copies.
 #[derive(Clone, Debug)]
 pub struct Memory {
-    keys: Vec<FactKey>,
+    keys: Vec<u128>,
     values: Vec<Value>,
     times: Vec<f64>,
     capacity: usize,
-    /// The serial of the world whose entities the memory holds (that of the first remembered).
-    world: u16,
     /// Where the fact after the last one remembered sits: sensing remembers in (entity,
     /// attribute) order, so the next fact is usually there and needs no search.
     next: usize,
@@ -63,16 +60,13 @@ impl Memory {
             values: Vec::with_capacity(capacity),
             times: Vec::with_capacity(capacity),
             capacity,
-            world: 0,
             next: 0,
         }
     }
 
     /// Remembers `value` for (`entity`, `attribute`) as of `time`, forgetting the oldest fact
-    /// first when memory is full. A memory holds one world's entities: remembering one of
-    /// another world first forgets everything.
+    /// first when memory is full.
     pub fn remember(&mut self, entity: Entity, attribute: AttributeId, value: Value, time: f64) {
-        self.enter_world(entity.world);
         let key = packed_key(entity, attribute);
         let found = match self.at_hint(key) {
             Some(i) => Ok(i),
@@ -107,9 +101,10 @@ impl Memory {
     /// turn; when the memory already holds them in that order (a second look at the same
     /// entity), each costs a compare and two stores.
     pub fn remember_entity(&mut self, entity: Entity, facts: &[Fact], position: Vec3, time: f64) {
-        self.enter_world(entity.world);
+        // The attribute is the key's low word.
+        let entity_key = packed_key(entity, AttributeId(0));
         for fact in facts {
-            match self.at_hint(packed_key(entity, fact.attribute)) {
+            match self.at_hint(entity_key | u128::from(fact.attribute.0)) {
                 Some(i) => {
                     self.values[i] = fact.value;
                     self.refreshed(i, time);
@@ -138,7 +133,7 @@ impl Memory {
     /// The fact after the last one remembered, when its key is `key`: where sensing, which
     /// remembers in key order, usually finds the next fact.
     #[inline]
-    fn at_hint(&self, key: FactKey) -> Option<usize> {
+    fn at_hint(&self, key: u128) -> Option<usize> {
         (self.keys.get(self.next) == Some(&key)).then_some(self.next)
     }
 
@@ -154,7 +149,7 @@ impl Memory {
         let mut last: Option<(Entity, bool)> = None;
         let mut kept = 0;
         for i in 0..self.keys.len() {
-            let entity = unpacked_key(self.keys[i], self.world).0;
+            let entity = unpacked_key(self.keys[i]).0;
             let alive = match last {
                 Some((e, alive)) if e == entity => alive,
                 _ => exists(entity),
@@ -192,7 +187,7 @@ impl Memory {
         let start = self.keys.partition_point(|&k| k < first);
         let count = self.keys[start..]
             .iter()
-            .take_while(|&&k| unpacked_key(k, self.world).0 == subject)
+            .take_while(|&&k| unpacked_key(k).0 == subject)
             .count();
         About {
             memory: self,
@@ -207,13 +202,8 @@ impl Memory {
     }
 
     /// The facts' (entity, attribute) keys, packed and ascending, beside [`Memory::values`].
-    pub(crate) fn keys(&self) -> &[FactKey] {
+    pub(crate) fn keys(&self) -> &[u128] {
         &self.keys
-    }
-
-    /// The serial of the world whose entities the keys name.
-    pub(crate) fn world(&self) -> u16 {
-        self.world
     }
 
     /// The facts' values, in the order of their keys.
@@ -223,12 +213,13 @@ impl Memory {
 
     /// Entities whose position is known, in handle order.
     pub fn located(&self) -> impl Iterator<Item = (Entity, Vec3)> + '_ {
-        self.keys.iter().zip(&self.values).filter_map(|(&k, v)| {
-            match (unpacked_key(k, self.world), *v) {
+        self.keys
+            .iter()
+            .zip(&self.values)
+            .filter_map(|(&k, v)| match (unpacked_key(k), *v) {
                 ((entity, AttributeId::POSITION), Value::Position(p)) => Some((entity, p)),
                 _ => None,
-            }
-        })
+            })
     }
 
     /// Entities whose position and `attribute` are known, in handle order, with the value of
@@ -239,7 +230,7 @@ impl Memory {
         attribute: AttributeId,
     ) -> impl Iterator<Item = (Entity, Value)> + '_ {
         (0..self.keys.len()).filter_map(move |i| {
-            let (entity, a) = unpacked_key(self.keys[i], self.world);
+            let (entity, a) = unpacked_key(self.keys[i]);
             // The position sorts last among an entity's facts: look just past this one.
             let located = a == attribute && self.position_after(i, entity).is_some();
             located.then(|| (entity, self.values[i]))
@@ -262,7 +253,7 @@ impl Memory {
     }
 
     fn fact(&self, i: usize) -> MemoryFact {
-        let (entity, attribute) = unpacked_key(self.keys[i], self.world);
+        let (entity, attribute) = unpacked_key(self.keys[i]);
         MemoryFact {
             entity,
             attribute,
@@ -272,9 +263,6 @@ impl Memory {
     }
 
     fn index(&self, entity: Entity, attribute: AttributeId) -> Option<usize> {
-        if entity.world != self.world {
-            return None;
-        }
         self.keys.binary_search(&packed_key(entity, attribute)).ok()
     }
 
@@ -289,17 +277,6 @@ impl Memory {
         ) {
             (Some(&k), Some(&Value::Position(p))) if k == key => Some(p),
             _ => None,
-        }
-    }
-
-    /// Makes this a memory of `world`'s entities, forgetting another world's.
-    #[inline]
-    fn enter_world(&mut self, world: u16) {
-        if world != self.world {
-            self.keys.clear();
-            self.values.clear();
-            self.times.clear();
-            self.world = world;
         }
     }
 
@@ -358,44 +335,6 @@ mod tests {
             generation: 0,
             world: 1,
         }
-    }
-
-    /// Keys leave the world out: an entity of another world with the same slot and generation
-    /// is never taken for a remembered one, and remembering one starts the memory afresh.
-    #[test]
-    fn a_memory_holds_one_worlds_entities() {
-        let mut m = Memory::new(8);
-        let hp = AttributeId(0);
-        let twin = Entity { world: 2, ..e(1) };
-        m.remember(e(1), hp, Value::Number(5.0), 1.0);
-        m.remember(
-            e(1),
-            AttributeId::POSITION,
-            Value::Position(Vec3::new(1.0, 0.0, 2.0)),
-            1.0,
-        );
-        assert_eq!(m.value(twin, hp), None);
-        assert_eq!(m.get(twin, hp), None);
-        assert_eq!(m.position(twin), None);
-        assert!(!m.knows(twin) && !m.about(twin).knows());
-        assert_eq!(m.about(twin).value(twin, hp), None);
-        assert_eq!(
-            m.located().collect::<Vec<_>>(),
-            vec![(e(1), Vec3::new(1.0, 0.0, 2.0))]
-        );
-
-        m.remember(twin, hp, Value::Number(9.0), 2.0);
-        assert_eq!(
-            m.value(e(1), hp),
-            None,
-            "the first world's facts are forgotten"
-        );
-        let facts: Vec<MemoryFact> = m.facts().collect();
-        assert_eq!(facts.len(), 1);
-        assert_eq!(
-            (facts[0].entity, facts[0].value),
-            (twin, Value::Number(9.0))
-        );
     }
 
     #[test]

@@ -9,8 +9,6 @@ use super::error::{Error, ErrorKind, Result};
 #[derive(Clone, Debug)]
 pub struct NameTable<T> {
     kind: &'static str,
-    /// The most items it holds.
-    limit: u32,
     items: Vec<T>,
     names: Vec<String>,
     by_name: BTreeMap<String, u32>,
@@ -19,14 +17,8 @@ pub struct NameTable<T> {
 impl<T> NameTable<T> {
     /// An empty table of definitions called `kind` in messages ("action", "drive", …).
     pub fn new(kind: &'static str) -> Self {
-        Self::with_limit(kind, u32::MAX)
-    }
-
-    /// An empty table that holds at most `limit` definitions.
-    pub fn with_limit(kind: &'static str, limit: u32) -> Self {
         NameTable {
             kind,
-            limit,
             items: Vec::new(),
             names: Vec::new(),
             by_name: BTreeMap::new(),
@@ -43,14 +35,7 @@ impl<T> NameTable<T> {
             ));
         }
         let id = u32::try_from(self.items.len())
-            .ok()
-            .filter(|&id| id < self.limit)
-            .ok_or_else(|| {
-                Error::invalid(format!(
-                    "too many {} definitions: at most {}",
-                    self.kind, self.limit
-                ))
-            })?;
+            .map_err(|_| Error::invalid(format!("too many {} definitions", self.kind)))?;
         self.items.push(item);
         self.names.push(name.to_owned());
         self.by_name.insert(name.to_owned(), id);
@@ -102,25 +87,5 @@ impl<T> NameTable<T> {
                 self.items.len()
             ),
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_full_table_rejects_one_more_and_stays_as_it_was() {
-        let mut table = NameTable::with_limit("attribute", 2);
-        assert_eq!(table.add("a", 'a').unwrap(), 0);
-        assert_eq!(table.add("b", 'b').unwrap(), 1);
-        let error = table.add("c", 'c').unwrap_err();
-        assert_eq!(error.kind, ErrorKind::InvalidArgument);
-        assert!(error.message.contains("at most 2"), "{}", error.message);
-        assert_eq!((table.len(), table.find("c")), (2, None));
-        assert_eq!(
-            table.add("b", 'x').unwrap_err().kind,
-            ErrorKind::AlreadyExists
-        );
     }
 }

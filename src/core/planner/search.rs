@@ -34,7 +34,7 @@ use super::open_list::OpenList;
 use super::request::{BoundGoal, PlanRequest, Step, Supplier};
 use super::sim_state::SimState;
 use crate::core::action::{precondition_key, ActionDef};
-use crate::core::fact_key::{packed_key, unpacked_key, FactKey};
+use crate::core::fact_key::{packed_key, unpacked_key};
 use std::sync::Arc;
 
 use crate::core::archetype::ArchetypeId;
@@ -120,9 +120,7 @@ struct Context<'a> {
     archetype: ArchetypeId,
     consumer: Entity,
     /// The known facts' (entity, attribute) keys, packed ([`packed_key`]) and sorted.
-    packed: &'a [FactKey],
-    /// The serial of the world whose entities the keys name.
-    world: u16,
+    packed: &'a [u128],
     initial: &'a [Value],
     suppliers: &'a [Supplier],
     goals: &'a [BoundGoal],
@@ -209,9 +207,6 @@ impl Context<'_> {
 
     /// Where the NPC believed `entity` was when it began planning.
     fn position(&self, entity: Entity) -> Option<Vec3> {
-        if entity.world != self.world {
-            return None;
-        }
         let i = self
             .packed
             .binary_search(&packed_key(entity, AttributeId::POSITION))
@@ -596,7 +591,6 @@ impl<'a> Simulator<'a> {
 
     fn state<'s>(&'s mut self, ctx: &Context<'a>) -> SimState<'s, 'a> {
         SimState {
-            world: ctx.world,
             keys: ctx.packed,
             values: self.values,
             dirty: &mut self.dirty,
@@ -616,7 +610,7 @@ impl<'a> Simulator<'a> {
             let mut any = false;
             for &id in &action.world_effects {
                 let generator = &ctx.domain.world_effects().items()[id.0 as usize];
-                for (other, attribute) in ctx.packed.iter().map(|&k| unpacked_key(k, ctx.world)) {
+                for (other, attribute) in ctx.packed.iter().map(|&k| unpacked_key(k)) {
                     if attribute != AttributeId::POSITION
                         || other == ctx.consumer
                         || self.fired.contains(&(id, other))
@@ -756,7 +750,6 @@ fn copy_request<'a>(
         archetype: request.archetype,
         consumer: request.consumer,
         packed,
-        world: request.facts.world(),
         initial: arena.alloc_slice_copy(request.facts.values()),
         suppliers: arena.alloc_slice_copy(request.suppliers),
         goals: arena.alloc_slice_copy(request.goals),
@@ -780,7 +773,7 @@ fn copy_request<'a>(
 fn resolve_goal_facts<'a>(
     domain: &Domain,
     request: &PlanRequest<'_>,
-    packed: &[FactKey],
+    packed: &[u128],
     arena: &'a Bump,
 ) -> (&'a [u32], &'a [u32]) {
     let mut facts = ArenaVec::new_in(arena);
@@ -789,15 +782,8 @@ fn resolve_goal_facts<'a>(
         starts.push(facts.len() as u32);
         let bindings = goal.bindings(request.consumer);
         for condition in &domain.goals().items()[goal.goal.0 as usize].conditions {
-            let entity = bindings.entity(condition.role);
-            let found = (entity.world == request.facts.world())
-                .then(|| {
-                    packed
-                        .binary_search(&packed_key(entity, condition.attribute))
-                        .ok()
-                })
-                .flatten();
-            facts.push(found.map_or(UNKNOWN, |k| k as u32));
+            let key = packed_key(bindings.entity(condition.role), condition.attribute);
+            facts.push(packed.binary_search(&key).map_or(UNKNOWN, |k| k as u32));
         }
     }
     starts.push(facts.len() as u32);

@@ -10,15 +10,14 @@ use crate::core::condition::FactView;
 use crate::core::domain::AttributeId;
 use crate::core::effect::FactStore;
 use crate::core::entity::Entity;
-use crate::core::fact_key::{packed_key, FactKey};
+use crate::core::fact_key::packed_key;
 use crate::core::value::Value;
 use crate::core::vec3::Vec3;
 
-/// Known facts (sorted packed keys of `world`'s entities, values being simulated), the
-/// indices written, and ended entities.
+/// Known facts (sorted packed keys, values being simulated), the indices written, and ended
+/// entities.
 pub(super) struct SimState<'s, 'a> {
-    pub world: u16,
-    pub keys: &'s [FactKey],
+    pub keys: &'s [u128],
     pub values: &'s mut [Value],
     /// Indices of `values` written, so a simulation restores (and fingerprints) only those.
     pub dirty: &'s mut ArenaVec<'a, u32>,
@@ -27,7 +26,7 @@ pub(super) struct SimState<'s, 'a> {
 
 impl SimState<'_, '_> {
     fn index(&self, entity: Entity, attribute: AttributeId) -> Option<usize> {
-        if entity.world != self.world || self.ended.contains(&entity) {
+        if self.ended.contains(&entity) {
             return None;
         }
         self.keys.binary_search(&packed_key(entity, attribute)).ok()
