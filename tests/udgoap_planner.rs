@@ -412,19 +412,8 @@ fn a_step_that_clears_a_flag_is_never_chained_to_obtain_it() {
     )
     .unwrap()
     .value;
-    let has_key = domain.find_attribute("has_key").unwrap();
-    let open = domain.find_attribute("open").unwrap();
-    let mut memory = Memory::new(8);
-    memory.remember(entity(1), has_key, Value::Bool(false), 0.0);
-    for door in [3, 4] {
-        memory.remember(entity(door), open, Value::Number(0.0), 0.0);
-    }
-    let opened = GoalId(domain.goals().find("opened").unwrap());
-    let goals = [3, 4].map(|door| BoundGoal {
-        goal: opened,
-        drive: 0,
-        subject: entity(door),
-    });
+    let memory = burglar_memory(&domain, "has_key", Value::Bool(false));
+    let goals = [3, 4].map(|door| opened(&domain, door));
     let arena = Bump::new();
     let search = plan_for_burglar(
         &domain,
@@ -474,18 +463,8 @@ fn walking_to_one_object_is_never_chained_to_be_at_another() {
     )
     .unwrap()
     .value;
-    let at = domain.find_attribute("at").unwrap();
-    let open = domain.find_attribute("open").unwrap();
-    let mut memory = Memory::new(8);
-    memory.remember(entity(1), at, Value::Entity(entity(2)), 0.0);
-    for door in [3, 4] {
-        memory.remember(entity(door), open, Value::Number(0.0), 0.0);
-    }
-    let goals = [BoundGoal {
-        goal: GoalId(domain.goals().find("opened").unwrap()),
-        drive: 0,
-        subject: entity(4),
-    }];
+    let memory = burglar_memory(&domain, "at", Value::Entity(entity(2)));
+    let goals = [opened(&domain, 4)];
     let arena = Bump::new();
     let search = plan_for_burglar(
         &domain,
@@ -513,6 +492,31 @@ fn walking_to_one_object_is_never_chained_to_be_at_another() {
         steps(&domain, search.plan()),
         [("goto".to_owned(), 4), ("open".to_owned(), 4)]
     );
+}
+
+/// What the burglar (entity 1) knows: its own `attribute` at `value`, and doors 3 and 4 shut.
+fn burglar_memory(domain: &Domain, attribute: &str, value: Value) -> Memory {
+    let mut memory = Memory::new(8);
+    memory.remember(
+        entity(1),
+        domain.find_attribute(attribute).unwrap(),
+        value,
+        0.0,
+    );
+    let open = domain.find_attribute("open").unwrap();
+    for door in [3, 4] {
+        memory.remember(entity(door), open, Value::Number(0.0), 0.0);
+    }
+    memory
+}
+
+/// The goal `opened` of `domain` bound to `door`, counting in drive 0.
+fn opened(domain: &Domain, door: u32) -> BoundGoal {
+    BoundGoal {
+        goal: GoalId(domain.goals().find("opened").unwrap()),
+        drive: 0,
+        subject: entity(door),
+    }
 }
 
 /// The search of the burglar (entity 1, archetype `burglar`) of `domain` towards `goals`, among

@@ -342,12 +342,7 @@ fn record_decision(mind: &mut Mind, search: &Search<'_>, time: f64, most_recorde
     explanation
         .satisfactions
         .reserve(*most_recorded * explanation.drives);
-    for (id, state) in search
-        .states()
-        .iter()
-        .enumerate()
-        .take(super::mind::Explanation::MAX_CANDIDATES)
-    {
+    for (id, state) in search.states().iter().enumerate().take(recorded) {
         explanation.candidates.push(Candidate {
             id: id as u32,
             parent: state.parent,
