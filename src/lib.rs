@@ -4,7 +4,7 @@
 //! - [`core`]: the safe, engine-neutral model (domain tables, worlds, entities, facts);
 //! - [`sim`]: a headless engine stand-in that runs worlds without an engine;
 //! - [`domain`]: JSON authoring of domains;
-//! - [`ffi`]: the C boundary, the only place with `unsafe`.
+//! - [`ffi`]: the C boundary, the only place with `unsafe` but for one cache hint (`prefetch`).
 //!
 //! `include/motive.h` is generated from [`ffi`] by cbindgen; see `docs/architecture.md`.
 
@@ -16,5 +16,6 @@ pub mod core;
 /// cbindgen:ignore
 pub mod domain;
 pub mod ffi;
+mod prefetch;
 /// cbindgen:ignore
 pub mod sim;

@@ -554,3 +554,79 @@ fn explanation_buffers_grow_to_the_worlds_largest_decision() {
     assert!(loner_ex.candidates.capacity() >= recorded);
     assert!(loner_ex.satisfactions.capacity() >= recorded * loner_ex.drives);
 }
+
+/// Wizards out of mana beside a mana potion (no other thinker), in a world with the given
+/// per-tick plan budget; with a wizard's think interval and what a think costs against the
+/// budget.
+fn wizard_ring(count: usize, budget: u32) -> (Arena, Vec<Entity>, f64, u32) {
+    let mut a = Arena::new();
+    a.world = World::new(
+        a.w.domain.clone(),
+        WorldConfig {
+            plan_budget_per_tick: budget,
+            ..WorldConfig::default()
+        },
+    )
+    .unwrap();
+    let w = a.w.clone();
+    a.spawn(
+        w.potion,
+        10.0,
+        &[(w.heal_amount, 0.0), (w.mana_amount, 40.0)],
+    );
+    let wizards = (0..count)
+        .map(|i| {
+            a.spawn(
+                w.wizard,
+                -10.0 - i as f32,
+                &[(w.health, 15.0), (w.mana, 0.0), (w.team, 0.0)],
+            )
+        })
+        .collect();
+    let think = a.w.domain.archetype(w.wizard).think;
+    (a, wizards, think.think_interval, think.max_expansions)
+}
+
+/// When `npc` last sensed (the stamp of its memory of itself), if it has thought.
+fn last_think(world: &World, npc: Entity) -> Option<f64> {
+    let memory = &world.mind(npc).unwrap().memory;
+    memory.get(npc, AttributeId::POSITION).map(|fact| fact.time)
+}
+
+/// Thinks that fall due in the same tick run in slot order (staggered phases would otherwise
+/// interleave them), which the order of their first events shows.
+#[test]
+fn thinks_falling_due_in_one_tick_run_in_slot_order() {
+    let (mut a, wizards, interval, _) = wizard_ring(6, 0);
+    a.world.tick(interval).unwrap();
+    let mut order: Vec<Entity> = Vec::new();
+    for event in a.drain() {
+        if wizards.contains(&event.npc) && !order.contains(&event.npc) {
+            order.push(event.npc);
+        }
+    }
+    assert_eq!(order, wizards, "every wizard acts, in slot order");
+}
+
+/// Under a budget of two thinks per tick, thinks that do not fit wait, and run before any
+/// think that falls due later: exactly two thinks a tick, and no wizard waits more than three
+/// ticks (slot order alone would serve the first two wizards every tick and starve the rest).
+#[test]
+fn thinks_postponed_by_the_budget_run_before_newly_due_ones() {
+    let count = 6;
+    let (_, _, _, cost) = wizard_ring(1, 0);
+    let (mut a, wizards, interval, _) = wizard_ring(count, 2 * cost);
+    let mut last: Vec<Option<f64>> = vec![None; count];
+    let mut waited = vec![0; count];
+    for tick in 1..=30 {
+        a.world.tick(interval).unwrap();
+        let now: Vec<Option<f64>> = wizards.iter().map(|&w| last_think(&a.world, w)).collect();
+        let thought: Vec<usize> = (0..count).filter(|&i| now[i] != last[i]).collect();
+        assert_eq!(thought.len(), 2, "tick {tick}: two thinks fit the budget");
+        for (i, waited) in waited.iter_mut().enumerate() {
+            *waited = if thought.contains(&i) { 0 } else { *waited + 1 };
+            assert!(*waited < 3, "tick {tick}: wizard {i} waited {waited} ticks");
+        }
+        last = now;
+    }
+}

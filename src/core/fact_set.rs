@@ -54,6 +54,11 @@ impl FactSet {
         &self.facts
     }
 
+    /// Starts loading the first facts ([`crate::prefetch`]).
+    pub(crate) fn prefetch(&self) {
+        crate::prefetch::front(&self.facts, 64);
+    }
+
     /// Number of facts.
     pub fn len(&self) -> usize {
         self.facts.len()

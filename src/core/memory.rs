@@ -211,6 +211,14 @@ impl Memory {
         &self.values
     }
 
+    /// Starts loading the front of the arrays sensing walks first; the hardware follows the
+    /// rest of each stream ([`crate::prefetch`]).
+    pub(crate) fn prefetch(&self) {
+        crate::prefetch::front(&self.keys, 256);
+        crate::prefetch::front(&self.values, 256);
+        crate::prefetch::front(&self.times, 128);
+    }
+
     /// Entities whose position is known, in handle order.
     pub fn located(&self) -> impl Iterator<Item = (Entity, Vec3)> + '_ {
         self.keys

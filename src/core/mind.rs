@@ -171,6 +171,16 @@ pub struct Mind {
 }
 
 impl Mind {
+    /// Starts loading what a think reads first: memory, drives, goals and the explanation it
+    /// rewrites ([`crate::prefetch`]). The struct itself must be loaded or requested already.
+    pub(crate) fn prefetch(&self) {
+        self.memory.prefetch();
+        crate::prefetch::front(&self.drives, 64);
+        crate::prefetch::front(&self.goals, 128);
+        crate::prefetch::front(&self.explanation.candidates, 256);
+        crate::prefetch::front(&self.explanation.satisfactions, 128);
+    }
+
     /// A fresh mind with the archetype's memory capacity and internal drives.
     pub fn new(memory_capacity: u32, drives: &[DriveId]) -> Self {
         Mind {

@@ -169,6 +169,14 @@ impl<T> SlotMap<T> {
             .map(|value| (SlotKey { index, generation }, value))
     }
 
+    /// Starts loading slot `index`'s first cache line ([`crate::prefetch`]); nothing for an
+    /// index never issued.
+    pub(crate) fn prefetch_at(&self, index: u32) {
+        if let Some(slot) = self.slots.get(index as usize) {
+            crate::prefetch::line_of(slot);
+        }
+    }
+
     /// The live value in slot `index` with its key, if any: lets a caller visit every value
     /// by index while also using other parts of its own state.
     pub fn get_at_mut(&mut self, index: u32) -> Option<(SlotKey, &mut T)> {

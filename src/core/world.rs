@@ -196,6 +196,7 @@ impl World {
                 "dt must be finite and >= 0, got {dt}"
             )));
         }
+        let tick_start = self.time;
         self.time += dt;
         self.ambiance.prune_finished(self.time);
         self.advance_npcs(dt);
@@ -205,7 +206,7 @@ impl World {
             budget => budget,
         };
         self.tick_expansions = 0;
-        self.run_due_thinks();
+        self.run_due_thinks(tick_start);
         self.run_goap_queue();
         Ok(())
     }

@@ -2,9 +2,13 @@
 //! drives and goals → plan → execute.
 //!
 //! Scheduling: every NPC thinks once per think interval (200 ms by default, :1350), staggered
-//! at spawn. Due thinks run earliest first (ties by slot index, so the order is deterministic).
-//! With a per-tick plan budget, a think whose `max_expansions` no longer fits waits for the next
-//! tick, where it is among the earliest due. A planning NPC replans only when it is not
+//! at spawn. A tick first runs the thinks it inherits (due before the tick began, postponed by
+//! the budget) earliest first, then those that fell due during the tick in slot order; ties go
+//! by slot index, so the order is deterministic. Slot order is for the cache: entities spawned
+//! together sit in neighbouring slots, so consecutive thinks mostly sense the same surroundings,
+//! still loaded, where earliest-first order would jump across the world between thinks (the
+//! staggered phases interleave every group). With a per-tick plan budget, a think whose
+//! `max_expansions` no longer fits waits for the next tick, where it runs before any newly due. A planning NPC replans only when it is not
 //! performing an action: a better idea does not interrupt a running action (the thesis's GOAP
 //! baseline kept switching drives, :1489-1497); failure and invalidation do.
 
@@ -43,8 +47,9 @@ pub(crate) struct ThinkScratch {
 }
 
 impl World {
-    /// Runs the thinks that are due, within the tick's plan budget.
-    pub(super) fn run_due_thinks(&mut self) {
+    /// Runs the thinks that are due, within the tick's plan budget: those due before
+    /// `tick_start` (postponed) earliest first, then the rest in slot order (module docs).
+    pub(super) fn run_due_thinks(&mut self, tick_start: f64) {
         let mut due = std::mem::take(&mut self.scratch.due);
         due.clear();
         for index in 0..self.entities.slot_count() {
@@ -55,8 +60,16 @@ impl World {
                 }
             }
         }
+        // Postponed thinks (due at or before the tick's start) keep their time as the key;
+        // newly due ones share one that sorts after all of them.
+        for (time, _) in &mut due {
+            if *time > tick_start {
+                *time = f64::INFINITY;
+            }
+        }
         due.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index1.cmp(&b.1.index1)));
-        for &(_, npc) in &due {
+        for (at, &(_, npc)) in due.iter().enumerate() {
+            self.prefetch_minds(&due[at + 1..]);
             let cost = self.think_cost(npc);
             if cost > self.budget_left {
                 break;
@@ -66,6 +79,23 @@ impl World {
             self.think(npc);
         }
         self.scratch.due = due;
+    }
+
+    /// Starts loading the minds of the NPCs due `next`, while this think runs: the struct of
+    /// the second, and what the first's think reads first (its struct was requested a think
+    /// ago). A think takes microseconds, enough for both to arrive.
+    fn prefetch_minds(&self, next: &[(f64, Entity)]) {
+        let mind = |at: usize| {
+            next.get(at)
+                .and_then(|&(_, npc)| self.live_record(npc))
+                .and_then(|record| record.mind.as_deref())
+        };
+        if let Some(second) = mind(1) {
+            crate::prefetch::value(second);
+        }
+        if let Some(first) = mind(0) {
+            first.prefetch();
+        }
     }
 
     /// Schedules `npc`'s next think at `time` (a thinking NPC's; others never think).
@@ -155,7 +185,11 @@ impl World {
         let domain = &*self.domain;
         let consumes = &domain.archetype(archetype).consumes;
         let relevance = domain.relevance();
-        for (entity, record) in perceived.iter().filter_map(|&slot| self.at_slot(slot)) {
+        for (at, &slot) in perceived.iter().enumerate() {
+            self.prefetch_perceived(&perceived[at + 1..]);
+            let Some((entity, record)) = self.at_slot(slot) else {
+                continue;
+            };
             if entity == npc || relevance.matters(domain, consumes, record.archetype, &record.facts)
             {
                 remember(mind, entity, record, self.time);
@@ -166,6 +200,19 @@ impl World {
         if mind.destructions_checked != self.destructions {
             mind.memory.forget_missing(|e| self.is_alive(e));
             mind.destructions_checked = self.destructions;
+        }
+    }
+
+    /// Starts loading the entities sensing reads `next`: the record a few ahead, and the
+    /// facts of one whose record was requested a few entities ago.
+    fn prefetch_perceived(&self, next: &[u32]) {
+        const RECORD_AHEAD: usize = 6;
+        const FACTS_AHEAD: usize = 3;
+        if let Some(&slot) = next.get(RECORD_AHEAD) {
+            self.entities.prefetch_at(slot);
+        }
+        if let Some((_, record)) = next.get(FACTS_AHEAD).and_then(|&s| self.at_slot(s)) {
+            record.facts.prefetch();
         }
     }
 
