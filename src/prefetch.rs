@@ -29,6 +29,13 @@ pub(crate) fn line_of<T>(value: &T) {
     line((value as *const T).cast());
 }
 
+/// Asks the CPU to start loading the first cache line of `items`'s buffer (a dangling
+/// address when it has none, which the hint ignores).
+#[inline]
+pub(crate) fn start_of<T>(items: &[T]) {
+    line(items.as_ptr().cast());
+}
+
 /// Asks the CPU to start loading all of `value` (the struct itself, not what it points to).
 #[inline]
 pub(crate) fn value<T>(value: &T) {

@@ -56,7 +56,7 @@ impl FactSet {
 
     /// Starts loading the first facts ([`crate::prefetch`]).
     pub(crate) fn prefetch(&self) {
-        crate::prefetch::front(&self.facts, 64);
+        crate::prefetch::start_of(&self.facts);
     }
 
     /// Number of facts.

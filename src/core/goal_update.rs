@@ -6,6 +6,7 @@ use super::condition::{Bindings, Role};
 use super::domain::Domain;
 use super::drive::TriggerScope;
 use super::entity::Entity;
+use super::memory::About;
 use super::mind::{GoalState, Mind};
 use super::utility::{drive_satisfaction, WeightedScore};
 
@@ -82,8 +83,8 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
         for generator in &def.generators {
             // The conditions first (they fail for most subjects), then the scan of held goals.
             // They read the subject's facts, found once.
-            let mut consider = |subject: Entity| {
-                let view = memory.about(subject);
+            let mut consider = |view: About<'_>| {
+                let subject = view.subject();
                 let bindings = Bindings::pair(npc, subject);
                 let fires = generator
                     .conditions
@@ -104,7 +105,7 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
                 }
             };
             match generator.scope {
-                TriggerScope::Consumer => consider(npc),
+                TriggerScope::Consumer => consider(memory.about(npc)),
                 // Only subjects with the fact a condition needs can fire it: with one, walk
                 // those instead of testing every entity known (the same subjects, in the same
                 // order, for much less work when few entities carry the fact).
@@ -114,19 +115,20 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
                     .find_map(|c| c.required_fact(Role::Supplier).map(|a| (c, a)))
                 {
                     Some((condition, attribute)) => {
-                        for (subject, value) in memory.located_with(attribute) {
+                        for (view, value) in memory.located_with(attribute) {
                             // Most subjects fail on the fact in hand alone: reject them before
                             // testing every condition.
+                            let subject = view.subject();
                             if subject != npc
                                 && condition.admits(value, &Bindings::pair(npc, subject))
                             {
-                                consider(subject);
+                                consider(view);
                             }
                         }
                     }
                     None => {
                         for (subject, _) in memory.located().filter(|(e, _)| *e != npc) {
-                            consider(subject);
+                            consider(memory.about(subject));
                         }
                     }
                 },

@@ -66,6 +66,8 @@ impl Memory {
 
     /// Remembers `value` for (`entity`, `attribute`) as of `time`, forgetting the oldest fact
     /// first when memory is full.
+    // Sensing's slow path (a fact not where the last one ended): kept out of its loop.
+    #[inline(never)]
     pub fn remember(&mut self, entity: Entity, attribute: AttributeId, value: Value, time: f64) {
         let key = packed_key(entity, attribute);
         let found = match self.at_hint(key) {
@@ -100,6 +102,7 @@ impl Memory {
     /// as a [`FactSet`] keeps them), then its `position`. The same as remembering each in
     /// turn; when the memory already holds them in that order (a second look at the same
     /// entity), each costs a compare and two stores.
+    #[inline]
     pub fn remember_entity(&mut self, entity: Entity, facts: &[Fact], position: Vec3, time: f64) {
         // The attribute is the key's low word.
         let entity_key = packed_key(entity, AttributeId(0));
@@ -230,19 +233,44 @@ impl Memory {
             })
     }
 
-    /// Entities whose position and `attribute` are known, in handle order, with the value of
-    /// `attribute`: [`Memory::located`] narrowed to those that can satisfy a test of
-    /// `attribute`, without looking at the rest.
+    /// Entities whose position and `attribute` are known, in handle order, each with the value
+    /// of `attribute` and its facts found ([`Memory::about`]): [`Memory::located`] narrowed to
+    /// those that can satisfy a test of `attribute`, without looking at the rest.
     pub fn located_with(
         &self,
         attribute: AttributeId,
-    ) -> impl Iterator<Item = (Entity, Value)> + '_ {
-        (0..self.keys.len()).filter_map(move |i| {
-            let (entity, a) = unpacked_key(self.keys[i]);
-            // The position sorts last among an entity's facts: look just past this one.
-            let located = a == attribute && self.position_after(i, entity).is_some();
-            located.then(|| (entity, self.values[i]))
-        })
+    ) -> impl Iterator<Item = (About<'_>, Value)> + '_ {
+        self.keys
+            .iter()
+            .enumerate()
+            // The attribute is the key's low word: most facts fail on it without unpacking.
+            .filter(move |&(_, &key)| key as u32 == attribute.0)
+            .filter_map(move |(i, &key)| {
+                let about = self.about_fact(i, unpacked_key(key).0);
+                // The position sorts last among an entity's facts.
+                let last = about.facts.end - 1;
+                let located = unpacked_key(self.keys[last]).1 == AttributeId::POSITION
+                    && matches!(self.values[last], Value::Position(_));
+                located.then(|| (about, self.values[i]))
+            })
+    }
+
+    /// [`Memory::about`] for `subject`, one of whose facts sits at index `i`: found by
+    /// walking out from it, not by a search.
+    fn about_fact(&self, i: usize, subject: Entity) -> About<'_> {
+        let first = packed_key(subject, AttributeId(0));
+        let last = packed_key(subject, AttributeId::POSITION);
+        let before = self.keys[..i]
+            .iter()
+            .rev()
+            .take_while(|&&k| k >= first)
+            .count();
+        let after = self.keys[i..].iter().take_while(|&&k| k <= last).count();
+        About {
+            memory: self,
+            subject,
+            facts: i - before..i + after,
+        }
     }
 
     /// Number of facts remembered.
@@ -274,20 +302,6 @@ impl Memory {
         self.keys.binary_search(&packed_key(entity, attribute)).ok()
     }
 
-    /// `entity`'s position, searched from index `from` (one of its facts) to the end of its
-    /// facts.
-    fn position_after(&self, from: usize, entity: Entity) -> Option<Vec3> {
-        let key = packed_key(entity, AttributeId::POSITION);
-        let i = from + self.keys[from..].iter().take_while(|&&k| k <= key).count();
-        match (
-            self.keys.get(i.wrapping_sub(1)),
-            self.values.get(i.wrapping_sub(1)),
-        ) {
-            (Some(&k), Some(&Value::Position(p))) if k == key => Some(p),
-            _ => None,
-        }
-    }
-
     fn oldest(&self) -> usize {
         let mut oldest = 0;
         for (i, &t) in self.times.iter().enumerate() {
@@ -314,6 +328,11 @@ pub struct About<'a> {
 }
 
 impl About<'_> {
+    /// Whom the facts are about.
+    pub fn subject(&self) -> Entity {
+        self.subject
+    }
+
     /// True when anything is remembered about the subject.
     pub fn knows(&self) -> bool {
         !self.facts.is_empty()
@@ -420,6 +439,23 @@ mod tests {
                     }
                     assert_eq!(about.position(entity), m.position(entity));
                 }
+            }
+            // `located_with` lists, in order, the entities holding the attribute and a
+            // position, each with its value and a view equal to `about`'s.
+            for attribute in [0, 1, 2].map(AttributeId) {
+                let expected: Vec<(Entity, Value)> = m
+                    .facts()
+                    .filter(|f| f.attribute == attribute && m.position(f.entity).is_some())
+                    .map(|f| (f.entity, f.value))
+                    .collect();
+                let found: Vec<(Entity, Value)> = m
+                    .located_with(attribute)
+                    .map(|(view, value)| {
+                        assert_eq!(view.facts, m.about(view.subject()).facts);
+                        (view.subject(), value)
+                    })
+                    .collect();
+                assert_eq!(found, expected);
             }
         }
     }

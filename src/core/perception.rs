@@ -17,7 +17,6 @@
 //! can change no plan, goal or rating: leaving it out changes what an NPC decides only where
 //! it used to push relevant facts out of a full memory.
 
-use super::action::ActionId;
 use super::archetype::ArchetypeId;
 use super::condition::Role;
 use super::domain::{AttributeId, Domain};
@@ -32,6 +31,12 @@ pub struct Relevance {
     /// Attributes whose facts make an entity a possible goal subject or world-effect target,
     /// ascending.
     attributes: Vec<AttributeId>,
+    /// Number of archetypes: the side of `supplies`.
+    archetypes: usize,
+    /// Bit `consumer * archetypes + supplier` is set when archetype `supplier` supplies an
+    /// action that archetype `consumer` consumes: looked up for every entity sensed and every
+    /// supplier gathered, instead of comparing two action lists.
+    supplies: Vec<u64>,
 }
 
 impl Relevance {
@@ -59,7 +64,28 @@ impl Relevance {
         }
         relevance.attributes.sort_unstable();
         relevance.attributes.dedup();
+        let archetypes = domain.archetypes().items();
+        relevance.archetypes = archetypes.len();
+        relevance.supplies = vec![0; (archetypes.len() * archetypes.len()).div_ceil(64)];
+        for (consumer, consumer_def) in archetypes.iter().enumerate() {
+            for (supplier, supplier_def) in archetypes.iter().enumerate() {
+                let serves = supplier_def
+                    .supplies
+                    .iter()
+                    .any(|action| consumer_def.consumes.contains(action));
+                if serves {
+                    let bit = consumer * archetypes.len() + supplier;
+                    relevance.supplies[bit / 64] |= 1 << (bit % 64);
+                }
+            }
+        }
         relevance
+    }
+
+    /// True when archetype `supplier` supplies an action that archetype `consumer` consumes.
+    pub(crate) fn supplies(&self, consumer: ArchetypeId, supplier: ArchetypeId) -> bool {
+        let bit = consumer.0 as usize * self.archetypes + supplier.0 as usize;
+        self.supplies[bit / 64] & (1 << (bit % 64)) != 0
     }
 
     /// True when every entity perceived is remembered.
@@ -72,30 +98,20 @@ impl Relevance {
         &self.attributes
     }
 
-    /// Whether an NPC consuming `consumes` remembers an entity of `archetype` with `facts`
+    /// Whether an NPC of archetype `consumer` remembers an entity of `archetype` with `facts`
     /// (the NPC itself is always remembered; the caller checks that).
     pub(crate) fn matters(
         &self,
-        domain: &Domain,
-        consumes: &[ActionId],
+        consumer: ArchetypeId,
         archetype: Option<ArchetypeId>,
         facts: &FactSet,
     ) -> bool {
         self.everything
-            || archetype.is_some_and(|a| supplies_any(domain, a, consumes))
+            || archetype.is_some_and(|a| self.supplies(consumer, a))
             || facts
                 .iter()
                 .any(|f| self.attributes.binary_search(&f.attribute).is_ok())
     }
-}
-
-/// True when an entity of `supplier` supplies one of the actions in `consumes`.
-pub(crate) fn supplies_any(domain: &Domain, supplier: ArchetypeId, consumes: &[ActionId]) -> bool {
-    domain
-        .archetype(supplier)
-        .supplies
-        .iter()
-        .any(|action| consumes.contains(action))
 }
 
 /// The fact `role` must carry for `conditions` to hold, if one does.
@@ -126,6 +142,31 @@ mod tests {
         };
         b.add_goal_generator(drive, generator).unwrap();
         (b.build().unwrap().relevance().clone(), health)
+    }
+
+    /// The supply table answers what comparing the two archetypes' action lists does, for
+    /// every pair of the wizard domain's archetypes.
+    #[test]
+    fn the_supply_table_matches_the_action_lists() {
+        let domain = crate::sim::wizard::WizardDomain::new().unwrap().domain;
+        let archetypes = domain.archetypes().items();
+        let mut served = 0;
+        for consumer in 0..archetypes.len() {
+            for supplier in 0..archetypes.len() {
+                let expected = archetypes[supplier]
+                    .supplies
+                    .iter()
+                    .any(|a| archetypes[consumer].consumes.contains(a));
+                let (c, s) = (ArchetypeId(consumer as u32), ArchetypeId(supplier as u32));
+                assert_eq!(
+                    domain.relevance().supplies(c, s),
+                    expected,
+                    "{consumer} {supplier}"
+                );
+                served += usize::from(expected);
+            }
+        }
+        assert!(served > 0, "some archetype serves another");
     }
 
     #[test]

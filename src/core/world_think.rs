@@ -22,7 +22,6 @@ use super::focus::pick_focus;
 use super::goal_update::update_drives_and_goals;
 use super::mind::{Brain, Candidate, Mind};
 use super::perceived::Perceived;
-use super::perception::supplies_any;
 use super::planner::{BoundGoal, PlanRequest, Search, SearchStats, SearchStatus, Step, Supplier};
 use super::ubc::rating::{RatingScratch, Usable};
 use super::utility::{TopLevelUtility, WeightedScore};
@@ -182,16 +181,13 @@ impl World {
         };
         let mut perceived = std::mem::take(&mut self.scratch.perceived);
         self.perceivable(npc, me, range, &mut perceived);
-        let domain = &*self.domain;
-        let consumes = &domain.archetype(archetype).consumes;
-        let relevance = domain.relevance();
+        let relevance = self.domain.relevance();
         for (at, &slot) in perceived.iter().enumerate() {
             self.prefetch_perceived(&perceived[at + 1..]);
             let Some((entity, record)) = self.at_slot(slot) else {
                 continue;
             };
-            if entity == npc || relevance.matters(domain, consumes, record.archetype, &record.facts)
-            {
+            if entity == npc || relevance.matters(archetype, record.archetype, &record.facts) {
                 remember(mind, entity, record, self.time);
             }
         }
@@ -211,7 +207,7 @@ impl World {
         if let Some(&slot) = next.get(RECORD_AHEAD) {
             self.entities.prefetch_at(slot);
         }
-        if let Some((_, record)) = next.get(FACTS_AHEAD).and_then(|&s| self.at_slot(s)) {
+        if let Some((_, record)) = next.get(FACTS_AHEAD).and_then(|&s| self.entities.get_at(s)) {
             record.facts.prefetch();
         }
     }
@@ -235,7 +231,6 @@ impl World {
     ) -> TopLevelUtility {
         let domain = self.domain.clone();
         let serial = self.serial();
-        let consumes = &domain.archetype(archetype).consumes;
         let mut suppliers = std::mem::take(&mut self.scratch.suppliers);
         suppliers.clear();
         for (entity, _) in mind.memory.located() {
@@ -247,7 +242,7 @@ impl World {
             };
             // An entity supplying nothing the NPC consumes can be no step of a plan: leave it
             // out, so that a crowd of others costs the search nothing.
-            if !supplies_any(&domain, supplier, consumes) {
+            if !domain.relevance().supplies(archetype, supplier) {
                 continue;
             }
             // Contention: objects with no slot open to the NPC are left out or priced.
