@@ -15,7 +15,14 @@ use super::event::EventKind;
 use super::mind::{Mind, Part};
 use super::planner::Step;
 use super::smart_object::{Claim, ClaimPriority, Contention, SlotDef, SlotState};
-use super::world::{describe, World};
+use super::world::{describe, EntityRecord, World};
+
+/// What pricing objects for one NPC needs to know of it ([`World::pricing`]).
+pub(super) struct Pricing {
+    npc: Entity,
+    archetype: Option<ArchetypeId>,
+    priority: ClaimPriority,
+}
 
 impl World {
     /// The slots of `object` (empty when its archetype has none).
@@ -39,26 +46,34 @@ impl World {
     /// Whether `object` can serve `npc` now: it has no slots, or one of them admits the NPC
     /// and is open to its priority. Planners leave out objects that cannot.
     pub(super) fn serves(&self, npc: Entity, archetype: ArchetypeId, object: Entity) -> bool {
-        match self.open_slots(npc, archetype, object) {
-            Some(Some(mut open)) => open.next().is_some(),
-            Some(None) => true,
-            None => false,
+        any_open(self.open_slots(npc, archetype, object))
+    }
+
+    /// What pricing objects for `npc` (of `archetype`) needs to know of the NPC, found once
+    /// for a whole gathering rather than once per object ([`World::price`]).
+    pub(super) fn pricing(&self, npc: Entity, archetype: Option<ArchetypeId>) -> Pricing {
+        Pricing {
+            npc,
+            archetype,
+            priority: self.priority_of(npc),
         }
     }
 
-    /// The price of `object` for `npc` (of `archetype`): `(0, 1)` when it can serve the NPC
-    /// now (or the NPC has no archetype), its archetype's contention penalty `(cost, utility
-    /// factor)` when it cannot, `None` when its archetype excludes such objects.
-    pub(super) fn contention_price(
+    /// The price of `object` (live, with `record`) for the NPC of `pricing`: `(0, 1)` when it
+    /// can serve the NPC now (or the NPC has no archetype), its archetype's contention penalty
+    /// `(cost, utility factor)` when it cannot, `None` when its archetype excludes such
+    /// objects.
+    pub(super) fn price(
         &self,
-        npc: Entity,
-        archetype: Option<ArchetypeId>,
+        pricing: &Pricing,
         object: Entity,
+        record: &EntityRecord,
     ) -> Option<(f64, f64)> {
-        let Some(archetype) = archetype else {
+        let Some(archetype) = pricing.archetype else {
             return Some((0.0, 1.0));
         };
-        if self.serves(npc, archetype, object) {
+        let open = self.open_slots_of(pricing.npc, archetype, pricing.priority, object, record);
+        if any_open(open) {
             return Some((0.0, 1.0));
         }
         match self.domain.archetype(archetype).contention {
@@ -108,12 +123,24 @@ impl World {
         object: Entity,
     ) -> Option<Option<impl Iterator<Item = (u32, &'w SlotDef, &'w SlotState)> + 'w>> {
         let record = self.live_record(object)?;
+        self.open_slots_of(npc, archetype, self.priority_of(npc), object, record)
+    }
+
+    /// [`World::open_slots`] of a live `object` whose `record` is at hand, for an NPC claiming
+    /// at `priority`: `None` when the object's archetype is unknown.
+    fn open_slots_of<'w>(
+        &'w self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        priority: ClaimPriority,
+        object: Entity,
+        record: &'w EntityRecord,
+    ) -> Option<Option<impl Iterator<Item = (u32, &'w SlotDef, &'w SlotState)> + 'w>> {
         if record.slots.is_empty() || object == npc {
             return Some(None);
         }
         let tags = &self.domain.archetype(archetype).tags;
         let defs = &self.domain.archetype(record.archetype?).slots;
-        let priority = self.priority_of(npc);
         let open = defs
             .iter()
             .zip(&record.slots)
@@ -445,5 +472,17 @@ impl World {
             }
         }
         Ok(())
+    }
+}
+
+/// Whether slots found by [`World::open_slots`] let the NPC use the object: one is open, or
+/// it has none.
+fn any_open<'w>(
+    open: Option<Option<impl Iterator<Item = (u32, &'w SlotDef, &'w SlotState)>>>,
+) -> bool {
+    match open {
+        Some(Some(mut open)) => open.next().is_some(),
+        Some(None) => true,
+        None => false,
     }
 }

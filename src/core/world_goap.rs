@@ -146,12 +146,13 @@ impl World {
         inputs.start.capture(self.domain.symbols(), self, npc);
         inputs.targets.clear();
         let npc_archetype = self.live_record(npc).and_then(|r| r.archetype);
+        let pricing = self.pricing(npc, npc_archetype);
         self.perceivable(npc, position, range, &mut inputs.perceived);
         for (entity, record) in inputs.perceived.iter().filter_map(|&s| self.at_slot(s)) {
             let Some(archetype) = record.archetype else {
                 continue;
             };
-            let Some((extra_cost, _)) = self.contention_price(npc, npc_archetype, entity) else {
+            let Some((extra_cost, _)) = self.price(&pricing, entity, record) else {
                 continue;
             };
             inputs.targets.push(Target {

@@ -233,11 +233,15 @@ impl World {
         let serial = self.serial();
         let mut suppliers = std::mem::take(&mut self.scratch.suppliers);
         suppliers.clear();
+        let pricing = self.pricing(npc, Some(archetype));
         for (entity, _) in mind.memory.located() {
-            let record = entity
+            let Some(record) = entity
                 .key_in(serial)
-                .and_then(|key| self.entities.get(key).ok());
-            let Some(supplier) = record.and_then(|r| r.archetype) else {
+                .and_then(|key| self.entities.get(key).ok())
+            else {
+                continue;
+            };
+            let Some(supplier) = record.archetype else {
                 continue;
             };
             // An entity supplying nothing the NPC consumes can be no step of a plan: leave it
@@ -246,7 +250,7 @@ impl World {
                 continue;
             }
             // Contention: objects with no slot open to the NPC are left out or priced.
-            if let Some((_, utility_factor)) = self.contention_price(npc, Some(archetype), entity) {
+            if let Some((_, utility_factor)) = self.price(&pricing, entity, record) {
                 suppliers.push(Supplier {
                     entity,
                     archetype: supplier,

@@ -30,12 +30,13 @@ impl World {
         let mut rating = std::mem::take(&mut self.scratch.ubc_rating);
         self.perceivable(npc, me, def.think.perception_range, &mut perceived);
         candidates.clear();
+        let pricing = self.pricing(npc, Some(archetype));
         for (entity, record) in perceived.iter().filter_map(|&slot| self.at_slot(slot)) {
             let Some(supplier) = record.archetype else {
                 continue;
             };
             // Contention: objects with no slot open to the NPC are left out or priced.
-            if let Some((_, utility_factor)) = self.contention_price(npc, Some(archetype), entity) {
+            if let Some((_, utility_factor)) = self.price(&pricing, entity, record) {
                 candidates.push(Usable {
                     entity,
                     archetype: supplier,
