@@ -12,6 +12,12 @@ pub(crate) fn packed_key(entity: Entity, attribute: AttributeId) -> u128 {
         | u128::from(attribute.0)
 }
 
+/// The entity part of a key made by [`packed_key`] (its high word): keys about one entity share
+/// it, and it orders as the entity does, so finding an entity's facts compares one `u64`.
+pub(crate) fn entity_word(key: u128) -> u64 {
+    (key >> 64) as u64
+}
+
 /// The (entity, attribute) pair of a key made by [`packed_key`].
 pub(crate) fn unpacked_key(key: u128) -> (Entity, AttributeId) {
     let entity = Entity {
@@ -49,5 +55,11 @@ mod tests {
         let unpacked: Vec<(Entity, AttributeId)> =
             packed.iter().map(|&k| unpacked_key(k)).collect();
         assert_eq!(unpacked, pairs);
+        // The entity word orders and equates keys as their entities do.
+        for (a, &(ea, _)) in packed.iter().zip(&pairs) {
+            for (b, &(eb, _)) in packed.iter().zip(&pairs) {
+                assert_eq!(entity_word(*a).cmp(&entity_word(*b)), ea.cmp(&eb));
+            }
+        }
     }
 }

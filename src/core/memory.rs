@@ -15,7 +15,7 @@ use std::ops::Range;
 use super::condition::FactView;
 use super::domain::AttributeId;
 use super::entity::Entity;
-use super::fact_key::{packed_key, unpacked_key};
+use super::fact_key::{entity_word, packed_key, unpacked_key};
 use super::fact_set::Fact;
 use super::value::Value;
 use super::vec3::Vec3;
@@ -186,11 +186,11 @@ impl Memory {
     /// The memory with `subject`'s facts found once: tests of a goal bound to it then read
     /// them by a short scan instead of a search over everything known.
     pub fn about(&self, subject: Entity) -> About<'_> {
-        let first = packed_key(subject, AttributeId(0));
-        let start = self.keys.partition_point(|&k| k < first);
+        let word = entity_word(packed_key(subject, AttributeId(0)));
+        let start = self.keys.partition_point(|&k| entity_word(k) < word);
         let count = self.keys[start..]
             .iter()
-            .take_while(|&&k| unpacked_key(k).0 == subject)
+            .take_while(|&&k| entity_word(k) == word)
             .count();
         About {
             memory: self,
@@ -258,14 +258,10 @@ impl Memory {
     /// [`Memory::about`] for `subject`, one of whose facts sits at index `i`: found by
     /// walking out from it, not by a search.
     fn about_fact(&self, i: usize, subject: Entity) -> About<'_> {
-        let first = packed_key(subject, AttributeId(0));
-        let last = packed_key(subject, AttributeId::POSITION);
-        let before = self.keys[..i]
-            .iter()
-            .rev()
-            .take_while(|&&k| k >= first)
-            .count();
-        let after = self.keys[i..].iter().take_while(|&&k| k <= last).count();
+        let word = entity_word(packed_key(subject, AttributeId(0)));
+        let same = |&&k: &&u128| entity_word(k) == word;
+        let before = self.keys[..i].iter().rev().take_while(same).count();
+        let after = self.keys[i..].iter().take_while(same).count();
         About {
             memory: self,
             subject,
