@@ -23,17 +23,11 @@ fn line(address: *const u8) {
     let _ = address;
 }
 
-/// Asks the CPU to start loading the cache line where `value` starts.
+/// Asks the CPU to start loading the cache line where `value` starts (for an empty slice, a
+/// dangling address, which the hint ignores).
 #[inline]
-pub(crate) fn line_of<T>(value: &T) {
+pub(crate) fn start_of<T: ?Sized>(value: &T) {
     line((value as *const T).cast());
-}
-
-/// Asks the CPU to start loading the first cache line of `items`'s buffer (a dangling
-/// address when it has none, which the hint ignores).
-#[inline]
-pub(crate) fn start_of<T>(items: &[T]) {
-    line(items.as_ptr().cast());
 }
 
 /// Asks the CPU to start loading all of `value` (the struct itself, not what it points to).

@@ -56,7 +56,7 @@ impl FactSet {
 
     /// Starts loading the first facts ([`crate::prefetch`]).
     pub(crate) fn prefetch(&self) {
-        crate::prefetch::start_of(&self.facts);
+        crate::prefetch::start_of(self.facts.as_slice());
     }
 
     /// Number of facts.

@@ -245,8 +245,8 @@ impl Memory {
             .enumerate()
             // The attribute is the key's low word: most facts fail on it without unpacking.
             .filter(move |&(_, &key)| key as u32 == attribute.0)
-            .filter_map(move |(i, &key)| {
-                let about = self.about_fact(i, unpacked_key(key).0);
+            .filter_map(move |(i, _)| {
+                let about = self.about_fact(i);
                 // The position sorts last among an entity's facts.
                 let last = about.facts.end - 1;
                 let located = unpacked_key(self.keys[last]).1 == AttributeId::POSITION
@@ -255,16 +255,16 @@ impl Memory {
             })
     }
 
-    /// [`Memory::about`] for `subject`, one of whose facts sits at index `i`: found by
-    /// walking out from it, not by a search.
-    fn about_fact(&self, i: usize, subject: Entity) -> About<'_> {
-        let word = entity_word(packed_key(subject, AttributeId(0)));
+    /// [`Memory::about`] the entity of the fact at index `i`: its facts found by walking out
+    /// from that one, not by a search.
+    fn about_fact(&self, i: usize) -> About<'_> {
+        let word = entity_word(self.keys[i]);
         let same = |&&k: &&u128| entity_word(k) == word;
         let before = self.keys[..i].iter().rev().take_while(same).count();
         let after = self.keys[i..].iter().take_while(same).count();
         About {
             memory: self,
-            subject,
+            subject: unpacked_key(self.keys[i]).0,
             facts: i - before..i + after,
         }
     }

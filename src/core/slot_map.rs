@@ -173,7 +173,7 @@ impl<T> SlotMap<T> {
     /// index never issued.
     pub(crate) fn prefetch_at(&self, index: u32) {
         if let Some(slot) = self.slots.get(index as usize) {
-            crate::prefetch::line_of(slot);
+            crate::prefetch::start_of(slot);
         }
     }
 

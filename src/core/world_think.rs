@@ -8,9 +8,10 @@
 //! together sit in neighbouring slots, so consecutive thinks mostly sense the same surroundings,
 //! still loaded, where earliest-first order would jump across the world between thinks (the
 //! staggered phases interleave every group). With a per-tick plan budget, a think whose
-//! `max_expansions` no longer fits waits for the next tick, where it runs before any newly due. A planning NPC replans only when it is not
-//! performing an action: a better idea does not interrupt a running action (the thesis's GOAP
-//! baseline kept switching drives, :1489-1497); failure and invalidation do.
+//! `max_expansions` no longer fits waits for the next tick, where it runs before any newly due.
+//! A planning NPC replans only when it is not performing an action: a better idea does not
+//! interrupt a running action (the thesis's GOAP baseline kept switching drives, :1489-1497);
+//! failure and invalidation do.
 
 use bumpalo::Bump;
 
