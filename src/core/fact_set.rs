@@ -35,6 +35,23 @@ impl FactSet {
         self.position(attribute).ok().map(|i| &self.facts[i])
     }
 
+    /// Replaces the number held for `attribute` by `update` of it, stamped `time`; leaves a
+    /// missing or non-numeric fact alone. One search, where a read and a write take two.
+    pub(crate) fn update_number(
+        &mut self,
+        attribute: AttributeId,
+        time: f64,
+        update: impl FnOnce(f64) -> f64,
+    ) {
+        if let Ok(i) = self.position(attribute) {
+            let fact = &mut self.facts[i];
+            if let Value::Number(n) = fact.value {
+                fact.value = Value::Number(update(n));
+                fact.time = time;
+            }
+        }
+    }
+
     /// Forgets the fact for `attribute`; returns whether there was one.
     pub fn remove(&mut self, attribute: AttributeId) -> bool {
         self.position(attribute)
@@ -105,5 +122,35 @@ mod tests {
         assert!(!set.remove(AttributeId(2)));
         assert_eq!(set.get(AttributeId(2)), None);
         assert_eq!(set.len(), 2);
+    }
+
+    #[test]
+    fn update_number_rewrites_only_a_number_in_place() {
+        let mut set = FactSet::default();
+        set.set(fact(1, 10.0));
+        set.set(Fact {
+            attribute: AttributeId(2),
+            value: Value::Bool(true),
+            time: 0.0,
+        });
+        set.update_number(AttributeId(1), 7.0, |n| n - 2.5);
+        set.update_number(AttributeId(2), 7.0, |n| n - 2.5);
+        set.update_number(AttributeId(3), 7.0, |n| n - 2.5);
+        let facts: Vec<Fact> = set.iter().copied().collect();
+        assert_eq!(
+            facts,
+            vec![
+                Fact {
+                    attribute: AttributeId(1),
+                    value: Value::Number(7.5),
+                    time: 7.0
+                },
+                Fact {
+                    attribute: AttributeId(2),
+                    value: Value::Bool(true),
+                    time: 0.0
+                },
+            ]
+        );
     }
 }

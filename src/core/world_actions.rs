@@ -131,17 +131,9 @@ impl World {
                 continue;
             };
             for need in &domain.archetype(archetype).needs {
-                if let Some(Fact {
-                    value: Value::Number(n),
-                    ..
-                }) = record.facts.get(need.attribute).copied()
-                {
-                    record.facts.set(Fact {
-                        attribute: need.attribute,
-                        value: Value::Number(domain.clamp(need.attribute, n - need.rate * dt)),
-                        time: self.time,
-                    });
-                }
+                record.facts.update_number(need.attribute, self.time, |n| {
+                    domain.clamp(need.attribute, n - need.rate * dt)
+                });
             }
             if record.ticks {
                 let npc = Entity::from_key(key, self.serial());

@@ -183,6 +183,7 @@ impl World {
         let mut perceived = std::mem::take(&mut self.scratch.perceived);
         self.perceivable(npc, me, range, &mut perceived);
         let relevance = self.domain.relevance();
+        mind.memory.start_sensing();
         for (at, &slot) in perceived.iter().enumerate() {
             self.prefetch_perceived(&perceived[at + 1..]);
             let Some((entity, record)) = self.at_slot(slot) else {
