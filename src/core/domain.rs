@@ -544,8 +544,11 @@ impl Domain {
     }
 
     /// `value` clamped to the range of `attribute`, if it has one.
+    // Inline: every need of every entity is clamped every tick.
+    #[inline]
     pub fn clamp(&self, attribute: AttributeId, value: f64) -> f64 {
-        match self.attributes.get(attribute.0).ok().and_then(|d| d.range) {
+        let def = self.attributes.items().get(attribute.0 as usize);
+        match def.and_then(|d| d.range) {
             Some((min, max)) => value.clamp(min, max),
             None => value,
         }

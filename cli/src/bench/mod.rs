@@ -134,9 +134,14 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
             jobs.push((controller, point, prepared, worlds));
         }
     }
+    let runs = match protocol.runs {
+        1 => "1 run per point".to_string(),
+        n if n >= 3 => format!("{n} runs per point, the best and worst dropped"),
+        n => format!("{n} runs per point"),
+    };
     println!(
-        "motive bench: the hospital of Sloan et al. 2011; {} run(s) per point (from 3, the best and worst dropped); {} s warm-up; a window of up to {} s",
-        protocol.runs, protocol.warmup, protocol.seconds
+        "motive bench: the hospital of Sloan et al. 2011; {runs}; {} s warm-up; a window of up to {} s",
+        protocol.warmup, protocol.seconds
     );
     println!("NPCs are thinking NPCs only (nurses, doctors, visitors): patients and objects make no decisions. µs/dec = controller wall time ÷ (NPCs × thinks per NPC at 0.2 s), threads summed; wall µs = the slowest thread's; cpu µs = µs/dec × each thread's on-CPU share (the machine's other work left out), which NPCs in 10% uses; alloc/t = allocations per step in the window (buffers still growing to their high-water marks count).");
     for c in &controllers {
