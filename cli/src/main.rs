@@ -49,6 +49,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    end_quietly_on_a_closed_pipe();
     let result = match Cli::parse().command {
         Command::Run(args) => run_command::execute(args),
         Command::Explain(args) => explain_command::execute(args),
@@ -61,5 +62,16 @@ fn main() -> ExitCode {
             eprintln!("motive: {error}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Lets `motive … | head` end as Unix tools do, silently at the first write to the closed
+/// pipe: Rust starts programs ignoring SIGPIPE, and every print to a closed pipe then panics.
+fn end_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: `signal` with SIG_DFL installs no handler, only the default disposition, and runs
+    // first thing in `main`, before any other thread exists to race with it.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

@@ -195,6 +195,36 @@ fn explain_names_drives_candidates_and_the_chosen_plan() {
         .stdout(predicate::str::contains(format!("chosen plan: {plan}")));
 }
 
+/// `motive … | head`: the reader goes away before the output ends; motive stops at once,
+/// without a panic on stderr.
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_ends_the_run_quietly() {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("motive"))
+        .args(["run", "--npcs", "3", "--seconds", "20"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Closing the read end before motive has simulated anything makes its first print fail.
+    drop(child.stdout.take());
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    const SIGPIPE: i32 = 13;
+    assert_eq!(status.signal(), Some(SIGPIPE), "{status:?}");
+}
+
 #[test]
 fn bad_arguments_fail_with_a_message() {
     for args in [
