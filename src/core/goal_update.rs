@@ -9,6 +9,7 @@ use super::entity::Entity;
 use super::memory::About;
 use super::mind::{GoalState, Mind};
 use super::utility::{drive_satisfaction, WeightedScore};
+use super::value::Value;
 
 /// Brings `mind`'s drives and goals up to date with its memory. `scores` is scratch space.
 pub(crate) fn update_drives_and_goals(
@@ -115,15 +116,13 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
                     .find_map(|c| c.required_fact(Role::Supplier).map(|a| (c, a)))
                 {
                     Some((condition, attribute)) => {
-                        for (view, value) in memory.located_with(attribute) {
-                            // Most subjects fail on the fact in hand alone: reject them before
-                            // testing every condition.
-                            let subject = view.subject();
-                            if subject != npc
-                                && condition.admits(value, &Bindings::pair(npc, subject))
-                            {
-                                consider(view);
-                            }
+                        // Most subjects fail on the fact in hand alone: reject them before
+                        // finding their facts and testing every condition.
+                        let admitted = |subject: Entity, value: Value| {
+                            subject != npc && condition.admits(value, &Bindings::pair(npc, subject))
+                        };
+                        for view in memory.located_with(attribute, admitted) {
+                            consider(view);
                         }
                     }
                     None => {

@@ -256,30 +256,33 @@ impl Memory {
             })
     }
 
-    /// Entities whose position and `attribute` are known, in handle order, each with the value
-    /// of `attribute` and its facts found ([`Memory::about`]): [`Memory::located`] narrowed to
-    /// those that can satisfy a test of `attribute`, without looking at the rest.
-    pub fn located_with(
-        &self,
+    /// Entities whose position and `attribute` are known and whose value of `attribute` passes
+    /// `keep(entity, value)`, in handle order, each with its facts found ([`Memory::about`]):
+    /// [`Memory::located`] narrowed to those that can satisfy a test of `attribute`, without
+    /// looking at the rest. `keep` runs first, on the value in hand: most entities fail it, and
+    /// then their facts are never looked for.
+    pub fn located_with<'m>(
+        &'m self,
         attribute: AttributeId,
-    ) -> impl Iterator<Item = (About<'_>, Value)> + '_ {
+        mut keep: impl FnMut(Entity, Value) -> bool + 'm,
+    ) -> impl Iterator<Item = About<'m>> + 'm {
         self.keys
             .iter()
             .enumerate()
             // The attribute is the key's low word: most facts fail on it without unpacking.
             .filter(move |&(_, &key)| key as u32 == attribute.0)
+            .filter(move |&(i, &key)| keep(unpacked_key(key).0, self.values[i]))
             .filter_map(move |(i, _)| {
                 let about = self.about_fact(i);
                 // The position sorts last among an entity's facts.
                 let last = about.facts.end - 1;
                 let located = unpacked_key(self.keys[last]).1 == AttributeId::POSITION
                     && matches!(self.values[last], Value::Position(_));
-                located.then(|| (about, self.values[i]))
+                located.then_some(about)
             })
     }
 
-    /// [`Memory::about`] the entity of the fact at index `i`: its facts found by walking out
-    /// from that one, not by a search.
+    /// The facts of the subject of fact `i`.
     fn about_fact(&self, i: usize) -> About<'_> {
         let word = entity_word(self.keys[i]);
         let same = |&&k: &&u128| entity_word(k) == word;
@@ -460,18 +463,22 @@ mod tests {
                 }
             }
             // `located_with` lists, in order, the entities holding the attribute and a
-            // position, each with its value and a view equal to `about`'s.
+            // position whose value it keeps, each with a view equal to `about`'s.
             for attribute in [0, 1, 2].map(AttributeId) {
-                let expected: Vec<(Entity, Value)> = m
+                let keep = |entity: Entity, value: Value| {
+                    entity.index1 % 3 != 0 && value != Value::Number(1.0)
+                };
+                let expected: Vec<Entity> = m
                     .facts()
                     .filter(|f| f.attribute == attribute && m.position(f.entity).is_some())
-                    .map(|f| (f.entity, f.value))
+                    .filter(|f| keep(f.entity, f.value))
+                    .map(|f| f.entity)
                     .collect();
-                let found: Vec<(Entity, Value)> = m
-                    .located_with(attribute)
-                    .map(|(view, value)| {
+                let found: Vec<Entity> = m
+                    .located_with(attribute, keep)
+                    .map(|view| {
                         assert_eq!(view.facts, m.about(view.subject()).facts);
-                        (view.subject(), value)
+                        view.subject()
                     })
                     .collect();
                 assert_eq!(found, expected);
