@@ -106,28 +106,31 @@ impl Memory {
     /// Remembers what sensing finds of `entity` as of `time`: its `facts` (in attribute order,
     /// as a [`FactSet`] keeps them), then its `position`. The same as remembering each in
     /// turn; when the memory already holds exactly those facts where the last entity ended (a
-    /// second look at the same entity), it rewrites them as one run, with no search.
+    /// second look at the same entity), it rewrites them in one pass, with no search.
     #[inline]
     pub fn remember_entity(&mut self, entity: Entity, facts: &[Fact], position: Vec3, time: f64) {
         // The attribute is the key's low word.
         let entity_key = packed_key(entity, AttributeId(0));
-        let position_key = packed_key(entity, AttributeId::POSITION);
         let (start, end) = (self.next, self.next + facts.len());
-        let same_run = self.keys.get(start..=end).is_some_and(|keys| {
-            keys[facts.len()] == position_key
-                && keys
-                    .iter()
-                    .zip(facts)
-                    .all(|(&key, fact)| key == entity_key | u128::from(fact.attribute.0))
-        });
-        if !same_run {
+        let position_key = packed_key(entity, AttributeId::POSITION);
+        if self.keys.get(end) != Some(&position_key) {
             return self.remember_entity_slowly(entity, facts, position, time);
         }
-        for (value, fact) in self.values[start..end].iter_mut().zip(facts) {
-            *value = fact.value;
+        // Keys, values and times of the run, each as long as `facts`: no bounds checks inside.
+        let keys = &self.keys[start..end];
+        let values = &mut self.values[start..end];
+        let times = &mut self.times[start..end];
+        for k in 0..facts.len() {
+            if keys[k] != entity_key | u128::from(facts[k].attribute.0) {
+                // The facts before k were rewritten as remembering them would: going over
+                // them again changes nothing.
+                return self.remember_entity_slowly(entity, facts, position, time);
+            }
+            values[k] = facts[k].value;
+            times[k] = time;
         }
-        self.times[start..=end].fill(time);
         self.remember_position(end, position);
+        self.times[end] = time;
         self.next = end + 1;
     }
 
