@@ -46,6 +46,14 @@ pub(crate) fn front<T>(items: &Vec<T>, bytes: usize) {
     }
 }
 
+/// Asks the CPU to start loading every item of `items`.
+#[inline]
+pub(crate) fn all<T>(items: &[T]) {
+    if !items.is_empty() {
+        lines(items.as_ptr().cast(), std::mem::size_of_val(items));
+    }
+}
+
 /// Prefetches every cache line touching `[start, start + bytes)` (one line at least).
 #[inline]
 fn lines(start: *const u8, bytes: usize) {
