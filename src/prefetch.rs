@@ -78,6 +78,8 @@ mod tests {
         let numbers = vec![1u64, 2, 3];
         front(&numbers, 4_096);
         front(&Vec::<u64>::new(), 64);
+        all(&numbers);
+        all::<u64>(&[]);
         value(&numbers);
         lines(std::ptr::null(), 256);
         lines(usize::MAX as *const u8, 64);
