@@ -252,13 +252,18 @@ impl Memory {
 
     /// Entities whose position is known, in handle order.
     pub fn located(&self) -> impl Iterator<Item = (Entity, Vec3)> + '_ {
-        self.keys
-            .iter()
-            .zip(&self.values)
-            .filter_map(|(&k, v)| match (unpacked_key(k), *v) {
-                ((entity, AttributeId::POSITION), Value::Position(p)) => Some((entity, p)),
-                _ => None,
-            })
+        let mut next = 0;
+        std::iter::from_fn(move || loop {
+            // As in `located_with`: a tight search on the key's attribute word.
+            let i = next
+                + self.keys[next..]
+                    .iter()
+                    .position(|&key| key as u32 == AttributeId::POSITION.0)?;
+            next = i + 1;
+            if let Value::Position(p) = self.values[i] {
+                return Some((unpacked_key(self.keys[i]).0, p));
+            }
+        })
     }
 
     /// Entities whose position and `attribute` are known and whose value of `attribute` passes
@@ -271,20 +276,27 @@ impl Memory {
         attribute: AttributeId,
         mut keep: impl FnMut(Entity, Value) -> bool + 'm,
     ) -> impl Iterator<Item = About<'m>> + 'm {
-        self.keys
-            .iter()
-            .enumerate()
-            // The attribute is the key's low word: most facts fail on it without unpacking.
-            .filter(move |&(_, &key)| key as u32 == attribute.0)
-            .filter(move |&(i, &key)| keep(unpacked_key(key).0, self.values[i]))
-            .filter_map(move |(i, _)| {
-                let about = self.about_fact(i);
-                // The position sorts last among an entity's facts.
-                let last = about.facts.end - 1;
-                let located = unpacked_key(self.keys[last]).1 == AttributeId::POSITION
-                    && matches!(self.values[last], Value::Position(_));
-                located.then_some(about)
-            })
+        let mut next = 0;
+        std::iter::from_fn(move || loop {
+            // The attribute is the key's low word: most facts fail on it without unpacking, in
+            // a search the compiler makes a tight loop.
+            let i = next
+                + self.keys[next..]
+                    .iter()
+                    .position(|&key| key as u32 == attribute.0)?;
+            next = i + 1;
+            if !keep(unpacked_key(self.keys[i]).0, self.values[i]) {
+                continue;
+            }
+            let about = self.about_fact(i);
+            // The position sorts last among an entity's facts.
+            let last = about.facts.end - 1;
+            if unpacked_key(self.keys[last]).1 == AttributeId::POSITION
+                && matches!(self.values[last], Value::Position(_))
+            {
+                return Some(about);
+            }
+        })
     }
 
     /// The facts of the subject of fact `i`.
@@ -467,6 +479,15 @@ mod tests {
                     assert_eq!(about.position(entity), m.position(entity));
                 }
             }
+            // `located` lists, in order, every entity with a position and the position.
+            let expected: Vec<(Entity, Vec3)> = m
+                .facts()
+                .filter_map(|f| match (f.attribute, f.value) {
+                    (AttributeId::POSITION, Value::Position(p)) => Some((f.entity, p)),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(m.located().collect::<Vec<_>>(), expected);
             // `located_with` lists, in order, the entities holding the attribute and a
             // position whose value it keeps, each with a view equal to `about`'s.
             for attribute in [0, 1, 2].map(AttributeId) {
