@@ -539,15 +539,8 @@ mod tests {
             bulk.next = rng.below(bulk.len() + 1);
             each.next = bulk.next;
             bulk.remember_entity(entity, &facts, position, time);
-            for fact in &facts {
-                each.remember(entity, fact.attribute, fact.value, time);
-            }
-            each.remember(
-                entity,
-                AttributeId::POSITION,
-                Value::Position(position),
-                time,
-            );
+            // Fact by fact: each remembered in turn, then the position.
+            each.remember_entity_slowly(entity, &facts, position, time);
             assert_eq!(bulk.keys, each.keys, "round {round}");
             assert_eq!(bulk.times, each.times, "round {round}");
             let bits = |m: &Memory| format!("{:?}", m.values);
