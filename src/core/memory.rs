@@ -243,7 +243,8 @@ impl Memory {
     /// Starts loading every fact ([`crate::prefetch`]): sensing rewrites them all, and goal
     /// generation and planning read them again. Asked a think ahead, the whole memory (a few
     /// KB) arrives while the think before runs; a hint for the front alone left the rest to
-    /// stall, most on a loaded machine (bench-ab: 8 % faster when slow, 1 % when not).
+    /// stall, most on a loaded machine (bench-ab: about 8 % faster there, within noise on a
+    /// quiet one).
     pub(crate) fn prefetch(&self) {
         crate::prefetch::all(&self.keys);
         crate::prefetch::all(&self.values);
