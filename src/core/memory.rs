@@ -384,9 +384,9 @@ impl FactView for About<'_> {
         if entity != self.subject {
             return self.memory.value(entity, attribute);
         }
-        let key = packed_key(entity, attribute);
+        // Every key in the range is the subject's: the attribute word alone tells them apart.
         let keys = &self.memory.keys[self.facts.clone()];
-        let i = keys.iter().position(|&k| k == key)?;
+        let i = keys.iter().position(|&k| k as u32 == attribute.0)?;
         Some(self.memory.values[self.facts.start + i])
     }
 }
