@@ -18,6 +18,12 @@ pub(crate) fn entity_word(key: u128) -> u64 {
     (key >> 64) as u64
 }
 
+/// The attribute part of a key made by [`packed_key`] (its low word): among one entity's keys
+/// it alone tells them apart, and a walk for one attribute compares nothing else.
+pub(crate) fn attribute_word(key: u128) -> u32 {
+    key as u32
+}
+
 /// The (entity, attribute) pair of a key made by [`packed_key`].
 pub(crate) fn unpacked_key(key: u128) -> (Entity, AttributeId) {
     let entity = Entity {

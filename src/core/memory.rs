@@ -15,7 +15,7 @@ use std::ops::Range;
 use super::condition::FactView;
 use super::domain::AttributeId;
 use super::entity::Entity;
-use super::fact_key::{entity_word, packed_key, unpacked_key};
+use super::fact_key::{attribute_word, entity_word, packed_key, unpacked_key};
 use super::fact_set::Fact;
 use super::value::Value;
 use super::vec3::Vec3;
@@ -253,18 +253,11 @@ impl Memory {
 
     /// Entities whose position is known, in handle order.
     pub fn located(&self) -> impl Iterator<Item = (Entity, Vec3)> + '_ {
-        let mut next = 0;
-        std::iter::from_fn(move || loop {
-            // As in `located_with`: a tight search on the key's attribute word.
-            let i = next
-                + self.keys[next..]
-                    .iter()
-                    .position(|&key| key as u32 == AttributeId::POSITION.0)?;
-            next = i + 1;
-            if let Value::Position(p) = self.values[i] {
-                return Some((unpacked_key(self.keys[i]).0, p));
-            }
-        })
+        self.indices_of(AttributeId::POSITION)
+            .filter_map(|i| match self.values[i] {
+                Value::Position(p) => Some((unpacked_key(self.keys[i]).0, p)),
+                _ => None,
+            })
     }
 
     /// Entities whose position and `attribute` are known and whose value of `attribute` passes
@@ -277,26 +270,35 @@ impl Memory {
         attribute: AttributeId,
         mut keep: impl FnMut(Entity, Value) -> bool + 'm,
     ) -> impl Iterator<Item = About<'m>> + 'm {
-        let mut next = 0;
+        let mut indices = self.indices_of(attribute);
         std::iter::from_fn(move || loop {
-            // The attribute is the key's low word: most facts fail on it without unpacking, in
-            // a search the compiler makes a tight loop.
-            let i = next
-                + self.keys[next..]
-                    .iter()
-                    .position(|&key| key as u32 == attribute.0)?;
-            next = i + 1;
+            let i = indices.next()?;
             if !keep(unpacked_key(self.keys[i]).0, self.values[i]) {
                 continue;
             }
             let about = self.about_fact(i);
             // The position sorts last among an entity's facts.
             let last = about.facts.end - 1;
-            if unpacked_key(self.keys[last]).1 == AttributeId::POSITION
+            if attribute_word(self.keys[last]) == AttributeId::POSITION.0
                 && matches!(self.values[last], Value::Position(_))
             {
                 return Some(about);
             }
+        })
+    }
+
+    /// Indices of the facts of `attribute`, ascending: a search on the keys' attribute word,
+    /// which the compiler makes a tight loop (chained adapters over every key cost several
+    /// times as much).
+    fn indices_of(&self, attribute: AttributeId) -> impl Iterator<Item = usize> + '_ {
+        let mut next = 0;
+        std::iter::from_fn(move || {
+            let i = next
+                + self.keys[next..]
+                    .iter()
+                    .position(|&key| attribute_word(key) == attribute.0)?;
+            next = i + 1;
+            Some(i)
         })
     }
 
@@ -386,7 +388,9 @@ impl FactView for About<'_> {
         }
         // Every key in the range is the subject's: the attribute word alone tells them apart.
         let keys = &self.memory.keys[self.facts.clone()];
-        let i = keys.iter().position(|&k| k as u32 == attribute.0)?;
+        let i = keys
+            .iter()
+            .position(|&k| attribute_word(k) == attribute.0)?;
         Some(self.memory.values[self.facts.start + i])
     }
 }
