@@ -296,7 +296,7 @@ impl World {
         if kind == EntityKind::Npc {
             self.npc_count += 1;
         }
-        self.spatial.stale = true;
+        self.spatial.changed(kind);
         Ok(Entity::from_key(key, self.serial()))
     }
 
@@ -309,7 +309,7 @@ impl World {
         let key = entity.key().expect("resolved handles are not null");
         self.entities.remove(key).expect("resolved above");
         self.destructions += 1;
-        self.spatial.stale = true;
+        self.spatial.changed(kind);
         if kind == EntityKind::Npc {
             self.npc_count -= 1;
         }
@@ -360,8 +360,10 @@ impl World {
     /// Moves `entity` to `position`.
     pub fn set_position(&mut self, entity: Entity, position: Vec3) -> Result<()> {
         check_position(position)?;
-        self.record_mut(entity)?.position = position;
-        self.spatial.stale = true;
+        let record = self.record_mut(entity)?;
+        record.position = position;
+        let kind = record.kind;
+        self.spatial.changed(kind);
         Ok(())
     }
 

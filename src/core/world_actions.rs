@@ -18,6 +18,7 @@ use super::slot_map::SlotMap;
 use super::value::Value;
 use super::vec3::Vec3;
 use super::world::{describe, EntityRecord, World};
+use super::world_spatial::WorldSpatial;
 
 /// What the engine reports about an action it performed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -498,7 +499,7 @@ impl World {
             serial: self.serial(),
             time: self.time,
             entities: &mut self.entities,
-            spatial_stale: &mut self.spatial.stale,
+            spatial: &mut self.spatial,
             ended: Vec::new(),
         }
     }
@@ -510,7 +511,7 @@ pub(super) struct WorldFacts<'w> {
     serial: u16,
     time: f64,
     entities: &'w mut SlotMap<EntityRecord>,
-    spatial_stale: &'w mut bool,
+    spatial: &'w mut WorldSpatial,
     ended: Vec<Entity>,
 }
 
@@ -549,7 +550,8 @@ impl FactStore for WorldFacts<'_> {
     fn set_position(&mut self, entity: Entity, position: Vec3) {
         if let Some(record) = self.record_mut(entity) {
             record.position = position;
-            *self.spatial_stale = true;
+            let kind = record.kind;
+            self.spatial.changed(kind);
         }
     }
 
