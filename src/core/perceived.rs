@@ -10,28 +10,47 @@ use std::ops::Deref;
 
 /// Slot indices gathered by a query, and the bitmap that orders them; reused from query to
 /// query, so ordering allocates nothing once the buffers have grown.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Perceived {
     slots: Vec<u32>,
     bits: Vec<u64>,
+    /// The lowest and highest slot pushed since the last clear, kept as they come so that
+    /// ordering needs no pass to find the span.
+    low: u32,
+    high: u32,
+}
+
+impl Default for Perceived {
+    fn default() -> Self {
+        Perceived {
+            slots: Vec::new(),
+            bits: Vec::new(),
+            low: u32::MAX,
+            high: 0,
+        }
+    }
 }
 
 impl Perceived {
     /// Forgets the slots, keeping the buffers.
     pub(crate) fn clear(&mut self) {
         self.slots.clear();
+        (self.low, self.high) = (u32::MAX, 0);
     }
 
     /// Adds `slot`, which must not be there already.
     pub(crate) fn push(&mut self, slot: u32) {
         self.slots.push(slot);
+        self.low = self.low.min(slot);
+        self.high = self.high.max(slot);
     }
 
     /// Puts the slots in ascending order.
     pub(crate) fn sort(&mut self) {
-        let (Some(&low), Some(&high)) = (self.slots.iter().min(), self.slots.iter().max()) else {
+        if self.slots.is_empty() {
             return;
-        };
+        }
+        let (low, high) = (self.low, self.high);
         let words = ((high - low) / 64 + 1) as usize;
         // A word per 64 slots of span: worth it while that is no more than a couple per slot.
         if words > 2 * self.slots.len() {
@@ -40,10 +59,19 @@ impl Perceived {
         }
         self.bits.clear();
         self.bits.resize(words, 0);
+        // Slots come in runs (a cell's entries), mostly within one word: the word being filled
+        // stays in a register, where an OR into memory per slot would wait on the last one.
+        let (mut word_index, mut word) = (0, 0u64);
         for &slot in &self.slots {
             let offset = slot - low;
-            self.bits[(offset / 64) as usize] |= 1 << (offset % 64);
+            let index = (offset / 64) as usize;
+            if index != word_index {
+                self.bits[word_index] |= word;
+                (word_index, word) = (index, 0);
+            }
+            word |= 1 << (offset % 64);
         }
+        self.bits[word_index] |= word;
         self.slots.clear();
         for (word_index, &word) in self.bits.iter().enumerate() {
             let base = low + word_index as u32 * 64;
