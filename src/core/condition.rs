@@ -369,8 +369,14 @@ pub(crate) fn check_role(role: Role, roles: &[Role]) -> Result<()> {
 
 /// Euclidean distance, in f64 so thresholds compare exactly as authored.
 pub fn distance_between(a: Vec3, b: Vec3) -> f64 {
+    squared_distance(a, b).sqrt()
+}
+
+/// The square of [`distance_between`], before its square root.
+#[inline]
+pub(crate) fn squared_distance(a: Vec3, b: Vec3) -> f64 {
     let d = [a.x - b.x, a.y - b.y, a.z - b.z].map(f64::from);
-    (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()
+    d[0] * d[0] + d[1] * d[1] + d[2] * d[2]
 }
 
 fn compare(a: Value, op: CmpOp, b: Value) -> bool {

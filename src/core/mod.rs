@@ -37,6 +37,7 @@ pub mod ubc;
 pub mod utility;
 pub mod value;
 pub mod vec3;
+mod within_range;
 pub mod world;
 pub mod world_actions;
 mod world_ambiance;

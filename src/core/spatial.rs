@@ -30,9 +30,10 @@
 //! billions of them. So does a query from a non-finite centre, whose distances are all
 //! infinite or NaN.
 
-use super::condition::distance_between;
+use super::condition::{distance_between, squared_distance};
 use super::error::{Error, Result};
 use super::vec3::Vec3;
+use super::within_range::WithinRange;
 
 /// How much farther than the range, relative to it, the rectangle of cells reaches: an object
 /// within range by [`distance_between`] can be farther along one axis by the `f32` rounding of
@@ -174,16 +175,34 @@ impl SpatialIndex {
     /// ascending z cell, then rebuild order, or, when the query tests every entry, in bucket
     /// order and then rebuild order.
     pub fn query(&self, center: Vec3, range: f64, mut visit: impl FnMut(u32, f64)) {
-        // -0.0 is not < 0.0, and rightly so: `0.0 <= -0.0` holds.
-        if self.entries.is_empty() || range.is_nan() || range < 0.0 {
-            return;
-        }
-        let mut test = |entry: &Entry| {
+        self.candidates(center, range, |entry| {
             let distance = distance_between(center, entry.position);
             if distance <= range {
                 visit(entry.id, distance);
             }
-        };
+        });
+    }
+
+    /// [`SpatialIndex::query`] for callers that need no distance: the same entries in the
+    /// same order, found without a square root for all but entries within a hair of `range`
+    /// ([`WithinRange`]).
+    pub fn query_ids(&self, center: Vec3, range: f64, mut visit: impl FnMut(u32)) {
+        let within = WithinRange::new(range);
+        self.candidates(center, range, |entry| {
+            if within.holds(squared_distance(center, entry.position)) {
+                visit(entry.id);
+            }
+        });
+    }
+
+    /// Calls `test` on every entry that may be within `range` of `center`: those of the
+    /// rectangle of cells around it, each once, or every entry; none for a NaN or negative
+    /// range.
+    fn candidates(&self, center: Vec3, range: f64, mut test: impl FnMut(&Entry)) {
+        // -0.0 is not < 0.0, and rightly so: `0.0 <= -0.0` holds.
+        if self.entries.is_empty() || range.is_nan() || range < 0.0 {
+            return;
+        }
         let Some(cells) = self.cells_within(center, range) else {
             self.entries.iter().for_each(test);
             return;
@@ -335,6 +354,11 @@ mod tests {
     }
 
     fn assert_agrees(index: &SpatialIndex, items: &[(u32, Vec3)], center: Vec3, range: f64) {
+        // Without distances: the same entries, in the same order.
+        let (mut in_order, mut ids) = (Vec::new(), Vec::new());
+        index.query(center, range, |id, _| in_order.push(id));
+        index.query_ids(center, range, |id| ids.push(id));
+        assert_eq!(ids, in_order, "ids alone: center {center:?}, range {range}");
         let got = visited(index, center, range);
         let ids = got.iter().map(|&(id, _)| id);
         assert!(

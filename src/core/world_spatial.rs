@@ -29,13 +29,14 @@
 //! covers. Games whose NPCs perceive very different ranges can set it with
 //! [`World::set_spatial_cell_size`].
 
-use super::condition::distance_between;
+use super::condition::{distance_between, squared_distance};
 use super::domain::Domain;
 use super::entity::{Entity, EntityKind};
 use super::error::Result;
 use super::perceived::Perceived;
 use super::spatial::SpatialIndex;
 use super::vec3::Vec3;
+use super::within_range::WithinRange;
 use super::world::{EntityRecord, World};
 
 /// The cell size of worlds whose archetypes all perceive an infinite (or zero) range, in
@@ -135,11 +136,22 @@ impl World {
             .live_record(npc)
             .and(npc.key_in(self.serial()))
             .map(|key| key.index);
-        self.within(from, range, by_index, |slot, _| {
+        let mut add = |slot| {
             if Some(slot) != me {
                 out.push(slot);
             }
-        });
+        };
+        if by_index {
+            self.spatial.objects.index.query_ids(from, range, &mut add);
+            self.spatial.npcs.index.query_ids(from, range, add);
+        } else {
+            let within = WithinRange::new(range);
+            for (key, record) in self.entities.iter() {
+                if within.holds(squared_distance(from, record.position)) {
+                    add(key.index);
+                }
+            }
+        }
         if let Some(me) = me {
             out.push(me);
         }
