@@ -5,7 +5,7 @@
 
 use super::action::{ActionDuration, ActionId};
 use super::condition::{Bindings, FactView};
-use super::domain::AttributeId;
+use super::domain::{AttributeId, Domain};
 use super::drive::DriveId;
 use super::effect::{FactStore, Portion};
 use super::entity::Entity;
@@ -139,7 +139,7 @@ impl World {
             if record.ticks {
                 let npc = Entity::from_key(key, self.serial());
                 let _ = self.with_mind(npc, |world, mind| {
-                    world.advance_running(npc, mind, dt);
+                    world.advance_running(&domain, npc, mind, dt);
                     Ok(())
                 });
             }
@@ -160,14 +160,15 @@ impl World {
         })
     }
 
-    fn advance_running(&mut self, npc: Entity, mind: &mut Mind, dt: f64) {
+    /// Advances `mind`'s running action by `dt`. `domain` is the world's, lent by the
+    /// per-tick pass: a clone of the `Arc` here, per NPC per tick, cost two atomic operations.
+    fn advance_running(&mut self, domain: &Domain, npc: Entity, mind: &mut Mind, dt: f64) {
         let Some(mut running) = self.advancing(mind) else {
             return;
         };
         if running.part == Part::Waiting {
             return self.wait(npc, mind, dt);
         }
-        let domain = self.domain.clone();
         let action = domain.action(running.step.action);
         let bindings = self.bindings(npc, running.step.supplier);
         let (fraction, done) = match action.duration {
@@ -182,7 +183,7 @@ impl World {
         mind.running = Some(running);
         let mut facts = self.facts();
         for effect in action.effects.iter().filter(|e| e.accrues()) {
-            effect.apply(&domain, &mut facts, &bindings, Portion::Accrued(fraction));
+            effect.apply(domain, &mut facts, &bindings, Portion::Accrued(fraction));
         }
         let full = match action.duration {
             ActionDuration::UntilFull(attribute) => self.is_full(npc, attribute),
