@@ -105,6 +105,11 @@ impl WorldSpatial {
         self.objects.stale || self.npcs.stale
     }
 
+    /// Both tiers' indexes, objects first.
+    fn indexes(&self) -> [&SpatialIndex; 2] {
+        [&self.objects.index, &self.npcs.index]
+    }
+
     fn tier_mut(&mut self, kind: EntityKind) -> &mut Tier {
         match kind {
             EntityKind::Object => &mut self.objects,
@@ -136,22 +141,11 @@ impl World {
             .live_record(npc)
             .and(npc.key_in(self.serial()))
             .map(|key| key.index);
-        let mut add = |slot| {
+        self.within_ids(from, range, by_index, |slot| {
             if Some(slot) != me {
                 out.push(slot);
             }
-        };
-        if by_index {
-            self.spatial.objects.index.query_ids(from, range, &mut add);
-            self.spatial.npcs.index.query_ids(from, range, add);
-        } else {
-            let within = WithinRange::new(range);
-            for (key, record) in self.entities.iter() {
-                if within.holds(squared_distance(from, record.position)) {
-                    add(key.index);
-                }
-            }
-        }
+        });
         if let Some(me) = me {
             out.push(me);
         }
@@ -175,13 +169,32 @@ impl World {
         mut visit: impl FnMut(u32, f64),
     ) {
         if by_index {
-            self.spatial.objects.index.query(center, range, &mut visit);
-            return self.spatial.npcs.index.query(center, range, visit);
+            for index in self.spatial.indexes() {
+                index.query(center, range, &mut visit);
+            }
+            return;
         }
         for (key, record) in self.entities.iter() {
             let distance = distance_between(center, record.position);
             if distance <= range {
                 visit(key.index, distance);
+            }
+        }
+    }
+
+    /// [`World::within`] for callers that need no distance: the same slots in the same order,
+    /// tested on squared distances ([`WithinRange`]).
+    fn within_ids(&self, center: Vec3, range: f64, by_index: bool, mut visit: impl FnMut(u32)) {
+        if by_index {
+            for index in self.spatial.indexes() {
+                index.query_ids(center, range, &mut visit);
+            }
+            return;
+        }
+        let within = WithinRange::new(range);
+        for (key, record) in self.entities.iter() {
+            if within.holds(squared_distance(center, record.position)) {
+                visit(key.index);
             }
         }
     }
@@ -194,8 +207,8 @@ impl World {
 
     /// Rebuilds the spatial index when an entity appeared, disappeared or moved since it was
     /// last built (only the tier of that entity's kind); O(entities), allocating nothing once
-    /// warm. [`World::tick`] calls it before
-    /// thinks. Call it after moving entities between ticks to make direct queries
+    /// warm. [`World::tick`] calls it before thinks. Call it after moving entities between
+    /// ticks to make direct queries
     /// ([`World::think_now`], [`World::plan_into`], [`World::goap_begin`]) use the index; they
     /// are exact either way.
     pub fn refresh_spatial_index(&mut self) {
