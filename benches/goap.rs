@@ -66,13 +66,14 @@ use dogoap::prelude::{
     LocalState, Mutator,
 };
 use dogoap::simple::{simple_decrement_action, simple_increment_action};
-use motive::core::action::{ActionId, Planning};
-use motive::core::archetype::ArchetypeId;
-use motive::core::condition::{Bindings, CmpOp, Condition, FactView, Operand, Role};
-use motive::core::effect::{Effect, EffectOp};
-use motive::core::goap::bind::{resolve_test, BindInput};
-use motive::core::goap::{GoapProblem, GoapSearch, SymbolicState, Target, Test, Workspace};
-use motive::core::planner::SearchStatus;
+use motive::core::brains::goap::bind::{resolve_test, BindInput};
+use motive::core::brains::goap::{GoapProblem, GoapSearch, Target, Test, Workspace};
+use motive::core::brains::SearchStatus;
+use motive::core::model::action::{ActionId, Planning};
+use motive::core::model::archetype::ArchetypeId;
+use motive::core::model::condition::{Bindings, CmpOp, Condition, FactView, Operand, Role};
+use motive::core::model::effect::{Effect, EffectOp};
+use motive::core::model::goap::SymbolicState;
 use motive::core::{
     AttributeId, Domain, DomainBuilder, Entity, Value, ValueType, Vec3, World, WorldConfig,
 };

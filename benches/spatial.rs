@@ -1,4 +1,4 @@
-//! The spatial index (`motive::core::spatial`) against testing every object, for the scale its
+//! The spatial index (`motive::core::world::spatial_index`) against testing every object, for the scale its
 //! issue targets: 10,000 NPCs each looking for the objects within range among 10,000 objects,
 //! once per think interval.
 //!
@@ -39,13 +39,14 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
-use motive::core::action::Planning;
-use motive::core::archetype::ThinkSettings;
-use motive::core::condition::{distance_between, CmpOp, Condition, Operand, Role};
-use motive::core::effect::{Effect, EffectOp};
-use motive::core::goap::{GoapGoalId, Relevance, Workspace};
-use motive::core::spatial::SpatialIndex;
-use motive::core::world_goap::GoapInputs;
+use motive::core::brains::goap::gather::GoapInputs;
+use motive::core::brains::goap::Workspace;
+use motive::core::model::action::Planning;
+use motive::core::model::archetype::ThinkSettings;
+use motive::core::model::condition::{distance_between, CmpOp, Condition, Operand, Role};
+use motive::core::model::effect::{Effect, EffectOp};
+use motive::core::model::goap::{GoapGoalId, Relevance};
+use motive::core::world::spatial_index::SpatialIndex;
 use motive::core::{DomainBuilder, Entity, Value, ValueType, Vec3, World, WorldConfig};
 
 /// Objects in the index.

@@ -3,7 +3,7 @@
 //! plan are printed before the timings. Run with `cargo bench --bench udgoap`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use motive::core::world_actions::ActionOutcome;
+use motive::core::world::actions::ActionOutcome;
 use motive::core::{Entity, Vec3, World, WorldConfig};
 use motive::sim::household::HouseholdDomain;
 use motive::sim::wizard::WizardDomain;

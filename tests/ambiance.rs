@@ -3,15 +3,16 @@
 //! the spy (object ambiance) — with GOAP NPCs planning in a ticking world, and the errors of
 //! the world's ambiance calls.
 
-use motive::core::action::{ActionDuration, ActionId, Planning};
-use motive::core::ambiance::{AnnotationId, AreaId, Falloff, Modifier, Rate, Shape};
-use motive::core::archetype::ArchetypeId;
-use motive::core::condition::{CmpOp, Condition, Operand, Role};
-use motive::core::domain::DomainBuilder;
-use motive::core::effect::{Effect, EffectOp};
-use motive::core::event::{Event, EventKind};
-use motive::core::goap::{GoapGoalId, Relevance};
-use motive::core::world_actions::ActionOutcome;
+use motive::core::model::action::{ActionDuration, ActionId, Planning};
+use motive::core::model::ambiance::{AnnotationId, Modifier, Rate};
+use motive::core::model::archetype::ArchetypeId;
+use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::domain::DomainBuilder;
+use motive::core::model::effect::{Effect, EffectOp};
+use motive::core::model::goap::{GoapGoalId, Relevance};
+use motive::core::world::actions::ActionOutcome;
+use motive::core::world::ambiance_areas::{AreaId, Falloff, Shape};
+use motive::core::world::event::{Event, EventKind};
 use motive::core::{
     AttributeId, Entity, EntityKind, ErrorKind, Value, ValueType, Vec3, World, WorldConfig,
 };

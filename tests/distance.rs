@@ -2,17 +2,18 @@
 //! the distance it walks (`src/core/distance_attenuation.rs`) and GOAP's bounded distance cost
 //! curves (`src/core/goap/distance_cost.rs`).
 
-use motive::core::action::{ActionId, Planning};
-use motive::core::archetype::ArchetypeId;
-use motive::core::condition::{CmpOp, Condition, Operand, Role};
-use motive::core::curve::{Curve, CurveShape};
-use motive::core::drive::{GoalGenerator, TriggerScope};
-use motive::core::effect::{Effect, EffectOp};
-use motive::core::event::EventKind;
-use motive::core::goal::GoalCondition;
-use motive::core::goap::{DistanceCurve, Relevance, Workspace};
-use motive::core::planner::SearchStatus;
-use motive::core::world_goap::GoapInputs;
+use motive::core::brains::goap::gather::GoapInputs;
+use motive::core::brains::goap::Workspace;
+use motive::core::brains::SearchStatus;
+use motive::core::model::action::{ActionId, Planning};
+use motive::core::model::archetype::ArchetypeId;
+use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::curve::{Curve, CurveShape};
+use motive::core::model::drive::{GoalGenerator, TriggerScope};
+use motive::core::model::effect::{Effect, EffectOp};
+use motive::core::model::goal::GoalCondition;
+use motive::core::model::goap::{DistanceCurve, Relevance};
+use motive::core::world::event::EventKind;
 use motive::core::{AttributeId, DomainBuilder, Entity, Value, ValueType, Vec3, World};
 
 /// A diner who wants to be fed (hunger 0 of 100) and food that feeds by its `nutrition`.
@@ -231,9 +232,9 @@ fn goap_distance_costs_are_linear_by_default_and_curves_saturate() {
 /// and where it goes, when another diner is already eating the feast, the food has one slot
 /// each, and the diner prices contention as `contention`.
 fn diner_beside_a_busy_feast(
-    contention: motive::core::smart_object::Contention,
+    contention: motive::core::model::smart_object::Contention,
 ) -> (Entity, f64, Option<f64>) {
-    use motive::core::smart_object::SlotDef;
+    use motive::core::model::smart_object::SlotDef;
     let mut d = diner();
     d.builder.add_slot(d.food, SlotDef::default()).unwrap();
     d.builder.set_contention(d.diner, contention).unwrap();
@@ -284,7 +285,7 @@ fn diner_beside_a_busy_feast(
 
 #[test]
 fn a_contention_penalty_scales_the_gain_of_plans_that_use_a_busy_supplier() {
-    use motive::core::smart_object::Contention;
+    use motive::core::model::smart_object::Contention;
     // Excluded: the busy feast is no candidate, the snack it is.
     let (target, snack, feast) = diner_beside_a_busy_feast(Contention::Exclude);
     assert_eq!((target.index1, snack, feast), (1, 0.45, None));

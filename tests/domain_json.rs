@@ -2,8 +2,8 @@
 //! with suggestions and all come at once, lint warns about likely mistakes, and no input
 //! panics.
 
-use motive::core::action::ActionDuration;
-use motive::core::effect::EffectOp;
+use motive::core::model::action::ActionDuration;
+use motive::core::model::effect::EffectOp;
 use motive::domain::{load_domain, Diagnostic, Severity};
 use serde_json::{json, Value};
 

@@ -2,14 +2,15 @@
 //! examples of Sloan et al. 2011 (003_a22f8616c585d8bb.txt) and Pittman 2007
 //! (004_bdde6381c6c06595.txt).
 
-use motive::core::action::{ActionId, Planning};
-use motive::core::archetype::ArchetypeId;
-use motive::core::condition::{CmpOp, Condition, Operand, Role};
-use motive::core::domain::DomainBuilder;
-use motive::core::effect::{Effect, EffectOp};
-use motive::core::goap::bind::BindInput;
-use motive::core::goap::{GoapProblem, GoapSearch, SymbolicState, Target, Test, Workspace};
-use motive::core::planner::SearchStatus;
+use motive::core::brains::goap::bind::BindInput;
+use motive::core::brains::goap::{GoapProblem, GoapSearch, Target, Test, Workspace};
+use motive::core::brains::SearchStatus;
+use motive::core::model::action::{ActionId, Planning};
+use motive::core::model::archetype::ArchetypeId;
+use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::domain::DomainBuilder;
+use motive::core::model::effect::{Effect, EffectOp};
+use motive::core::model::goap::SymbolicState;
 use motive::core::{AttributeId, Domain, Entity, Value, ValueType, Vec3, World, WorldConfig};
 use std::sync::Arc;
 
@@ -104,14 +105,14 @@ fn plan(
 }
 
 fn goal_tests(domain: &Arc<Domain>, world: &World, npc: Entity, goal: &[Condition]) -> Vec<Test> {
-    let me = motive::core::condition::Bindings {
+    let me = motive::core::model::condition::Bindings {
         consumer: npc,
         supplier: npc,
         other: Entity::NULL,
     };
     goal.iter()
         .map(|c| {
-            motive::core::goap::bind::resolve_test(domain.symbols(), c, world, &me)
+            motive::core::brains::goap::bind::resolve_test(domain.symbols(), c, world, &me)
                 .unwrap()
                 .unwrap()
         })

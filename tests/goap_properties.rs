@@ -20,14 +20,15 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use motive::core::action::{ActionId, Planning};
-use motive::core::archetype::ThinkSettings;
-use motive::core::condition::{CmpOp, Condition, Operand, Role};
-use motive::core::domain::DomainBuilder;
-use motive::core::effect::{Effect, EffectOp};
-use motive::core::goap::{GoapGoalId, GoapStep, Relevance, Workspace};
-use motive::core::planner::{SearchStatus, StopReason};
-use motive::core::world_goap::GoapInputs;
+use motive::core::brains::goap::gather::GoapInputs;
+use motive::core::brains::goap::{GoapStep, Workspace};
+use motive::core::brains::{SearchStatus, StopReason};
+use motive::core::model::action::{ActionId, Planning};
+use motive::core::model::archetype::ThinkSettings;
+use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::domain::DomainBuilder;
+use motive::core::model::effect::{Effect, EffectOp};
+use motive::core::model::goap::{GoapGoalId, Relevance};
 use motive::core::{AttributeId, Entity, Value, ValueType, Vec3, World, WorldConfig};
 use motive::sim::goap_examples::{soldier, SOLDIER_PLAN_COST};
 

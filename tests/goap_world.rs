@@ -3,17 +3,18 @@
 //! (004_bdde6381c6c06595.txt) and Sloan et al. 2011 (003_a22f8616c585d8bb.txt); digest
 //! ../shared/spec/003_004_ubc_and_goap.md, Part D.
 
-use motive::core::action::{ActionId, Planning};
-use motive::core::archetype::{ArchetypeId, ThinkSettings};
-use motive::core::condition::{CmpOp, Condition, Operand, Role};
-use motive::core::curve::Curve;
-use motive::core::domain::DomainBuilder;
-use motive::core::effect::{Effect, EffectOp};
-use motive::core::event::{Event, EventKind};
-use motive::core::goap::{GoapGoalId, GoapSearch, Relevance, Workspace};
-use motive::core::planner::SearchStatus;
-use motive::core::world_actions::ActionOutcome;
-use motive::core::world_goap::GoapInputs;
+use motive::core::brains::goap::gather::GoapInputs;
+use motive::core::brains::goap::{GoapSearch, Workspace};
+use motive::core::brains::SearchStatus;
+use motive::core::model::action::{ActionId, Planning};
+use motive::core::model::archetype::{ArchetypeId, ThinkSettings};
+use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::curve::Curve;
+use motive::core::model::domain::DomainBuilder;
+use motive::core::model::effect::{Effect, EffectOp};
+use motive::core::model::goap::{GoapGoalId, Relevance};
+use motive::core::world::actions::ActionOutcome;
+use motive::core::world::event::{Event, EventKind};
 use motive::core::{AttributeId, Entity, EntityKind, Value, ValueType, Vec3, World, WorldConfig};
 
 fn cmp(attribute: AttributeId, op: CmpOp, rhs: Operand) -> Condition {
@@ -731,7 +732,7 @@ fn the_fallback_action_runs_when_no_goal_has_a_plan() {
     assert_eq!(
         decision.status,
         Some(SearchStatus::NoPlan(
-            motive::core::planner::StopReason::Exhausted
+            motive::core::brains::StopReason::Exhausted
         ))
     );
 }

@@ -2,7 +2,7 @@
 //! weighs a very hungry patient against a slightly unmedicated one and feeds first, where the
 //! priority-driven GOAP nurse always medicates first (S:178; thesis T:1381).
 
-use motive::core::event::{Event, EventKind};
+use motive::core::world::event::{Event, EventKind};
 use motive::core::{Entity, EntityKind, Value, World};
 use motive::domain::{load_scenario_file, Instance, Scenario};
 use motive::sim::{Observer, Performed, Simulator};
@@ -25,7 +25,12 @@ fn staffed_by(variant: Option<&str>) -> Scenario {
 struct FirstCare(Option<(String, Entity)>);
 
 impl FirstCare {
-    fn note(&mut self, world: &World, action: motive::core::action::ActionId, target: Entity) {
+    fn note(
+        &mut self,
+        world: &World,
+        action: motive::core::model::action::ActionId,
+        target: Entity,
+    ) {
         let name = world.domain().actions().name(action.0);
         if self.0.is_none() && (name == "give_pills" || name == "give_food") {
             self.0 = Some((name.to_owned(), target));

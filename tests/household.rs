@@ -4,10 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use motive::core::action::ActionId;
-use motive::core::archetype::ArchetypeId;
-use motive::core::goap::Workspace;
-use motive::core::world_goap::GoapInputs;
+use motive::core::brains::goap::gather::GoapInputs;
+use motive::core::brains::goap::Workspace;
+use motive::core::model::action::ActionId;
+use motive::core::model::archetype::ArchetypeId;
 use motive::core::{Entity, Value, Vec3, World, WorldConfig};
 use motive::sim::household::{HouseholdDomain, LAYOUT};
 use motive::sim::{SimRules, Simulator};

@@ -9,18 +9,18 @@ mod claim_sequences;
 #[path = "common/walk_up.rs"]
 mod walk_up;
 use claim_sequences::{entities_of, report_one, run_claim_sequences};
-use motive::core::rng::WorldRng;
+use motive::core::model::rng::WorldRng;
 use walk_up::{walk_up_then, WalkUp};
 
-use motive::core::action::{ActionDuration, ActionId, Planning};
-use motive::core::archetype::ArchetypeId;
-use motive::core::condition::{CmpOp, Condition, Operand, Role};
-use motive::core::domain::DomainBuilder;
-use motive::core::effect::{Effect, EffectOp};
-use motive::core::event::{Event, EventKind, NO_SLOT};
-use motive::core::goap::Relevance;
-use motive::core::smart_object::{JointAction, SlotDef};
-use motive::core::world_actions::ActionOutcome;
+use motive::core::model::action::{ActionDuration, ActionId, Planning};
+use motive::core::model::archetype::ArchetypeId;
+use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::domain::DomainBuilder;
+use motive::core::model::effect::{Effect, EffectOp};
+use motive::core::model::goap::Relevance;
+use motive::core::model::smart_object::{JointAction, SlotDef};
+use motive::core::world::actions::ActionOutcome;
+use motive::core::world::event::{Event, EventKind, NO_SLOT};
 use motive::core::{
     AttributeId, Domain, Entity, EntityKind, ErrorKind, Value, ValueType, Vec3, World, WorldConfig,
 };

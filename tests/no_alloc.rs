@@ -113,12 +113,13 @@ fn steady_state_udgoap_ticks_allocate_nothing() {
 
 #[test]
 fn goap_plans_and_replanning_ticks_allocate_nothing_once_warm() {
-    use motive::core::action::Planning;
-    use motive::core::condition::{CmpOp, Condition, Operand, Role};
-    use motive::core::effect::{Effect, EffectOp};
-    use motive::core::event::Event;
-    use motive::core::goap::{Relevance, Workspace};
-    use motive::core::world_goap::GoapInputs;
+    use motive::core::brains::goap::gather::GoapInputs;
+    use motive::core::brains::goap::Workspace;
+    use motive::core::model::action::Planning;
+    use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+    use motive::core::model::effect::{Effect, EffectOp};
+    use motive::core::model::goap::Relevance;
+    use motive::core::world::event::Event;
     // A chain p0 → p1 → … → p6 with dearer alternatives, planned by 20 NPCs that are
     // interrupted every think, so every think replans through the queue.
     let mut b = DomainBuilder::new();
@@ -207,12 +208,13 @@ fn goap_plans_and_replanning_ticks_allocate_nothing_once_warm() {
 
 #[test]
 fn ambiance_costs_and_event_effects_allocate_nothing_once_warm() {
-    use motive::core::action::{ActionDuration, Planning};
-    use motive::core::ambiance::{Falloff, Modifier, Rate, Shape};
-    use motive::core::condition::{CmpOp, Condition, Operand, Role};
-    use motive::core::effect::{Effect, EffectOp};
-    use motive::core::event::Event;
-    use motive::core::goap::Relevance;
+    use motive::core::model::action::{ActionDuration, Planning};
+    use motive::core::model::ambiance::{Modifier, Rate};
+    use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+    use motive::core::model::effect::{Effect, EffectOp};
+    use motive::core::model::goap::Relevance;
+    use motive::core::world::ambiance_areas::{Falloff, Shape};
+    use motive::core::world::event::Event;
     // Criers shout (a timed, loud action whose effect makes the hall louder for 0.3 s) over
     // and over in a hall with a location modifier and a moving camera's projection: costs
     // include ambiance at every plan, and every shout adds an event modifier.

@@ -164,7 +164,9 @@ fn a_variant_swaps_the_archetypes_of_entities_and_spawn_rules() {
         "in name order"
     );
     let archetype = |name: &str| {
-        motive::core::archetype::ArchetypeId(scenario.domain.archetypes().find(name).unwrap())
+        motive::core::model::archetype::ArchetypeId(
+            scenario.domain.archetypes().find(name).unwrap(),
+        )
     };
     let (cook, diner) = (archetype("cook_npc"), archetype("diner"));
     let diners = scenario.with_variant("diners").unwrap();

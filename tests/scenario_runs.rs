@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use motive::core::action::ActionId;
-use motive::core::event::{Event, EventKind};
+use motive::core::model::action::ActionId;
+use motive::core::world::event::{Event, EventKind};
 use motive::core::{Entity, Value, World};
 use motive::domain::{load_scenario_file, Instance, Scenario};
 use motive::sim::{Observer, Performed, SimStats, Simulator};

@@ -8,15 +8,15 @@ use walk_up::{walk_up_then, WalkUp};
 
 use std::sync::Arc;
 
-use motive::core::action::{ActionId, ExecutionHints};
-use motive::core::archetype::ArchetypeId;
-use motive::core::condition::{CmpOp, Condition, Operand, Role};
-use motive::core::drive::{GoalGenerator, TriggerScope};
-use motive::core::effect::{Effect, EffectOp};
-use motive::core::event::{Event, EventKind};
-use motive::core::goal::GoalCondition;
-use motive::core::goap::Relevance;
-use motive::core::smart_object::{JointAction, SlotDef};
+use motive::core::model::action::{ActionId, ExecutionHints};
+use motive::core::model::archetype::ArchetypeId;
+use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::drive::{GoalGenerator, TriggerScope};
+use motive::core::model::effect::{Effect, EffectOp};
+use motive::core::model::goal::GoalCondition;
+use motive::core::model::goap::Relevance;
+use motive::core::model::smart_object::{JointAction, SlotDef};
+use motive::core::world::event::{Event, EventKind};
 use motive::core::{
     AttributeId, Domain, DomainBuilder, Entity, EntityKind, Value, ValueType, Vec3, World,
     WorldConfig,

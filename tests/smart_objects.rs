@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use motive::core::rng::WorldRng;
+use motive::core::model::rng::WorldRng;
 
 #[path = "common/claim_sequences.rs"]
 mod claim_sequences;
@@ -13,15 +13,15 @@ mod walk_up;
 use claim_sequences::{entities_of, report_one, run_claim_sequences};
 use walk_up::{walk_up_then, WalkUp};
 
-use motive::core::action::{ActionId, ExecutionHints, Planning};
-use motive::core::archetype::ArchetypeId;
-use motive::core::condition::{CmpOp, Condition, Operand, Role};
-use motive::core::domain::DomainBuilder;
-use motive::core::effect::{Effect, EffectOp};
-use motive::core::event::{Event, EventKind, NO_SLOT};
-use motive::core::goap::Relevance;
-use motive::core::smart_object::{ClaimPriority, Contention, SlotDef, UserFilter};
-use motive::core::world_actions::ActionOutcome;
+use motive::core::model::action::{ActionId, ExecutionHints, Planning};
+use motive::core::model::archetype::ArchetypeId;
+use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::domain::DomainBuilder;
+use motive::core::model::effect::{Effect, EffectOp};
+use motive::core::model::goap::Relevance;
+use motive::core::model::smart_object::{ClaimPriority, Contention, SlotDef, UserFilter};
+use motive::core::world::actions::ActionOutcome;
+use motive::core::world::event::{Event, EventKind, NO_SLOT};
 use motive::core::{AttributeId, Entity, EntityKind, Value, ValueType, Vec3, World, WorldConfig};
 
 /// A café: chairs with one slot each (goto, then sit), guests who want to be seated, and
@@ -616,8 +616,8 @@ fn concurrent_thinking_keeps_the_claim_invariant() {
 
 /// The lever's outcomes (001_3e3461db8de0826f.txt:903): door opens 90%, chain breaks 7%,
 /// lever breaks 3%; the door opening sets `open` on the lever.
-fn lever_outcomes(open: AttributeId) -> Vec<motive::core::outcome::Outcome> {
-    use motive::core::outcome::Outcome;
+fn lever_outcomes(open: AttributeId) -> Vec<motive::core::model::outcome::Outcome> {
+    use motive::core::model::outcome::Outcome;
     [(90.0, true), (7.0, false), (3.0, false)]
         .into_iter()
         .map(|(weight, opens)| Outcome {
@@ -639,7 +639,7 @@ fn lever_outcomes(open: AttributeId) -> Vec<motive::core::outcome::Outcome> {
 fn lever_room(
     seed: u64,
     n: usize,
-    table: impl FnOnce(AttributeId) -> motive::core::outcome::OutcomeTable,
+    table: impl FnOnce(AttributeId) -> motive::core::model::outcome::OutcomeTable,
 ) -> (World, ActionId, AttributeId) {
     let mut b = DomainBuilder::new();
     let pulled = b.add_attribute("pulled", ValueType::Bool).unwrap();
@@ -708,7 +708,7 @@ fn pull_all(w: &mut World, mut drawn: impl FnMut(&World, u32)) {
 /// `n` NPCs pull the 90/7/3 lever once each; returns the outcomes drawn, the world and
 /// `door_open`.
 fn pull_levers(seed: u64, n: usize) -> (Vec<u32>, World, AttributeId) {
-    use motive::core::outcome::{Learning, OutcomeTable};
+    use motive::core::model::outcome::{Learning, OutcomeTable};
     let (mut w, _, open) = lever_room(seed, n, |open| {
         OutcomeTable::new(lever_outcomes(open), Learning::Fixed).unwrap()
     });
@@ -719,7 +719,7 @@ fn pull_levers(seed: u64, n: usize) -> (Vec<u32>, World, AttributeId) {
 
 #[test]
 fn the_room_of_levers_learns_from_every_pull_in_the_world() {
-    use motive::core::outcome::{Learning, Outcome, OutcomeTable};
+    use motive::core::model::outcome::{Learning, Outcome, OutcomeTable};
     // Four levers hide the exit, the treasure, the dire badger and the pit (:905): once one
     // is found the others are 33/33/33, after a second 50/50. The history is the world's.
     let (mut w, pull, _) = lever_room(11, 4, |_| {
@@ -776,7 +776,7 @@ fn outcomes_are_drawn_from_the_seed_and_apply_their_effects() {
 
 #[test]
 fn find_suppliers_answers_nearest_first_through_the_index_and_the_scan() {
-    use motive::core::world_find::Found;
+    use motive::core::world::find::Found;
     let cafe = cafe();
     let mut w = world(&cafe, 5);
     let mut rng = WorldRng::new(5);
@@ -799,7 +799,7 @@ fn find_suppliers_answers_nearest_first_through_the_index_and_the_scan() {
             })
             .map(|entity| Found {
                 entity,
-                distance: motive::core::condition::distance_between(
+                distance: motive::core::model::condition::distance_between(
                     center,
                     w.position(entity).unwrap(),
                 ),

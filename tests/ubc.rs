@@ -1,11 +1,12 @@
 //! The UBC brain (Sloan, Kelleher & Mac Namee 2011, 003_a22f8616c585d8bb.txt): the paper's
 //! worked example (S:126) and the rules of deciding among predefined plans.
 
-use motive::core::action::ActionId;
-use motive::core::condition::{CmpOp, Condition, Operand, Role};
-use motive::core::effect::{Effect, EffectOp};
-use motive::core::event::EventKind;
-use motive::core::ubc::{Scope, StepTarget, UbcMind};
+use motive::core::brains::ubc::UbcMind;
+use motive::core::model::action::ActionId;
+use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::effect::{Effect, EffectOp};
+use motive::core::model::ubc::{Scope, StepTarget};
+use motive::core::world::event::EventKind;
 use motive::core::{DomainBuilder, Entity, Value, ValueType, Vec3, World, WorldConfig};
 
 /// The watch buyer of S:126: €100 and style 0; watch 1 costs €100 for +95 style, watch 2 €50

@@ -3,14 +3,14 @@
 use std::sync::Arc;
 
 use bumpalo::Bump;
-use motive::core::action::ActionId;
-use motive::core::goal::GoalId;
-use motive::core::memory::Memory;
-use motive::core::planner::StopReason;
-use motive::core::planner::{
-    BoundGoal, PlanRequest, Search, SearchStats, SearchStatus, Step, Supplier,
-};
-use motive::core::utility::TopLevelUtility;
+use motive::core::brains::udgoap::memory::Memory;
+use motive::core::brains::udgoap::planner::{BoundGoal, PlanRequest, Search, Supplier};
+use motive::core::brains::udgoap::utility::TopLevelUtility;
+use motive::core::brains::StopReason;
+use motive::core::brains::{SearchStats, SearchStatus};
+use motive::core::model::action::ActionId;
+use motive::core::model::goal::GoalId;
+use motive::core::world::Step;
 use motive::core::{AttributeId, Domain, Entity, Value, Vec3};
 use motive::sim::wizard::WizardDomain;
 
@@ -220,7 +220,7 @@ enum ActionName {
 }
 
 impl ActionName {
-    fn id(self, w: &WizardDomain) -> motive::core::action::ActionId {
+    fn id(self, w: &WizardDomain) -> motive::core::model::action::ActionId {
         match self {
             ActionName::Melee => w.melee,
             ActionName::Lightning => w.lightning,
@@ -343,11 +343,11 @@ fn two_goblins_at_zero_and_half_health_rate_075() {
     let kill = b.add_goal("kill", 1.0).unwrap();
     b.add_goal_condition(
         kill,
-        motive::core::goal::GoalCondition {
-            role: motive::core::condition::Role::Supplier,
+        motive::core::model::goal::GoalCondition {
+            role: motive::core::model::condition::Role::Supplier,
             attribute: health,
-            change: motive::core::effect::Change::Decrease,
-            curve: motive::core::curve::Curve::inverse_linear(100.0).unwrap(),
+            change: motive::core::model::effect::Change::Decrease,
+            curve: motive::core::model::curve::Curve::inverse_linear(100.0).unwrap(),
         },
     )
     .unwrap();
@@ -528,8 +528,9 @@ fn plan_for_burglar<'a>(
     suppliers: &[(u32, &str)],
     arena: &'a Bump,
 ) -> Search<'a> {
-    let find =
-        |name: &str| motive::core::archetype::ArchetypeId(domain.archetypes().find(name).unwrap());
+    let find = |name: &str| {
+        motive::core::model::archetype::ArchetypeId(domain.archetypes().find(name).unwrap())
+    };
     let suppliers: Vec<Supplier> = suppliers
         .iter()
         .map(|&(e, a)| Supplier {

@@ -1,8 +1,8 @@
 //! The UDGOAP pipeline through a world: sensing, goal generation, planning, the event protocol
 //! and explanation, on the thesis's worked examples (000_16db0c300c7e0e65.txt).
 
-use motive::core::event::{Event, EventKind};
-use motive::core::world_actions::ActionOutcome;
+use motive::core::world::actions::ActionOutcome;
+use motive::core::world::event::{Event, EventKind};
 use motive::core::{AttributeId, Entity, Value, Vec3, World, WorldConfig};
 use motive::sim::wizard::WizardDomain;
 
@@ -24,7 +24,7 @@ impl Arena {
 
     fn spawn(
         &mut self,
-        archetype: motive::core::archetype::ArchetypeId,
+        archetype: motive::core::model::archetype::ArchetypeId,
         z: f32,
         facts: &[(AttributeId, f64)],
     ) -> Entity {
@@ -35,7 +35,7 @@ impl Arena {
         e
     }
 
-    fn action(&self, id: Option<motive::core::action::ActionId>) -> &str {
+    fn action(&self, id: Option<motive::core::model::action::ActionId>) -> &str {
         id.map_or("-", |a| self.w.domain.actions().name(a.0))
     }
 
@@ -413,9 +413,9 @@ fn goals_are_bound_to_their_entity() {
 fn external_drives_are_added_at_run_time_and_removed_by_their_triggers_with_their_goals() {
     // :924-928: an order adds a drive; when its removal trigger fires, the drive and every goal
     // it generated go.
-    use motive::core::condition::{CmpOp, Condition, Operand, Role};
-    use motive::core::drive::{GoalGenerator, TriggerScope};
-    use motive::core::goal::GoalCondition;
+    use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+    use motive::core::model::drive::{GoalGenerator, TriggerScope};
+    use motive::core::model::goal::GoalCondition;
     use motive::core::{DomainBuilder, ErrorKind, ValueType};
     let mut b = DomainBuilder::new();
     let alert = b.add_attribute("alert", ValueType::Number).unwrap();

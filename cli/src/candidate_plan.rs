@@ -2,8 +2,8 @@
 //! is its parent's with its own step inserted at its position, so replaying the insertions
 //! from the root rebuilds it.
 
-use motive::core::mind::Candidate;
-use motive::core::planner::Step;
+use motive::core::brains::udgoap::mind::Candidate;
+use motive::core::world::Step;
 
 /// The plan of `candidates[index]` (candidates in generation order, so ids are indices and
 /// parents come first).
@@ -27,7 +27,7 @@ pub fn candidate_plan(candidates: &[Candidate], index: usize) -> Vec<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use motive::core::action::ActionId;
+    use motive::core::model::action::ActionId;
     use motive::core::Entity;
 
     fn candidate(id: u32, parent: Option<u32>, action: u32, position: u32) -> Candidate {

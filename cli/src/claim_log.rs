@@ -1,6 +1,6 @@
 //! Claims NPCs lost (`ClaimLost`, `ObjectDestroyed`), with when and where, for `explain`.
 
-use motive::core::event::{Event, EventKind};
+use motive::core::world::event::{Event, EventKind};
 use motive::core::{Entity, World};
 
 use crate::roster::Roster;

@@ -4,7 +4,7 @@
 //! its drive satisfactions (`Mind::drives`, in [0, 1]); a GOAP NPC has none, so its numeric
 //! needs (the archetype's decaying attributes) stand in for them.
 
-use motive::core::mind::Brain;
+use motive::core::brains::udgoap::mind::Brain;
 use motive::core::{Entity, Value, World};
 
 use crate::roster::Roster;

@@ -7,11 +7,11 @@
 
 use std::fmt::Write;
 
-use motive::core::action::ActionDuration;
-use motive::core::goap::mind::GoapMind;
-use motive::core::mind::{Candidate, Explanation, Mind};
-use motive::core::planner::SearchStatus;
-use motive::core::ubc::UbcMind;
+use motive::core::brains::goap::mind::GoapMind;
+use motive::core::brains::ubc::UbcMind;
+use motive::core::brains::udgoap::mind::{Candidate, Explanation, Mind};
+use motive::core::brains::SearchStatus;
+use motive::core::model::action::ActionDuration;
 use motive::core::{Entity, Value, World};
 
 use crate::candidate_plan::candidate_plan;

@@ -1,7 +1,7 @@
 //! What the CLI records while the simulator runs: one observer holding the roster and the
 //! recordings a command asked for.
 
-use motive::core::event::Event;
+use motive::core::world::event::Event;
 use motive::core::{Entity, World};
 use motive::sim::{Observer, Performed, SimStats};
 

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::io::{self, Write};
 
-use motive::core::event::{Event, EventKind};
+use motive::core::world::event::{Event, EventKind};
 use motive::core::{Entity, World};
 use motive::sim::Performed;
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! How the CLI words an NPC's decisions, the same in summaries, traces and explanations.
 
-use motive::core::mind::Mind;
-use motive::core::planner::Step;
+use motive::core::brains::udgoap::mind::Mind;
+use motive::core::world::Step;
 use motive::core::World;
 
 use crate::roster::Roster;

@@ -2,11 +2,11 @@
 
 use super::loading::Loading;
 use super::reader::{Form, Node, Obj};
-use crate::core::action::ActionId;
-use crate::core::archetype::{ArchetypeId, Need, ThinkSettings, TopLevel};
-use crate::core::drive::DriveId;
-use crate::core::goap::GoapGoalId;
-use crate::core::smart_object::{
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::{ArchetypeId, Need, ThinkSettings, TopLevel};
+use crate::core::model::drive::DriveId;
+use crate::core::model::goap::GoapGoalId;
+use crate::core::model::smart_object::{
     ClaimPriority, Contention, JointAction, SlotDef, TagId, UserFilter,
 };
 use crate::core::{AttributeId, Vec3};

@@ -2,7 +2,7 @@
 
 use super::loading::Loading;
 use super::reader::{kind, Node, Obj};
-use crate::core::condition::{CmpOp, Condition, Operand, Role};
+use crate::core::model::condition::{CmpOp, Condition, Operand, Role};
 use crate::core::{AttributeId, Entity, Value, ValueType};
 
 const ROLES: [&str; 3] = ["consumer", "supplier", "other"];

@@ -2,7 +2,7 @@
 
 use super::loading::Loading;
 use super::reader::Node;
-use crate::core::curve::{Curve, CurveShape};
+use crate::core::model::curve::{Curve, CurveShape};
 
 /// The curve types, indexing [`SHAPE_FIELDS`].
 const TYPES: [&str; 5] = ["linear", "inverse_linear", "power", "logistic", "piecewise"];

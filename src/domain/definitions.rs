@@ -5,14 +5,14 @@
 use super::loading::{Loading, Refs};
 use super::names::Names;
 use super::reader::{Form, Node, Obj};
-use crate::core::action::{ActionDuration, ActionId, ExecutionHints, Planning};
-use crate::core::drive::{DriveId, GoalGenerator, TriggerScope};
-use crate::core::effect::Change;
-use crate::core::goal::{GoalCondition, GoalId};
-use crate::core::goap::distance_cost::DistanceCurve;
-use crate::core::goap::{GoapGoalId, Relevance};
-use crate::core::outcome::{Learning, Outcome, OutcomeTable};
-use crate::core::world_effect::WorldEffectId;
+use crate::core::model::action::{ActionDuration, ActionId, ExecutionHints, Planning};
+use crate::core::model::drive::{DriveId, GoalGenerator, TriggerScope};
+use crate::core::model::effect::Change;
+use crate::core::model::goal::{GoalCondition, GoalId};
+use crate::core::model::goap::distance_cost::DistanceCurve;
+use crate::core::model::goap::{GoapGoalId, Relevance};
+use crate::core::model::outcome::{Learning, Outcome, OutcomeTable};
+use crate::core::model::world_effect::WorldEffectId;
 use crate::core::{AttributeId, ValueType};
 
 impl Loading {
@@ -33,7 +33,7 @@ impl Loading {
         &mut self,
         obj: &Obj,
         key: &str,
-    ) -> Vec<(String, crate::core::condition::Condition)> {
+    ) -> Vec<(String, crate::core::model::condition::Condition)> {
         obj.list(&mut self.ctx, key)
             .into_iter()
             .filter_map(|n| self.condition(&n).map(|c| (n.path, c)))
@@ -45,7 +45,7 @@ impl Loading {
         &mut self,
         obj: &Obj,
         key: &str,
-    ) -> Vec<(String, crate::core::effect::Effect)> {
+    ) -> Vec<(String, crate::core::model::effect::Effect)> {
         obj.list(&mut self.ctx, key)
             .into_iter()
             .filter_map(|n| self.effect(&n).map(|e| (n.path, e)))

@@ -3,7 +3,7 @@
 
 use super::loading::Loading;
 use super::reader::Node;
-use crate::core::effect::{Effect, EffectOp};
+use crate::core::model::effect::{Effect, EffectOp};
 use crate::core::ValueType;
 
 /// The operations, exactly one of which an effect has.

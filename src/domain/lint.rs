@@ -4,12 +4,12 @@
 //! legitimate), so that a warning is worth reading.
 
 use super::loading::Loading;
-use crate::core::action::ActionDuration;
-use crate::core::archetype::ArchetypeId;
-use crate::core::condition::{Bindings, CmpOp, Condition, FactView, Operand};
-use crate::core::drive::TriggerScope;
-use crate::core::effect::{Change, Effect, EffectOp};
-use crate::core::goap::Relevance;
+use crate::core::model::action::ActionDuration;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::condition::{Bindings, CmpOp, Condition, FactView, Operand};
+use crate::core::model::drive::TriggerScope;
+use crate::core::model::effect::{Change, Effect, EffectOp};
+use crate::core::model::goap::Relevance;
 use crate::core::{AttributeId, Domain, Entity, Value, Vec3};
 
 /// How an NPC starts: its archetype, its facts, and where to report (an archetype or an

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::names::Names;
 use super::reader::Ctx;
-use crate::core::curve::Curve;
+use crate::core::model::curve::Curve;
 use crate::core::{DomainBuilder, Result, ValueType};
 
 /// The names of every kind of definition.

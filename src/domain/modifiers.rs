@@ -2,7 +2,7 @@
 
 use super::loading::Loading;
 use super::reader::{Form, Node};
-use crate::core::ambiance::{AnnotationId, Annotations, Modifier, Rate};
+use crate::core::model::ambiance::{AnnotationId, Annotations, Modifier, Rate};
 
 impl Loading {
     /// The annotations named by the strings of `nodes`.

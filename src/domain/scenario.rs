@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
-use crate::core::ambiance::{Falloff, Modifier, Shape};
-use crate::core::archetype::ArchetypeId;
+use crate::core::model::ambiance::Modifier;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::world::ambiance_areas::{Falloff, Shape};
 use crate::core::{AttributeId, Domain, Entity, Result, Value, Vec3, World, WorldConfig};
 use crate::sim::rules::SimRules;
 

@@ -12,9 +12,9 @@ use super::loading::Loading;
 use super::names::Names;
 use super::reader::{self, Node, Obj};
 use super::scenario::{AreaSpec, Copies, EntitySpec, ProjectionSpec, Scenario, StartFact};
-use crate::core::action::ActionId;
-use crate::core::ambiance::{Anchor, Area, Falloff, Projection, Shape};
-use crate::core::archetype::ArchetypeId;
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::world::ambiance_areas::{Anchor, Area, Falloff, Projection, Shape};
 use crate::core::{AttributeId, Value, ValueType, Vec3, WorldConfig};
 use crate::sim::rules::{EngineAction, SimRules, SpawnRule};
 

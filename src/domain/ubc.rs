@@ -3,9 +3,9 @@
 
 use super::loading::Loading;
 use super::reader::{Node, Obj};
-use crate::core::action::ActionId;
-use crate::core::archetype::ArchetypeId;
-use crate::core::ubc::{Scope, StepTarget, UbcGoalId, UbcPlanId};
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::ubc::{Scope, StepTarget, UbcGoalId, UbcPlanId};
 
 const SCOPES: &[&str] = &["own", "others", "all"];
 const STEP_TARGETS: &[&str] = &["target", "self", "nearest", "next"];

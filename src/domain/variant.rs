@@ -4,7 +4,7 @@
 
 use super::scenario::Scenario;
 use super::suggest;
-use crate::core::archetype::ArchetypeId;
+use crate::core::model::archetype::ArchetypeId;
 use crate::core::{Error, Result};
 
 /// A named variant of a scenario.

@@ -5,8 +5,8 @@
 use super::loading::Loading;
 use super::reader::Node;
 use super::variant::Variant;
-use crate::core::archetype::ArchetypeId;
-use crate::core::domain::check_name;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::domain::check_name;
 use crate::core::Domain;
 
 impl Loading {

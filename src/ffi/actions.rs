@@ -10,8 +10,8 @@ use super::guard::guard_value;
 use super::pointers::read_def;
 use super::status::motive_status;
 use super::world_effects::motive_world_effect_id;
-use crate::core::action::{ActionDuration, ActionId, ExecutionHints, Planning};
-use crate::core::world_effect::WorldEffectId;
+use crate::core::model::action::{ActionDuration, ActionId, ExecutionHints, Planning};
+use crate::core::model::world_effect::WorldEffectId;
 use crate::core::AttributeId;
 
 /// Dense id of an action definition in its domain (0, 1, 2, … in definition order).

@@ -14,11 +14,10 @@ use super::pointers::{out, read_def, slice};
 use super::status::motive_status;
 use super::vec3::motive_vec3;
 use super::world::{motive_world, query, with_world};
-use crate::core::action::ActionId;
-use crate::core::ambiance::{
-    AmbianceId, AnnotationId, AreaId, Falloff, Modifier, ProjectionId, Rate, Shape,
-};
-use crate::core::archetype::ArchetypeId;
+use crate::core::model::action::ActionId;
+use crate::core::model::ambiance::{AnnotationId, Modifier, Rate};
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::world::ambiance_areas::{AmbianceId, AreaId, Falloff, ProjectionId, Shape};
 
 /// Dense id of an ambiance annotation (`loud`, `nervous`) in its domain (0, 1, 2, … in
 /// definition order).

@@ -11,9 +11,9 @@ use super::enum_codes::{c_enum, decode};
 use super::pointers::read_def;
 use super::status::motive_status;
 use super::think_settings::motive_think_settings;
-use crate::core::action::ActionId;
-use crate::core::archetype::{ArchetypeId, Need, TopLevel};
-use crate::core::drive::DriveId;
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::{ArchetypeId, Need, TopLevel};
+use crate::core::model::drive::DriveId;
 use crate::core::AttributeId;
 
 /// Dense id of an archetype in its domain (0, 1, 2, … in definition order).

@@ -7,7 +7,7 @@ use super::enum_codes::{c_enum, decode};
 use super::facts::motive_value;
 use super::guard::FfiResult;
 use super::pointers::{borrow, slice};
-use crate::core::condition::{CmpOp, Condition, Operand, Role};
+use crate::core::model::condition::{CmpOp, Condition, Operand, Role};
 use crate::core::AttributeId;
 
 /// Which entity a condition or effect is about, relative to what it belongs to. Which roles a

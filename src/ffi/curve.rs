@@ -3,7 +3,7 @@
 use super::enum_codes::{c_enum, decode};
 use super::guard::{guard_value, FfiResult};
 use super::pointers::slice;
-use crate::core::curve::{Curve, CurveShape};
+use crate::core::model::curve::{Curve, CurveShape};
 
 /// The shape of a `motive_curve` over its input normalised to `x` in [0, 1] (the result is
 /// clamped to [0, 1]).

@@ -9,10 +9,10 @@ use super::domain::{edit, motive_domain_builder};
 use super::guard::FfiResult;
 use super::pointers::borrow;
 use super::status::motive_status;
-use crate::core::action::ActionId;
-use crate::core::archetype::ArchetypeId;
-use crate::core::curve::Curve;
-use crate::core::goap::DistanceCurve;
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::curve::Curve;
+use crate::core::model::goap::DistanceCurve;
 
 /// The checked core curve behind `curve` (NULL is an error).
 ///

@@ -7,8 +7,8 @@ use super::domain::{define, edit, find, motive_domain, motive_domain_builder};
 use super::enum_codes::{c_enum, decode};
 use super::goals::motive_goal_id;
 use super::status::motive_status;
-use crate::core::drive::{DriveId, GoalGenerator, TriggerScope};
-use crate::core::goal::GoalId;
+use crate::core::model::drive::{DriveId, GoalGenerator, TriggerScope};
+use crate::core::model::goal::GoalId;
 
 /// Dense id of a drive definition in its domain (0, 1, 2, … in definition order).
 pub type motive_drive_id = u32;

@@ -5,7 +5,7 @@ use super::domain::motive_attribute;
 use super::enum_codes::{c_enum, decode};
 use super::guard::FfiResult;
 use super::pointers::borrow;
-use crate::core::effect::{Effect, EffectOp};
+use crate::core::model::effect::{Effect, EffectOp};
 use crate::core::AttributeId;
 
 /// The operation a `motive_effect` performs on its role's entity.

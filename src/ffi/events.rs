@@ -7,8 +7,8 @@ use super::handles::{motive_entity, motive_npc};
 use super::minds::MOTIVE_NO_ID;
 use super::status::motive_status;
 use super::world::{list_query, motive_world, with_world};
-use crate::core::event::{Event, EventKind};
-use crate::core::world_actions::ActionOutcome;
+use crate::core::world::actions::ActionOutcome;
+use crate::core::world::event::{Event, EventKind};
 
 /// What an event says.
 #[repr(u32)]

@@ -5,7 +5,7 @@ use super::handles::{motive_entity, motive_npc};
 use super::status::motive_status;
 use super::vec3::motive_vec3;
 use super::world::{list_query, motive_world};
-use crate::core::action::ActionId;
+use crate::core::model::action::ActionId;
 use crate::core::Entity;
 
 /// An entity found by `motive_world_find_suppliers`.

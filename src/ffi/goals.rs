@@ -9,8 +9,8 @@ use super::enum_codes::{c_enum, decode};
 use super::guard::FfiResult;
 use super::pointers::borrow;
 use super::status::motive_status;
-use crate::core::effect::Change;
-use crate::core::goal::{GoalCondition, GoalId};
+use crate::core::model::effect::Change;
+use crate::core::model::goal::{GoalCondition, GoalId};
 use crate::core::AttributeId;
 
 /// Dense id of a goal definition in its domain (0, 1, 2, … in definition order).

@@ -12,9 +12,9 @@ use super::enum_codes::{c_enum, decode};
 use super::guard::FfiResult;
 use super::pointers::borrow;
 use super::status::motive_status;
-use crate::core::action::ActionId;
-use crate::core::archetype::ArchetypeId;
-use crate::core::goap::{GoapGoalId, Relevance};
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::goap::{GoapGoalId, Relevance};
 use crate::core::AttributeId;
 
 /// Dense id of a GOAP goal definition in its domain (0, 1, 2, … in definition order). A

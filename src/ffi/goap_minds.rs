@@ -8,7 +8,7 @@ use super::handles::motive_npc;
 use super::minds::{search_result, MOTIVE_NO_ID};
 use super::status::motive_status;
 use super::world::{list_query, motive_world, query, with_world};
-use crate::core::goap::GoapGoalId;
+use crate::core::model::goap::GoapGoalId;
 
 /// The last GOAP decision of an NPC.
 #[repr(C)]

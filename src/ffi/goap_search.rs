@@ -13,10 +13,11 @@ use super::minds::search_result;
 use super::pointers::{borrow_mut, null, out};
 use super::status::motive_status;
 use super::world::{motive_world, with_world};
-use crate::core::action::ActionId;
-use crate::core::goap::{GoapGoalId, GoapSearch, Workspace};
-use crate::core::planner::SearchStatus;
-use crate::core::world_goap::{ContextCallback, GoapInputs, RelevanceCallback};
+use crate::core::brains::goap::gather::{ContextCallback, GoapInputs, RelevanceCallback};
+use crate::core::brains::goap::{GoapSearch, Workspace};
+use crate::core::brains::SearchStatus;
+use crate::core::model::action::ActionId;
+use crate::core::model::goap::GoapGoalId;
 use crate::core::{Entity, EntityKind, World};
 
 /// The GOAP side of a `motive_arena`: the search in flight, or the buffers of the last one,

@@ -6,9 +6,9 @@ use super::archetypes::motive_archetype_id;
 use super::domain::{edit, motive_domain_builder};
 use super::pointers::slice;
 use super::status::motive_status;
-use crate::core::action::ActionId;
-use crate::core::archetype::ArchetypeId;
-use crate::core::smart_object::JointAction;
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::smart_object::JointAction;
 
 /// Makes `action`, which `archetype` supplies, a joint action of its entities (or redefines
 /// it). Each NPC that comes to perform it waits in its claimed slot

@@ -11,10 +11,11 @@ use super::pointers::out;
 use super::status::motive_status;
 use super::vec3::motive_vec3;
 use super::world::{list_query, motive_world, query, with_world};
-use crate::core::archetype::ArchetypeId;
-use crate::core::drive::DriveId;
-use crate::core::mind::{Candidate, Mind, Part};
-use crate::core::planner::{SearchStatus, Step, StopReason};
+use crate::core::brains::udgoap::mind::{Candidate, Mind, Part};
+use crate::core::brains::{SearchStatus, StopReason};
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::drive::DriveId;
+use crate::core::world::Step;
 use crate::core::{Entity, EntityKind, World};
 
 /// No action, drive or goal: the value of an id field that holds none.

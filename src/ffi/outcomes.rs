@@ -10,8 +10,8 @@ use super::guard::FfiResult;
 use super::pointers::slice;
 use super::status::motive_status;
 use super::world::{list_query, motive_world};
-use crate::core::action::ActionId;
-use crate::core::outcome::{Learning, Outcome, OutcomeTable};
+use crate::core::model::action::ActionId;
+use crate::core::model::outcome::{Learning, Outcome, OutcomeTable};
 
 /// How the history of interaction changes an outcome table's odds.
 #[repr(u32)]

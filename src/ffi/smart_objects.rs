@@ -16,9 +16,9 @@ use super::pointers::{borrow, out, read_def, slice};
 use super::status::motive_status;
 use super::vec3::motive_vec3;
 use super::world::{list_query, motive_world, with_world};
-use crate::core::action::{ActionId, ExecutionHints};
-use crate::core::archetype::ArchetypeId;
-use crate::core::smart_object::{ClaimPriority, Contention, SlotDef, TagId, UserFilter};
+use crate::core::model::action::{ActionId, ExecutionHints};
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::smart_object::{ClaimPriority, Contention, SlotDef, TagId, UserFilter};
 use crate::core::AttributeId;
 
 /// Dense id of a tag in its domain (0, 1, 2, … in definition order): archetypes carry tags,

@@ -2,8 +2,8 @@
 //! struct like the `motive_*_def`s.
 
 use super::guard::guard_value;
-use crate::core::archetype::ThinkSettings;
-use crate::core::domain::MAX_PLAN_DEPTH;
+use crate::core::model::archetype::ThinkSettings;
+use crate::core::model::domain::MAX_PLAN_DEPTH;
 
 /// Largest `motive_think_settings.max_depth`: the most actions one plan may hold.
 pub const MOTIVE_MAX_PLAN_DEPTH: u32 = 32;

@@ -13,10 +13,11 @@ use super::handles::{motive_entity, motive_npc};
 use super::minds::MOTIVE_NO_ID;
 use super::status::motive_status;
 use super::world::{list_query, motive_world, query};
-use crate::core::action::ActionId;
-use crate::core::archetype::ArchetypeId;
-use crate::core::error::Error;
-use crate::core::ubc::{Scope, StepTarget, UbcGoalId, UbcMind, UbcPlanId};
+use crate::core::brains::ubc::UbcMind;
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::error::Error;
+use crate::core::model::ubc::{Scope, StepTarget, UbcGoalId, UbcPlanId};
 use crate::core::AttributeId;
 
 /// Dense id of a UBC goal definition in its domain (0, 1, 2, … in definition order).

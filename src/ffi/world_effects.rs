@@ -6,7 +6,7 @@ use super::conditions::{motive_condition, read_condition};
 use super::domain::{define, edit, find, motive_domain, motive_domain_builder};
 use super::effects::{motive_effect, read_effect};
 use super::status::motive_status;
-use crate::core::world_effect::WorldEffectId;
+use crate::core::model::world_effect::WorldEffectId;
 
 /// Dense id of a world-effect generator in its domain (0, 1, 2, … in definition order).
 pub type motive_world_effect_id = u32;

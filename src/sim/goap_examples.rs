@@ -11,12 +11,12 @@
 
 use std::sync::Arc;
 
-use crate::core::action::{ActionId, Planning};
-use crate::core::archetype::ArchetypeId;
-use crate::core::condition::{CmpOp, Condition, Operand, Role};
-use crate::core::domain::{AttributeId, Domain, DomainBuilder};
-use crate::core::effect::{Effect, EffectOp};
-use crate::core::goap::{GoapGoalId, Relevance};
+use crate::core::model::action::{ActionId, Planning};
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::condition::{CmpOp, Condition, Operand, Role};
+use crate::core::model::domain::{AttributeId, Domain, DomainBuilder};
+use crate::core::model::effect::{Effect, EffectOp};
+use crate::core::model::goap::{GoapGoalId, Relevance};
 use crate::core::{Entity, Result, Value, ValueType, Vec3, World};
 
 /// The soldier's boolean atoms, in the order of the README's state printout (`enemylinedup`

@@ -14,15 +14,15 @@
 
 use std::sync::Arc;
 
-use crate::core::action::{ActionDuration, ActionId, ExecutionHints, Planning};
-use crate::core::archetype::{ArchetypeId, ThinkSettings};
-use crate::core::condition::{CmpOp, Condition, Operand, Role};
-use crate::core::curve::Curve;
-use crate::core::domain::{AttributeId, Domain, DomainBuilder};
-use crate::core::drive::{GoalGenerator, TriggerScope};
-use crate::core::effect::{Effect, EffectOp};
-use crate::core::goal::GoalCondition;
-use crate::core::goap::{GoapGoalId, Relevance};
+use crate::core::model::action::{ActionDuration, ActionId, ExecutionHints, Planning};
+use crate::core::model::archetype::{ArchetypeId, ThinkSettings};
+use crate::core::model::condition::{CmpOp, Condition, Operand, Role};
+use crate::core::model::curve::Curve;
+use crate::core::model::domain::{AttributeId, Domain, DomainBuilder};
+use crate::core::model::drive::{GoalGenerator, TriggerScope};
+use crate::core::model::effect::{Effect, EffectOp};
+use crate::core::model::goal::GoalCondition;
+use crate::core::model::goap::{GoapGoalId, Relevance};
 use crate::core::{Entity, Result, Value, ValueType, Vec3, World};
 
 /// The seven drives (:1401).
@@ -294,7 +294,7 @@ impl HouseholdDomain {
             for archetype in residents {
                 b.add_need(
                     archetype,
-                    crate::core::archetype::Need {
+                    crate::core::model::archetype::Need {
                         attribute,
                         rate: DECAY_PER_SECOND,
                     },

@@ -1,10 +1,10 @@
 //! Which actions serve an archetype's needs, for [`super::SimStats::needs_satisfied`]: decided
 //! once from the domain so that counting costs a lookup per performed action.
 
-use crate::core::action::{ActionDef, ActionId};
-use crate::core::archetype::{ArchetypeDef, ArchetypeId};
-use crate::core::condition::Role;
-use crate::core::effect::{Change, EffectOp};
+use crate::core::model::action::{ActionDef, ActionId};
+use crate::core::model::archetype::{ArchetypeDef, ArchetypeId};
+use crate::core::model::condition::Role;
+use crate::core::model::effect::{Change, EffectOp};
 use crate::core::{AttributeId, Domain};
 
 /// A table of (archetype, action) → whether the action serves the archetype's needs.

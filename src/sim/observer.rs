@@ -1,8 +1,8 @@
 //! Watching a simulation: the hooks a [`super::Simulator`] calls as it runs, so a tool can
 //! record traces, charts or logs without the simulator knowing about files.
 
-use crate::core::action::ActionId;
-use crate::core::event::Event;
+use crate::core::model::action::ActionId;
+use crate::core::world::event::Event;
 use crate::core::{Entity, World};
 
 use super::stats::SimStats;

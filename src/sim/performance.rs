@@ -1,9 +1,9 @@
 //! One NPC's part in an engine action the simulator performs: walking up to a target, or
 //! being busy for a while.
 
-use crate::core::action::ActionId;
-use crate::core::condition::FactView;
-use crate::core::event::NO_SLOT;
+use crate::core::model::action::ActionId;
+use crate::core::model::condition::FactView;
+use crate::core::world::event::NO_SLOT;
 use crate::core::{Entity, Vec3, World};
 
 /// Closer than this counts as there (units): positions are `f32`.

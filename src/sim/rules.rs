@@ -2,8 +2,8 @@
 //! how often they fail, and what it spawns. A scenario file's `"simulation"` section fills them
 //! (`docs/domain-format.md`); [`SimRules::new`] gives the defaults.
 
-use crate::core::action::ActionId;
-use crate::core::archetype::ArchetypeId;
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::ArchetypeId;
 use crate::core::{AttributeId, Domain, Error, Result, Value, Vec3};
 
 /// How the [`super::Simulator`] plays the engine's part.

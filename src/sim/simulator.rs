@@ -22,12 +22,12 @@
 
 use std::time::Instant;
 
-use crate::core::action::{ActionDef, ActionDuration, ActionId};
-use crate::core::condition::Role;
-use crate::core::effect::EffectOp;
-use crate::core::event::{Event, EventKind};
-use crate::core::rng::WorldRng;
-use crate::core::world_actions::ActionOutcome;
+use crate::core::model::action::{ActionDef, ActionDuration, ActionId};
+use crate::core::model::condition::Role;
+use crate::core::model::effect::EffectOp;
+use crate::core::model::rng::WorldRng;
+use crate::core::world::actions::ActionOutcome;
+use crate::core::world::event::{Event, EventKind};
 use crate::core::{Entity, EntityKind, Error, Result, World};
 
 use super::need_servers::NeedServers;

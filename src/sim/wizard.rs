@@ -8,14 +8,14 @@
 
 use std::sync::Arc;
 
-use crate::core::action::ActionId;
-use crate::core::archetype::{ArchetypeId, TopLevel};
-use crate::core::condition::{CmpOp, Condition, Operand, Role};
-use crate::core::curve::Curve;
-use crate::core::domain::{AttributeId, Domain, DomainBuilder};
-use crate::core::drive::{DriveId, GoalGenerator, TriggerScope};
-use crate::core::effect::{Change, Effect, EffectOp};
-use crate::core::goal::GoalCondition;
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::{ArchetypeId, TopLevel};
+use crate::core::model::condition::{CmpOp, Condition, Operand, Role};
+use crate::core::model::curve::Curve;
+use crate::core::model::domain::{AttributeId, Domain, DomainBuilder};
+use crate::core::model::drive::{DriveId, GoalGenerator, TriggerScope};
+use crate::core::model::effect::{Change, Effect, EffectOp};
+use crate::core::model::goal::GoalCondition;
 use crate::core::{Entity, Result, Value, ValueType, Vec3, World};
 
 /// The ids of the wizard domain.

@@ -2,9 +2,9 @@
 //! ([`World::check_claims`]) after every operation and that the sequences reach the paths they
 //! are meant to. Included by `#[path]` in the tests that use it.
 
-use motive::core::event::{Event, EventKind};
-use motive::core::rng::WorldRng;
-use motive::core::world_actions::ActionOutcome;
+use motive::core::model::rng::WorldRng;
+use motive::core::world::actions::ActionOutcome;
+use motive::core::world::event::{Event, EventKind};
 use motive::core::{Entity, EntityKind, World};
 
 /// Runs a sequence of `steps` operations on `world(seed)` for every seed of `seeds`; `step`

@@ -2,10 +2,10 @@
 //! to the supplier), then use it (an action that needs `at` to be the supplier). Included by
 //! `#[path]` in the tests that use it.
 
-use motive::core::action::ActionId;
-use motive::core::condition::{CmpOp, Condition, Operand, Role};
-use motive::core::domain::DomainBuilder;
-use motive::core::effect::{Effect, EffectOp};
+use motive::core::model::action::ActionId;
+use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::domain::DomainBuilder;
+use motive::core::model::effect::{Effect, EffectOp};
 use motive::core::ValueType;
 
 /// The ids [`walk_up_then`] defines.

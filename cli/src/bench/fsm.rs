@@ -21,8 +21,8 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use motive::core::action::ActionId;
-use motive::core::condition::FactView;
+use motive::core::model::action::ActionId;
+use motive::core::model::condition::FactView;
 use motive::core::{Domain, Entity, Value, Vec3, World};
 
 use super::fsm_tuning::{Job, Threshold, Tuning};

@@ -2,9 +2,9 @@
 //! so that the FSM and the brains act on the same thresholds and perform the same actions: a
 //! game team that writes its FSM against motive's data would read them the same way.
 
-use motive::core::action::ActionId;
-use motive::core::archetype::ArchetypeId;
-use motive::core::condition::{Condition, Operand, Role};
+use motive::core::model::action::ActionId;
+use motive::core::model::archetype::ArchetypeId;
+use motive::core::model::condition::{Condition, Operand, Role};
 use motive::core::{AttributeId, Domain, Value};
 
 /// A threshold the FSM checks: it acts while `attribute` is below `value`.

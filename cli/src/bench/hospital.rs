@@ -183,10 +183,10 @@ mod tests {
         let chore = scenario.domain.actions().find("chore_4").unwrap();
         let consumes = &scenario
             .domain
-            .archetype(motive::core::archetype::ArchetypeId(nurse));
+            .archetype(motive::core::model::archetype::ArchetypeId(nurse));
         assert!(consumes
             .consumes
-            .contains(&motive::core::action::ActionId(chore)));
+            .contains(&motive::core::model::action::ActionId(chore)));
         assert_eq!(
             scenario.npcs_per_copy(),
             16,

@@ -3,7 +3,7 @@
 //! seen says whether a patient was left to run dry. A fast controller that serves nobody would
 //! otherwise look best. Watching allocates nothing once made.
 
-use motive::core::condition::FactView;
+use motive::core::model::condition::FactView;
 use motive::core::{AttributeId, Entity, Value, World};
 
 /// The archetype whose needs are watched.

@@ -4,9 +4,9 @@
 //! fact is full). Effects are written with `World::set_fact`, through the domain's own
 //! `Effect::apply`.
 
-use motive::core::action::{ActionDuration, ActionId};
-use motive::core::condition::{Bindings, FactView};
-use motive::core::effect::{FactStore, Portion};
+use motive::core::model::action::{ActionDuration, ActionId};
+use motive::core::model::condition::{Bindings, FactView};
+use motive::core::model::effect::{FactStore, Portion};
 use motive::core::{AttributeId, Domain, Entity, Value, Vec3, World};
 
 /// A step sum a nanosecond short of the end is at the end.

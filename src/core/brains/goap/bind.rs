@@ -1,0 +1,347 @@
+//! The binding step: every consumable action becomes one *instance* per target that supplies
+//! it, with its target fixed, its operands resolved, its context preconditions checked and its
+//! cost computed, before the search starts. Pittman binds per pushed node (P:295 and P:517-529
+//! of 004_bdde6381c6c06595.txt); binding all candidates once up front gives the same instances
+//! (the same action may appear several times in a plan, once per target), checks each context
+//! precondition once rather than once per node, and leaves the search loop with plain data.
+//!
+//! An action's preconditions and effects on the NPC's own boolean, number and entity
+//! attributes are *symbolic*: the planner reasons about them. Everything else — conditions on
+//! the target, distances, graded scores, effects on other entities — is *context*, checked here
+//! against the world's facts (the cached facts the engine refreshes) and applied in the world
+//! when the action runs.
+
+use crate::core::model::action::ActionId;
+use crate::core::model::ambiance::adjusted_cost;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::condition::{distance_between, Bindings, CmpOp, Condition, FactView, Role};
+use crate::core::model::domain::Domain;
+use crate::core::model::effect::{Effect, EffectOp};
+use crate::core::model::entity::Entity;
+use crate::core::model::value::Value;
+use crate::core::model::vec3::Vec3;
+
+use crate::core::model::goap::layout::{Slot, SymbolLayout, SymbolicState};
+
+/// A test on one symbolic slot, with its operand resolved.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Test {
+    /// Bit `bit` must equal `value`.
+    Bool {
+        /// The bit.
+        bit: u32,
+        /// Its required value.
+        value: bool,
+    },
+    /// `numbers[slot] op value`.
+    Number {
+        /// The slot.
+        slot: u32,
+        /// The comparison.
+        op: CmpOp,
+        /// The right-hand side.
+        value: f64,
+    },
+    /// `entities[slot] == value` (or `!=` when `equal` is false).
+    Entity {
+        /// The slot.
+        slot: u32,
+        /// Equality or inequality.
+        equal: bool,
+        /// The right-hand side.
+        value: Entity,
+    },
+}
+
+impl Test {
+    /// Whether the test holds in `state`. Unknown numbers (NaN) satisfy only `!=`.
+    pub fn holds(&self, state: &SymbolicState) -> bool {
+        match *self {
+            Test::Bool { bit, value } => state.bool(bit) == value,
+            Test::Number { slot, op, value } => op.apply(state.numbers[slot as usize], value),
+            Test::Entity { slot, equal, value } => {
+                (state.entities[slot as usize] == value) == equal
+            }
+        }
+    }
+}
+
+/// A change to one symbolic slot, with its operand resolved.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Change {
+    /// Sets bit `bit`.
+    Bool {
+        /// The bit.
+        bit: u32,
+        /// Its new value.
+        value: bool,
+    },
+    /// Sets a number.
+    SetNumber {
+        /// The slot.
+        slot: u32,
+        /// Its new value.
+        value: f64,
+    },
+    /// Adds to a number (a negative amount subtracts).
+    AddNumber {
+        /// The slot.
+        slot: u32,
+        /// The amount.
+        amount: f64,
+    },
+    /// Sets an entity reference.
+    SetEntity {
+        /// The slot.
+        slot: u32,
+        /// Its new value.
+        value: Entity,
+    },
+}
+
+impl Change {
+    /// Applies the change to `state`.
+    pub fn apply(&self, state: &mut SymbolicState) {
+        match *self {
+            Change::Bool { bit, value } => state.set(Slot::Bool(bit), Value::Bool(value)),
+            Change::SetNumber { slot, value } => state.numbers[slot as usize] = value,
+            Change::AddNumber { slot, amount } => state.numbers[slot as usize] += amount,
+            Change::SetEntity { slot, value } => state.entities[slot as usize] = value,
+        }
+    }
+}
+
+/// A candidate target: an entity the NPC knows, its archetype (what it supplies), where it is
+/// (for distance costs) and what more using it costs (contention: all its slots are taken).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Target {
+    /// The entity.
+    pub entity: Entity,
+    /// Its archetype.
+    pub archetype: ArchetypeId,
+    /// Its position, when known.
+    pub position: Option<Vec3>,
+    /// Added to the cost of every action on it, ≥ 0.
+    pub extra_cost: f64,
+}
+
+/// An engine callback asked, on the planning thread, whether `action` may be used on `target`
+/// by `npc`: the context preconditions the facts cannot express (a line of sight, a path).
+pub type EngineCheck<'a> = &'a (dyn Fn(Entity, ActionId, Entity) -> bool + Sync);
+
+/// One bound action: an action on one target, its resolved symbolic preconditions and effects
+/// (ranges into [`Bound::tests`] and [`Bound::changes`]) and its cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Instance {
+    /// The action.
+    pub action: ActionId,
+    /// Its target.
+    pub target: Entity,
+    /// Its cost, ≥ 1: the action's cost plus its cost of the distance to the target
+    /// ([`ActionDef::distance_cost`](crate::core::model::action::ActionDef::distance_cost)) plus the
+    /// target's contention penalty, adjusted by ambiance's delta for the NPC and floored at 1
+    /// ([`adjusted_cost`]).
+    pub cost: f64,
+    /// Its symbolic preconditions.
+    pub tests: (u32, u32),
+    /// Its symbolic effects.
+    pub changes: (u32, u32),
+}
+
+/// Every instance of a problem, flat.
+#[derive(Clone, Debug, Default)]
+pub struct Bound {
+    /// The instances, in action then target order.
+    pub instances: Vec<Instance>,
+    /// Their preconditions.
+    pub tests: Vec<Test>,
+    /// Their effects.
+    pub changes: Vec<Change>,
+}
+
+/// What binding reads.
+pub struct BindInput<'p, V: FactView> {
+    /// The definitions.
+    pub domain: &'p Domain,
+    /// The planning NPC.
+    pub npc: Entity,
+    /// Where it is.
+    pub position: Option<Vec3>,
+    /// Actions it may use.
+    pub actions: &'p [ActionId],
+    /// What smart ambiance adds to the cost of each of `actions` for this NPC, here and now
+    /// (one per action, in the same order); empty when ambiance changes no cost. The same for
+    /// every target of an action: it depends on the NPC and the action only.
+    pub cost_deltas: &'p [f64],
+    /// Actions to leave out (those that just failed, S:105 of 003_a22f8616c585d8bb.txt).
+    pub excluded: &'p [ActionId],
+    /// Candidate targets.
+    pub targets: &'p [Target],
+    /// The world's facts, for context preconditions and operands.
+    pub view: &'p V,
+    /// The engine's check, for actions that ask for it.
+    pub engine_check: Option<EngineCheck<'p>>,
+}
+
+impl Bound {
+    /// Binds every action of `input` to every target that supplies it.
+    pub fn bind<V: FactView>(&mut self, input: &BindInput<'_, V>) {
+        self.instances.clear();
+        self.tests.clear();
+        self.changes.clear();
+        let domain = input.domain;
+        debug_assert!(
+            input.cost_deltas.is_empty() || input.cost_deltas.len() == input.actions.len(),
+            "one ambiance cost delta per action, or none"
+        );
+        for (i, &action_id) in input.actions.iter().enumerate() {
+            if input.excluded.contains(&action_id) {
+                continue;
+            }
+            let action = domain.action(action_id);
+            let delta = input.cost_deltas.get(i).copied().unwrap_or(0.0);
+            for target in input.targets {
+                if !domain
+                    .archetype(target.archetype)
+                    .supplies
+                    .contains(&action_id)
+                {
+                    continue;
+                }
+                let bindings = Bindings::pair(input.npc, target.entity);
+                let (tests, changes) = (self.tests.len(), self.changes.len());
+                let resolved = self.resolve(input, action_id, &bindings);
+                if !resolved {
+                    self.tests.truncate(tests);
+                    self.changes.truncate(changes);
+                    continue;
+                }
+                let distance = match (input.position, target.position) {
+                    (Some(a), Some(b)) => distance_between(a, b),
+                    _ => 0.0,
+                };
+                self.instances.push(Instance {
+                    action: action_id,
+                    target: target.entity,
+                    cost: adjusted_cost(
+                        action.planning.cost + action.distance_cost(distance) + target.extra_cost,
+                        delta,
+                    ),
+                    tests: (tests as u32, self.tests.len() as u32),
+                    changes: (changes as u32, self.changes.len() as u32),
+                });
+            }
+        }
+    }
+}
+
+impl Bound {
+    /// Resolves the symbolic preconditions and effects of `action` under `bindings` into the
+    /// pools and checks its context preconditions; false when the instance cannot be used.
+    fn resolve<V: FactView>(
+        &mut self,
+        input: &BindInput<'_, V>,
+        action_id: ActionId,
+        bindings: &Bindings,
+    ) -> bool {
+        let layout = input.domain.symbols();
+        let action = input.domain.action(action_id);
+        for condition in &action.preconditions {
+            match resolve_test(layout, condition, input.view, bindings) {
+                None if condition.holds(input.view, bindings) => {}
+                Some(Some(test)) => self.tests.push(test),
+                None | Some(None) => return false,
+            }
+        }
+        for effect in &action.effects {
+            match resolve_change(layout, effect, input.view, bindings) {
+                None => {}
+                Some(Some(change)) => self.changes.push(change),
+                Some(None) => return false,
+            }
+        }
+        match input.engine_check {
+            Some(check) if action.planning.engine_check => {
+                check(input.npc, action_id, bindings.supplier)
+            }
+            _ => true,
+        }
+    }
+}
+
+/// Resolves `condition` to a symbolic test when it is one: `Some(Some(test))`; `Some(None)`
+/// when it is symbolic but its operand is unknown (the instance cannot be bound); `None` when
+/// it is a context precondition.
+pub fn resolve_test(
+    layout: &SymbolLayout,
+    condition: &Condition,
+    view: &impl FactView,
+    bindings: &Bindings,
+) -> Option<Option<Test>> {
+    let Condition::Compare {
+        role: Role::Consumer,
+        attribute,
+        op,
+        rhs,
+    } = condition
+    else {
+        return None;
+    };
+    let slot = layout.slot(*attribute);
+    if slot == Slot::None {
+        return None;
+    }
+    let value = rhs.resolve(view, bindings);
+    Some(match (slot, value) {
+        (Slot::Bool(bit), Some(Value::Bool(b))) => Some(Test::Bool {
+            bit,
+            value: b == (*op == CmpOp::Eq),
+        }),
+        (Slot::Number(slot), Some(Value::Number(value))) => Some(Test::Number {
+            slot,
+            op: *op,
+            value,
+        }),
+        (Slot::Entity(slot), Some(Value::Entity(value))) => Some(Test::Entity {
+            slot,
+            equal: *op == CmpOp::Eq,
+            value,
+        }),
+        _ => None,
+    })
+}
+
+/// Resolves `effect` to a symbolic change, like [`resolve_test`].
+fn resolve_change(
+    layout: &SymbolLayout,
+    effect: &Effect,
+    view: &impl FactView,
+    bindings: &Bindings,
+) -> Option<Option<Change>> {
+    if effect.role != Role::Consumer {
+        return None;
+    }
+    let (attribute, operand, sign) = match effect.op {
+        EffectOp::Add(a, amount) => (a, amount, 1.0),
+        EffectOp::Subtract(a, amount) => (a, amount, -1.0),
+        EffectOp::Set(a, value) => (a, value, 0.0),
+        EffectOp::MoveTo(_) | EffectOp::End => return None,
+    };
+    let slot = layout.slot(attribute);
+    if slot == Slot::None {
+        return None;
+    }
+    let value = operand.resolve(view, bindings);
+    Some(match (slot, value) {
+        (Slot::Bool(bit), Some(Value::Bool(value))) => Some(Change::Bool { bit, value }),
+        (Slot::Number(slot), Some(Value::Number(n))) if sign == 0.0 => {
+            Some(Change::SetNumber { slot, value: n })
+        }
+        (Slot::Number(slot), Some(Value::Number(n))) => Some(Change::AddNumber {
+            slot,
+            amount: sign * n,
+        }),
+        (Slot::Entity(slot), Some(Value::Entity(value))) => Some(Change::SetEntity { slot, value }),
+        _ => None,
+    })
+}

@@ -1,0 +1,167 @@
+//! Planning GOAP for an NPC of the world: gathering its symbolic state, its candidate targets
+//! and its goal, and the engine callbacks GOAP may consult. The search itself keeps no
+//! reference to the world once begun, so it can be stepped on any thread and across frames.
+
+use std::sync::Arc;
+
+use crate::core::brains::goap::bind::{resolve_test, BindInput};
+use crate::core::brains::goap::{GoapProblem, GoapSearch, Target, Test, Workspace};
+use crate::core::model::action::ActionId;
+use crate::core::model::condition::Bindings;
+use crate::core::model::entity::Entity;
+use crate::core::model::error::{Error, Result};
+use crate::core::model::goap::{GoapGoalId, SymbolicState};
+use crate::core::world::perceived::Perceived;
+use crate::core::world::World;
+
+/// The engine's context precondition: may `npc` use `action` on `target`? Called on the
+/// thread that begins a search, for actions whose planning asks for it.
+pub type ContextCallback = Arc<dyn Fn(Entity, ActionId, Entity) -> bool + Send + Sync>;
+
+/// The engine's relevance of `goal` for `npc`, in [0, 1], for goals whose relevance is
+/// `Engine`. Called on the thread that selects goals (the world's tick).
+pub type RelevanceCallback = Arc<dyn Fn(Entity, GoapGoalId) -> f64 + Send + Sync>;
+
+/// The engine callbacks a world consults; none is required.
+#[derive(Clone, Default)]
+pub struct Callbacks {
+    /// Context preconditions.
+    pub context: Option<ContextCallback>,
+    /// Goal relevance.
+    pub relevance: Option<RelevanceCallback>,
+}
+
+/// Buffers for gathering a GOAP problem, reused from plan to plan.
+#[derive(Clone, Debug, Default)]
+pub struct GoapInputs {
+    /// Candidate targets: the NPC and every entity with an archetype within its perception
+    /// range.
+    pub targets: Vec<Target>,
+    /// The NPC's symbolic state.
+    pub start: SymbolicState,
+    /// The goal's resolved requirements.
+    pub goal: Vec<Test>,
+    /// Actions left out (those that just failed).
+    pub excluded: Vec<ActionId>,
+    /// Smart ambiance's cost delta of each consumable action for the NPC (empty: none).
+    pub cost_deltas: Vec<f64>,
+    /// Slots of the entities within perception range.
+    perceived: Perceived,
+}
+
+impl World {
+    /// Sets the engine callbacks (replacing any).
+    pub fn set_callbacks(&mut self, callbacks: Callbacks) {
+        self.callbacks = callbacks;
+    }
+
+    /// The engine callbacks set now.
+    pub fn callbacks(&self) -> &Callbacks {
+        &self.callbacks
+    }
+
+    /// The relevance of `goal` for `npc` now, in [0, 1] (without bias).
+    pub fn goap_relevance(&self, npc: Entity, goal: GoapGoalId) -> Result<f64> {
+        let def = self.domain.goap_goals().get(goal.0)?;
+        Ok(def.relevance(self, npc, || {
+            self.callbacks
+                .relevance
+                .as_ref()
+                .map_or(0.0, |f| f(npc, goal))
+        }))
+    }
+
+    /// Gathers what planning `npc` towards `goal` needs into `inputs` (keeping its
+    /// `excluded` list) and begins a search in `ws`, binding every action now. At most
+    /// `max_expansions` nodes (0: the archetype's limit).
+    pub fn goap_begin(
+        &self,
+        npc: Entity,
+        goal: GoapGoalId,
+        inputs: &mut GoapInputs,
+        ws: Workspace,
+        max_expansions: u32,
+    ) -> Result<GoapSearch> {
+        if self.kind(npc)? != crate::core::model::entity::EntityKind::Npc {
+            return Err(Error::invalid("only an npc plans"));
+        }
+        let archetype = self
+            .archetype(npc)?
+            .ok_or_else(|| Error::invalid("the npc has no archetype"))?;
+        let def = self.domain.goap_goals().get(goal.0)?;
+        let archetype = self.domain.archetype(archetype);
+        let think = archetype.think;
+        let position = self.position(npc)?;
+        self.gather_goap(npc, position, think.perception_range, inputs);
+        self.fill_ambiance_deltas(
+            &archetype.applicable_annotations,
+            position,
+            &archetype.consumes,
+            &mut inputs.cost_deltas,
+        );
+        let me = Bindings::pair(npc, npc);
+        inputs.goal.clear();
+        for requirement in &def.requirements {
+            match resolve_test(self.domain.symbols(), requirement, self, &me) {
+                Some(Some(test)) => inputs.goal.push(test),
+                _ => {
+                    return Err(Error::invalid(format!(
+                        "goap goal {:?} names a fact the npc does not have",
+                        self.domain.goap_goals().name(goal.0)
+                    )))
+                }
+            }
+        }
+        let context = self.callbacks.context.as_deref();
+        let problem = GoapProblem {
+            bind: BindInput {
+                domain: &self.domain,
+                npc,
+                position: Some(position),
+                actions: &archetype.consumes,
+                cost_deltas: &inputs.cost_deltas,
+                excluded: &inputs.excluded,
+                targets: &inputs.targets,
+                view: self,
+                engine_check: context.map(|f| f as _),
+            },
+            start: &inputs.start,
+            goal: &inputs.goal,
+            max_expansions: if max_expansions == 0 {
+                think.max_expansions
+            } else {
+                max_expansions
+            },
+            max_depth: think.max_depth,
+        };
+        Ok(GoapSearch::begin(&problem, ws))
+    }
+
+    fn gather_goap(
+        &self,
+        npc: Entity,
+        position: crate::core::model::vec3::Vec3,
+        range: f64,
+        inputs: &mut GoapInputs,
+    ) {
+        inputs.start.capture(self.domain.symbols(), self, npc);
+        inputs.targets.clear();
+        let npc_archetype = self.live_record(npc).and_then(|r| r.archetype);
+        let pricing = self.pricing(npc, npc_archetype);
+        self.perceivable(npc, position, range, &mut inputs.perceived);
+        for (entity, record) in inputs.perceived.iter().filter_map(|&s| self.at_slot(s)) {
+            let Some(archetype) = record.archetype else {
+                continue;
+            };
+            let Some((extra_cost, _)) = self.price(&pricing, entity, record) else {
+                continue;
+            };
+            inputs.targets.push(Target {
+                entity,
+                archetype,
+                position: Some(record.position),
+                extra_cost,
+            });
+        }
+    }
+}

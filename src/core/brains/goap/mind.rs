@@ -1,0 +1,70 @@
+//! Per-NPC state of the GOAP brain: goal relevance and bias, the goal pursued, the actions
+//! that failed for it, the search in flight and the record of the last decision.
+
+use crate::core::brains::{SearchStats, SearchStatus};
+use crate::core::model::action::ActionId;
+
+use crate::core::brains::goap::search::GoapSearch;
+use crate::core::model::goap::goal::GoapGoalId;
+
+/// Why the NPC does what it does: the last GOAP decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct GoapDecision {
+    /// World time the decision ended.
+    pub time: f64,
+    /// The goal the plan is for; `None` when no goal had a plan.
+    pub goal: Option<GoapGoalId>,
+    /// How the last search ended.
+    pub status: Option<SearchStatus>,
+    /// Counters summed over the goals tried.
+    pub stats: SearchStats,
+    /// Goals tried, the chosen one included.
+    pub tried: u32,
+    /// The plan's cost.
+    pub cost: f64,
+    /// No goal had a plan and the archetype's fallback action was chosen.
+    pub fallback: bool,
+}
+
+/// The GOAP half of a mind. Vectors indexed by goal follow the archetype's goal order.
+#[derive(Default)]
+pub struct GoapMind {
+    /// The goal the current plan pursues.
+    pub goal: Option<GoapGoalId>,
+    /// Additive relevance bias per goal (a superior's recommendation, P:325 of
+    /// 004_bdde6381c6c06595.txt); may be negative.
+    pub bias: Vec<f64>,
+    /// Relevance plus bias per goal at the last think.
+    pub relevance: Vec<f64>,
+    /// Whether each goal was satisfied at the last think.
+    pub satisfied: Vec<bool>,
+    /// Actions that failed while pursuing `goal`, left out when replanning for it (S:105 of
+    /// 003_a22f8616c585d8bb.txt); cleared when the goal changes.
+    pub failed: Vec<ActionId>,
+    /// A significant fact changed (a sensor interrupt, P:329): re-select and replan.
+    pub interrupted: bool,
+    /// Waiting in the world's planning queue.
+    pub queued: bool,
+    /// Goal indices in the order they are tried for the pending decision.
+    pub order: Vec<u32>,
+    /// How many of `order` were tried.
+    pub next: usize,
+    /// The search in flight and its goal.
+    pub search: Option<(GoapGoalId, GoapSearch)>,
+    /// The last decision.
+    pub decision: GoapDecision,
+    /// The decision being made (counters accumulate over goals).
+    pub pending: GoapDecision,
+}
+
+impl GoapMind {
+    /// A mind for `goals` goals, with no bias.
+    pub fn new(goals: usize) -> Self {
+        GoapMind {
+            bias: vec![0.0; goals],
+            relevance: vec![0.0; goals],
+            satisfied: vec![false; goals],
+            ..GoapMind::default()
+        }
+    }
+}

@@ -1,0 +1,684 @@
+//! Regressive A* (Pittman, P:235 and P:287 of 004_bdde6381c6c06595.txt): from the goal's
+//! requirements back to the NPC's current state, pushing only bound actions whose effects serve
+//! a requirement of the node, with duplicate detection and a resumable, budgeted loop.
+//!
+//! **Heuristic.** `h = max(⌈S / E⌉ · c_min, c_max)`. For every slot (bit, number, entity
+//! reference) with a requirement the current state does not meet, some action of the plan must
+//! change it: `S` adds up, per such slot, the fewest actions that can — 1 for a boolean or an
+//! entity, and for a number 1 if an action sets it, else the distance over the largest change
+//! one action makes, rounded up; `E` is the most effects any bound action has, `c_min` the
+//! cheapest bound action and `c_max` the largest, over those slots, of the cheapest action
+//! changing the slot. Each action removes at most one step from each of at most `E` slots, so
+//! at least `⌈S / E⌉` actions remain, and the action that changes the `c_max` slot is among
+//! them: the heuristic is admissible and consistent (an action lowers `S` by at most `E`, and a
+//! slot leaves the `c_max` term only through an action that costs at least as much), so the
+//! first plan popped is optimal (checked against brute force in `tests/goap_properties.rs`).
+//! With one effect per action and unit costs it is Pittman's "number of unsatisfied
+//! properties"; his plain count overestimates when an action has several effects (GPGOAP
+//! issue #9), which is why we divide by `E`. A set with a failing requirement that no bound
+//! action can change is dropped at once: no plan can finish it.
+//!
+//! **Lazy expansion.** A node's successors are generated one at a time, and the expansion
+//! stops at the first one stored with the node's own `f`: by consistency no successor has a
+//! lower `f`, so that one is among the best, and the node goes back on the open list with its
+//! `f` as a bound for the successors it has not generated yet (A* stays optimal, as in partial
+//! expansion A*). Expanding it again goes on where it stopped, and counts as an expansion.
+//! When the heuristic is exact along the plan, as on the `long_plan` benchmark, every node of
+//! the path stops at its first successor and the siblings are never built. The open list is a
+//! binary heap whose least key waits outside it (`Open`): diving, the next node to expand
+//! is the one just pushed, which then never enters the heap.
+//!
+//! **Successors** are built in the set pools by compiled edits, in one walk over the parent
+//! (see [`crate::core::brains::goap::regression`]); instances are listed per slot they change, so an expansion
+//! tries only those that change a slot the node requires, each once.
+//!
+//! **Memory.** Everything lives in a [`Workspace`] of reusable buffers that the search owns and
+//! gives back: after the first searches of a given size, a search allocates nothing, and a
+//! search can be stored and resumed next frame, moved to another thread, or dropped.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::core::brains::{SearchStats, SearchStatus, StopReason};
+use crate::core::model::action::ActionId;
+use crate::core::model::condition::FactView;
+use crate::core::model::entity::Entity;
+
+use crate::core::brains::goap::bind::{BindInput, Bound, Change, Test};
+use crate::core::brains::goap::regression::{
+    Edits, Estimate, NumberReach, Reach, SetPool, Stored, Survey,
+};
+use crate::core::model::goap::layout::{SymbolLayout, SymbolicState};
+
+/// What a GOAP search plans for.
+pub struct GoapProblem<'p, V: FactView> {
+    /// The NPC, its actions and targets, and the world's facts for binding.
+    pub bind: BindInput<'p, V>,
+    /// The NPC's symbolic state now.
+    pub start: &'p SymbolicState,
+    /// The goal's requirements.
+    pub goal: &'p [Test],
+    /// Most nodes to expand (the search then fails with `ExpansionLimit`).
+    pub max_expansions: u32,
+    /// Most actions in a plan.
+    pub max_depth: u32,
+}
+
+/// One step of a GOAP plan.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GoapStep {
+    /// The action.
+    pub action: ActionId,
+    /// Its target (the entity that supplies it).
+    pub target: Entity,
+    /// Its bound cost.
+    pub cost: f64,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    parent: u32,
+    instance: u32,
+    g: f64,
+    depth: u32,
+    unsatisfied: u32,
+    superseded: bool,
+    hash: u64,
+    set: Stored,
+    /// How many of its candidate instances earlier expansions tried, from the last listed
+    /// (see `GoapSearch::expand`).
+    tried: u32,
+}
+
+/// Reusable buffers of a GOAP search. Keep one per thread (or per in-flight search) and hand
+/// it back to every new search.
+#[derive(Default)]
+pub struct Workspace {
+    bound: Bound,
+    start: SymbolicState,
+    changers: Changers,
+    /// `seen[0]` counts expansions; `seen[1 + i]` is the last expansion that tried instance
+    /// `i`, so an instance relevant to several slots of a node is tried once.
+    seen: Vec<u32>,
+    /// Table entries with another stamp are empty, so a new search need not clear the table.
+    stamp: u32,
+    reach: Reach,
+    nodes: Vec<Node>,
+    /// Every node's set; the set being built is the pools' draft.
+    sets: SetPool,
+    /// Every instance compiled for regression (in instance order), then the goal.
+    edits: Edits,
+    /// Keys of the nodes to expand (see `open_key`).
+    open: Open,
+    table: Vec<(u32, u32)>,
+    /// The instances to try on the node being expanded.
+    candidates: Vec<u32>,
+    plan: Vec<GoapStep>,
+}
+
+/// A resumable regressive A* search.
+pub struct GoapSearch {
+    ws: Workspace,
+    words: usize,
+    numbers: u32,
+    stamp: u32,
+    status: SearchStatus,
+    stats: SearchStats,
+    max_expansions: u32,
+    max_depth: u32,
+    max_changes: u32,
+    min_cost: f64,
+    cost: f64,
+}
+
+impl GoapSearch {
+    /// Binds the problem's actions, builds the goal node and returns a search ready to
+    /// [`step`](GoapSearch::step), in `ws`'s buffers.
+    pub fn begin<V: FactView>(problem: &GoapProblem<'_, V>, mut ws: Workspace) -> Self {
+        let layout = problem.bind.domain.symbols();
+        ws.bound.bind(&problem.bind);
+        ws.start.clone_from(problem.start);
+        let words = layout.bool_words();
+        let (bits, numbers) = (64 * words as u32, layout.numbers() as u32);
+        let slots = bits as usize + layout.numbers() + layout.entities();
+        // One pass over the instances: compiled for regression, indexed by the slots they
+        // change, and measured for the heuristic.
+        ws.changers.clear(slots);
+        ws.edits.clear();
+        clear_reach(&mut ws.reach, &ws.start, layout);
+        let (mut max_changes, mut min_cost) = (1, f64::INFINITY);
+        for (i, inst) in ws.bound.instances.iter().enumerate() {
+            let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
+            let tests = &ws.bound.tests[inst.tests.0 as usize..inst.tests.1 as usize];
+            ws.edits.push(changes, tests);
+            max_changes = max_changes.max(changes.len() as u32);
+            min_cost = min_cost.min(inst.cost);
+            for change in changes {
+                let slot = match *change {
+                    Change::Bool { bit, .. } => bit,
+                    Change::SetNumber { slot, .. } | Change::AddNumber { slot, .. } => bits + slot,
+                    Change::SetEntity { slot, .. } => bits + numbers + slot,
+                };
+                ws.changers.add(slot as usize, i as u32);
+                reach_through(&mut ws.reach, change, changes, inst.cost);
+            }
+        }
+        ws.edits.push(&[], problem.goal);
+        ws.seen.clear();
+        ws.seen.resize(ws.bound.instances.len() + 1, 0);
+        ws.nodes.clear();
+        ws.sets.clear(words);
+        ws.open.clear();
+        ws.plan.clear();
+        ws.stamp = ws.stamp.wrapping_add(1);
+        if ws.stamp == 0 {
+            ws.table.iter_mut().for_each(|e| *e = (0, 0));
+            ws.stamp = 1;
+        }
+        let stamp = ws.stamp;
+        let mut search = GoapSearch {
+            ws,
+            words,
+            numbers,
+            stamp,
+            status: SearchStatus::InProgress,
+            stats: SearchStats::default(),
+            max_expansions: problem.max_expansions,
+            max_depth: problem.max_depth,
+            max_changes,
+            min_cost: if min_cost.is_finite() { min_cost } else { 1.0 },
+            cost: 0.0,
+        };
+        let ws = &mut search.ws;
+        if ws
+            .sets
+            .draft_edit(&ws.edits, ws.bound.instances.len())
+            .is_ok()
+        {
+            search.push(NONE, NONE, 0.0, 0);
+        } else {
+            search.status = SearchStatus::NoPlan(StopReason::Exhausted);
+        }
+        search.measure();
+        search
+    }
+
+    /// Expands at most `budget` nodes; returns where the search stands. A node that satisfies
+    /// the current state ends the search when popped, even with no budget left. Calling it
+    /// after the search ended returns the same status.
+    pub fn step(&mut self, mut budget: u32) -> SearchStatus {
+        while self.status == SearchStatus::InProgress {
+            let Some(key) = self.ws.open.pop() else {
+                self.status = SearchStatus::NoPlan(StopReason::Exhausted);
+                break;
+            };
+            let id = !(key as u32);
+            let node = self.ws.nodes[id as usize];
+            if node.superseded {
+                continue;
+            }
+            if node.unsatisfied == 0 {
+                self.extract(id);
+                self.status = SearchStatus::Found;
+                break;
+            }
+            if self.stats.expanded >= self.max_expansions {
+                self.status = SearchStatus::NoPlan(StopReason::ExpansionLimit);
+                break;
+            }
+            if budget == 0 {
+                self.ws.open.push(key);
+                break;
+            }
+            budget -= 1;
+            self.stats.expanded += 1;
+            self.expand(id, key);
+        }
+        self.measure();
+        self.status
+    }
+
+    /// Where the search stands.
+    pub fn status(&self) -> SearchStatus {
+        self.status
+    }
+
+    /// Counters so far; `peak_bytes` is what the workspace holds.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The plan in execution order; empty unless the status is `Found` (and for a goal that
+    /// already holds).
+    pub fn plan(&self) -> &[GoapStep] {
+        &self.ws.plan
+    }
+
+    /// The plan's total cost.
+    pub fn cost(&self) -> f64 {
+        self.cost
+    }
+
+    /// Ends the search and gives its buffers back for the next one.
+    pub fn into_workspace(self) -> Workspace {
+        self.ws
+    }
+
+    /// Generates the successors of node `id`, popped with open-list key `key`, through the
+    /// instances that change a slot it requires; stops at the first stored successor as
+    /// cheap as the node itself and puts the node back on the open list, to go on with the
+    /// others if it is popped again.
+    ///
+    /// The heuristic is consistent, so no successor's `f` is below the node's: a successor
+    /// with the node's `f` is among its best, and the node's `f` bounds the ones not yet
+    /// generated, which keeps A* optimal. When the search dives (as with an exact heuristic,
+    /// where every action of an optimal plan keeps `f`), the siblings of the nodes on the path
+    /// are then never built: each expansion generates one successor rather than all.
+    fn expand(&mut self, id: u32, key: u128) {
+        let node = &self.ws.nodes[id as usize];
+        if node.depth >= self.max_depth {
+            return;
+        }
+        let (set, g, depth, tried) = (node.set, node.g, node.depth + 1, node.tried);
+        self.stamp_seen();
+        // The instances that change a slot the node requires, each once, bits first. They are
+        // listed before any is tried, as generating successors appends to the pools the set
+        // lives in.
+        let Workspace {
+            sets,
+            changers,
+            seen,
+            candidates,
+            ..
+        } = &mut self.ws;
+        candidates.clear();
+        let stamp = seen[0];
+        let mut list = |slot: u32| {
+            let mut link = changers.first[slot as usize];
+            while link != NONE {
+                let (instance, next) = changers.links[link as usize];
+                link = next;
+                let mark = &mut seen[instance as usize + 1];
+                if *mark != stamp {
+                    *mark = stamp;
+                    candidates.push(instance);
+                }
+            }
+        };
+        let view = sets.get(set);
+        for (word, &care) in view.bits[..self.words].iter().enumerate() {
+            let mut care = care;
+            while care != 0 {
+                list(word as u32 * 64 + care.trailing_zeros());
+                care &= care - 1;
+            }
+        }
+        let bits = 64 * self.words as u32;
+        for r in view.numbers {
+            list(bits + r.slot);
+        }
+        for x in view.excluded {
+            list(bits + x.slot);
+        }
+        let entities = bits + self.numbers;
+        for r in view.entities {
+            list(entities + r.slot);
+        }
+        // Last listed first: the order in which the open list would pop equal siblings
+        // (newest first), had they all been generated.
+        let bound = open_f(key);
+        let left = self.ws.candidates.len() - tried as usize;
+        for k in (0..left).rev() {
+            let instance = self.ws.candidates[k];
+            let f = self.generate(id, set, g, depth, instance);
+            if f <= bound && k > 0 {
+                self.ws.nodes[id as usize].tried += (left - k) as u32;
+                self.ws.open.push(key);
+                return;
+            }
+        }
+    }
+
+    fn stamp_seen(&mut self) {
+        let seen = &mut self.ws.seen;
+        seen[0] = seen[0].wrapping_add(1);
+        if seen[0] == 0 {
+            seen.iter_mut().for_each(|s| *s = 0);
+            seen[0] = 1;
+        }
+    }
+
+    /// Regresses the set `set` of node `parent` (of cost `g` so far) through `instance` into
+    /// a successor at depth `depth`; the successor's `f` if it was stored, else infinity.
+    fn generate(&mut self, parent: u32, set: Stored, g: f64, depth: u32, instance: u32) -> f64 {
+        let ws = &mut self.ws;
+        if ws
+            .sets
+            .draft_regressed(set, &ws.edits, instance as usize)
+            .is_err()
+        {
+            return f64::INFINITY;
+        }
+        self.stats.generated += 1;
+        let cost = self.ws.bound.instances[instance as usize].cost;
+        self.push(parent, instance, g + cost, depth)
+    }
+
+    /// Stores the draft as a node unless a node with an equal set is known at no greater cost
+    /// and no greater depth. Cost alone is not enough under the depth limit: a cheaper but
+    /// deeper path to a set may have too few actions left to reach the start, where a dearer,
+    /// shallower one would not. So nodes with equal sets are kept while neither dominates the
+    /// other on (cost, depth), and the new node supersedes those it dominates.
+    ///
+    /// Returns the node's `f` if it was stored, else infinity.
+    fn push(&mut self, parent: u32, instance: u32, g: f64, depth: u32) -> f64 {
+        let ws = &self.ws;
+        let Some(Survey { hash, estimate }) = ws.sets.draft().survey(&ws.start, &ws.reach) else {
+            return f64::INFINITY;
+        };
+        let id = self.ws.nodes.len() as u32;
+        let index = match self.probe(hash, g, depth) {
+            Probe::Dominated => {
+                self.stats.duplicates += 1;
+                return f64::INFINITY;
+            }
+            Probe::Replace(index) => {
+                self.stats.duplicates += 1;
+                index
+            }
+            Probe::Empty(index) if self.ws.nodes.len() * 2 < self.ws.table.len() => index,
+            Probe::Empty(_) => {
+                grow_table(&mut self.ws, self.stamp);
+                self.empty_slot(hash)
+            }
+        };
+        self.ws.table[index] = (self.stamp, id);
+        let h = self.heuristic(&estimate);
+        let ws = &mut self.ws;
+        let node = Node {
+            parent,
+            instance,
+            g,
+            depth,
+            unsatisfied: estimate.unsatisfied,
+            superseded: false,
+            hash,
+            set: ws.sets.keep(),
+            tried: 0,
+        };
+        ws.nodes.push(node);
+        let key = open_key(g + h, h, id);
+        ws.open.push(key);
+        open_f(key)
+    }
+
+    /// `max(⌈steps / E⌉ · c_min, dearest)`: both parts are admissible and consistent (see the
+    /// module documentation), so their maximum is too.
+    fn heuristic(&self, e: &Estimate) -> f64 {
+        // Most actions have one effect: then no division, whose latency is on the path to the
+        // heap key.
+        let steps = match self.max_changes {
+            1 => e.steps,
+            e_max => e.steps.div_ceil(e_max),
+        };
+        let actions = f64::from(steps) * self.min_cost;
+        // Not `f64::max`: neither is NaN, so a plain comparison does.
+        if actions > e.dearest {
+            actions
+        } else {
+            e.dearest
+        }
+    }
+
+    /// Looks the draft up among the live nodes with an equal set: `Dominated` when one costs no
+    /// more at no greater depth; otherwise those the draft dominates are superseded and the
+    /// first one's slot is `Replace`d, or else the draft goes to the `Empty` slot at the end of
+    /// the probe. Live nodes of equal sets never dominate one another, so nothing is
+    /// superseded when the answer is `Dominated`.
+    fn probe(&mut self, hash: u64, g: f64, depth: u32) -> Probe {
+        if self.ws.table.is_empty() {
+            return Probe::Empty(0);
+        }
+        let mask = self.ws.table.len() - 1;
+        let mut index = hash as usize & mask;
+        let mut replace = None;
+        loop {
+            let (stamp, id) = self.ws.table[index];
+            if stamp != self.stamp {
+                return replace.map_or(Probe::Empty(index), Probe::Replace);
+            }
+            let node = &self.ws.nodes[id as usize];
+            if !node.superseded && node.hash == hash && self.same_as_draft(node) {
+                if node.g <= g && node.depth <= depth {
+                    return Probe::Dominated;
+                }
+                if g <= node.g && depth <= node.depth {
+                    self.ws.nodes[id as usize].superseded = true;
+                    replace.get_or_insert(index);
+                }
+            }
+            index = (index + 1) & mask;
+        }
+    }
+
+    /// The first empty table slot on the draft's probe sequence.
+    fn empty_slot(&self, hash: u64) -> usize {
+        let mask = self.ws.table.len() - 1;
+        let mut index = hash as usize & mask;
+        while self.ws.table[index].0 == self.stamp {
+            index = (index + 1) & mask;
+        }
+        index
+    }
+
+    // Out of line: rare (a hash match), and it would crowd the probe loop's registers.
+    #[inline(never)]
+    fn same_as_draft(&self, node: &Node) -> bool {
+        self.ws.sets.get(node.set) == self.ws.sets.draft()
+    }
+
+    /// Walks from the node that holds now back to the goal: each node's action runs before
+    /// its parent's, so the walk is in execution order.
+    #[inline(never)] // Once per search: kept out of the loop's code.
+    fn extract(&mut self, mut id: u32) {
+        self.cost = self.ws.nodes[id as usize].g;
+        while id != NONE {
+            let node = self.ws.nodes[id as usize];
+            if node.instance != NONE {
+                let inst = self.ws.bound.instances[node.instance as usize];
+                self.ws.plan.push(GoapStep {
+                    action: inst.action,
+                    target: inst.target,
+                    cost: inst.cost,
+                });
+            }
+            id = node.parent;
+        }
+    }
+
+    fn measure(&mut self) {
+        let ws = &self.ws;
+        self.stats.peak_bytes = ws.nodes.capacity() * std::mem::size_of::<Node>()
+            + ws.sets.bytes()
+            + ws.open.bytes()
+            + ws.table.capacity() * 8;
+    }
+}
+
+/// Where a new node goes in the table, if anywhere.
+enum Probe {
+    /// A live node of an equal set costs no more at no greater depth.
+    Dominated,
+    /// Over a node the new one supersedes.
+    Replace(usize),
+    /// In this empty slot.
+    Empty(usize),
+}
+
+/// For every slot (bits, then numbers, then entity references), the instances that change
+/// it, in instance order: a list per slot, linked through `links` and built in one pass (no
+/// counting per slot, which would cost a pass over every bit of the layout).
+#[derive(Default)]
+struct Changers {
+    /// Each slot's first link, or [`NONE`].
+    first: Vec<u32>,
+    /// Each slot's last link, or [`NONE`].
+    last: Vec<u32>,
+    /// (instance, next link of its slot).
+    links: Vec<(u32, u32)>,
+}
+
+impl Changers {
+    fn clear(&mut self, slots: usize) {
+        self.first.clear();
+        self.first.resize(slots, NONE);
+        self.last.clear();
+        self.last.resize(slots, NONE);
+        self.links.clear();
+    }
+
+    /// Appends `instance` to the changers of `slot`; instances come in order.
+    fn add(&mut self, slot: usize, instance: u32) {
+        let last = self.last[slot];
+        if last != NONE && self.links[last as usize].0 == instance {
+            // An instance changing a slot twice is listed once.
+            return;
+        }
+        let link = self.links.len() as u32;
+        self.links.push((instance, NONE));
+        match last {
+            NONE => self.first[slot] = link,
+            last => self.links[last as usize].1 = link,
+        }
+        self.last[slot] = link;
+    }
+}
+
+/// No link, node or instance.
+const NONE: u32 = u32::MAX;
+
+/// Sizes the workspace's [`Reach`] for `layout`, with the start state's numbers and nothing
+/// reaching anything yet.
+fn clear_reach(reach: &mut Reach, start: &SymbolicState, layout: &SymbolLayout) {
+    let unreached = |now| NumberReach {
+        now,
+        cheapest: f64::INFINITY,
+        stride: 0.0,
+    };
+    reach.bits.clear();
+    reach.bits.resize(64 * layout.bool_words(), f64::INFINITY);
+    reach.numbers.clear();
+    reach
+        .numbers
+        .extend(start.numbers.iter().map(|&now| unreached(now)));
+    reach.numbers.resize(layout.numbers(), unreached(f64::NAN));
+    reach.entities.clear();
+    reach.entities.resize(layout.entities(), f64::INFINITY);
+}
+
+/// Accounts in `reach` for `change`, one of an instance's `changes`, of cost `cost`: the
+/// cheapest action changing its slot, and for a number the largest change one action makes
+/// (infinite when one sets it).
+fn reach_through(reach: &mut Reach, change: &Change, changes: &[Change], cost: f64) {
+    let cheapest = match *change {
+        Change::Bool { bit, .. } => &mut reach.bits[bit as usize],
+        Change::SetNumber { slot, .. } => {
+            let number = &mut reach.numbers[slot as usize];
+            number.stride = f64::INFINITY;
+            &mut number.cheapest
+        }
+        Change::AddNumber { slot, .. } => {
+            // Every add of this action to the slot counts: one action may add twice.
+            let stride: f64 = changes
+                .iter()
+                .filter_map(|c| match *c {
+                    Change::AddNumber { slot: s, amount } if s == slot => Some(amount.abs()),
+                    _ => None,
+                })
+                .sum();
+            let number = &mut reach.numbers[slot as usize];
+            number.stride = number.stride.max(stride);
+            &mut number.cheapest
+        }
+        Change::SetEntity { slot, .. } => &mut reach.entities[slot as usize],
+    };
+    *cheapest = cheapest.min(cost);
+}
+
+/// The open list: a binary heap of [`open_key`]s whose least key waits outside it. When the
+/// search dives, as it does with a close heuristic, the successor expanded next is the least
+/// pushed since the last pop, and then it never enters the heap: one comparison instead of a
+/// push and a pop, each a walk along the heap.
+#[derive(Default)]
+struct Open {
+    heap: BinaryHeap<Reverse<u128>>,
+    least: Option<u128>,
+}
+
+impl Open {
+    fn clear(&mut self) {
+        self.heap.clear();
+        self.least = None;
+    }
+
+    #[inline]
+    fn push(&mut self, key: u128) {
+        match self.least {
+            Some(least) if least <= key => self.heap.push(Reverse(key)),
+            Some(least) => {
+                self.heap.push(Reverse(least));
+                self.least = Some(key);
+            }
+            None => self.least = Some(key),
+        }
+    }
+
+    /// The least key.
+    fn pop(&mut self) -> Option<u128> {
+        match (self.least, self.heap.peek()) {
+            (Some(least), Some(&Reverse(top))) if top < least => self.heap.pop().map(|k| k.0),
+            (Some(least), _) => {
+                self.least = None;
+                Some(least)
+            }
+            (None, _) => self.heap.pop().map(|k| k.0),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.heap.capacity() * std::mem::size_of::<u128>()
+    }
+}
+
+/// The heap key of a node: lowest `f` first; among equal `f`, lowest `h` (furthest along),
+/// then newest. With an exact heuristic the search then dives straight to the start instead
+/// of expanding every reordering of the same plan (any order among equal `f` keeps A*
+/// optimal, so `h` may be rounded to `f32` to fit). One `u128` compares faster than a tuple:
+/// the bits of non-negative floats order as the floats do.
+fn open_key(f: f64, h: f64, id: u32) -> u128 {
+    u128::from(f.to_bits()) << 64 | u128::from((h as f32).to_bits()) << 32 | u128::from(!id)
+}
+
+/// The `f` of an [`open_key`].
+fn open_f(key: u128) -> f64 {
+    f64::from_bits((key >> 64) as u64)
+}
+
+/// Doubles the table and reinserts the live entries.
+#[inline(never)] // Rare: kept out of the push path's code.
+fn grow_table(ws: &mut Workspace, stamp: u32) {
+    let size = (ws.table.len() * 2).max(64);
+    ws.table.clear();
+    ws.table.resize(size, (0, 0));
+    let mask = size - 1;
+    for (id, node) in ws.nodes.iter().enumerate() {
+        if node.superseded {
+            continue;
+        }
+        let mut index = node.hash as usize & mask;
+        while ws.table[index].0 == stamp {
+            index = (index + 1) & mask;
+        }
+        ws.table[index] = (stamp, id as u32);
+    }
+}

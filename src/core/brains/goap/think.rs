@@ -1,0 +1,261 @@
+//! The GOAP brain's think and the world's planning scheduler.
+//!
+//! **Think** (every think interval, S:140 of 003_a22f8616c585d8bb.txt): every goal's relevance
+//! (plus bias) and satisfaction are evaluated; the NPC asks for a plan when it has none (no
+//! plan, plan done, failed or invalid on arrival), when a goal of higher priority than the one
+//! it pursues became unsatisfied, or on a sensor interrupt ([`World::interrupt`], P:329 of
+//! 004_bdde6381c6c06595.txt). The last two cancel the running action.
+//!
+//! **Scheduler** (P:309): requests wait in a first-in first-out queue. Each tick the queue is
+//! served from the front within what is left of the tick's expansion budget
+//! (`WorldConfig::plan_budget_per_tick`, shared with UDGOAP thinks; 0 means unlimited). A
+//! search that runs out of budget keeps its state and goes to the back of the queue, so every
+//! request advances in turn and none starves. A request tries its goals from most to least
+//! relevant (ties: higher priority, then definition order) until one has a plan; when none has,
+//! the archetype's fallback action runs, or the NPC reports `NoPlan` and asks again at its next
+//! think.
+
+use crate::core::brains::goap::mind::GoapMind;
+use crate::core::brains::udgoap::mind::Mind;
+use crate::core::brains::SearchStatus;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::entity::Entity;
+use crate::core::model::error::Result;
+use crate::core::model::goap::goal::GoapGoalId;
+use crate::core::world::event::EventKind;
+use crate::core::world::Step;
+use crate::core::world::World;
+
+impl World {
+    /// Evaluates `npc`'s goals and queues a plan request when one is needed.
+    pub(crate) fn goap_think(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
+        let domain = self.domain.clone();
+        let goals = &domain.archetype(archetype).goap_goals;
+        let idle = mind.running.is_none() && mind.remaining_plan().is_empty();
+        let Some(goap) = mind.goap.as_deref_mut() else {
+            return;
+        };
+        let pursued = goap
+            .goal
+            .map(|g| domain.goap_goals().items()[g.0 as usize].priority);
+        let mut higher_lost = false;
+        let mut state = std::mem::take(&mut self.goap_inputs.start);
+        state.capture(domain.symbols(), self, npc);
+        for (i, &goal) in goals.iter().enumerate() {
+            let def = &domain.goap_goals().items()[goal.0 as usize];
+            let relevance = self.goap_relevance(npc, goal).unwrap_or(0.0) + goap.bias[i];
+            let satisfied = def.satisfied(domain.symbols(), self, npc, &state);
+            higher_lost |= pursued.is_some_and(|p| def.priority > p)
+                && goap.satisfied[i]
+                && !satisfied
+                && relevance > 0.0;
+            goap.relevance[i] = relevance;
+            goap.satisfied[i] = satisfied;
+        }
+        self.goap_inputs.start = state;
+        let interrupted = std::mem::take(&mut goap.interrupted) || higher_lost;
+        if interrupted && !idle {
+            self.cancel_plan(npc, mind);
+        }
+        let goap = mind.goap.as_deref_mut().expect("checked above");
+        if (idle || interrupted) && !goap.queued {
+            order_goals(&domain, goals, goap);
+            goap.queued = true;
+            self.goap_queue.push_back(npc);
+        }
+    }
+
+    /// Serves the planning queue within what is left of this tick's budget.
+    pub(crate) fn run_goap_queue(&mut self) {
+        while self.budget_left > 0 {
+            let Some(npc) = self.goap_queue.pop_front() else {
+                break;
+            };
+            self.serve_request(npc);
+        }
+    }
+
+    /// Advances `npc`'s plan request; a destroyed NPC's request is simply dropped.
+    pub(crate) fn serve_request(&mut self, npc: Entity) {
+        let _ = self.with_mind(npc, |world, mind| {
+            world.serve(npc, mind);
+            Ok(())
+        });
+    }
+
+    /// Marks a significant fact change for `npc` (a sensor interrupt): at its next think it
+    /// re-selects its goal and replans, cancelling the running action.
+    pub fn interrupt(&mut self, npc: Entity) -> Result<()> {
+        self.goap_mind_mut(npc)?.interrupted = true;
+        Ok(())
+    }
+
+    /// Sets the additive relevance bias of `goal` for `npc` (a superior's recommendation; may
+    /// be negative). A goal the NPC does not have is unaffected (P:325).
+    pub fn set_goal_bias(&mut self, npc: Entity, goal: GoapGoalId, bias: f64) -> Result<()> {
+        if !bias.is_finite() {
+            return Err(crate::core::model::error::Error::invalid(format!(
+                "a bias must be finite, got {bias}"
+            )));
+        }
+        self.domain.goap_goals().get(goal.0)?;
+        let index = self.archetype(npc)?.and_then(|a| {
+            let goals = &self.domain.archetype(a).goap_goals;
+            goals.iter().position(|&g| g == goal)
+        });
+        let mind = self.goap_mind_mut(npc)?;
+        if let Some(i) = index {
+            mind.bias[i] = bias;
+        }
+        Ok(())
+    }
+
+    /// The GOAP state of `npc`.
+    pub fn goap_mind(&self, npc: Entity) -> Result<&GoapMind> {
+        self.mind(npc)?
+            .goap
+            .as_deref()
+            .ok_or_else(|| crate::core::model::error::Error::invalid("the npc has no GOAP goals"))
+    }
+
+    fn goap_mind_mut(&mut self, npc: Entity) -> Result<&mut GoapMind> {
+        self.mind_mut(npc)?
+            .goap
+            .as_deref_mut()
+            .ok_or_else(|| crate::core::model::error::Error::invalid("the npc has no GOAP goals"))
+    }
+
+    /// Advances `npc`'s request: begins searches goal by goal and steps them within the
+    /// budget; re-queues it when the budget runs out.
+    fn serve(&mut self, npc: Entity, mind: &mut Mind) {
+        let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) else {
+            return;
+        };
+        let domain = self.domain.clone();
+        let def = domain.archetype(archetype);
+        let Some(goap) = mind.goap.as_deref_mut() else {
+            return;
+        };
+        loop {
+            if goap.search.is_none() {
+                let Some(&index) = goap.order.get(goap.next) else {
+                    self.conclude(npc, mind, def.fallback);
+                    return;
+                };
+                goap.next += 1;
+                let goal = def.goap_goals[index as usize];
+                if goap.goal != Some(goal) {
+                    goap.failed.clear();
+                }
+                let mut inputs = std::mem::take(&mut self.goap_inputs);
+                inputs.excluded.clear();
+                inputs.excluded.extend_from_slice(&goap.failed);
+                let ws = self.workspaces.pop().unwrap_or_default();
+                let begun = self.goap_begin(npc, goal, &mut inputs, ws, 0);
+                self.goap_inputs = inputs;
+                match begun {
+                    Ok(search) => goap.search = Some((goal, search)),
+                    Err(_) => continue,
+                }
+            }
+            let (goal, search) = goap.search.as_mut().expect("begun above");
+            let before = search.stats().expanded;
+            let status = search.step(self.budget_left);
+            let used = search.stats().expanded - before;
+            self.budget_left = self.budget_left.saturating_sub(used);
+            self.tick_expansions += used;
+            if status == SearchStatus::InProgress {
+                self.goap_queue.push_back(npc);
+                return;
+            }
+            let goal = *goal;
+            let (_, search) = goap.search.take().expect("stepped above");
+            accumulate(&mut goap.pending, &search, status);
+            if status == SearchStatus::Found && !search.plan().is_empty() {
+                goap.goal = Some(goal);
+                goap.pending.goal = Some(goal);
+                goap.pending.cost = search.cost();
+                let steps = search.plan().iter().map(|s| Step {
+                    action: s.action,
+                    supplier: s.target,
+                });
+                self.replace_plan(npc, mind, steps);
+                self.workspaces.push(search.into_workspace());
+                self.decide(mind);
+                self.start_next_step(npc, mind);
+                return;
+            }
+            self.workspaces.push(search.into_workspace());
+        }
+    }
+
+    /// No goal has a plan: run the fallback action, or report `NoPlan` (once per streak).
+    fn conclude(
+        &mut self,
+        npc: Entity,
+        mind: &mut Mind,
+        fallback: Option<crate::core::model::action::ActionId>,
+    ) {
+        let goap = mind.goap.as_deref_mut().expect("a goap mind");
+        let had_plan = goap.decision.goal.is_some() || goap.decision.fallback;
+        let first = goap.decision.status.is_none();
+        goap.goal = None;
+        let fallback_step = fallback.map(|action| Step {
+            action,
+            supplier: npc,
+        });
+        goap.pending.fallback = fallback.is_some();
+        self.replace_plan(npc, mind, fallback_step);
+        if fallback.is_none() && (had_plan || first) {
+            self.push_event(EventKind::NoPlan, npc, None, Entity::NULL, 0);
+        }
+        self.decide(mind);
+        self.start_next_step(npc, mind);
+    }
+
+    /// Records the pending decision and ends the request.
+    fn decide(&mut self, mind: &mut Mind) {
+        let goap = mind.goap.as_deref_mut().expect("a goap mind");
+        goap.pending.time = self.time;
+        goap.decision = std::mem::take(&mut goap.pending);
+        goap.queued = false;
+    }
+}
+
+/// Orders the goals worth pursuing: relevant (> 0) and unsatisfied, most relevant first, then
+/// higher priority, then definition order.
+fn order_goals(
+    domain: &crate::core::model::domain::Domain,
+    goals: &[GoapGoalId],
+    goap: &mut GoapMind,
+) {
+    goap.order.clear();
+    goap.order.extend(
+        (0..goals.len() as u32)
+            .filter(|&i| goap.relevance[i as usize] > 0.0 && !goap.satisfied[i as usize]),
+    );
+    let priority = |i: u32| domain.goap_goals().items()[goals[i as usize].0 as usize].priority;
+    let relevance = &goap.relevance;
+    goap.order.sort_by(|&a, &b| {
+        relevance[b as usize]
+            .total_cmp(&relevance[a as usize])
+            .then(priority(b).cmp(&priority(a)))
+            .then(a.cmp(&b))
+    });
+    goap.next = 0;
+    goap.pending = Default::default();
+}
+
+fn accumulate(
+    pending: &mut crate::core::brains::goap::mind::GoapDecision,
+    search: &crate::core::brains::goap::GoapSearch,
+    status: SearchStatus,
+) {
+    let stats = search.stats();
+    pending.stats.expanded += stats.expanded;
+    pending.stats.generated += stats.generated;
+    pending.stats.duplicates += stats.duplicates;
+    pending.stats.peak_bytes = pending.stats.peak_bytes.max(stats.peak_bytes);
+    pending.status = Some(status);
+    pending.tried += 1;
+}

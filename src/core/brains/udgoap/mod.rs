@@ -1,0 +1,12 @@
+//! Drive-based utility planning (UDGOAP, Sloan 2015; digest `../shared/spec/000_sloan_thesis.md`):
+//! an NPC senses into a bounded memory, its drives generate goals, and a best-first planner
+//! scores each plan by the utility of its simulated outcome.
+
+pub(crate) mod fact_key;
+pub mod focus;
+mod goal_update;
+pub mod memory;
+pub mod mind;
+pub mod planner;
+pub(crate) mod think;
+pub mod utility;

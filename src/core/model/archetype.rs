@@ -1,0 +1,186 @@
+//! Archetypes: the design-time type of an NPC or smart object (000_16db0c300c7e0e65.txt:900-928, :962-963).
+
+use crate::core::model::action::{ActionId, ExecutionHints};
+use crate::core::model::ambiance::Annotations;
+use crate::core::model::condition::{Condition, Role};
+use crate::core::model::curve::Curve;
+use crate::core::model::domain::AttributeId;
+use crate::core::model::drive::DriveId;
+use crate::core::model::goap::goal::GoapGoalId;
+use crate::core::model::smart_object::{ClaimPriority, Contention, JointAction, SlotDef, TagId};
+use crate::core::model::ubc::{UbcGoalId, UbcPlanId};
+use crate::core::model::value::Value;
+
+/// Dense id of an archetype.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ArchetypeId(pub u32);
+
+/// The roles death conditions may name: the NPC only.
+pub const SELF_ROLES: &[Role] = &[Role::Consumer];
+
+/// How an archetype's NPCs turn drive satisfactions into one utility.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TopLevel {
+    /// Normalised weighted sum of drive satisfactions.
+    Linear,
+    /// Linear, but 0 when `veto` (one of the archetype's drives) is at 0
+    /// (`linear_with_bad_death`, :1990-1992).
+    LinearWithBadDeath {
+        /// The vetoing drive.
+        veto: DriveId,
+    },
+}
+
+/// A need: an attribute of the NPC that falls by `rate` per second of world time, clamped to its
+/// range (thesis ch. 5: "all drives decrease over time", :1443).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Need {
+    /// The numeric attribute.
+    pub attribute: AttributeId,
+    /// Units lost per second, ≥ 0.
+    pub rate: f64,
+}
+
+/// What the UBC brain rates and chooses among (S:142-147 of 003_a22f8616c585d8bb.txt).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UbcBrain {
+    /// Goals and the weights this archetype gives them (S:147).
+    pub goals: Vec<(UbcGoalId, f64)>,
+    /// Predefined plans, in order: ties go to the earlier.
+    pub plans: Vec<UbcPlanId>,
+}
+
+/// Per-archetype tuning of thinking and planning. The thesis gives only the think interval
+/// (200 ms, :1350); the rest bound what it leaves unbounded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ThinkSettings {
+    /// Seconds between thinks; NPCs are staggered across it.
+    pub think_interval: f64,
+    /// Entities farther than this are not perceived.
+    pub perception_range: f64,
+    /// Most facts an NPC remembers; the oldest are forgotten first.
+    pub memory_capacity: u32,
+    /// Most plan states one plan may expand before it gives up.
+    pub max_expansions: u32,
+    /// Most actions in one plan.
+    pub max_depth: u32,
+}
+
+impl Default for ThinkSettings {
+    fn default() -> Self {
+        ThinkSettings {
+            think_interval: 0.2,
+            perception_range: f64::INFINITY,
+            memory_capacity: 256,
+            max_expansions: 256,
+            max_depth: 8,
+        }
+    }
+}
+
+/// An archetype: what its entities supply and, for NPCs, consume, want and how they think.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArchetypeDef {
+    /// Actions its entities supply to consumers (a potion supplies `drink`).
+    pub supplies: Vec<ActionId>,
+    /// Actions its NPCs can perform; empty for plain smart objects.
+    pub consumes: Vec<ActionId>,
+    /// Internal drives, in order (:924).
+    pub drives: Vec<DriveId>,
+    /// The top-level utility function.
+    pub top_level: TopLevel,
+    /// The NPC is dead when any of these holds; simulation stops there (:1243).
+    pub death: Vec<Condition>,
+    /// Needs that decay.
+    pub needs: Vec<Need>,
+    /// Thinking and planning limits.
+    pub think: ThinkSettings,
+    /// GOAP goals: an archetype with any is planned for by the GOAP brain (it has no drives).
+    pub goap_goals: Vec<GoapGoalId>,
+    /// Utility-based control: an archetype with predefined plans is driven by the UBC brain.
+    pub ubc: UbcBrain,
+    /// A one-action plan performed on the NPC itself when no goal has a plan, so that it is
+    /// never idle without a reason (Pittman's static fallback plan, P:309). Under UBC it is the
+    /// "do nothing" option, rated 0: it wins unless some plan would raise utility.
+    pub fallback: Option<ActionId>,
+    /// Tags its entities carry (slot filters ask for them).
+    pub tags: Vec<TagId>,
+    /// Where NPCs use its entities; an object without slots has no limit on users.
+    pub slots: Vec<SlotDef>,
+    /// Facts its entities start with (a door starts closed).
+    pub state: Vec<(AttributeId, Value)>,
+    /// How to perform supplied actions on its entities, where they differ from the action's
+    /// own hints (sit on this chair facing the table).
+    pub hints: Vec<(ActionId, ExecutionHints)>,
+    /// The priority of its NPCs' claims.
+    pub claim_priority: ClaimPriority,
+    /// Supplied actions performed by several users together.
+    pub joint: Vec<JointAction>,
+    /// How its NPCs' planners treat objects with no slot open to them.
+    pub contention: Contention,
+    /// The ambiance annotations applicable to its NPCs: which of their actions' costs smart
+    /// ambiance may change (an NPC "with a serious personality", 000_16db0c300c7e0e65.txt:1698).
+    /// Empty: ambiance leaves its NPCs alone.
+    pub applicable_annotations: Annotations,
+    /// From the distance a plan walks to the share of its utility gain its UDGOAP NPCs count
+    /// (`distance_attenuation.rs`); none, the thesis's rating, by default.
+    pub distance_attenuation: Option<Curve>,
+}
+
+impl ArchetypeDef {
+    /// True when its entities are NPCs that think: it has drives or consumable actions. Any
+    /// other archetype makes smart objects.
+    pub fn thinks(&self) -> bool {
+        !self.drives.is_empty() || !self.consumes.is_empty()
+    }
+
+    /// How to perform `action` on one of its entities: its own hints for the action, else the
+    /// action's.
+    pub fn hints_for(&self, action: ActionId, default: ExecutionHints) -> ExecutionHints {
+        self.hints
+            .iter()
+            .find(|(a, _)| *a == action)
+            .map_or(default, |(_, h)| *h)
+    }
+
+    /// How `action` is performed together on its entities, when it is a joint action.
+    pub fn joint_for(&self, action: ActionId) -> Option<&JointAction> {
+        self.joint.iter().find(|j| j.action == action)
+    }
+
+    /// True when the GOAP brain plans for its NPCs.
+    pub fn uses_goap(&self) -> bool {
+        !self.goap_goals.is_empty()
+    }
+
+    /// True when the UBC brain chooses among predefined plans for its NPCs.
+    pub fn uses_ubc(&self) -> bool {
+        !self.ubc.plans.is_empty()
+    }
+}
+
+impl Default for ArchetypeDef {
+    fn default() -> Self {
+        ArchetypeDef {
+            supplies: Vec::new(),
+            consumes: Vec::new(),
+            drives: Vec::new(),
+            top_level: TopLevel::Linear,
+            death: Vec::new(),
+            needs: Vec::new(),
+            think: ThinkSettings::default(),
+            goap_goals: Vec::new(),
+            ubc: UbcBrain::default(),
+            fallback: None,
+            tags: Vec::new(),
+            slots: Vec::new(),
+            state: Vec::new(),
+            hints: Vec::new(),
+            claim_priority: ClaimPriority::NORMAL,
+            joint: Vec::new(),
+            contention: Contention::Exclude,
+            applicable_annotations: Annotations::new(),
+            distance_attenuation: None,
+        }
+    }
+}

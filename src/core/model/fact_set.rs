@@ -1,0 +1,195 @@
+//! The facts known about one entity: at most one value per attribute, with when it was set.
+
+use crate::core::model::domain::AttributeId;
+use crate::core::model::value::Value;
+
+/// One fact: an attribute's value and the world time (seconds) it was written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fact {
+    /// Which attribute.
+    pub attribute: AttributeId,
+    /// Its value.
+    pub value: Value,
+    /// World time of the write, in seconds. Later issues use it to prefer recent facts and to
+    /// forget old ones (000_16db0c300c7e0e65.txt:841).
+    pub time: f64,
+}
+
+/// The most facts [`FactSet`] scans for an attribute rather than binary-searching.
+const SCANNED_FACTS: usize = 8;
+
+/// Facts sorted by attribute: lookups are a binary search (a scan when there are few),
+/// iteration is deterministic.
+#[derive(Clone, Debug, Default)]
+pub struct FactSet {
+    facts: Vec<Fact>,
+}
+
+impl FactSet {
+    /// Writes `fact`, replacing any earlier value of the same attribute.
+    pub fn set(&mut self, fact: Fact) {
+        match self.position(fact.attribute) {
+            Ok(i) => self.facts[i] = fact,
+            Err(i) => self.facts.insert(i, fact),
+        }
+    }
+
+    /// The fact for `attribute`, if one was written.
+    pub fn get(&self, attribute: AttributeId) -> Option<&Fact> {
+        self.position(attribute).ok().map(|i| &self.facts[i])
+    }
+
+    /// Replaces the number held for `attribute` by `update` of it, stamped `time`; leaves a
+    /// missing or non-numeric fact alone. One search, where a read and a write take two.
+    pub(crate) fn update_number(
+        &mut self,
+        attribute: AttributeId,
+        time: f64,
+        update: impl FnOnce(f64) -> f64,
+    ) {
+        if let Ok(i) = self.position(attribute) {
+            let fact = &mut self.facts[i];
+            if let Value::Number(n) = fact.value {
+                fact.value = Value::Number(update(n));
+                fact.time = time;
+            }
+        }
+    }
+
+    /// Forgets the fact for `attribute`; returns whether there was one.
+    pub fn remove(&mut self, attribute: AttributeId) -> bool {
+        self.position(attribute)
+            .map(|i| {
+                self.facts.remove(i);
+            })
+            .is_ok()
+    }
+
+    /// All facts, by attribute id.
+    pub fn iter(&self) -> impl Iterator<Item = &Fact> {
+        self.facts.iter()
+    }
+
+    /// All facts, by attribute id, as one slice.
+    pub fn as_slice(&self) -> &[Fact] {
+        &self.facts
+    }
+
+    /// Starts loading the first facts ([`crate::prefetch`]).
+    pub(crate) fn prefetch(&self) {
+        crate::prefetch::start_of(self.facts.as_slice());
+    }
+
+    /// Number of facts.
+    pub fn len(&self) -> usize {
+        self.facts.len()
+    }
+
+    /// True when nothing is known.
+    pub fn is_empty(&self) -> bool {
+        self.facts.is_empty()
+    }
+
+    /// Where `attribute`'s fact is (`Ok`) or would go (`Err`), as a binary search answers.
+    fn position(&self, attribute: AttributeId) -> Result<usize, usize> {
+        // Most entities hold a handful of facts, and every need of every entity is looked up
+        // each tick: a forward scan of a few costs less than a binary search's set-up.
+        if self.facts.len() <= SCANNED_FACTS {
+            let i = self
+                .facts
+                .iter()
+                .position(|f| f.attribute >= attribute)
+                .unwrap_or(self.facts.len());
+            return match self.facts.get(i) {
+                Some(f) if f.attribute == attribute => Ok(i),
+                _ => Err(i),
+            };
+        }
+        self.facts.binary_search_by_key(&attribute, |f| f.attribute)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fact(attribute: u32, n: f64) -> Fact {
+        Fact {
+            attribute: AttributeId(attribute),
+            value: Value::Number(n),
+            time: n,
+        }
+    }
+
+    #[test]
+    fn set_replaces_and_keeps_attribute_order() {
+        let mut set = FactSet::default();
+        for (a, n) in [(3, 1.0), (1, 2.0), (2, 3.0), (1, 4.0)] {
+            set.set(fact(a, n));
+        }
+        let order: Vec<_> = set.iter().map(|f| (f.attribute.0, f.value)).collect();
+        assert_eq!(
+            order,
+            vec![
+                (1, Value::Number(4.0)),
+                (2, Value::Number(3.0)),
+                (3, Value::Number(1.0))
+            ]
+        );
+        assert!(set.remove(AttributeId(2)));
+        assert!(!set.remove(AttributeId(2)));
+        assert_eq!(set.get(AttributeId(2)), None);
+        assert_eq!(set.len(), 2);
+    }
+
+    #[test]
+    fn update_number_rewrites_only_a_number_in_place() {
+        let mut set = FactSet::default();
+        set.set(fact(1, 10.0));
+        set.set(Fact {
+            attribute: AttributeId(2),
+            value: Value::Bool(true),
+            time: 0.0,
+        });
+        set.update_number(AttributeId(1), 7.0, |n| n - 2.5);
+        set.update_number(AttributeId(2), 7.0, |n| n - 2.5);
+        set.update_number(AttributeId(3), 7.0, |n| n - 2.5);
+        let facts: Vec<Fact> = set.iter().copied().collect();
+        assert_eq!(
+            facts,
+            vec![
+                Fact {
+                    attribute: AttributeId(1),
+                    value: Value::Number(7.5),
+                    time: 7.0
+                },
+                Fact {
+                    attribute: AttributeId(2),
+                    value: Value::Bool(true),
+                    time: 0.0
+                },
+            ]
+        );
+    }
+
+    /// Scanned (few facts) or binary-searched (more), a lookup answers as a binary search of
+    /// the sorted attributes does, present or absent.
+    #[test]
+    fn lookups_answer_as_a_binary_search() {
+        let mut rng = crate::core::model::rng::WorldRng::new(3);
+        for _ in 0..2_000 {
+            let mut set = FactSet::default();
+            for _ in 0..rng.below(2 * SCANNED_FACTS + 2) {
+                set.set(fact(rng.below(40) as u32, 1.0));
+            }
+            let attributes: Vec<AttributeId> = set.iter().map(|f| f.attribute).collect();
+            for attribute in (0..42).map(AttributeId) {
+                assert_eq!(
+                    set.position(attribute),
+                    attributes.binary_search(&attribute),
+                    "{attribute:?} in {attributes:?}"
+                );
+            }
+        }
+    }
+}

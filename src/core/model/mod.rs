@@ -1,0 +1,30 @@
+//! The immutable domain and the values it speaks of: what a designer authors, checked and
+//! interned into dense ids once, then shared read-only by every world and thread. Nothing here
+//! knows of a running world or of a brain's state.
+
+pub mod action;
+pub mod ambiance;
+mod ambiance_authoring;
+pub mod archetype;
+pub mod condition;
+pub mod curve;
+pub mod distance_attenuation;
+pub mod domain;
+pub mod drive;
+pub mod effect;
+pub mod entity;
+pub mod error;
+pub mod fact_set;
+pub mod goal;
+pub mod goap;
+pub mod name_table;
+pub mod outcome;
+pub mod perception;
+pub mod rng;
+pub mod slot_map;
+pub mod smart_object;
+mod smart_object_authoring;
+pub mod ubc;
+pub mod value;
+pub mod vec3;
+pub mod world_effect;

@@ -1,0 +1,190 @@
+//! Which perceived entities a UDGOAP NPC remembers: those that can matter to its decisions.
+//!
+//! The thesis's NPC senses every entity in range into its memory (000_16db0c300c7e0e65.txt:
+//! 894-905), and its memory is bounded (:835-841). Taken literally, a room of irrelevant props
+//! fills the memory, pushes out the patients the NPC cares for, and makes every think pay for
+//! the props (`motive bench --objects`). We remember an entity only when some part of the
+//! domain can bind it:
+//!
+//! - the NPC itself;
+//! - a supplier of an action the NPC consumes (a plan step's supplier);
+//! - an entity carrying a fact that a goal generator tests on its subject, or a world effect's
+//!   filter on its other entity: the only ways a goal or a world effect binds an entity;
+//! - every entity, when some generator or world-effect filter tests no such fact (it binds
+//!   any entity it knows).
+//!
+//! Conditions and effects name entities only through these roles, so an entity outside them
+//! can change no plan, goal or rating: leaving it out changes what an NPC decides only where
+//! it used to push relevant facts out of a full memory.
+
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::condition::Role;
+use crate::core::model::domain::{AttributeId, Domain};
+use crate::core::model::drive::TriggerScope;
+use crate::core::model::fact_set::FactSet;
+
+/// What makes an entity worth remembering, for every archetype of a domain.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Relevance {
+    /// Some generator or world effect may bind any entity: remember everything perceived.
+    everything: bool,
+    /// Attributes whose facts make an entity a possible goal subject or world-effect target,
+    /// ascending.
+    attributes: Vec<AttributeId>,
+    /// Number of archetypes: the side of `supplies`.
+    archetypes: usize,
+    /// Bit `consumer * archetypes + supplier` is set when archetype `supplier` supplies an
+    /// action that archetype `consumer` consumes: looked up for every entity sensed and every
+    /// supplier gathered, instead of comparing two action lists.
+    supplies: Vec<u64>,
+}
+
+impl Relevance {
+    /// The relevance rules of `domain`. Drives can be given to any NPC at run time, so every
+    /// drive's generators count, whatever the archetype.
+    pub(crate) fn of(domain: &Domain) -> Self {
+        let generators = domain
+            .drives()
+            .items()
+            .iter()
+            .flat_map(|d| &d.generators)
+            .filter(|g| g.scope == TriggerScope::Known)
+            .map(|g| required(&g.conditions, Role::Supplier));
+        let world_effects = domain
+            .world_effects()
+            .items()
+            .iter()
+            .map(|w| required(&w.filter, Role::Other));
+        let mut relevance = Relevance::default();
+        for attribute in generators.chain(world_effects) {
+            match attribute {
+                Some(a) => relevance.attributes.push(a),
+                None => relevance.everything = true,
+            }
+        }
+        relevance.attributes.sort_unstable();
+        relevance.attributes.dedup();
+        let archetypes = domain.archetypes().items();
+        relevance.archetypes = archetypes.len();
+        relevance.supplies = vec![0; (archetypes.len() * archetypes.len()).div_ceil(64)];
+        for (consumer, consumer_def) in archetypes.iter().enumerate() {
+            for (supplier, supplier_def) in archetypes.iter().enumerate() {
+                let serves = supplier_def
+                    .supplies
+                    .iter()
+                    .any(|action| consumer_def.consumes.contains(action));
+                if serves {
+                    let bit = consumer * archetypes.len() + supplier;
+                    relevance.supplies[bit / 64] |= 1 << (bit % 64);
+                }
+            }
+        }
+        relevance
+    }
+
+    /// True when archetype `supplier` supplies an action that archetype `consumer` consumes.
+    pub(crate) fn supplies(&self, consumer: ArchetypeId, supplier: ArchetypeId) -> bool {
+        let bit = consumer.0 as usize * self.archetypes + supplier.0 as usize;
+        self.supplies[bit / 64] & (1 << (bit % 64)) != 0
+    }
+
+    /// True when every entity perceived is remembered.
+    pub fn everything(&self) -> bool {
+        self.everything
+    }
+
+    /// Attributes whose facts make an entity worth remembering, ascending.
+    pub fn attributes(&self) -> &[AttributeId] {
+        &self.attributes
+    }
+
+    /// Whether an NPC of archetype `consumer` remembers an entity of `archetype` with `facts`
+    /// (the NPC itself is always remembered; the caller checks that).
+    pub(crate) fn matters(
+        &self,
+        consumer: ArchetypeId,
+        archetype: Option<ArchetypeId>,
+        facts: &FactSet,
+    ) -> bool {
+        self.everything
+            || archetype.is_some_and(|a| self.supplies(consumer, a))
+            || facts
+                .iter()
+                .any(|f| self.attributes.binary_search(&f.attribute).is_ok())
+    }
+}
+
+/// The fact `role` must carry for `conditions` to hold, if one does.
+fn required(
+    conditions: &[crate::core::model::condition::Condition],
+    role: Role,
+) -> Option<AttributeId> {
+    conditions.iter().find_map(|c| c.required_fact(role))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::model::condition::{CmpOp, Condition, Operand};
+    use crate::core::model::drive::GoalGenerator;
+    use crate::core::model::goal::GoalCondition;
+    use crate::core::{DomainBuilder, Value, ValueType};
+
+    /// A domain whose one drive has a generator over known subjects with `conditions`.
+    fn relevance(conditions: impl Fn(AttributeId) -> Vec<Condition>) -> (Relevance, AttributeId) {
+        let mut b = DomainBuilder::new();
+        let health = b.add_attribute("health", ValueType::Number).unwrap();
+        let goal = b.add_goal("healed", 1.0).unwrap();
+        b.add_goal_condition(goal, GoalCondition::maximize_own(health, 100.0).unwrap())
+            .unwrap();
+        let drive = b.add_drive("care", 1.0).unwrap();
+        let generator = GoalGenerator {
+            scope: TriggerScope::Known,
+            conditions: conditions(health),
+            goal,
+        };
+        b.add_goal_generator(drive, generator).unwrap();
+        (b.build().unwrap().relevance().clone(), health)
+    }
+
+    /// The supply table answers what comparing the two archetypes' action lists does, for
+    /// every pair of the wizard domain's archetypes.
+    #[test]
+    fn the_supply_table_matches_the_action_lists() {
+        let domain = crate::sim::wizard::WizardDomain::new().unwrap().domain;
+        let archetypes = domain.archetypes().items();
+        let mut served = 0;
+        for consumer in 0..archetypes.len() {
+            for supplier in 0..archetypes.len() {
+                let expected = archetypes[supplier]
+                    .supplies
+                    .iter()
+                    .any(|a| archetypes[consumer].consumes.contains(a));
+                let (c, s) = (ArchetypeId(consumer as u32), ArchetypeId(supplier as u32));
+                assert_eq!(
+                    domain.relevance().supplies(c, s),
+                    expected,
+                    "{consumer} {supplier}"
+                );
+                served += usize::from(expected);
+            }
+        }
+        assert!(served > 0, "some archetype serves another");
+    }
+
+    #[test]
+    fn a_generator_that_tests_a_fact_watches_it_and_one_that_tests_none_watches_everything() {
+        let (watched, health) = relevance(|health| {
+            vec![Condition::Compare {
+                role: Role::Supplier,
+                attribute: health,
+                op: CmpOp::Lt,
+                rhs: Operand::Constant(Value::Number(30.0)),
+            }]
+        });
+        assert_eq!(watched.attributes(), &[health]);
+        assert!(!watched.everything());
+        let (everything, _) = relevance(|_| Vec::new());
+        assert!(everything.everything());
+    }
+}

@@ -1,0 +1,564 @@
+//! Executing plans through the event protocol (../shared/ARCHITECTURE.md, "The frame"): motive
+//! requests an action, the engine performs it and reports the outcome, effects apply on
+//! success. Timed actions (a duration, or until full) are timed by motive: their numeric
+//! changes accrue every tick, as needs decay (thesis ch. 5, :1439-1443).
+
+use crate::core::brains::udgoap::mind::{Brain, DriveState, Mind, Part, Running};
+use crate::core::model::action::{ActionDuration, ActionId};
+use crate::core::model::condition::{Bindings, FactView};
+use crate::core::model::domain::{AttributeId, Domain};
+use crate::core::model::drive::DriveId;
+use crate::core::model::effect::{FactStore, Portion};
+use crate::core::model::entity::Entity;
+use crate::core::model::error::{Error, ErrorKind, Result};
+use crate::core::model::fact_set::Fact;
+use crate::core::model::slot_map::SlotMap;
+use crate::core::model::value::Value;
+use crate::core::model::vec3::Vec3;
+use crate::core::world::event::{Event, EventKind, NO_SLOT};
+use crate::core::world::spatial::WorldSpatial;
+use crate::core::world::Step;
+use crate::core::world::{describe, EntityRecord, World};
+
+/// What the engine reports about an action it performed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionOutcome {
+    /// Done: its effects apply and the plan moves on.
+    Succeeded,
+    /// Not done (interrupted, blocked, missed): the NPC replans at its next think.
+    Failed,
+}
+
+impl World {
+    /// Reports the outcome of action request `request` of `npc`. Fails with not-found when the
+    /// NPC is not performing that request (already reported, cancelled, or never issued).
+    pub fn report_action(
+        &mut self,
+        npc: Entity,
+        request: u32,
+        outcome: ActionOutcome,
+    ) -> Result<()> {
+        let running = self.mind(npc)?.running;
+        // A joint action is performed once, by its leader, whichever user reports it.
+        let performer = match running {
+            Some(r) if r.request == request && r.part != Part::Waiting => match r.part {
+                Part::Helping(leader) => leader,
+                _ => npc,
+            },
+            _ => {
+                return Err(Error::new(
+                    ErrorKind::NotFound,
+                    format!(
+                        "npc {} is not performing action request {request}",
+                        describe(npc)
+                    ),
+                ))
+            }
+        };
+        self.with_mind(performer, |world, mind| {
+            match outcome {
+                ActionOutcome::Succeeded => world.finish_running(performer, mind, false),
+                ActionOutcome::Failed => world.fail_running(performer, mind),
+            }
+            Ok(())
+        })
+    }
+
+    /// Gives `npc` an external drive (an order, a map annotation, :924-928); its removal
+    /// triggers later remove it with all its goals.
+    pub fn add_external_drive(&mut self, npc: Entity, drive: DriveId) -> Result<()> {
+        self.domain.drives().get(drive.0)?;
+        let mind = self.mind_mut(npc)?;
+        if mind.drives.iter().any(|d| d.drive == drive) {
+            return Err(Error::new(
+                ErrorKind::AlreadyExists,
+                format!("npc {} already has drive {}", describe(npc), drive.0),
+            ));
+        }
+        mind.drives.push(DriveState {
+            drive,
+            external: true,
+            satisfaction: 1.0,
+        });
+        Ok(())
+    }
+
+    /// The odds of each outcome of `action` as the world's next draw would use them (after the
+    /// interaction history so far), in outcome order: why an NPC judges an action risky.
+    /// Not-found when the action is unknown or has no outcome table.
+    pub fn outcome_odds(
+        &self,
+        action: ActionId,
+    ) -> Result<impl ExactSizeIterator<Item = f64> + '_> {
+        let name = self.domain.actions().name(action.0);
+        let table = self
+            .domain
+            .actions()
+            .get(action.0)?
+            .outcomes
+            .as_ref()
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorKind::NotFound,
+                    format!("action {name:?} has no outcomes"),
+                )
+            })?;
+        Ok(table.odds(&self.outcome_history[action.0 as usize]))
+    }
+
+    /// Moves every pending event into `out` (appending) in the order they happened.
+    pub fn drain_events(&mut self, out: &mut Vec<Event>) {
+        out.append(&mut self.events);
+    }
+
+    /// Pending events, oldest first.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Forgets the oldest `count` pending events (after copying them out).
+    pub fn consume_events(&mut self, count: usize) {
+        self.events.drain(..count.min(self.events.len()));
+    }
+
+    /// Decays needs and advances timed actions by `dt` seconds.
+    pub(crate) fn advance_npcs(&mut self, dt: f64) {
+        let domain = self.domain.clone();
+        for index in 0..self.entities.slot_count() {
+            let Some((key, record)) = self.entities.get_at_mut(index) else {
+                continue;
+            };
+            let Some(archetype) = record.archetype else {
+                continue;
+            };
+            for need in &domain.archetype(archetype).needs {
+                record.facts.update_number(need.attribute, self.time, |n| {
+                    domain.clamp(need.attribute, n - need.rate * dt)
+                });
+            }
+            if record.ticks {
+                let npc = Entity::from_key(key, self.serial());
+                let _ = self.with_mind(npc, |world, mind| {
+                    world.advance_running(&domain, npc, mind, dt);
+                    Ok(())
+                });
+            }
+        }
+    }
+
+    /// `mind`'s running action when it advances with time: a wait, or a timed action the NPC
+    /// performs alone or leads. A helper follows its leader's timer; the engine times the rest
+    /// (a walk).
+    pub(crate) fn advancing(&self, mind: &Mind) -> Option<Running> {
+        mind.running.filter(|running| match running.part {
+            Part::Waiting => true,
+            Part::Helping(_) => false,
+            Part::Alone | Part::Leading => !matches!(
+                self.domain.action(running.step.action).duration,
+                ActionDuration::Engine
+            ),
+        })
+    }
+
+    /// Advances `mind`'s running action by `dt`. `domain` is the world's, lent by the
+    /// per-tick pass: a clone of the `Arc` here, per NPC per tick, cost two atomic operations.
+    fn advance_running(&mut self, domain: &Domain, npc: Entity, mind: &mut Mind, dt: f64) {
+        let Some(mut running) = self.advancing(mind) else {
+            return;
+        };
+        if running.part == Part::Waiting {
+            return self.wait(npc, mind, dt);
+        }
+        let action = domain.action(running.step.action);
+        let bindings = self.bindings(npc, running.step.supplier);
+        let (fraction, done) = match action.duration {
+            ActionDuration::Engine => return,
+            ActionDuration::Seconds(total) => {
+                let step = dt.min((total - running.elapsed).max(0.0));
+                (step / total, running.elapsed + dt >= total)
+            }
+            ActionDuration::UntilFull(_) => (dt, false),
+        };
+        running.elapsed += dt;
+        mind.running = Some(running);
+        let mut facts = self.facts();
+        for effect in action.effects.iter().filter(|e| e.accrues()) {
+            effect.apply(domain, &mut facts, &bindings, Portion::Accrued(fraction));
+        }
+        let full = match action.duration {
+            ActionDuration::UntilFull(attribute) => self.is_full(npc, attribute),
+            _ => false,
+        };
+        if done || full {
+            self.finish_running(npc, mind, true);
+        }
+    }
+
+    fn is_full(&self, npc: Entity, attribute: AttributeId) -> bool {
+        let max = self
+            .domain
+            .attribute(attribute)
+            .ok()
+            .and_then(|d| d.range)
+            .map(|r| r.1);
+        let value = self
+            .live_record(npc)
+            .and_then(|r| r.facts.get(attribute))
+            .map(|f| f.value);
+        match (value, max) {
+            (Some(Value::Number(n)), Some(max)) => n >= max,
+            _ => true,
+        }
+    }
+
+    /// Ends the running action successfully: applies its effects (the discrete part only when
+    /// it was timed, its numeric part having accrued), then starts the next step. A joint
+    /// performance first draws whether it works; when it does, its helpers finish with it.
+    /// `by_timer` says motive's clock ended it (a timed action), not an engine report.
+    fn finish_running(&mut self, npc: Entity, mind: &mut Mind, by_timer: bool) {
+        let Some(running) = mind.running else {
+            return;
+        };
+        if running.part == Part::Leading && !self.joint_works(npc, running) {
+            return self.fail_running(npc, mind);
+        }
+        mind.running = None;
+        self.spread_ambiance(npc, running.step.action);
+        let domain = self.domain.clone();
+        let action = domain.action(running.step.action);
+        let bindings = self.bindings(npc, running.step.supplier);
+        let mut ended = {
+            let mut facts = self.facts();
+            if action.duration == ActionDuration::Engine {
+                action.apply_whole(&domain, &mut facts, &bindings);
+            } else {
+                // Its adds and subtracts accrued while it ran.
+                for effect in &action.effects {
+                    effect.apply(&domain, &mut facts, &bindings, Portion::Discrete);
+                }
+            }
+            facts.ended
+        };
+        let mut drawn = None;
+        if let Some(table) = &action.outcomes {
+            let history = &mut self.outcome_history[running.step.action.0 as usize];
+            let outcome = table.draw(history, &mut self.rng);
+            history
+                .record(outcome)
+                .expect("the history has a count per outcome");
+            let mut facts = self.facts();
+            for effect in &table.outcomes()[outcome].effects {
+                effect.apply(&domain, &mut facts, &bindings, Portion::Whole);
+            }
+            ended.extend(facts.ended);
+            drawn = Some(outcome as u32);
+        }
+        self.report_end(npc, running, by_timer, drawn);
+        if running.part == Part::Leading {
+            self.finish_helpers(npc, running, by_timer, drawn);
+        }
+        for entity in ended {
+            let kind = self.kind(entity);
+            if let Ok(kind) = kind {
+                let _ = self.destroy(entity, kind);
+                self.push_event(EventKind::EntityEnded, npc, None, entity, 0);
+            }
+        }
+        self.advance_plan(npc, mind, running.step);
+    }
+
+    /// Tells the engine `npc`'s `running` action ended well: the outcome `drawn`, if any, and
+    /// `ActionFinished` when motive's timer ended it.
+    pub(crate) fn report_end(
+        &mut self,
+        npc: Entity,
+        running: Running,
+        by_timer: bool,
+        drawn: Option<u32>,
+    ) {
+        let Step { action, supplier } = running.step;
+        if let Some(outcome) = drawn {
+            self.push_event(
+                EventKind::OutcomeDrawn,
+                npc,
+                Some(action),
+                supplier,
+                running.request,
+            )
+            .outcome = outcome;
+        }
+        if by_timer {
+            self.push_event(
+                EventKind::ActionFinished,
+                npc,
+                Some(action),
+                supplier,
+                running.request,
+            );
+        }
+    }
+
+    /// Moves `npc`'s plan past `done`, which ended well: its slot there is no longer in use,
+    /// claims no longer needed go, and the next step starts (or the NPC thinks, at the end).
+    pub(crate) fn advance_plan(&mut self, npc: Entity, mind: &mut Mind, done: Step) {
+        mind.next_step += 1;
+        self.set_in_use(npc, mind, done.supplier, false);
+        self.release_finished(npc, mind);
+        if mind.next_step >= mind.plan.len() {
+            self.think_at(npc, self.time);
+        }
+        self.start_next_step(npc, mind);
+    }
+
+    /// Abandons the running action and the plan; the NPC replans at its next tick. The other
+    /// users of a joint performance fail with it.
+    pub(crate) fn fail_running(&mut self, npc: Entity, mind: &mut Mind) {
+        if let Some(running) = mind.running {
+            self.leave_joint(npc, running, EventKind::ActionFailed);
+        }
+        self.drop_running(npc, mind, EventKind::ActionFailed);
+    }
+
+    /// Ends `npc`'s running action, telling the engine `kind` (failed, timed out, cancelled),
+    /// and drops its plan: it replans at once.
+    pub(crate) fn drop_running(&mut self, npc: Entity, mind: &mut Mind, kind: EventKind) {
+        self.end_running(npc, mind, kind);
+        self.abandon_plan(npc, mind);
+    }
+
+    /// Ends `npc`'s running action, if any, telling the engine `kind`. A GOAP NPC leaves out an
+    /// action that failed or timed out at its next plan (S:105 of 003_a22f8616c585d8bb.txt).
+    pub(crate) fn end_running(&mut self, npc: Entity, mind: &mut Mind, kind: EventKind) {
+        let Some(running) = mind.running.take() else {
+            return;
+        };
+        if kind != EventKind::ActionCancelled {
+            if let Some(goap) = mind.goap.as_deref_mut() {
+                if !goap.failed.contains(&running.step.action) {
+                    goap.failed.push(running.step.action);
+                }
+            }
+        }
+        let slot = self.slot_of(mind, running.step.supplier);
+        self.push_event(
+            kind,
+            npc,
+            Some(running.step.action),
+            running.step.supplier,
+            running.request,
+        )
+        .slot = slot;
+    }
+
+    fn abandon_plan(&mut self, npc: Entity, mind: &mut Mind) {
+        self.clear_plan(npc, mind);
+        self.think_at(npc, self.time);
+    }
+
+    /// The step cannot start: nothing is requested, and the NPC replans.
+    pub(crate) fn invalidate_plan(&mut self, npc: Entity, mind: &mut Mind, step: Step) {
+        self.push_event(
+            EventKind::PlanInvalid,
+            npc,
+            Some(step.action),
+            step.supplier,
+            0,
+        );
+        self.abandon_plan(npc, mind);
+    }
+
+    /// A fresh action request id: never 0, so that 0 can mean "no request".
+    pub(crate) fn new_request(&mut self) -> u32 {
+        self.next_request = self.next_request.wrapping_add(1).max(1);
+        self.next_request
+    }
+
+    /// Requests the next step of the plan, unless one is running or the plan is done. A step
+    /// whose target is gone or whose preconditions no longer hold in the world invalidates the
+    /// plan: the NPC learns what it finds there and replans.
+    pub(crate) fn start_next_step(&mut self, npc: Entity, mind: &mut Mind) {
+        if mind.running.is_some() {
+            return;
+        }
+        let Some(&step) = mind.plan.get(mind.next_step) else {
+            return;
+        };
+        let unclaimed = if std::mem::take(&mut mind.claims_pending) {
+            self.claim_plan(npc, mind).err()
+        } else {
+            None
+        };
+        let unclaimed = unclaimed.or_else(|| self.claim_use(npc, mind).err());
+        if let Some(step) = unclaimed {
+            // Another NPC took the object's last open slot since the plan was made.
+            return self.invalidate_plan(npc, mind, step);
+        }
+        if !self.is_alive(step.supplier) || !self.preconditions_hold(npc, step) {
+            // What it finds on arrival: UDGOAP replans from memory (the other brains read the
+            // world).
+            if mind.brain() == Brain::Udgoap {
+                self.perceive(npc, mind);
+                self.perceive(step.supplier, mind);
+            }
+            return self.invalidate_plan(npc, mind, step);
+        }
+        if self.is_joint(step) {
+            return self.join(npc, mind, step);
+        }
+        let request = self.new_request();
+        mind.running = Some(Running {
+            step,
+            request,
+            elapsed: 0.0,
+            part: Part::Alone,
+        });
+        let slot = self.slot_of(mind, step.supplier);
+        self.push_event(
+            EventKind::ActionRequested,
+            npc,
+            Some(step.action),
+            step.supplier,
+            request,
+        )
+        .slot = slot;
+        self.set_in_use(npc, mind, step.supplier, true);
+    }
+
+    /// The slot `mind` holds on `object`, or [`NO_SLOT`].
+    fn slot_of(&self, mind: &Mind, object: Entity) -> u32 {
+        mind.claims
+            .iter()
+            .find(|c| c.object == object)
+            .map_or(NO_SLOT, |c| c.slot)
+    }
+
+    /// Whether `step`'s preconditions hold in the world's truth.
+    fn preconditions_hold(&mut self, npc: Entity, step: Step) -> bool {
+        let domain = self.domain.clone();
+        let bindings = self.bindings(npc, step.supplier);
+        let facts = self.facts();
+        domain
+            .action(step.action)
+            .preconditions
+            .iter()
+            .all(|c| c.holds(&facts, &bindings))
+    }
+
+    pub(crate) fn push_event(
+        &mut self,
+        kind: EventKind,
+        npc: Entity,
+        action: Option<ActionId>,
+        target: Entity,
+        request: u32,
+    ) -> &mut Event {
+        let hints = action
+            .map(|a| {
+                let own = self.domain.action(a).hints;
+                match self.live_record(target).and_then(|r| r.archetype) {
+                    Some(archetype) => self.domain.archetype(archetype).hints_for(a, own),
+                    None => own,
+                }
+            })
+            .unwrap_or_default();
+        self.events.push(Event {
+            kind,
+            npc,
+            action,
+            target,
+            request,
+            hints,
+            slot: NO_SLOT,
+            outcome: NO_SLOT,
+        });
+        self.events.last_mut().expect("just pushed")
+    }
+
+    pub(crate) fn bindings(&self, npc: Entity, supplier: Entity) -> Bindings {
+        Bindings::pair(npc, supplier)
+    }
+
+    /// Runs `body` with `npc`'s mind taken out of its record, then puts it back.
+    pub(crate) fn with_mind<R>(
+        &mut self,
+        npc: Entity,
+        body: impl FnOnce(&mut World, &mut Mind) -> Result<R>,
+    ) -> Result<R> {
+        self.mind_mut(npc)?;
+        let mut mind = self.record_mut(npc)?.mind.take().expect("checked above");
+        let result = body(self, &mut mind);
+        let ticks = self.advancing(&mind).is_some();
+        if let Ok(record) = self.record_mut(npc) {
+            record.mind = Some(mind);
+            record.ticks = ticks;
+        }
+        result
+    }
+
+    pub(crate) fn facts(&mut self) -> WorldFacts<'_> {
+        WorldFacts {
+            serial: self.serial(),
+            time: self.time,
+            entities: &mut self.entities,
+            spatial: &mut self.spatial,
+            ended: Vec::new(),
+        }
+    }
+}
+
+/// The world's truth as a [`FactStore`], for applying effects. Endings are collected and
+/// carried out after the effects, so no entity disappears while an effect reads it.
+pub(crate) struct WorldFacts<'w> {
+    serial: u16,
+    time: f64,
+    entities: &'w mut SlotMap<EntityRecord>,
+    spatial: &'w mut WorldSpatial,
+    ended: Vec<Entity>,
+}
+
+impl WorldFacts<'_> {
+    fn record(&self, entity: Entity) -> Option<&EntityRecord> {
+        self.entities.get(entity.key_in(self.serial)?).ok()
+    }
+
+    fn record_mut(&mut self, entity: Entity) -> Option<&mut EntityRecord> {
+        self.entities.get_mut(entity.key_in(self.serial)?).ok()
+    }
+}
+
+impl FactView for WorldFacts<'_> {
+    fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
+        self.record(entity)?.facts.get(attribute).map(|f| f.value)
+    }
+
+    fn position(&self, entity: Entity) -> Option<Vec3> {
+        self.record(entity).map(|r| r.position)
+    }
+}
+
+impl FactStore for WorldFacts<'_> {
+    fn set_value(&mut self, entity: Entity, attribute: AttributeId, value: Value) {
+        let time = self.time;
+        if let Some(record) = self.record_mut(entity) {
+            record.facts.set(Fact {
+                attribute,
+                value,
+                time,
+            });
+        }
+    }
+
+    fn set_position(&mut self, entity: Entity, position: Vec3) {
+        if let Some(record) = self.record_mut(entity) {
+            record.position = position;
+            let kind = record.kind;
+            self.spatial.changed(kind);
+        }
+    }
+
+    fn end(&mut self, entity: Entity) {
+        if !self.ended.contains(&entity) {
+            self.ended.push(entity);
+        }
+    }
+}

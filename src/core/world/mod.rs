@@ -1,0 +1,642 @@
+//! The running world: the entities of one simulation, their facts and positions, its clock,
+//! and the execution of what its NPCs decide (requests, reports, claims, joint actions,
+//! ambiance). The brains that decide are in `brains/`.
+
+pub mod actions;
+mod ambiance;
+pub mod ambiance_areas;
+pub mod claims;
+pub mod event;
+pub mod find;
+mod joint;
+pub mod perceived;
+pub mod serial;
+pub mod spatial;
+pub mod spatial_index;
+mod step;
+pub(crate) mod within_range;
+
+pub use step::Step;
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use crate::core::brains::goap::gather::{Callbacks, GoapInputs};
+use crate::core::brains::goap::mind::GoapMind;
+use crate::core::brains::goap::Workspace;
+use crate::core::brains::ubc::UbcMind;
+use crate::core::brains::udgoap::mind::Mind;
+use crate::core::brains::udgoap::think::ThinkScratch;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::condition::FactView;
+use crate::core::model::domain::{AttributeId, Domain};
+use crate::core::model::entity::{Entity, EntityKind};
+use crate::core::model::error::{Error, ErrorKind, Result};
+use crate::core::model::fact_set::{Fact, FactSet};
+use crate::core::model::outcome::OutcomeHistory;
+use crate::core::model::rng::WorldRng;
+use crate::core::model::slot_map::{KeyError, SlotKey, SlotMap};
+use crate::core::model::smart_object::{ClaimPriority, SlotState};
+use crate::core::model::value::Value;
+use crate::core::model::vec3::Vec3;
+use crate::core::world::ambiance_areas::Ambiance;
+use crate::core::world::event::Event;
+use crate::core::world::serial::WorldSerial;
+use crate::core::world::spatial::WorldSpatial;
+
+/// How a world starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorldConfig {
+    /// Seed of every random draw the world makes: same seed, same inputs, same results.
+    pub seed: u64,
+    /// How many entities to reserve room for; the world still grows past it. At most
+    /// [`MAX_ENTITY_CAPACITY_HINT`].
+    pub entity_capacity: u32,
+    /// Most plan-state expansions all planning of one tick may use, UDGOAP thinks and GOAP
+    /// searches together; 0 means no limit. A UDGOAP think whose NPC's `max_expansions` does
+    /// not fit in what is left waits for the next tick, first in line; a GOAP search stops
+    /// where the budget ends and resumes from the back of the queue. No tick plans more.
+    pub plan_budget_per_tick: u32,
+}
+
+impl Default for WorldConfig {
+    fn default() -> Self {
+        WorldConfig {
+            seed: 0,
+            entity_capacity: 64,
+            plan_budget_per_tick: 0,
+        }
+    }
+}
+
+pub(crate) struct EntityRecord {
+    pub(crate) kind: EntityKind,
+    pub(crate) archetype: Option<ArchetypeId>,
+    pub(crate) position: Vec3,
+    pub(crate) facts: FactSet,
+    /// The UDGOAP state of an NPC spawned from an archetype; taken out while it thinks.
+    pub(crate) mind: Option<Box<Mind>>,
+    /// Its slots' claims, one per slot of its archetype.
+    pub(crate) slots: Vec<SlotState>,
+    /// The priority of its claims (an NPC's): its archetype's unless set at run time.
+    pub(crate) claim_priority: ClaimPriority,
+    /// World time of a thinking NPC's next think, beside what the per-tick passes read so
+    /// that scheduling never loads the mind.
+    pub(crate) next_think: f64,
+    /// The NPC's running action advances with time (see `World::advancing`): the per-tick pass
+    /// loads only these minds. Set whenever the mind goes back in after a change.
+    pub(crate) ticks: bool,
+}
+
+/// The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
+/// typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort.
+///
+/// cbindgen:ignore (C sees `MOTIVE_MAX_ENTITY_CAPACITY_HINT`)
+pub const MAX_ENTITY_CAPACITY_HINT: u32 = 1 << 24;
+
+/// The state of one simulation. Worlds are independent of each other.
+pub struct World {
+    pub(crate) domain: Arc<Domain>,
+    serial: WorldSerial,
+    seed: u64,
+    pub(crate) time: f64,
+    pub(crate) entities: SlotMap<EntityRecord>,
+    npc_count: usize,
+    pub(crate) plan_budget_per_tick: u32,
+    pub(crate) events: Vec<Event>,
+    pub(crate) next_request: u32,
+    pub(crate) scratch: ThinkScratch,
+    pub(crate) callbacks: Callbacks,
+    /// GOAP plan requests, first in first out.
+    pub(crate) goap_queue: VecDeque<Entity>,
+    pub(crate) goap_inputs: GoapInputs,
+    /// Workspaces of finished GOAP searches, reused by the next ones.
+    pub(crate) workspaces: Vec<Workspace>,
+    /// Expansions left in this tick's budget.
+    pub(crate) budget_left: u32,
+    /// Expansions spent in the current (or last) tick.
+    pub(crate) tick_expansions: u32,
+    /// Every random draw (outcomes), seeded from the world's seed.
+    pub(crate) rng: WorldRng,
+    /// Outcomes seen so far per action (by action id): the scope of learning is every object of
+    /// the world that supplies the action (the book's room of levers).
+    pub(crate) outcome_history: Vec<OutcomeHistory>,
+    /// Smart ambiance: areas with their location and event modifiers, entity projections.
+    pub(crate) ambiance: Ambiance,
+    /// Where entities are, for range queries (`world_spatial.rs`).
+    pub(crate) spatial: WorldSpatial,
+    /// The answer of the last [`World::find_suppliers`], kept to reuse its memory.
+    pub(crate) found: Vec<crate::core::world::find::Found>,
+    /// Entities destroyed so far: a memory checked since the last destruction holds no facts
+    /// about missing entities, so sensing skips the check.
+    pub(crate) destructions: u64,
+}
+
+impl World {
+    /// A world over `domain`, empty, at time 0. Fails when the capacity hint is above
+    /// [`MAX_ENTITY_CAPACITY_HINT`] or cannot be reserved, or when 65,535 worlds are alive.
+    pub fn new(domain: Arc<Domain>, config: WorldConfig) -> Result<Self> {
+        if config.entity_capacity > MAX_ENTITY_CAPACITY_HINT {
+            return Err(Error::invalid(format!(
+                "entity_capacity {} is above the maximum hint {MAX_ENTITY_CAPACITY_HINT}",
+                config.entity_capacity
+            )));
+        }
+        let serial = WorldSerial::lease()?;
+        // Sized up front, so that drawing an outcome never allocates.
+        let outcome_history = domain
+            .actions()
+            .items()
+            .iter()
+            .map(|a| OutcomeHistory::new(a.outcomes.as_ref().map_or(0, |t| t.outcomes().len())))
+            .collect();
+        Ok(World {
+            found: Vec::new(),
+            destructions: 0,
+            spatial: WorldSpatial::for_domain(&domain),
+            domain,
+            ambiance: Ambiance::for_world(serial.get()),
+            serial,
+            seed: config.seed,
+            time: 0.0,
+            entities: SlotMap::with_capacity(config.entity_capacity as usize)?,
+            npc_count: 0,
+            plan_budget_per_tick: config.plan_budget_per_tick,
+            events: Vec::new(),
+            next_request: 0,
+            scratch: ThinkScratch::default(),
+            callbacks: Callbacks::default(),
+            goap_queue: VecDeque::new(),
+            goap_inputs: GoapInputs::default(),
+            workspaces: Vec::new(),
+            budget_left: 0,
+            tick_expansions: 0,
+            rng: WorldRng::new(config.seed),
+            outcome_history,
+        })
+    }
+
+    /// Every live entity, in slot order.
+    pub fn entities(&self) -> impl Iterator<Item = Entity> + '_ {
+        let serial = self.serial();
+        self.entities
+            .iter()
+            .map(move |(key, _)| Entity::from_key(key, serial))
+    }
+
+    /// The domain the world was created from.
+    pub fn domain(&self) -> &Arc<Domain> {
+        &self.domain
+    }
+
+    /// This world's serial, carried by every handle it issues.
+    pub fn serial(&self) -> u16 {
+        self.serial.get()
+    }
+
+    /// The seed the world was created with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Simulated seconds since creation.
+    pub fn time(&self) -> f64 {
+        self.time
+    }
+
+    /// Advances the world by `dt` seconds (finite, not negative): the clock, finished ambiance
+    /// event modifiers, needs and running actions, the spatial index when something moved,
+    /// then every think that is due (see
+    /// [`World::run_due_thinks`]).
+    pub fn tick(&mut self, dt: f64) -> Result<()> {
+        if !(dt.is_finite() && dt >= 0.0) {
+            return Err(Error::invalid(format!(
+                "dt must be finite and >= 0, got {dt}"
+            )));
+        }
+        let tick_start = self.time;
+        self.time += dt;
+        self.ambiance.prune_finished(self.time);
+        self.advance_npcs(dt);
+        self.refresh_spatial_index();
+        self.budget_left = match self.plan_budget_per_tick {
+            0 => u32::MAX,
+            budget => budget,
+        };
+        self.tick_expansions = 0;
+        self.run_due_thinks(tick_start);
+        self.run_goap_queue();
+        Ok(())
+    }
+
+    /// Planner expansions spent in the last tick (UDGOAP thinks and GOAP searches): never
+    /// more than `plan_budget_per_tick` when it is set.
+    pub fn last_tick_expansions(&self) -> u32 {
+        self.tick_expansions
+    }
+
+    /// Creates an entity of `kind` at `position`, with no archetype: it supplies nothing and
+    /// does not think.
+    pub fn create(&mut self, kind: EntityKind, position: Vec3) -> Result<Entity> {
+        self.insert(kind, None, position)
+    }
+
+    /// Spawns an entity of `archetype` at `position`. An archetype with drives or consumable
+    /// actions makes a thinking NPC, whose first think is staggered across its think interval
+    /// so that NPCs spawned together do not all think on the same tick; any other makes a smart
+    /// object.
+    pub fn spawn(&mut self, archetype: ArchetypeId, position: Vec3) -> Result<Entity> {
+        let domain = self.domain.clone();
+        let def = domain.archetypes().get(archetype.0)?;
+        let thinks = def.thinks();
+        let kind = if thinks {
+            EntityKind::Npc
+        } else {
+            EntityKind::Object
+        };
+        let entity = self.insert(kind, Some(archetype), position)?;
+        let time = self.time;
+        let record = self.record_mut(entity)?;
+        record.slots = vec![SlotState::default(); def.slots.len()];
+        record.claim_priority = def.claim_priority;
+        for &(attribute, value) in &def.state {
+            record.facts.set(Fact {
+                attribute,
+                value,
+                time,
+            });
+        }
+        if thinks {
+            let think = def.think;
+            // Golden-ratio spacing of slot indices spreads any number of NPCs evenly.
+            let phase = (f64::from(entity.index1) * 0.618_033_988_749_895).fract();
+            // Only UDGOAP senses into a memory; GOAP and UBC read the world.
+            let memory = match def.uses_goap() || def.uses_ubc() {
+                true => 1,
+                false => think.memory_capacity,
+            };
+            let mut mind = Mind::new(memory, &def.drives);
+            if def.uses_goap() {
+                mind.goap = Some(Box::new(GoapMind::new(def.goap_goals.len())));
+            }
+            if def.uses_ubc() {
+                mind.ubc = Some(Box::new(UbcMind::new(def.ubc.plans.len())));
+            }
+            let first_think = self.time + phase * think.think_interval;
+            let record = self.record_mut(entity)?;
+            record.mind = Some(Box::new(mind));
+            record.next_think = first_think;
+        }
+        Ok(entity)
+    }
+
+    fn insert(
+        &mut self,
+        kind: EntityKind,
+        archetype: Option<ArchetypeId>,
+        position: Vec3,
+    ) -> Result<Entity> {
+        check_position(position)?;
+        let key = self
+            .entities
+            .insert(EntityRecord {
+                kind,
+                archetype,
+                position,
+                facts: FactSet::default(),
+                mind: None,
+                slots: Vec::new(),
+                claim_priority: ClaimPriority::NORMAL,
+                next_think: f64::INFINITY,
+                ticks: false,
+            })
+            .ok_or_else(|| Error::invalid("the world holds 2^32 entities already"))?;
+        if kind == EntityKind::Npc {
+            self.npc_count += 1;
+        }
+        self.spatial.changed(kind);
+        Ok(Entity::from_key(key, self.serial()))
+    }
+
+    /// Destroys `entity`, which must be live and of `kind`; its handle goes stale and its
+    /// ambiance projections go with it.
+    pub fn destroy(&mut self, entity: Entity, kind: EntityKind) -> Result<()> {
+        self.record(entity, Some(kind))?;
+        self.before_destroy(entity);
+        self.ambiance.remove_anchored_to(entity);
+        let key = entity.key().expect("resolved handles are not null");
+        self.entities.remove(key).expect("resolved above");
+        self.destructions += 1;
+        self.spatial.changed(kind);
+        if kind == EntityKind::Npc {
+            self.npc_count -= 1;
+        }
+        Ok(())
+    }
+
+    /// True when `entity` is live in this world and of `kind`. Never allocates (no error is
+    /// built), so hot paths may call it.
+    pub fn is_live(&self, entity: Entity, kind: EntityKind) -> bool {
+        self.live_record(entity).is_some_and(|r| r.kind == kind)
+    }
+
+    /// True when `entity` is a live entity of this world, of any kind. Never allocates.
+    pub fn is_alive(&self, entity: Entity) -> bool {
+        self.live_record(entity).is_some()
+    }
+
+    /// The record of a live entity of this world, without building an error when there is none.
+    pub(crate) fn live_record(&self, entity: Entity) -> Option<&EntityRecord> {
+        self.entities.get(entity.key_in(self.serial())?).ok()
+    }
+
+    pub(crate) fn live_record_mut(&mut self, entity: Entity) -> Option<&mut EntityRecord> {
+        let key = entity.key_in(self.serial())?;
+        self.entities.get_mut(key).ok()
+    }
+
+    /// The kind of a live entity.
+    pub fn kind(&self, entity: Entity) -> Result<EntityKind> {
+        self.record(entity, None).map(|r| r.kind)
+    }
+
+    /// Number of live NPCs.
+    pub fn npc_count(&self) -> usize {
+        self.npc_count
+    }
+
+    /// Number of live smart objects.
+    pub fn object_count(&self) -> usize {
+        self.entities.len() - self.npc_count
+    }
+
+    /// Where `entity` is.
+    pub fn position(&self, entity: Entity) -> Result<Vec3> {
+        self.record(entity, None).map(|r| r.position)
+    }
+
+    /// Moves `entity` to `position`.
+    pub fn set_position(&mut self, entity: Entity, position: Vec3) -> Result<()> {
+        check_position(position)?;
+        let record = self.record_mut(entity)?;
+        record.position = position;
+        let kind = record.kind;
+        self.spatial.changed(kind);
+        Ok(())
+    }
+
+    /// Writes a fact about `entity`, stamped with the current time. The value must have the
+    /// attribute's type, be finite, and reference only null or live entities of this world.
+    pub fn set_fact(&mut self, entity: Entity, attribute: AttributeId, value: Value) -> Result<()> {
+        self.domain.check_value(attribute, value)?;
+        if let Value::Entity(target) = value {
+            if !target.is_null() {
+                self.record(target, None)?;
+            }
+        }
+        let time = self.time;
+        self.record_mut(entity)?.facts.set(Fact {
+            attribute,
+            value,
+            time,
+        });
+        Ok(())
+    }
+
+    /// The fact about `entity` for `attribute`; not-found when none was written.
+    pub fn fact(&self, entity: Entity, attribute: AttributeId) -> Result<Fact> {
+        let name = &self.domain.attribute(attribute)?.name;
+        let record = self.record(entity, None)?;
+        record.facts.get(attribute).copied().ok_or_else(|| {
+            Error::new(
+                ErrorKind::NotFound,
+                format!(
+                    "{} {} has no fact {name:?}",
+                    record.kind.name(),
+                    describe(entity)
+                ),
+            )
+        })
+    }
+
+    /// The archetype `entity` was spawned from, if any.
+    pub fn archetype(&self, entity: Entity) -> Result<Option<ArchetypeId>> {
+        self.record(entity, None).map(|r| r.archetype)
+    }
+
+    /// The UDGOAP state of an NPC spawned from an archetype.
+    pub fn mind(&self, npc: Entity) -> Result<&Mind> {
+        let record = self.record(npc, Some(EntityKind::Npc))?;
+        record.mind.as_deref().ok_or_else(|| {
+            Error::invalid(format!(
+                "npc {} was not spawned from an archetype and has no mind",
+                describe(npc)
+            ))
+        })
+    }
+
+    pub(crate) fn mind_mut(&mut self, npc: Entity) -> Result<&mut Mind> {
+        let record = self.record_mut(npc)?;
+        if record.kind != EntityKind::Npc {
+            return Err(Error::invalid(format!(
+                "entity {} is not an npc",
+                describe(npc)
+            )));
+        }
+        record.mind.as_deref_mut().ok_or_else(|| {
+            Error::invalid(format!(
+                "npc {} was not spawned from an archetype and has no mind",
+                describe(npc)
+            ))
+        })
+    }
+
+    pub(crate) fn record(&self, entity: Entity, kind: Option<EntityKind>) -> Result<&EntityRecord> {
+        let key = self.check_handle(entity)?;
+        let record = self.entities.get(key).map_err(|e| stale(entity, e))?;
+        match kind {
+            Some(kind) if kind != record.kind => Err(Error::invalid(format!(
+                "entity {} is an {}, not an {}",
+                describe(entity),
+                record.kind.name(),
+                kind.name()
+            ))),
+            _ => Ok(record),
+        }
+    }
+
+    pub(crate) fn record_mut(&mut self, entity: Entity) -> Result<&mut EntityRecord> {
+        let key = self.check_handle(entity)?;
+        self.entities.get_mut(key).map_err(|e| stale(entity, e))
+    }
+
+    fn check_handle(&self, entity: Entity) -> Result<SlotKey> {
+        let key = entity
+            .key()
+            .ok_or_else(|| Error::invalid("the entity handle is null"))?;
+        if entity.world != self.serial() {
+            return Err(Error::new(
+                ErrorKind::WrongWorld,
+                format!(
+                    "entity {} belongs to world {}, not to this world ({})",
+                    describe(entity),
+                    entity.world,
+                    self.serial()
+                ),
+            ));
+        }
+        Ok(key)
+    }
+}
+
+fn check_position(position: Vec3) -> Result<()> {
+    if position.is_finite() {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "position {position:?} is not finite"
+        )))
+    }
+}
+
+/// `{index1:generation@world}`, the form every message uses for a handle.
+pub(crate) fn describe(entity: Entity) -> String {
+    format!(
+        "{{{}:{}@{}}}",
+        entity.index1, entity.generation, entity.world
+    )
+}
+
+fn stale(entity: Entity, error: KeyError) -> Error {
+    let why = match error {
+        KeyError::Stale => "was destroyed",
+        KeyError::Unknown => "was never issued by this world",
+    };
+    Error::new(
+        ErrorKind::StaleHandle,
+        format!("entity {} {why}", describe(entity)),
+    )
+}
+
+/// The world's truth, read without allocating: what GOAP binds against and what context
+/// preconditions test.
+impl FactView for World {
+    fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
+        self.live_record(entity)?
+            .facts
+            .get(attribute)
+            .map(|f| f.value)
+    }
+
+    fn position(&self, entity: Entity) -> Option<Vec3> {
+        self.live_record(entity).map(|r| r.position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{DomainBuilder, ValueType};
+
+    fn world() -> (World, AttributeId, AttributeId) {
+        let mut b = DomainBuilder::new();
+        let health = b.add_attribute("health", ValueType::Number).unwrap();
+        let target = b.add_attribute("target", ValueType::Entity).unwrap();
+        (
+            World::new(b.build().unwrap(), WorldConfig::default()).unwrap(),
+            health,
+            target,
+        )
+    }
+
+    #[test]
+    fn handles_go_stale_and_recycled_slots_do_not_revive_them() {
+        let (mut w, health, _) = world();
+        let a = w.create(EntityKind::Npc, Vec3::default()).unwrap();
+        w.destroy(a, EntityKind::Npc).unwrap();
+        let b = w.create(EntityKind::Npc, Vec3::default()).unwrap();
+        assert_eq!(a.index1, b.index1, "slot is recycled");
+        assert!(!w.is_live(a, EntityKind::Npc));
+        assert!(w.is_live(b, EntityKind::Npc));
+        let err = w.set_fact(a, health, Value::Number(1.0)).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::StaleHandle);
+        assert_eq!(w.npc_count(), 1);
+    }
+
+    #[test]
+    fn foreign_wrong_kind_and_null_handles_are_rejected() {
+        let (mut w1, _, _) = world();
+        let (mut w2, _, _) = world();
+        let npc = w1.create(EntityKind::Npc, Vec3::default()).unwrap();
+        w2.create(EntityKind::Npc, Vec3::default()).unwrap();
+        assert_eq!(w2.position(npc).unwrap_err().kind, ErrorKind::WrongWorld);
+        let err = w1.destroy(npc, EntityKind::Object).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::InvalidArgument);
+        assert!(err.message.contains("is an npc, not an object"), "{err}");
+        assert!(
+            w1.is_live(npc, EntityKind::Npc),
+            "rejected destroy loses nothing"
+        );
+        assert_eq!(
+            w1.kind(Entity::NULL).unwrap_err().kind,
+            ErrorKind::InvalidArgument
+        );
+    }
+
+    #[test]
+    fn facts_are_typed_finite_stamped_and_reference_live_entities() {
+        let (mut w, health, target) = world();
+        let npc = w.create(EntityKind::Npc, Vec3::default()).unwrap();
+        let obj = w
+            .create(EntityKind::Object, Vec3::new(1.0, 2.0, 3.0))
+            .unwrap();
+        w.tick(1.5).unwrap();
+        w.set_fact(npc, health, Value::Number(40.0)).unwrap();
+        let fact = w.fact(npc, health).unwrap();
+        assert_eq!((fact.value, fact.time), (Value::Number(40.0), 1.5));
+        let wrong = w.set_fact(npc, health, Value::Bool(true)).unwrap_err();
+        assert_eq!(wrong.kind, ErrorKind::TypeMismatch);
+        let nan = w
+            .set_fact(npc, health, Value::Number(f64::NAN))
+            .unwrap_err();
+        assert_eq!(nan.kind, ErrorKind::InvalidArgument);
+        assert_eq!(w.fact(npc, health).unwrap().value, Value::Number(40.0));
+        w.set_fact(npc, target, Value::Entity(obj)).unwrap();
+        w.set_fact(npc, target, Value::Entity(Entity::NULL))
+            .unwrap();
+        w.destroy(obj, EntityKind::Object).unwrap();
+        let dangling = w.set_fact(npc, target, Value::Entity(obj)).unwrap_err();
+        assert_eq!(dangling.kind, ErrorKind::StaleHandle);
+        assert_eq!(
+            w.fact(obj, health).unwrap_err().kind,
+            ErrorKind::StaleHandle
+        );
+        assert_eq!(
+            w.fact(npc, AttributeId(9)).unwrap_err().kind,
+            ErrorKind::NotFound
+        );
+    }
+
+    #[test]
+    fn capacity_hints_are_bounded_not_fatal() {
+        let config = WorldConfig {
+            entity_capacity: u32::MAX,
+            ..WorldConfig::default()
+        };
+        let err = World::new(DomainBuilder::new().build().unwrap(), config)
+            .err()
+            .unwrap();
+        assert_eq!(err.kind, ErrorKind::InvalidArgument);
+    }
+
+    #[test]
+    fn tick_rejects_bad_dt_and_keeps_the_clock() {
+        let (mut w, _, _) = world();
+        w.tick(0.25).unwrap();
+        for dt in [f64::NAN, -0.1, f64::INFINITY] {
+            assert_eq!(w.tick(dt).unwrap_err().kind, ErrorKind::InvalidArgument);
+        }
+        w.tick(0.0).unwrap();
+        assert_eq!(w.time(), 0.25);
+    }
+}
