@@ -287,7 +287,7 @@ impl WorldScene {
                 let world = &self.world;
                 self.npcs
                     .iter()
-                    .flat_map(|&npc| world.mind(npc).unwrap().memory.located())
+                    .flat_map(|&npc| world.udgoap_mind(npc).unwrap().memory.located())
                     .map(|(e, _)| (e.index1, e.generation))
                     .collect()
             }

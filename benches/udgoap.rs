@@ -24,7 +24,7 @@ fn think_and_plan(world: &mut World, npc: Entity) {
 }
 
 fn report(name: &str, world: &World, npc: Entity) {
-    let ex = &world.mind(npc).unwrap().explanation;
+    let ex = &world.udgoap_mind(npc).unwrap().explanation;
     eprintln!(
         "{name}: plan of {} steps, {} states expanded, {} generated, {} duplicates, peak arena {} bytes",
         world.mind(npc).unwrap().plan.len(),

@@ -83,7 +83,7 @@ fn diner_choice(d: &Diner) -> (Entity, f64, f64) {
         .find(|e| e.kind == EventKind::ActionRequested)
         .expect("the diner goes to eat");
     let utility_of = |target: Entity| {
-        let explanation = &world.mind(npc).unwrap().explanation;
+        let explanation = &world.udgoap_mind(npc).unwrap().explanation;
         explanation
             .candidates
             .iter()
@@ -272,7 +272,7 @@ fn diner_beside_a_busy_feast(
         })
         .expect("the diner decides")
         .target;
-    let explanation = &world.mind(npc).unwrap().explanation;
+    let explanation = &world.udgoap_mind(npc).unwrap().explanation;
     let utility_of = |target: Entity| {
         explanation
             .candidates

@@ -54,7 +54,7 @@ fn run_lines() -> String {
         writeln!(out, "stat {name} {value}").unwrap();
     }
     for (entity, name) in &instance.names {
-        let Ok(mind) = instance.world.mind(*entity) else {
+        let Ok(mind) = instance.world.udgoap_mind(*entity) else {
             continue;
         };
         for (i, drive) in mind.drives.iter().enumerate() {

@@ -261,7 +261,7 @@ fn a_contention_penalty_prices_a_busy_chair_and_claims_it_on_arrival() {
     assert_eq!(approach.target, busy);
     assert_eq!(approach.slot, NO_SLOT, "no slot is its yet");
     assert!(of(&events, patient, EventKind::ClaimGranted).is_empty());
-    let decision = w.mind(patient).unwrap().goap.as_ref().unwrap().decision;
+    let decision = w.goap_mind(patient).unwrap().decision;
     assert_eq!(
         decision.cost,
         2.0 * (1.0 + 3.0),

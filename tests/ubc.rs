@@ -96,7 +96,7 @@ fn effect(op: EffectOp) -> Effect {
 
 fn decide(w: &mut Watches) -> UbcMind {
     w.world.think_now(w.man).unwrap();
-    w.world.mind(w.man).unwrap().ubc.as_deref().unwrap().clone()
+    w.world.ubc_mind(w.man).unwrap().clone()
 }
 
 #[test]

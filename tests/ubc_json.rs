@@ -29,7 +29,7 @@ fn the_watch_buyer_walks_to_the_first_watch_and_buys_it() {
     let mut sim = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
     sim.run(&mut instance.world, 5.0, &mut ()).unwrap();
     let world = &instance.world;
-    let first = world.mind(man).unwrap().ubc.as_deref().unwrap();
+    let first = world.ubc_mind(man).unwrap();
     let domain = world.domain();
     let number = |attribute: &str| match world
         .fact(man, domain.find_attribute(attribute).unwrap())

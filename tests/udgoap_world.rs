@@ -81,7 +81,7 @@ fn appendix_a() -> (Arena, Entity, Entity, Entity) {
 fn appendix_a_goals_drives_and_plan_through_the_world() {
     let (mut a, wizard, potion, goblin) = appendix_a();
     a.world.think_now(wizard).unwrap();
-    let mind = a.world.mind(wizard).unwrap();
+    let mind = a.world.udgoap_mind(wizard).unwrap();
     // :1935-1949: kill_enemy bound to the goblin at 0.0, maximize_health 0.15, maximize_mana 0.0.
     let goals: Vec<(&str, Entity, f64)> = mind
         .goals
@@ -286,7 +286,12 @@ fn a_step_whose_precondition_broke_invalidates_the_plan_on_arrival() {
     assert!(mind.plan.is_empty() && mind.running.is_none());
     // It learnt its own mana at once; its next think plans without lightning.
     assert_eq!(
-        mind.memory.get(wizard, a.w.mana).map(|f| f.value),
+        a.world
+            .udgoap_mind(wizard)
+            .unwrap()
+            .memory
+            .get(wizard, a.w.mana)
+            .map(|f| f.value),
         Some(Value::Number(0.0))
     );
     a.world.tick(0.0).unwrap();
@@ -353,7 +358,7 @@ fn duel_wizard_casts_lightning_and_goblin_charges() {
     a.world.think_now(wizard).unwrap();
     a.world.think_now(goblin).unwrap();
     assert_eq!(a.plan(wizard), vec![("lightning".into(), goblin)]);
-    let ex = &a.world.mind(wizard).unwrap().explanation;
+    let ex = &a.world.udgoap_mind(wizard).unwrap().explanation;
     let goto_melee = ex
         .candidates
         .iter()
@@ -388,7 +393,7 @@ fn goals_are_bound_to_their_entity() {
         &[(w.health, 30.0), (w.team, 0.0), (w.damage, 0.0)],
     );
     a.world.think_now(wizard).unwrap();
-    let mind = a.world.mind(wizard).unwrap();
+    let mind = a.world.udgoap_mind(wizard).unwrap();
     assert_eq!(
         mind.goals.len(),
         1,
@@ -457,14 +462,14 @@ fn external_drives_are_added_at_run_time_and_removed_by_their_triggers_with_thei
         ErrorKind::AlreadyExists
     );
     world.think_now(npc).unwrap();
-    let mind = world.mind(npc).unwrap();
+    let mind = world.udgoap_mind(npc).unwrap();
     assert_eq!(mind.drives.len(), 2);
     assert!(mind.drives[1].external);
     assert_eq!(mind.goals.len(), 1);
     assert_eq!(mind.drives[1].satisfaction, 0.25);
     world.set_fact(npc, dismissed, Value::Bool(true)).unwrap();
     world.think_now(npc).unwrap();
-    let mind = world.mind(npc).unwrap();
+    let mind = world.udgoap_mind(npc).unwrap();
     assert_eq!(
         mind.drives.iter().map(|d| d.drive).collect::<Vec<_>>(),
         vec![idle]
@@ -478,7 +483,7 @@ fn memory_is_bounded_and_forgets_the_oldest_facts() {
     let w = a.w.clone();
     let (wizard, potion, _) = w.appendix_a(&mut a.world).unwrap();
     a.world.think_now(wizard).unwrap();
-    let memory = &a.world.mind(wizard).unwrap().memory;
+    let memory = &a.world.udgoap_mind(wizard).unwrap().memory;
     assert!(memory.knows(potion));
     assert!(memory.len() <= memory.capacity());
     // Destroyed entities are forgotten at the next think.
@@ -486,7 +491,7 @@ fn memory_is_bounded_and_forgets_the_oldest_facts() {
         .destroy(potion, motive::core::EntityKind::Object)
         .unwrap();
     a.world.think_now(wizard).unwrap();
-    assert!(!a.world.mind(wizard).unwrap().memory.knows(potion));
+    assert!(!a.world.udgoap_mind(wizard).unwrap().memory.knows(potion));
 }
 
 /// Sensing remembers what can matter (`perception.rs`): the potion (it supplies `drink`), the
@@ -516,7 +521,7 @@ fn sensing_remembers_only_what_can_matter() {
         })
         .collect();
     a.world.think_now(wizard).unwrap();
-    let mind = a.world.mind(wizard).unwrap();
+    let mind = a.world.udgoap_mind(wizard).unwrap();
     for known in [wizard, potion, goblin, bystander] {
         assert!(mind.memory.knows(known), "{known:?}");
     }
@@ -548,8 +553,14 @@ fn explanation_buffers_grow_to_the_worlds_largest_decision() {
     let loner = a.spawn(w.wizard, 0.0, &content);
     a.world.think_now(wizard).unwrap();
     a.world.think_now(loner).unwrap();
-    let recorded = a.world.mind(wizard).unwrap().explanation.candidates.len();
-    let loner_ex = &a.world.mind(loner).unwrap().explanation;
+    let recorded = a
+        .world
+        .udgoap_mind(wizard)
+        .unwrap()
+        .explanation
+        .candidates
+        .len();
+    let loner_ex = &a.world.udgoap_mind(loner).unwrap().explanation;
     assert!(loner_ex.candidates.len() < recorded, "{recorded}");
     assert!(loner_ex.candidates.capacity() >= recorded);
     assert!(loner_ex.satisfactions.capacity() >= recorded * loner_ex.drives);
@@ -589,7 +600,7 @@ fn wizard_ring(count: usize, budget: u32) -> (Arena, Vec<Entity>, f64, u32) {
 
 /// When `npc` last sensed (the stamp of its memory of itself), if it has thought.
 fn last_think(world: &World, npc: Entity) -> Option<f64> {
-    let memory = &world.mind(npc).unwrap().memory;
+    let memory = &world.udgoap_mind(npc).unwrap().memory;
     memory.get(npc, AttributeId::POSITION).map(|fact| fact.time)
 }
 

@@ -1,10 +1,10 @@
 //! What `--plot` draws: each charted NPC's drives, every simulated second from the first (by
 //! then every NPC has thought, with the default think interval, so none shows the full
 //! satisfaction a mind starts with) and at the end. A UDGOAP NPC's are
-//! its drive satisfactions (`Mind::drives`, in [0, 1]); a GOAP NPC has none, so its numeric
+//! its drive satisfactions (`UdgoapMind::drives`, in [0, 1]); a GOAP NPC has none, so its numeric
 //! needs (the archetype's decaying attributes) stand in for them.
 
-use motive::core::brains::udgoap::mind::Brain;
+use motive::core::brains::Brain;
 use motive::core::{Entity, Value, World};
 
 use crate::roster::Roster;
@@ -132,7 +132,7 @@ impl DriveSamples {
                         roster.number(npc).unwrap_or(0),
                         roster.name(world, npc)
                     );
-                    let measure = if mind.brain() != Brain::Udgoap {
+                    let measure = if mind.brain.kind() != Brain::Udgoap {
                         Measure::Need {
                             range: need_range(world, npc),
                         }
@@ -151,7 +151,8 @@ impl DriveSamples {
             let domain = world.domain();
             match panel.measure {
                 Measure::Satisfaction => {
-                    for drive in &mind.drives {
+                    let drives = mind.brain.udgoap().map_or(&[][..], |u| &u.drives);
+                    for drive in drives {
                         let label = domain.drives().name(drive.drive.0);
                         add_point(panel, label, now, drive.satisfaction);
                     }

@@ -9,9 +9,11 @@ use std::fmt::Write;
 
 use motive::core::brains::goap::mind::GoapMind;
 use motive::core::brains::ubc::UbcMind;
-use motive::core::brains::udgoap::mind::{Candidate, Explanation, Mind};
+use motive::core::brains::udgoap::mind::{Candidate, Explanation, UdgoapMind};
+use motive::core::brains::BrainState;
 use motive::core::brains::SearchStatus;
 use motive::core::model::action::ActionDuration;
+use motive::core::Mind;
 use motive::core::{Entity, Value, World};
 
 use crate::candidate_plan::candidate_plan;
@@ -37,10 +39,10 @@ pub fn full(world: &World, roster: &Roster, npc: Entity, lost: &[&LostClaim]) ->
         position.y,
         position.z
     );
-    match (mind.goap.as_deref(), mind.ubc.as_deref()) {
-        (Some(goap), _) => explain_goap(&mut out, world, roster, npc, mind, goap),
-        (None, Some(ubc)) => explain_ubc(&mut out, world, roster, npc, ubc),
-        (None, None) => explain_udgoap(&mut out, world, roster, mind),
+    match &mind.brain {
+        BrainState::Goap(goap) => explain_goap(&mut out, world, roster, npc, mind, goap),
+        BrainState::Ubc(ubc) => explain_ubc(&mut out, world, roster, npc, ubc),
+        BrainState::Udgoap(udgoap) => explain_udgoap(&mut out, world, roster, mind, udgoap),
     }
     doing_now(&mut out, world, roster, mind);
     let _ = writeln!(out, "\nclaims lost:");
@@ -69,17 +71,17 @@ pub fn brief(world: &World, roster: &Roster, npc: Entity) -> String {
     };
     let mut out = heading(world, roster, npc, mind);
     let plan = wording::plan(world, roster, mind.remaining_plan());
-    if let Some(ubc) = mind.ubc.as_deref() {
-        let _ = write!(
-            out,
-            "\nlast decision at {:.2} s: {}; plan left: {plan}\n",
-            ubc.time,
-            ubc_outcome(world, roster, ubc)
-        );
-        return out;
-    }
-    match mind.goap.as_deref() {
-        Some(goap) => {
+    match &mind.brain {
+        BrainState::Ubc(ubc) => {
+            let _ = write!(
+                out,
+                "\nlast decision at {:.2} s: {}; plan left: {plan}\n",
+                ubc.time,
+                ubc_outcome(world, roster, ubc)
+            );
+            return out;
+        }
+        BrainState::Goap(goap) => {
             let decision = &goap.decision;
             let goal = wording::goal(world, mind).unwrap_or_else(|| "none".to_owned());
             let _ = write!(
@@ -88,8 +90,8 @@ pub fn brief(world: &World, roster: &Roster, npc: Entity) -> String {
                 decision.time, decision.cost
             );
         }
-        None => {
-            let drives: Vec<String> = mind
+        BrainState::Udgoap(udgoap) => {
+            let drives: Vec<String> = udgoap
                 .drives
                 .iter()
                 .map(|d| {
@@ -97,7 +99,7 @@ pub fn brief(world: &World, roster: &Roster, npc: Entity) -> String {
                     format!("{name} {:.2}", d.satisfaction)
                 })
                 .collect();
-            let ex = &mind.explanation;
+            let ex = &udgoap.explanation;
             let _ = write!(
                 out,
                 ": drives {}\nlast decision at {:.2} s: {} candidates, {} expanded; plan left: {plan}",
@@ -134,10 +136,16 @@ fn heading(world: &World, roster: &Roster, npc: Entity, mind: &Mind) -> String {
     )
 }
 
-fn explain_udgoap(out: &mut String, world: &World, roster: &Roster, mind: &Mind) {
+fn explain_udgoap(
+    out: &mut String,
+    world: &World,
+    roster: &Roster,
+    mind: &Mind,
+    udgoap: &UdgoapMind,
+) {
     let domain = world.domain();
     let _ = writeln!(out, "\ndrives (satisfaction at the last think):");
-    for drive in &mind.drives {
+    for drive in &udgoap.drives {
         let def = &domain.drives().items()[drive.drive.0 as usize];
         let external = if drive.external { ", external" } else { "" };
         let _ = writeln!(
@@ -149,11 +157,11 @@ fn explain_udgoap(out: &mut String, world: &World, roster: &Roster, mind: &Mind)
         );
     }
     let _ = writeln!(out, "\ngoals (completeness at the last think):");
-    if mind.goals.is_empty() {
+    if udgoap.goals.is_empty() {
         let _ = writeln!(out, "  none");
     }
-    for goal in &mind.goals {
-        let drive = mind.drives[goal.drive as usize].drive;
+    for goal in &udgoap.goals {
+        let drive = udgoap.drives[goal.drive as usize].drive;
         let _ = writeln!(
             out,
             "  {:<24} {:>5.2}  (drive {}, on {})",
@@ -163,7 +171,7 @@ fn explain_udgoap(out: &mut String, world: &World, roster: &Roster, mind: &Mind)
             roster.name(world, goal.subject)
         );
     }
-    let ex = &mind.explanation;
+    let ex = &udgoap.explanation;
     let Some(status) = ex.status else {
         let _ = writeln!(out, "\nno decision yet");
         return;

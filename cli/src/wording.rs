@@ -1,7 +1,8 @@
 //! How the CLI words an NPC's decisions, the same in summaries, traces and explanations.
 
-use motive::core::brains::udgoap::mind::Mind;
+use motive::core::brains::BrainState;
 use motive::core::world::Step;
+use motive::core::Mind;
 use motive::core::World;
 
 use crate::roster::Roster;
@@ -26,17 +27,15 @@ pub fn plan(world: &World, roster: &Roster, steps: &[Step]) -> String {
 /// NPC's chosen predefined plan.
 pub fn goal(world: &World, mind: &Mind) -> Option<String> {
     let domain = world.domain();
-    if let Some(ubc) = mind.ubc.as_deref() {
-        return ubc
+    match &mind.brain {
+        BrainState::Ubc(ubc) => ubc
             .chosen_rating()
-            .map(|r| domain.ubc_plans().name(r.plan.0).to_owned());
-    }
-    match mind.goap.as_deref() {
-        Some(goap) => goap
+            .map(|r| domain.ubc_plans().name(r.plan.0).to_owned()),
+        BrainState::Goap(goap) => goap
             .decision
             .goal
             .map(|g| domain.goap_goals().name(g.0).to_owned()),
-        None => mind
+        BrainState::Udgoap(udgoap) => udgoap
             .explanation
             .focus
             .map(|f| domain.goals().name(f.goal.0).to_owned()),
@@ -45,5 +44,5 @@ pub fn goal(world: &World, mind: &Mind) -> Option<String> {
 
 /// Which brain decides for the NPC.
 pub fn brain(mind: &Mind) -> &'static str {
-    mind.brain().name()
+    mind.brain.kind().name()
 }

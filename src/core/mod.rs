@@ -21,4 +21,11 @@ pub use model::error::{Error, ErrorKind, Result};
 pub use model::value::{Value, ValueType};
 pub use model::vec3::Vec3;
 pub use world::spatial::DEFAULT_CELL_SIZE;
-pub use world::{World, WorldConfig, MAX_ENTITY_CAPACITY_HINT};
+pub use world::{WorldConfig, MAX_ENTITY_CAPACITY_HINT};
+
+/// The world of every brain motive has: what engines, the simulator and the C ABI create.
+pub type World = world::World<brains::BrainState>;
+
+/// The per-NPC state of a [`World`]'s NPCs: what every brain shares and the deciding brain's
+/// own state.
+pub type Mind = world::Mind<brains::BrainState>;

@@ -11,11 +11,13 @@ use super::pointers::out;
 use super::status::motive_status;
 use super::vec3::motive_vec3;
 use super::world::{list_query, motive_world, query, with_world};
-use crate::core::brains::udgoap::mind::{Candidate, Mind, Part};
+use crate::core::brains::udgoap::mind::{Candidate, DriveState, Explanation, GoalState};
 use crate::core::brains::{SearchStatus, StopReason};
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::drive::DriveId;
+use crate::core::world::Part;
 use crate::core::world::Step;
+use crate::core::Mind;
 use crate::core::{Entity, EntityKind, World};
 
 /// No action, drive or goal: the value of an id field that holds none.
@@ -301,6 +303,22 @@ pub unsafe extern "C" fn motive_npc_add_drive(
     })
 }
 
+/// The drives of a UDGOAP NPC; none for an NPC of another brain (drives are UDGOAP's).
+fn drives_of(mind: &Mind) -> &[DriveState] {
+    mind.brain.udgoap().map_or(&[], |u| &u.drives)
+}
+
+/// The goals of a UDGOAP NPC; none for an NPC of another brain.
+fn goals_of(mind: &Mind) -> &[GoalState] {
+    mind.brain.udgoap().map_or(&[], |u| &u.goals)
+}
+
+/// The last UDGOAP decision's record; `None` for an NPC of another brain, which the calls
+/// below report as an explanation with no decision, as before the brains were split.
+fn explanation_of(mind: &Mind) -> Option<&Explanation> {
+    mind.brain.udgoap().map(|u| &u.explanation)
+}
+
 /// Checks the list arguments, then fills them from the mind of `npc` under the world lock.
 ///
 /// # Safety
@@ -340,7 +358,7 @@ pub unsafe extern "C" fn motive_npc_drives(
     // SAFETY: pointer validity is this function's contract.
     unsafe {
         list_from_mind(world, npc, buffer, capacity, out_count, |mind, list| {
-            let items = mind.drives.iter().map(|d| motive_drive_state {
+            let items = drives_of(mind).iter().map(|d| motive_drive_state {
                 drive: d.drive.0,
                 external: d.external,
                 satisfaction: d.satisfaction,
@@ -365,7 +383,7 @@ pub unsafe extern "C" fn motive_npc_goals(
     // SAFETY: pointer validity is this function's contract.
     unsafe {
         list_from_mind(world, npc, buffer, capacity, out_count, |mind, list| {
-            let items = mind.goals.iter().map(|g| motive_goal_state {
+            let items = goals_of(mind).iter().map(|g| motive_goal_state {
                 goal: g.goal.0,
                 drive_index: g.drive,
                 subject: g.subject.into(),
@@ -482,7 +500,8 @@ pub unsafe extern "C" fn motive_npc_explain(
     // SAFETY: pointer validity is this function's contract.
     unsafe {
         query(world, out_explanation, "out_explanation", |w| {
-            let ex = &w.mind(npc.into())?.explanation;
+            let none = Explanation::default();
+            let ex = explanation_of(w.mind(npc.into())?).unwrap_or(&none);
             Ok(motive_explanation {
                 time: ex.time,
                 result: search_result(ex.status) as u32,
@@ -514,7 +533,8 @@ pub unsafe extern "C" fn motive_npc_explain_candidates(
     // SAFETY: pointer validity is this function's contract.
     unsafe {
         list_from_mind(world, npc, buffer, capacity, out_count, |mind, list| {
-            list.fill(mind.explanation.candidates.iter().map(candidate))
+            let candidates = explanation_of(mind).map_or(&[][..], |ex| &ex.candidates);
+            list.fill(candidates.iter().map(candidate))
         })
     }
 }
@@ -535,7 +555,8 @@ pub unsafe extern "C" fn motive_npc_explain_satisfactions(
     // SAFETY: pointer validity is this function's contract.
     unsafe {
         list_from_mind(world, npc, buffer, capacity, out_count, |mind, list| {
-            list.fill(mind.explanation.satisfactions.iter().copied())
+            let values = explanation_of(mind).map_or(&[][..], |ex| &ex.satisfactions);
+            list.fill(values.iter().copied())
         })
     }
 }

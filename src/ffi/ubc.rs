@@ -236,8 +236,8 @@ pub unsafe extern "C" fn motive_domain_find_ubc_plan(
 fn ubc_mind(world: &crate::core::World, npc: motive_npc) -> crate::core::Result<&UbcMind> {
     world
         .mind(npc.into())?
-        .ubc
-        .as_deref()
+        .brain
+        .ubc()
         .ok_or_else(|| Error::invalid("the npc has no predefined plans (it is not a UBC NPC)"))
 }
 

@@ -140,7 +140,7 @@ impl Simulator {
             let Ok(mind) = world.mind(npc) else {
                 continue;
             };
-            if mind.last_decision() == Some(now) {
+            if mind.brain.last_decision() == Some(now) {
                 self.stats.decisions += 1;
                 self.stats.plans_adopted += u64::from(!mind.plan.is_empty());
                 observer.decided(world, npc);

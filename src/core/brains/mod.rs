@@ -1,9 +1,304 @@
 //! The brains: one folder per decision model, each over the same facts, actions, smart
-//! objects, claims and execution protocol.
+//! objects, claims and execution protocol. [`BrainState`] is the per-NPC state of whichever
+//! brain decides for an NPC (its variant *is* the brain), and the one place where thinking,
+//! explaining, interrupting and arrival dispatch to a brain ([`Brains`]).
+//!
+//! Adding a brain: a folder here, a variant of [`BrainState`] and [`Brain`], its arms in the
+//! `Brains` impl below, its definitions and authoring calls under `model/`, its ABI file
+//! (docs/architecture.md has the checklist).
 
 pub mod goap;
 mod search_status;
+mod shared;
 pub mod ubc;
 pub mod udgoap;
 
 pub use search_status::{SearchStats, SearchStatus, StopReason};
+pub use shared::Shared;
+
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::{ArchetypeDef, ArchetypeId};
+use crate::core::model::entity::Entity;
+use crate::core::model::error::{Error, Result};
+use crate::core::model::goap::GoapGoalId;
+use crate::core::world::{describe, Brains};
+use crate::core::{Mind, World};
+
+use goap::mind::{GoapDecision, GoapMind};
+use ubc::UbcMind;
+use udgoap::focus::Focus;
+use udgoap::mind::UdgoapMind;
+
+/// Which brain decides for an NPC: it follows from the archetype (drives, GOAP goals or
+/// predefined plans).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Brain {
+    /// Drive-based utility planning (Sloan 2015).
+    Udgoap,
+    /// Goal-oriented action planning (Pittman 2007).
+    Goap,
+    /// Utility-based control over predefined plans (Sloan et al. 2011).
+    Ubc,
+}
+
+impl Brain {
+    /// The brain's usual short name: `UDGOAP`, `GOAP`, `UBC`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Brain::Udgoap => "UDGOAP",
+            Brain::Goap => "GOAP",
+            Brain::Ubc => "UBC",
+        }
+    }
+}
+
+/// The state of the brain that decides for one NPC, chosen by its archetype (drives, GOAP goals
+/// or predefined plans; the domain refuses an archetype with two).
+// UDGOAP's state stays inline although it is the largest variant (288 bytes): it is the brain
+// whose thinks are most frequent, and a box would add a pointer chase to each. The whole mind
+// is boxed in its entity record already, so the room costs memory only (a UBC mind is 392
+// bytes where it could be 160), never the entity table's density.
+#[allow(clippy::large_enum_variant)]
+pub enum BrainState {
+    /// Drive-based utility planning: memory, drives, goals, the last decision's candidates.
+    Udgoap(UdgoapMind),
+    /// Goal-oriented action planning: relevance, bias, the search in flight. Boxed: its search
+    /// state is large, and the other brains' NPCs should not carry its room.
+    Goap(Box<GoapMind>),
+    /// Utility-based control: the last rating of the predefined plans.
+    Ubc(UbcMind),
+}
+
+impl BrainState {
+    /// Which brain this is.
+    pub fn kind(&self) -> Brain {
+        match self {
+            BrainState::Udgoap(_) => Brain::Udgoap,
+            BrainState::Goap(_) => Brain::Goap,
+            BrainState::Ubc(_) => Brain::Ubc,
+        }
+    }
+
+    /// The UDGOAP state, when UDGOAP decides.
+    pub fn udgoap(&self) -> Option<&UdgoapMind> {
+        match self {
+            BrainState::Udgoap(mind) => Some(mind),
+            _ => None,
+        }
+    }
+
+    /// The GOAP state, when GOAP decides.
+    pub fn goap(&self) -> Option<&GoapMind> {
+        match self {
+            BrainState::Goap(mind) => Some(mind),
+            _ => None,
+        }
+    }
+
+    /// The GOAP state, mutable, when GOAP decides.
+    pub fn goap_mut(&mut self) -> Option<&mut GoapMind> {
+        match self {
+            BrainState::Goap(mind) => Some(mind),
+            _ => None,
+        }
+    }
+
+    /// The UBC state, when UBC decides.
+    pub fn ubc(&self) -> Option<&UbcMind> {
+        match self {
+            BrainState::Ubc(mind) => Some(mind),
+            _ => None,
+        }
+    }
+
+    /// The UBC state, mutable, when UBC decides.
+    pub fn ubc_mut(&mut self) -> Option<&mut UbcMind> {
+        match self {
+            BrainState::Ubc(mind) => Some(mind),
+            _ => None,
+        }
+    }
+
+    /// World time of the last decision, whatever the brain (a GOAP request served, a UBC
+    /// rating of its plans, a UDGOAP search); `None` before the first.
+    pub fn last_decision(&self) -> Option<f64> {
+        match self {
+            BrainState::Udgoap(udgoap) => udgoap.last_decision(),
+            BrainState::Goap(goap) => {
+                (goap.decision != GoapDecision::default()).then_some(goap.decision.time)
+            }
+            BrainState::Ubc(ubc) => (!ubc.ratings.is_empty() || ubc.fell_back).then_some(ubc.time),
+        }
+    }
+}
+
+impl Brains for BrainState {
+    type Shared = Shared;
+
+    fn new_mind(def: &ArchetypeDef) -> Self {
+        if def.uses_goap() {
+            BrainState::Goap(Box::new(GoapMind::new(def.goap_goals.len())))
+        } else if def.uses_ubc() {
+            BrainState::Ubc(UbcMind::new(def.ubc.plans.len()))
+        } else {
+            BrainState::Udgoap(UdgoapMind::new(def.think.memory_capacity, &def.drives))
+        }
+    }
+
+    /// A UDGOAP think may spend its archetype's whole expansion limit; a GOAP think only queues
+    /// a request (its search is budgeted by the queue); a UBC think rates each predefined plan
+    /// once.
+    fn think_cost(def: &ArchetypeDef) -> u32 {
+        if def.uses_goap() {
+            0
+        } else if def.uses_ubc() {
+            def.ubc.plans.len() as u32
+        } else {
+            def.think.max_expansions
+        }
+    }
+
+    fn think(world: &mut World, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
+        match mind.brain {
+            BrainState::Udgoap(_) => world.udgoap_think(npc, archetype, mind),
+            BrainState::Goap(_) => {
+                world.fail_if_target_gone(npc, mind);
+                world.goap_think(npc, archetype, mind);
+            }
+            BrainState::Ubc(_) => {
+                world.fail_if_target_gone(npc, mind);
+                world.ubc_think(npc, archetype, mind);
+            }
+        }
+    }
+
+    fn after_thinks(world: &mut World) {
+        world.run_goap_queue();
+    }
+
+    fn prefetch(&self) {
+        if let BrainState::Udgoap(udgoap) = self {
+            udgoap.prefetch();
+        }
+    }
+
+    /// UDGOAP replans from memory, so it learns what it finds there; the other brains read the
+    /// world.
+    fn arrived(world: &World, npc: Entity, target: Entity, mind: &mut Mind) {
+        if let BrainState::Udgoap(udgoap) = &mut mind.brain {
+            world.perceive(npc, udgoap);
+            world.perceive(target, udgoap);
+        }
+    }
+
+    /// A GOAP NPC leaves the action out at its next plan for the same goal (S:105 of
+    /// 003_a22f8616c585d8bb.txt).
+    fn action_failed(&mut self, action: ActionId) {
+        if let BrainState::Goap(goap) = self {
+            if !goap.failed.contains(&action) {
+                goap.failed.push(action);
+            }
+        }
+    }
+}
+
+impl Mind {
+    /// The goal the current UDGOAP plan pursues (see [`Focus`]); `None` when the NPC has no
+    /// plan left, its plan gains no goal, or another brain decides.
+    pub fn current_goal(&self) -> Option<Focus> {
+        if self.remaining_plan().is_empty() {
+            return None;
+        }
+        self.brain
+            .udgoap()
+            .and_then(|udgoap| udgoap.explanation.focus)
+    }
+}
+
+impl World {
+    /// Thinks for `npc` now, whatever its schedule: sense, update drives and goals, and plan if
+    /// it is not performing an action. A GOAP NPC's plan request is served at once, with no
+    /// budget.
+    pub fn think_now(&mut self, npc: Entity) -> Result<()> {
+        self.mind(npc)?;
+        self.think(npc);
+        if self.brains.goap.dequeue(npc) {
+            let saved = std::mem::replace(&mut self.budget_left, u32::MAX);
+            self.serve_request(npc);
+            self.budget_left = saved;
+        }
+        Ok(())
+    }
+
+    /// Marks a significant fact change for `npc` (a sensor interrupt, P:329 of
+    /// 004_bdde6381c6c06595.txt): at its next think a GOAP NPC re-selects its goal and replans,
+    /// cancelling the running action. The other brains take no interrupt: an error.
+    pub fn interrupt(&mut self, npc: Entity) -> Result<()> {
+        let mind = self.mind_mut(npc)?;
+        match &mut mind.brain {
+            BrainState::Goap(goap) => {
+                goap.interrupted = true;
+                Ok(())
+            }
+            BrainState::Udgoap(_) | BrainState::Ubc(_) => Err(not_deciding(npc, mind, Brain::Goap)),
+        }
+    }
+
+    /// Sets the additive relevance bias of `goal` for `npc` (a superior's recommendation, P:325;
+    /// may be negative). A goal the NPC does not have is unaffected. Only GOAP weighs goals by
+    /// relevance: another brain's NPC is an error.
+    pub fn set_goal_bias(&mut self, npc: Entity, goal: GoapGoalId, bias: f64) -> Result<()> {
+        if !bias.is_finite() {
+            return Err(Error::invalid(format!("a bias must be finite, got {bias}")));
+        }
+        self.domain.goap_goals().get(goal.0)?;
+        let index = self.archetype(npc)?.and_then(|a| {
+            let goals = &self.domain.archetype(a).goap_goals;
+            goals.iter().position(|&g| g == goal)
+        });
+        let mind = self.mind_mut(npc)?;
+        match &mut mind.brain {
+            BrainState::Goap(goap) => {
+                if let Some(i) = index {
+                    goap.bias[i] = bias;
+                }
+                Ok(())
+            }
+            BrainState::Udgoap(_) | BrainState::Ubc(_) => Err(not_deciding(npc, mind, Brain::Goap)),
+        }
+    }
+
+    /// The UDGOAP state of `npc`; an error when another brain decides for it.
+    pub fn udgoap_mind(&self, npc: Entity) -> Result<&UdgoapMind> {
+        let mind = self.mind(npc)?;
+        mind.brain
+            .udgoap()
+            .ok_or_else(|| not_deciding(npc, mind, Brain::Udgoap))
+    }
+
+    /// The GOAP state of `npc`; an error when another brain decides for it.
+    pub fn goap_mind(&self, npc: Entity) -> Result<&GoapMind> {
+        let mind = self.mind(npc)?;
+        mind.brain
+            .goap()
+            .ok_or_else(|| not_deciding(npc, mind, Brain::Goap))
+    }
+
+    /// The UBC state of `npc`; an error when another brain decides for it.
+    pub fn ubc_mind(&self, npc: Entity) -> Result<&UbcMind> {
+        let mind = self.mind(npc)?;
+        mind.brain
+            .ubc()
+            .ok_or_else(|| not_deciding(npc, mind, Brain::Ubc))
+    }
+}
+
+/// The error for asking `npc` for the state of `wanted`, a brain that does not decide for it.
+pub(crate) fn not_deciding(npc: Entity, mind: &Mind, wanted: Brain) -> Error {
+    Error::invalid(format!(
+        "npc {} is decided for by {}, not {}",
+        describe(npc),
+        mind.brain.kind().name(),
+        wanted.name()
+    ))
+}

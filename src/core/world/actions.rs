@@ -3,11 +3,9 @@
 //! success. Timed actions (a duration, or until full) are timed by motive: their numeric
 //! changes accrue every tick, as needs decay (thesis ch. 5, :1439-1443).
 
-use crate::core::brains::udgoap::mind::{Brain, DriveState, Mind, Part, Running};
 use crate::core::model::action::{ActionDuration, ActionId};
 use crate::core::model::condition::{Bindings, FactView};
 use crate::core::model::domain::{AttributeId, Domain};
-use crate::core::model::drive::DriveId;
 use crate::core::model::effect::{FactStore, Portion};
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, ErrorKind, Result};
@@ -15,7 +13,9 @@ use crate::core::model::fact_set::Fact;
 use crate::core::model::slot_map::SlotMap;
 use crate::core::model::value::Value;
 use crate::core::model::vec3::Vec3;
+use crate::core::world::brains::Brains;
 use crate::core::world::event::{Event, EventKind, NO_SLOT};
+use crate::core::world::mind::{Mind, Part, Running};
 use crate::core::world::spatial::WorldSpatial;
 use crate::core::world::Step;
 use crate::core::world::{describe, EntityRecord, World};
@@ -29,7 +29,7 @@ pub enum ActionOutcome {
     Failed,
 }
 
-impl World {
+impl<B: Brains> World<B> {
     /// Reports the outcome of action request `request` of `npc`. Fails with not-found when the
     /// NPC is not performing that request (already reported, cancelled, or never issued).
     pub fn report_action(
@@ -62,25 +62,6 @@ impl World {
             }
             Ok(())
         })
-    }
-
-    /// Gives `npc` an external drive (an order, a map annotation, :924-928); its removal
-    /// triggers later remove it with all its goals.
-    pub fn add_external_drive(&mut self, npc: Entity, drive: DriveId) -> Result<()> {
-        self.domain.drives().get(drive.0)?;
-        let mind = self.mind_mut(npc)?;
-        if mind.drives.iter().any(|d| d.drive == drive) {
-            return Err(Error::new(
-                ErrorKind::AlreadyExists,
-                format!("npc {} already has drive {}", describe(npc), drive.0),
-            ));
-        }
-        mind.drives.push(DriveState {
-            drive,
-            external: true,
-            satisfaction: 1.0,
-        });
-        Ok(())
     }
 
     /// The odds of each outcome of `action` as the world's next draw would use them (after the
@@ -149,7 +130,7 @@ impl World {
     /// `mind`'s running action when it advances with time: a wait, or a timed action the NPC
     /// performs alone or leads. A helper follows its leader's timer; the engine times the rest
     /// (a walk).
-    pub(crate) fn advancing(&self, mind: &Mind) -> Option<Running> {
+    pub(crate) fn advancing(&self, mind: &Mind<B>) -> Option<Running> {
         mind.running.filter(|running| match running.part {
             Part::Waiting => true,
             Part::Helping(_) => false,
@@ -162,7 +143,7 @@ impl World {
 
     /// Advances `mind`'s running action by `dt`. `domain` is the world's, lent by the
     /// per-tick pass: a clone of the `Arc` here, per NPC per tick, cost two atomic operations.
-    fn advance_running(&mut self, domain: &Domain, npc: Entity, mind: &mut Mind, dt: f64) {
+    fn advance_running(&mut self, domain: &Domain, npc: Entity, mind: &mut Mind<B>, dt: f64) {
         let Some(mut running) = self.advancing(mind) else {
             return;
         };
@@ -215,7 +196,7 @@ impl World {
     /// it was timed, its numeric part having accrued), then starts the next step. A joint
     /// performance first draws whether it works; when it does, its helpers finish with it.
     /// `by_timer` says motive's clock ended it (a timed action), not an engine report.
-    fn finish_running(&mut self, npc: Entity, mind: &mut Mind, by_timer: bool) {
+    fn finish_running(&mut self, npc: Entity, mind: &mut Mind<B>, by_timer: bool) {
         let Some(running) = mind.running else {
             return;
         };
@@ -300,7 +281,7 @@ impl World {
 
     /// Moves `npc`'s plan past `done`, which ended well: its slot there is no longer in use,
     /// claims no longer needed go, and the next step starts (or the NPC thinks, at the end).
-    pub(crate) fn advance_plan(&mut self, npc: Entity, mind: &mut Mind, done: Step) {
+    pub(crate) fn advance_plan(&mut self, npc: Entity, mind: &mut Mind<B>, done: Step) {
         mind.next_step += 1;
         self.set_in_use(npc, mind, done.supplier, false);
         self.release_finished(npc, mind);
@@ -312,7 +293,7 @@ impl World {
 
     /// Abandons the running action and the plan; the NPC replans at its next tick. The other
     /// users of a joint performance fail with it.
-    pub(crate) fn fail_running(&mut self, npc: Entity, mind: &mut Mind) {
+    pub(crate) fn fail_running(&mut self, npc: Entity, mind: &mut Mind<B>) {
         if let Some(running) = mind.running {
             self.leave_joint(npc, running, EventKind::ActionFailed);
         }
@@ -321,23 +302,19 @@ impl World {
 
     /// Ends `npc`'s running action, telling the engine `kind` (failed, timed out, cancelled),
     /// and drops its plan: it replans at once.
-    pub(crate) fn drop_running(&mut self, npc: Entity, mind: &mut Mind, kind: EventKind) {
+    pub(crate) fn drop_running(&mut self, npc: Entity, mind: &mut Mind<B>, kind: EventKind) {
         self.end_running(npc, mind, kind);
         self.abandon_plan(npc, mind);
     }
 
     /// Ends `npc`'s running action, if any, telling the engine `kind`. A GOAP NPC leaves out an
     /// action that failed or timed out at its next plan (S:105 of 003_a22f8616c585d8bb.txt).
-    pub(crate) fn end_running(&mut self, npc: Entity, mind: &mut Mind, kind: EventKind) {
+    pub(crate) fn end_running(&mut self, npc: Entity, mind: &mut Mind<B>, kind: EventKind) {
         let Some(running) = mind.running.take() else {
             return;
         };
         if kind != EventKind::ActionCancelled {
-            if let Some(goap) = mind.goap.as_deref_mut() {
-                if !goap.failed.contains(&running.step.action) {
-                    goap.failed.push(running.step.action);
-                }
-            }
+            mind.brain.action_failed(running.step.action);
         }
         let slot = self.slot_of(mind, running.step.supplier);
         self.push_event(
@@ -350,13 +327,13 @@ impl World {
         .slot = slot;
     }
 
-    fn abandon_plan(&mut self, npc: Entity, mind: &mut Mind) {
+    fn abandon_plan(&mut self, npc: Entity, mind: &mut Mind<B>) {
         self.clear_plan(npc, mind);
         self.think_at(npc, self.time);
     }
 
     /// The step cannot start: nothing is requested, and the NPC replans.
-    pub(crate) fn invalidate_plan(&mut self, npc: Entity, mind: &mut Mind, step: Step) {
+    pub(crate) fn invalidate_plan(&mut self, npc: Entity, mind: &mut Mind<B>, step: Step) {
         self.push_event(
             EventKind::PlanInvalid,
             npc,
@@ -376,7 +353,7 @@ impl World {
     /// Requests the next step of the plan, unless one is running or the plan is done. A step
     /// whose target is gone or whose preconditions no longer hold in the world invalidates the
     /// plan: the NPC learns what it finds there and replans.
-    pub(crate) fn start_next_step(&mut self, npc: Entity, mind: &mut Mind) {
+    pub(crate) fn start_next_step(&mut self, npc: Entity, mind: &mut Mind<B>) {
         if mind.running.is_some() {
             return;
         }
@@ -394,12 +371,7 @@ impl World {
             return self.invalidate_plan(npc, mind, step);
         }
         if !self.is_alive(step.supplier) || !self.preconditions_hold(npc, step) {
-            // What it finds on arrival: UDGOAP replans from memory (the other brains read the
-            // world).
-            if mind.brain() == Brain::Udgoap {
-                self.perceive(npc, mind);
-                self.perceive(step.supplier, mind);
-            }
+            B::arrived(self, npc, step.supplier, mind);
             return self.invalidate_plan(npc, mind, step);
         }
         if self.is_joint(step) {
@@ -425,7 +397,7 @@ impl World {
     }
 
     /// The slot `mind` holds on `object`, or [`NO_SLOT`].
-    fn slot_of(&self, mind: &Mind, object: Entity) -> u32 {
+    fn slot_of(&self, mind: &Mind<B>, object: Entity) -> u32 {
         mind.claims
             .iter()
             .find(|c| c.object == object)
@@ -482,7 +454,7 @@ impl World {
     pub(crate) fn with_mind<R>(
         &mut self,
         npc: Entity,
-        body: impl FnOnce(&mut World, &mut Mind) -> Result<R>,
+        body: impl FnOnce(&mut World<B>, &mut Mind<B>) -> Result<R>,
     ) -> Result<R> {
         self.mind_mut(npc)?;
         let mut mind = self.record_mut(npc)?.mind.take().expect("checked above");
@@ -495,7 +467,7 @@ impl World {
         result
     }
 
-    pub(crate) fn facts(&mut self) -> WorldFacts<'_> {
+    pub(crate) fn facts(&mut self) -> WorldFacts<'_, B> {
         WorldFacts {
             serial: self.serial(),
             time: self.time,
@@ -508,25 +480,25 @@ impl World {
 
 /// The world's truth as a [`FactStore`], for applying effects. Endings are collected and
 /// carried out after the effects, so no entity disappears while an effect reads it.
-pub(crate) struct WorldFacts<'w> {
+pub(crate) struct WorldFacts<'w, B> {
     serial: u16,
     time: f64,
-    entities: &'w mut SlotMap<EntityRecord>,
+    entities: &'w mut SlotMap<EntityRecord<B>>,
     spatial: &'w mut WorldSpatial,
     ended: Vec<Entity>,
 }
 
-impl WorldFacts<'_> {
-    fn record(&self, entity: Entity) -> Option<&EntityRecord> {
+impl<B> WorldFacts<'_, B> {
+    fn record(&self, entity: Entity) -> Option<&EntityRecord<B>> {
         self.entities.get(entity.key_in(self.serial)?).ok()
     }
 
-    fn record_mut(&mut self, entity: Entity) -> Option<&mut EntityRecord> {
+    fn record_mut(&mut self, entity: Entity) -> Option<&mut EntityRecord<B>> {
         self.entities.get_mut(entity.key_in(self.serial)?).ok()
     }
 }
 
-impl FactView for WorldFacts<'_> {
+impl<B> FactView for WorldFacts<'_, B> {
     fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
         self.record(entity)?.facts.get(attribute).map(|f| f.value)
     }
@@ -536,7 +508,7 @@ impl FactView for WorldFacts<'_> {
     }
 }
 
-impl FactStore for WorldFacts<'_> {
+impl<B> FactStore for WorldFacts<'_, B> {
     fn set_value(&mut self, entity: Entity, attribute: AttributeId, value: Value) {
         let time = self.time;
         if let Some(record) = self.record_mut(entity) {

@@ -13,9 +13,10 @@ use crate::core::model::vec3::Vec3;
 use crate::core::world::ambiance_areas::{
     Ambiance, Anchor, Area, AreaId, Falloff, Projection, ProjectionId, Shape,
 };
+use crate::core::world::brains::Brains;
 use crate::core::world::{describe, World};
 
-impl World {
+impl<B: Brains> World<B> {
     /// The world's ambiance: its areas (with their event modifiers) and projections.
     pub fn ambiance(&self) -> &Ambiance {
         &self.ambiance

@@ -8,12 +8,13 @@
 //! Invariant: a slot has at most one holder, and a slot's holder lists the claim (checked by
 //! [`World::check_claims`] in the property tests).
 
-use crate::core::brains::udgoap::mind::{Mind, Part};
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::Result;
 use crate::core::model::smart_object::{Claim, ClaimPriority, Contention, SlotDef, SlotState};
+use crate::core::world::brains::Brains;
 use crate::core::world::event::EventKind;
+use crate::core::world::mind::{Mind, Part};
 use crate::core::world::Step;
 use crate::core::world::{describe, EntityRecord, World};
 
@@ -24,7 +25,7 @@ pub(crate) struct Pricing {
     priority: ClaimPriority,
 }
 
-impl World {
+impl<B: Brains> World<B> {
     /// The slots of `object` (empty when its archetype has none).
     pub fn slots(&self, object: Entity) -> Result<&[SlotState]> {
         Ok(&self.record(object, None)?.slots)
@@ -67,7 +68,7 @@ impl World {
         &self,
         pricing: &Pricing,
         object: Entity,
-        record: &EntityRecord,
+        record: &EntityRecord<B>,
     ) -> Option<(f64, f64)> {
         let Some(archetype) = pricing.archetype else {
             return Some((0.0, 1.0));
@@ -134,7 +135,7 @@ impl World {
         archetype: ArchetypeId,
         priority: ClaimPriority,
         object: Entity,
-        record: &'w EntityRecord,
+        record: &'w EntityRecord<B>,
     ) -> Option<Option<impl Iterator<Item = (u32, &'w SlotDef, &'w SlotState)> + 'w>> {
         if record.slots.is_empty() || object == npc {
             return Some(None);
@@ -163,7 +164,7 @@ impl World {
     pub(crate) fn replace_plan(
         &mut self,
         npc: Entity,
-        mind: &mut Mind,
+        mind: &mut Mind<B>,
         steps: impl IntoIterator<Item = Step>,
     ) {
         self.clear_plan(npc, mind);
@@ -172,7 +173,7 @@ impl World {
     }
 
     /// Drops `npc`'s plan and every claim it holds.
-    pub(crate) fn clear_plan(&mut self, npc: Entity, mind: &mut Mind) {
+    pub(crate) fn clear_plan(&mut self, npc: Entity, mind: &mut Mind<B>) {
         mind.plan.clear();
         mind.next_step = 0;
         mind.claims_pending = false;
@@ -187,7 +188,7 @@ impl World {
     pub(crate) fn claim_plan(
         &mut self,
         npc: Entity,
-        mind: &mut Mind,
+        mind: &mut Mind<B>,
     ) -> std::result::Result<(), Step> {
         let defers = self
             .live_record(npc)
@@ -208,7 +209,7 @@ impl World {
     pub(crate) fn claim_use(
         &mut self,
         npc: Entity,
-        mind: &mut Mind,
+        mind: &mut Mind<B>,
     ) -> std::result::Result<(), Step> {
         let k = mind.next_step;
         let Some(step) = mind.plan.get(k) else {
@@ -229,7 +230,7 @@ impl World {
     fn claim_step(
         &mut self,
         npc: Entity,
-        mind: &mut Mind,
+        mind: &mut Mind<B>,
         k: usize,
     ) -> std::result::Result<(), Step> {
         let Some(&step) = mind.plan.get(k) else {
@@ -302,7 +303,7 @@ impl World {
     /// Drops `npc`'s plan now: a running action is cancelled (`ActionCancelled`: the engine
     /// stops it and does not report it; a joint performance ends for its other users too) and
     /// every claim released.
-    pub(crate) fn cancel_plan(&mut self, npc: Entity, mind: &mut Mind) {
+    pub(crate) fn cancel_plan(&mut self, npc: Entity, mind: &mut Mind<B>) {
         if let Some(running) = mind.running {
             self.leave_joint(npc, running, EventKind::ActionCancelled);
             self.end_running(npc, mind, EventKind::ActionCancelled);
@@ -313,7 +314,7 @@ impl World {
     /// Marks the slot `npc` holds on `object` in use or not. A plan's earlier steps at an
     /// object (walking up to it) leave the slot claimed but not in use, so a claim of higher
     /// priority may still take it; only the last step there, the use itself, locks it.
-    pub(crate) fn set_in_use(&mut self, npc: Entity, mind: &Mind, object: Entity, in_use: bool) {
+    pub(crate) fn set_in_use(&mut self, npc: Entity, mind: &Mind<B>, object: Entity, in_use: bool) {
         let Some(claim) = mind.claims.iter().find(|c| c.object == object) else {
             return;
         };
@@ -328,12 +329,12 @@ impl World {
     }
 
     /// Releases the claims no remaining step needs (after a step ended).
-    pub(crate) fn release_finished(&mut self, npc: Entity, mind: &mut Mind) {
+    pub(crate) fn release_finished(&mut self, npc: Entity, mind: &mut Mind<B>) {
         let next = mind.next_step as u32;
         self.release_where(npc, mind, |c| c.last_step < next);
     }
 
-    fn release_where(&mut self, npc: Entity, mind: &mut Mind, gone: impl Fn(&Claim) -> bool) {
+    fn release_where(&mut self, npc: Entity, mind: &mut Mind<B>, gone: impl Fn(&Claim) -> bool) {
         let mut k = 0;
         while k < mind.claims.len() {
             let claim = mind.claims[k];
@@ -437,7 +438,7 @@ impl World {
         Ok(())
     }
 
-    fn check_joint(&self, npc: Entity, mind: &Mind) -> std::result::Result<(), String> {
+    fn check_joint(&self, npc: Entity, mind: &Mind<B>) -> std::result::Result<(), String> {
         let Some(running) = mind.running else {
             return Ok(());
         };

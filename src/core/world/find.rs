@@ -6,6 +6,7 @@ use crate::core::model::action::ActionId;
 use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::model::error::{Error, Result};
 use crate::core::model::vec3::Vec3;
+use crate::core::world::brains::Brains;
 use crate::core::world::{describe, World};
 
 /// An entity found by [`World::find_suppliers`].
@@ -17,7 +18,7 @@ pub struct Found {
     pub distance: f64,
 }
 
-impl World {
+impl<B: Brains> World<B> {
     /// The entities within `range` of `center` whose archetype supplies `action`, nearest first
     /// (equal distances in slot order, so the answer depends only on the world's state). With
     /// `user` (a live NPC spawned from an archetype), only those that can serve it now, as its

@@ -12,14 +12,15 @@
 //! once, its effects on the consumer to every user. When one user leaves a performance under
 //! way (cancelled, failed, destroyed), it ends for all of them.
 
-use crate::core::brains::udgoap::mind::{Mind, Part, Running};
 use crate::core::model::condition::Role;
 use crate::core::model::entity::Entity;
+use crate::core::world::brains::Brains;
 use crate::core::world::event::EventKind;
+use crate::core::world::mind::{Mind, Part, Running};
 use crate::core::world::Step;
 use crate::core::world::World;
 
-impl World {
+impl<B: Brains> World<B> {
     /// Whether `step`'s action is a joint action of its object.
     pub(crate) fn is_joint(&self, step: Step) -> bool {
         self.live_record(step.supplier)
@@ -30,7 +31,7 @@ impl World {
     /// `npc` arrives at its slot for joint `step`: it waits there, and the action starts if it
     /// completes the required slots. An NPC without a slot on the object, or arriving while a
     /// performance of the action is under way, cannot join: its plan is invalid.
-    pub(crate) fn join(&mut self, npc: Entity, mind: &mut Mind, step: Step) {
+    pub(crate) fn join(&mut self, npc: Entity, mind: &mut Mind<B>, step: Step) {
         let Some(slot) = mind
             .claims
             .iter()
@@ -72,7 +73,7 @@ impl World {
     }
 
     /// Counts down a waiting user's patience; at the timeout it leaves and replans.
-    pub(crate) fn wait(&mut self, npc: Entity, mind: &mut Mind, dt: f64) {
+    pub(crate) fn wait(&mut self, npc: Entity, mind: &mut Mind<B>, dt: f64) {
         let Some(running) = mind.running.as_mut() else {
             return;
         };
@@ -167,7 +168,7 @@ impl World {
 
     /// Starts the joint action on `object` for every user waiting with `request`, in slot
     /// order; `leader` (whose mind is `mind`) completed the required slots and leads.
-    fn start_joint(&mut self, leader: Entity, mind: &mut Mind, object: Entity, request: u32) {
+    fn start_joint(&mut self, leader: Entity, mind: &mut Mind<B>, object: Entity, request: u32) {
         for slot in 0..self.slot_count(object) {
             let user = self.user(object, slot);
             let running = if user == leader {
@@ -201,7 +202,7 @@ impl World {
 
     /// Whether every required slot of `object` has a user waiting with `request` (`npc`,
     /// whose mind is `mind`, among them).
-    fn required_filled(&self, npc: Entity, mind: &Mind, object: Entity, request: u32) -> bool {
+    fn required_filled(&self, npc: Entity, mind: &Mind<B>, object: Entity, request: u32) -> bool {
         let Some(archetype) = self.live_record(object).and_then(|r| r.archetype) else {
             return false;
         };

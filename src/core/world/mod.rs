@@ -5,28 +5,26 @@
 pub mod actions;
 mod ambiance;
 pub mod ambiance_areas;
+mod brains;
 pub mod claims;
 pub mod event;
 pub mod find;
 mod joint;
+pub mod mind;
 pub mod perceived;
+mod schedule;
 pub mod serial;
 pub mod spatial;
 pub mod spatial_index;
 mod step;
 pub(crate) mod within_range;
 
+pub use brains::Brains;
+pub use mind::{Mind, Part, Running};
 pub use step::Step;
 
-use std::collections::VecDeque;
 use std::sync::Arc;
 
-use crate::core::brains::goap::gather::{Callbacks, GoapInputs};
-use crate::core::brains::goap::mind::GoapMind;
-use crate::core::brains::goap::Workspace;
-use crate::core::brains::ubc::UbcMind;
-use crate::core::brains::udgoap::mind::Mind;
-use crate::core::brains::udgoap::think::ThinkScratch;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::condition::FactView;
 use crate::core::model::domain::{AttributeId, Domain};
@@ -69,13 +67,13 @@ impl Default for WorldConfig {
     }
 }
 
-pub(crate) struct EntityRecord {
+pub(crate) struct EntityRecord<B> {
     pub(crate) kind: EntityKind,
     pub(crate) archetype: Option<ArchetypeId>,
     pub(crate) position: Vec3,
     pub(crate) facts: FactSet,
-    /// The UDGOAP state of an NPC spawned from an archetype; taken out while it thinks.
-    pub(crate) mind: Option<Box<Mind>>,
+    /// The mind of an NPC spawned from an archetype; taken out while it thinks.
+    pub(crate) mind: Option<Box<Mind<B>>>,
     /// Its slots' claims, one per slot of its archetype.
     pub(crate) slots: Vec<SlotState>,
     /// The priority of its claims (an NPC's): its archetype's unless set at run time.
@@ -94,24 +92,22 @@ pub(crate) struct EntityRecord {
 /// cbindgen:ignore (C sees `MOTIVE_MAX_ENTITY_CAPACITY_HINT`)
 pub const MAX_ENTITY_CAPACITY_HINT: u32 = 1 << 24;
 
-/// The state of one simulation. Worlds are independent of each other.
-pub struct World {
+/// The state of one simulation, whose NPCs think with the brains `B` (`crate::core::World`
+/// names the world of every brain motive has). Worlds are independent of each other.
+pub struct World<B: Brains> {
     pub(crate) domain: Arc<Domain>,
     serial: WorldSerial,
     seed: u64,
     pub(crate) time: f64,
-    pub(crate) entities: SlotMap<EntityRecord>,
+    pub(crate) entities: SlotMap<EntityRecord<B>>,
     npc_count: usize,
     pub(crate) plan_budget_per_tick: u32,
     pub(crate) events: Vec<Event>,
     pub(crate) next_request: u32,
-    pub(crate) scratch: ThinkScratch,
-    pub(crate) callbacks: Callbacks,
-    /// GOAP plan requests, first in first out.
-    pub(crate) goap_queue: VecDeque<Entity>,
-    pub(crate) goap_inputs: GoapInputs,
-    /// Workspaces of finished GOAP searches, reused by the next ones.
-    pub(crate) workspaces: Vec<Workspace>,
+    /// What the brains keep world-wide ([`Brains::Shared`]).
+    pub(crate) brains: B::Shared,
+    /// The thinks due this tick, reused (`schedule.rs`).
+    pub(crate) due: Vec<(f64, Entity)>,
     /// Expansions left in this tick's budget.
     pub(crate) budget_left: u32,
     /// Expansions spent in the current (or last) tick.
@@ -132,7 +128,7 @@ pub struct World {
     pub(crate) destructions: u64,
 }
 
-impl World {
+impl<B: Brains> World<B> {
     /// A world over `domain`, empty, at time 0. Fails when the capacity hint is above
     /// [`MAX_ENTITY_CAPACITY_HINT`] or cannot be reserved, or when 65,535 worlds are alive.
     pub fn new(domain: Arc<Domain>, config: WorldConfig) -> Result<Self> {
@@ -164,11 +160,8 @@ impl World {
             plan_budget_per_tick: config.plan_budget_per_tick,
             events: Vec::new(),
             next_request: 0,
-            scratch: ThinkScratch::default(),
-            callbacks: Callbacks::default(),
-            goap_queue: VecDeque::new(),
-            goap_inputs: GoapInputs::default(),
-            workspaces: Vec::new(),
+            brains: B::Shared::default(),
+            due: Vec::new(),
             budget_left: 0,
             tick_expansions: 0,
             rng: WorldRng::new(config.seed),
@@ -225,7 +218,7 @@ impl World {
         };
         self.tick_expansions = 0;
         self.run_due_thinks(tick_start);
-        self.run_goap_queue();
+        B::after_thinks(self);
         Ok(())
     }
 
@@ -270,18 +263,7 @@ impl World {
             let think = def.think;
             // Golden-ratio spacing of slot indices spreads any number of NPCs evenly.
             let phase = (f64::from(entity.index1) * 0.618_033_988_749_895).fract();
-            // Only UDGOAP senses into a memory; GOAP and UBC read the world.
-            let memory = match def.uses_goap() || def.uses_ubc() {
-                true => 1,
-                false => think.memory_capacity,
-            };
-            let mut mind = Mind::new(memory, &def.drives);
-            if def.uses_goap() {
-                mind.goap = Some(Box::new(GoapMind::new(def.goap_goals.len())));
-            }
-            if def.uses_ubc() {
-                mind.ubc = Some(Box::new(UbcMind::new(def.ubc.plans.len())));
-            }
+            let mind = Mind::new(B::new_mind(def));
             let first_think = self.time + phase * think.think_interval;
             let record = self.record_mut(entity)?;
             record.mind = Some(Box::new(mind));
@@ -346,11 +328,11 @@ impl World {
     }
 
     /// The record of a live entity of this world, without building an error when there is none.
-    pub(crate) fn live_record(&self, entity: Entity) -> Option<&EntityRecord> {
+    pub(crate) fn live_record(&self, entity: Entity) -> Option<&EntityRecord<B>> {
         self.entities.get(entity.key_in(self.serial())?).ok()
     }
 
-    pub(crate) fn live_record_mut(&mut self, entity: Entity) -> Option<&mut EntityRecord> {
+    pub(crate) fn live_record_mut(&mut self, entity: Entity) -> Option<&mut EntityRecord<B>> {
         let key = entity.key_in(self.serial())?;
         self.entities.get_mut(key).ok()
     }
@@ -425,7 +407,7 @@ impl World {
     }
 
     /// The UDGOAP state of an NPC spawned from an archetype.
-    pub fn mind(&self, npc: Entity) -> Result<&Mind> {
+    pub fn mind(&self, npc: Entity) -> Result<&Mind<B>> {
         let record = self.record(npc, Some(EntityKind::Npc))?;
         record.mind.as_deref().ok_or_else(|| {
             Error::invalid(format!(
@@ -435,7 +417,7 @@ impl World {
         })
     }
 
-    pub(crate) fn mind_mut(&mut self, npc: Entity) -> Result<&mut Mind> {
+    pub(crate) fn mind_mut(&mut self, npc: Entity) -> Result<&mut Mind<B>> {
         let record = self.record_mut(npc)?;
         if record.kind != EntityKind::Npc {
             return Err(Error::invalid(format!(
@@ -451,7 +433,11 @@ impl World {
         })
     }
 
-    pub(crate) fn record(&self, entity: Entity, kind: Option<EntityKind>) -> Result<&EntityRecord> {
+    pub(crate) fn record(
+        &self,
+        entity: Entity,
+        kind: Option<EntityKind>,
+    ) -> Result<&EntityRecord<B>> {
         let key = self.check_handle(entity)?;
         let record = self.entities.get(key).map_err(|e| stale(entity, e))?;
         match kind {
@@ -465,7 +451,7 @@ impl World {
         }
     }
 
-    pub(crate) fn record_mut(&mut self, entity: Entity) -> Result<&mut EntityRecord> {
+    pub(crate) fn record_mut(&mut self, entity: Entity) -> Result<&mut EntityRecord<B>> {
         let key = self.check_handle(entity)?;
         self.entities.get_mut(key).map_err(|e| stale(entity, e))
     }
@@ -520,7 +506,7 @@ fn stale(entity: Entity, error: KeyError) -> Error {
 
 /// The world's truth, read without allocating: what GOAP binds against and what context
 /// preconditions test.
-impl FactView for World {
+impl<B: Brains> FactView for World<B> {
     fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
         self.live_record(entity)?
             .facts
@@ -538,7 +524,7 @@ mod tests {
     use super::*;
     use crate::core::{DomainBuilder, ValueType};
 
-    fn world() -> (World, AttributeId, AttributeId) {
+    fn world() -> (crate::core::World, AttributeId, AttributeId) {
         let mut b = DomainBuilder::new();
         let health = b.add_attribute("health", ValueType::Number).unwrap();
         let target = b.add_attribute("target", ValueType::Entity).unwrap();
@@ -623,7 +609,7 @@ mod tests {
             entity_capacity: u32::MAX,
             ..WorldConfig::default()
         };
-        let err = World::new(DomainBuilder::new().build().unwrap(), config)
+        let err = crate::core::World::new(DomainBuilder::new().build().unwrap(), config)
             .err()
             .unwrap();
         assert_eq!(err.kind, ErrorKind::InvalidArgument);

@@ -34,6 +34,7 @@ use crate::core::model::domain::Domain;
 use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::model::error::Result;
 use crate::core::model::vec3::Vec3;
+use crate::core::world::brains::Brains;
 use crate::core::world::perceived::Perceived;
 use crate::core::world::spatial_index::SpatialIndex;
 use crate::core::world::within_range::WithinRange;
@@ -118,7 +119,7 @@ impl WorldSpatial {
     }
 }
 
-impl World {
+impl<B: Brains> World<B> {
     /// Fills `out` with the slot indices, ascending, of the entities `npc` (at `from`)
     /// perceives: itself and every entity within `range`. Sensing (UDGOAP) and target
     /// gathering (GOAP) both see through it; read the entities with [`World::at_slot`].
@@ -200,7 +201,7 @@ impl World {
     }
 
     /// The live entity in slot `index`, with its record.
-    pub(crate) fn at_slot(&self, index: u32) -> Option<(Entity, &EntityRecord)> {
+    pub(crate) fn at_slot(&self, index: u32) -> Option<(Entity, &EntityRecord<B>)> {
         let (key, record) = self.entities.get_at(index)?;
         Some((Entity::from_key(key, self.serial()), record))
     }
@@ -252,7 +253,9 @@ mod tests {
     use crate::core::model::rng::WorldRng;
     use crate::core::world::actions::ActionOutcome;
     use crate::core::world::event::EventKind;
-    use crate::core::{AttributeId, DomainBuilder, EntityKind, Value, ValueType, WorldConfig};
+    use crate::core::{
+        AttributeId, DomainBuilder, EntityKind, Value, ValueType, World, WorldConfig,
+    };
 
     /// The world's own generator, seeded, so a failing case is reproducible from the printed
     /// seed; with the two draws these tests need.

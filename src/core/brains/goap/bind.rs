@@ -21,6 +21,7 @@ use crate::core::model::entity::Entity;
 use crate::core::model::value::Value;
 use crate::core::model::vec3::Vec3;
 
+use crate::core::model::goap::goal::GoapGoalDef;
 use crate::core::model::goap::layout::{Slot, SymbolLayout, SymbolicState};
 
 /// A test on one symbolic slot, with its operand resolved.
@@ -267,6 +268,25 @@ impl Bound {
             _ => true,
         }
     }
+}
+
+/// Whether every requirement of `goal` holds in `state`, `npc`'s symbolic state, read as the
+/// planner reads it (an unknown boolean is false); operands are read from `view`. A requirement
+/// whose operand is unknown does not hold.
+pub fn goal_satisfied(
+    goal: &GoapGoalDef,
+    layout: &SymbolLayout,
+    view: &impl FactView,
+    npc: Entity,
+    state: &SymbolicState,
+) -> bool {
+    let me = Bindings::pair(npc, npc);
+    goal.requirements
+        .iter()
+        .all(|c| match resolve_test(layout, c, view, &me) {
+            Some(Some(test)) => test.holds(state),
+            _ => false,
+        })
 }
 
 /// Resolves `condition` to a symbolic test when it is one: `Some(Some(test))`; `Some(None)`

@@ -12,7 +12,7 @@ use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, Result};
 use crate::core::model::goap::{GoapGoalId, SymbolicState};
 use crate::core::world::perceived::Perceived;
-use crate::core::world::World;
+use crate::core::World;
 
 /// The engine's context precondition: may `npc` use `action` on `target`? Called on the
 /// thread that begins a search, for actions whose planning asks for it.
@@ -52,19 +52,21 @@ pub struct GoapInputs {
 impl World {
     /// Sets the engine callbacks (replacing any).
     pub fn set_callbacks(&mut self, callbacks: Callbacks) {
-        self.callbacks = callbacks;
+        self.brains.goap.callbacks = callbacks;
     }
 
     /// The engine callbacks set now.
     pub fn callbacks(&self) -> &Callbacks {
-        &self.callbacks
+        &self.brains.goap.callbacks
     }
 
     /// The relevance of `goal` for `npc` now, in [0, 1] (without bias).
     pub fn goap_relevance(&self, npc: Entity, goal: GoapGoalId) -> Result<f64> {
         let def = self.domain.goap_goals().get(goal.0)?;
         Ok(def.relevance(self, npc, || {
-            self.callbacks
+            self.brains
+                .goap
+                .callbacks
                 .relevance
                 .as_ref()
                 .map_or(0.0, |f| f(npc, goal))
@@ -112,7 +114,7 @@ impl World {
                 }
             }
         }
-        let context = self.callbacks.context.as_deref();
+        let context = self.brains.goap.callbacks.context.as_deref();
         let problem = GoapProblem {
             bind: BindInput {
                 domain: &self.domain,

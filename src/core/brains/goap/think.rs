@@ -15,16 +15,38 @@
 //! the archetype's fallback action runs, or the NPC reports `NoPlan` and asks again at its next
 //! think.
 
+use crate::core::brains::goap::bind::goal_satisfied;
+use crate::core::brains::goap::gather::{Callbacks, GoapInputs};
 use crate::core::brains::goap::mind::GoapMind;
-use crate::core::brains::udgoap::mind::Mind;
+use crate::core::brains::goap::Workspace;
 use crate::core::brains::SearchStatus;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::entity::Entity;
-use crate::core::model::error::Result;
 use crate::core::model::goap::goal::GoapGoalId;
 use crate::core::world::event::EventKind;
 use crate::core::world::Step;
-use crate::core::world::World;
+use crate::core::{Mind, World};
+use std::collections::VecDeque;
+
+/// What GOAP keeps world-wide: the planning queue, the buffers gathering reuses, the
+/// workspaces of finished searches, and the engine's callbacks.
+#[derive(Default)]
+pub(crate) struct GoapShared {
+    /// Plan requests, first in first out.
+    pub(crate) queue: VecDeque<Entity>,
+    pub(crate) inputs: GoapInputs,
+    /// Workspaces of finished searches, reused by the next ones.
+    pub(crate) workspaces: Vec<Workspace>,
+    pub(crate) callbacks: Callbacks,
+}
+
+impl GoapShared {
+    /// Takes `npc`'s request out of the queue; false when it had none there.
+    pub(crate) fn dequeue(&mut self, npc: Entity) -> bool {
+        let at = self.queue.iter().position(|&e| e == npc);
+        at.map(|at| self.queue.remove(at)).is_some()
+    }
+}
 
 impl World {
     /// Evaluates `npc`'s goals and queues a plan request when one is needed.
@@ -32,19 +54,19 @@ impl World {
         let domain = self.domain.clone();
         let goals = &domain.archetype(archetype).goap_goals;
         let idle = mind.running.is_none() && mind.remaining_plan().is_empty();
-        let Some(goap) = mind.goap.as_deref_mut() else {
+        let Some(goap) = mind.brain.goap_mut() else {
             return;
         };
         let pursued = goap
             .goal
             .map(|g| domain.goap_goals().items()[g.0 as usize].priority);
         let mut higher_lost = false;
-        let mut state = std::mem::take(&mut self.goap_inputs.start);
+        let mut state = std::mem::take(&mut self.brains.goap.inputs.start);
         state.capture(domain.symbols(), self, npc);
         for (i, &goal) in goals.iter().enumerate() {
             let def = &domain.goap_goals().items()[goal.0 as usize];
             let relevance = self.goap_relevance(npc, goal).unwrap_or(0.0) + goap.bias[i];
-            let satisfied = def.satisfied(domain.symbols(), self, npc, &state);
+            let satisfied = goal_satisfied(def, domain.symbols(), self, npc, &state);
             higher_lost |= pursued.is_some_and(|p| def.priority > p)
                 && goap.satisfied[i]
                 && !satisfied
@@ -52,23 +74,23 @@ impl World {
             goap.relevance[i] = relevance;
             goap.satisfied[i] = satisfied;
         }
-        self.goap_inputs.start = state;
+        self.brains.goap.inputs.start = state;
         let interrupted = std::mem::take(&mut goap.interrupted) || higher_lost;
         if interrupted && !idle {
             self.cancel_plan(npc, mind);
         }
-        let goap = mind.goap.as_deref_mut().expect("checked above");
+        let goap = mind.brain.goap_mut().expect("checked above");
         if (idle || interrupted) && !goap.queued {
             order_goals(&domain, goals, goap);
             goap.queued = true;
-            self.goap_queue.push_back(npc);
+            self.brains.goap.queue.push_back(npc);
         }
     }
 
     /// Serves the planning queue within what is left of this tick's budget.
     pub(crate) fn run_goap_queue(&mut self) {
         while self.budget_left > 0 {
-            let Some(npc) = self.goap_queue.pop_front() else {
+            let Some(npc) = self.brains.goap.queue.pop_front() else {
                 break;
             };
             self.serve_request(npc);
@@ -83,48 +105,6 @@ impl World {
         });
     }
 
-    /// Marks a significant fact change for `npc` (a sensor interrupt): at its next think it
-    /// re-selects its goal and replans, cancelling the running action.
-    pub fn interrupt(&mut self, npc: Entity) -> Result<()> {
-        self.goap_mind_mut(npc)?.interrupted = true;
-        Ok(())
-    }
-
-    /// Sets the additive relevance bias of `goal` for `npc` (a superior's recommendation; may
-    /// be negative). A goal the NPC does not have is unaffected (P:325).
-    pub fn set_goal_bias(&mut self, npc: Entity, goal: GoapGoalId, bias: f64) -> Result<()> {
-        if !bias.is_finite() {
-            return Err(crate::core::model::error::Error::invalid(format!(
-                "a bias must be finite, got {bias}"
-            )));
-        }
-        self.domain.goap_goals().get(goal.0)?;
-        let index = self.archetype(npc)?.and_then(|a| {
-            let goals = &self.domain.archetype(a).goap_goals;
-            goals.iter().position(|&g| g == goal)
-        });
-        let mind = self.goap_mind_mut(npc)?;
-        if let Some(i) = index {
-            mind.bias[i] = bias;
-        }
-        Ok(())
-    }
-
-    /// The GOAP state of `npc`.
-    pub fn goap_mind(&self, npc: Entity) -> Result<&GoapMind> {
-        self.mind(npc)?
-            .goap
-            .as_deref()
-            .ok_or_else(|| crate::core::model::error::Error::invalid("the npc has no GOAP goals"))
-    }
-
-    fn goap_mind_mut(&mut self, npc: Entity) -> Result<&mut GoapMind> {
-        self.mind_mut(npc)?
-            .goap
-            .as_deref_mut()
-            .ok_or_else(|| crate::core::model::error::Error::invalid("the npc has no GOAP goals"))
-    }
-
     /// Advances `npc`'s request: begins searches goal by goal and steps them within the
     /// budget; re-queues it when the budget runs out.
     fn serve(&mut self, npc: Entity, mind: &mut Mind) {
@@ -133,7 +113,7 @@ impl World {
         };
         let domain = self.domain.clone();
         let def = domain.archetype(archetype);
-        let Some(goap) = mind.goap.as_deref_mut() else {
+        let Some(goap) = mind.brain.goap_mut() else {
             return;
         };
         loop {
@@ -147,12 +127,12 @@ impl World {
                 if goap.goal != Some(goal) {
                     goap.failed.clear();
                 }
-                let mut inputs = std::mem::take(&mut self.goap_inputs);
+                let mut inputs = std::mem::take(&mut self.brains.goap.inputs);
                 inputs.excluded.clear();
                 inputs.excluded.extend_from_slice(&goap.failed);
-                let ws = self.workspaces.pop().unwrap_or_default();
+                let ws = self.brains.goap.workspaces.pop().unwrap_or_default();
                 let begun = self.goap_begin(npc, goal, &mut inputs, ws, 0);
-                self.goap_inputs = inputs;
+                self.brains.goap.inputs = inputs;
                 match begun {
                     Ok(search) => goap.search = Some((goal, search)),
                     Err(_) => continue,
@@ -165,7 +145,7 @@ impl World {
             self.budget_left = self.budget_left.saturating_sub(used);
             self.tick_expansions += used;
             if status == SearchStatus::InProgress {
-                self.goap_queue.push_back(npc);
+                self.brains.goap.queue.push_back(npc);
                 return;
             }
             let goal = *goal;
@@ -180,12 +160,12 @@ impl World {
                     supplier: s.target,
                 });
                 self.replace_plan(npc, mind, steps);
-                self.workspaces.push(search.into_workspace());
+                self.brains.goap.workspaces.push(search.into_workspace());
                 self.decide(mind);
                 self.start_next_step(npc, mind);
                 return;
             }
-            self.workspaces.push(search.into_workspace());
+            self.brains.goap.workspaces.push(search.into_workspace());
         }
     }
 
@@ -196,7 +176,7 @@ impl World {
         mind: &mut Mind,
         fallback: Option<crate::core::model::action::ActionId>,
     ) {
-        let goap = mind.goap.as_deref_mut().expect("a goap mind");
+        let goap = mind.brain.goap_mut().expect("a goap mind");
         let had_plan = goap.decision.goal.is_some() || goap.decision.fallback;
         let first = goap.decision.status.is_none();
         goap.goal = None;
@@ -215,7 +195,7 @@ impl World {
 
     /// Records the pending decision and ends the request.
     fn decide(&mut self, mind: &mut Mind) {
-        let goap = mind.goap.as_deref_mut().expect("a goap mind");
+        let goap = mind.brain.goap_mut().expect("a goap mind");
         goap.pending.time = self.time;
         goap.decision = std::mem::take(&mut goap.pending);
         goap.queued = false;

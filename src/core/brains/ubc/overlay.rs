@@ -91,8 +91,8 @@ mod tests {
     use super::*;
     use crate::core::model::domain::DomainBuilder;
     use crate::core::model::value::ValueType;
-    use crate::core::world::{World, WorldConfig};
     use crate::core::EntityKind;
+    use crate::core::{World, WorldConfig};
 
     #[test]
     fn reads_see_the_newest_write_then_the_base_and_nothing_of_an_ended_entity() {

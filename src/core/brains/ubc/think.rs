@@ -6,13 +6,19 @@
 //! into. It decides only when idle: a predefined plan is one unit (S:142) and runs to its end
 //! unless it fails or is found invalid on arrival, after which the NPC decides again.
 
-use crate::core::brains::ubc::rating::{Rater, Usable};
-use crate::core::brains::udgoap::mind::Mind;
+use crate::core::brains::ubc::rating::{Rater, RatingScratch, Usable};
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::entity::Entity;
 use crate::core::world::event::EventKind;
 use crate::core::world::Step;
-use crate::core::world::World;
+use crate::core::{Mind, World};
+
+/// Buffers every UBC think reuses: what the NPC may use, and the ratings' own.
+#[derive(Default)]
+pub(crate) struct UbcScratch {
+    candidates: Vec<Usable>,
+    rating: RatingScratch,
+}
 
 impl World {
     /// Decides for `npc` when it has nothing left to do.
@@ -25,9 +31,9 @@ impl World {
         let Ok(me) = self.position(npc) else {
             return;
         };
-        let mut candidates = std::mem::take(&mut self.scratch.ubc_candidates);
-        let mut perceived = std::mem::take(&mut self.scratch.perceived);
-        let mut rating = std::mem::take(&mut self.scratch.ubc_rating);
+        let mut candidates = std::mem::take(&mut self.brains.ubc.candidates);
+        let mut perceived = std::mem::take(&mut self.brains.perceived);
+        let mut rating = std::mem::take(&mut self.brains.ubc.rating);
         self.perceivable(npc, me, def.think.perception_range, &mut perceived);
         candidates.clear();
         let pricing = self.pricing(npc, Some(archetype));
@@ -45,7 +51,7 @@ impl World {
                 });
             }
         }
-        let Some(ubc) = mind.ubc.as_deref_mut() else {
+        let Some(ubc) = mind.brain.ubc_mut() else {
             return;
         };
         let had_plan = ubc.chosen.is_some() || ubc.fell_back;
@@ -90,9 +96,9 @@ impl World {
                 }
             }
         }
-        self.scratch.ubc_candidates = candidates;
-        self.scratch.perceived = perceived;
-        self.scratch.ubc_rating = rating;
+        self.brains.ubc.candidates = candidates;
+        self.brains.perceived = perceived;
+        self.brains.ubc.rating = rating;
         self.start_next_step(npc, mind);
     }
 }

@@ -3,7 +3,7 @@
 //! completeness, remove goals, then rate each drive.
 
 use crate::core::brains::udgoap::memory::About;
-use crate::core::brains::udgoap::mind::{GoalState, Mind};
+use crate::core::brains::udgoap::mind::{GoalState, UdgoapMind as Mind};
 use crate::core::brains::udgoap::utility::{drive_satisfaction, WeightedScore};
 use crate::core::model::condition::{Bindings, Role};
 use crate::core::model::domain::Domain;

@@ -1,188 +1,66 @@
-//! The per-tick pipeline of UDGOAP NPCs (000_16db0c300c7e0e65.txt:894-953): sense → merge facts →
-//! drives and goals → plan → execute.
+//! The think of UDGOAP NPCs (000_16db0c300c7e0e65.txt:894-953): sense → merge facts → drives
+//! and goals → plan → execute. When it runs is the world's schedule (`world/schedule.rs`); a
+//! think may spend its archetype's whole expansion limit of the tick's budget.
 //!
-//! Scheduling: every NPC thinks once per think interval (200 ms by default, :1350), staggered
-//! at spawn. A tick first runs the thinks it inherits (due before the tick began, postponed by
-//! the budget) earliest first, then those that fell due during the tick in slot order; ties go
-//! by slot index, so the order is deterministic. Slot order is for the cache: entities spawned
-//! together sit in neighbouring slots, so consecutive thinks mostly sense the same surroundings,
-//! still loaded, where earliest-first order would jump across the world between thinks (the
-//! staggered phases interleave every group). With a per-tick plan budget, a think whose
-//! `max_expansions` no longer fits waits for the next tick, where it runs before any newly due.
 //! A planning NPC replans only when it is not performing an action: a better idea does not
 //! interrupt a running action (the thesis's GOAP baseline kept switching drives, :1489-1497);
 //! failure and invalidation do.
 
 use bumpalo::Bump;
 
-use crate::core::brains::ubc::rating::{RatingScratch, Usable};
 use crate::core::brains::udgoap::focus::pick_focus;
 use crate::core::brains::udgoap::goal_update::update_drives_and_goals;
-use crate::core::brains::udgoap::mind::{Brain, Candidate, Mind};
+use crate::core::brains::udgoap::mind::{Candidate, Explanation, UdgoapMind};
 use crate::core::brains::udgoap::planner::{BoundGoal, PlanRequest, Search, Supplier};
 use crate::core::brains::udgoap::utility::{TopLevelUtility, WeightedScore};
+use crate::core::brains::BrainState;
 use crate::core::brains::{SearchStats, SearchStatus};
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::archetype::TopLevel;
 use crate::core::model::entity::Entity;
+use crate::core::model::error::{Error, Result};
 use crate::core::world::event::EventKind;
-use crate::core::world::perceived::Perceived;
 use crate::core::world::Step;
-use crate::core::world::{EntityRecord, World};
+use crate::core::world::{describe, EntityRecord};
+use crate::core::{Mind, World};
 
-/// Buffers every think reuses, so a steady-state tick allocates nothing.
+/// Buffers every UDGOAP think reuses, so a steady-state tick allocates nothing.
 #[derive(Default)]
-pub(crate) struct ThinkScratch {
+pub(crate) struct UdgoapScratch {
     arena: Bump,
     suppliers: Vec<Supplier>,
     goals: Vec<BoundGoal>,
     weights: Vec<f64>,
-    scores: Vec<WeightedScore>,
-    due: Vec<(f64, Entity)>,
-    /// Slots of the entities a think perceives.
-    pub(crate) perceived: Perceived,
-    /// What a UBC NPC may use, and the buffers its ratings reuse.
-    pub(crate) ubc_candidates: Vec<Usable>,
-    pub(crate) ubc_rating: RatingScratch,
+    pub(crate) scores: Vec<WeightedScore>,
     /// The most candidates one UDGOAP decision has recorded ([`record_decision`]).
     most_recorded: usize,
 }
 
 impl World {
-    /// Runs the thinks that are due, within the tick's plan budget: those due before
-    /// `tick_start` (postponed) earliest first, then the rest in slot order (module docs).
-    pub(crate) fn run_due_thinks(&mut self, tick_start: f64) {
-        let mut due = std::mem::take(&mut self.scratch.due);
-        due.clear();
-        for index in 0..self.entities.slot_count() {
-            // The schedule is in the record, so this pass never touches a mind.
-            if let Some((key, record)) = self.entities.get_at(index) {
-                if record.mind.is_some() && record.next_think <= self.time {
-                    due.push((record.next_think, Entity::from_key(key, self.serial())));
-                }
-            }
-        }
-        // Postponed thinks (due at or before the tick's start) keep their time as the key;
-        // newly due ones share one that sorts after all of them.
-        for (time, _) in &mut due {
-            if *time > tick_start {
-                *time = f64::INFINITY;
-            }
-        }
-        due.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index1.cmp(&b.1.index1)));
-        for (at, &(_, npc)) in due.iter().enumerate() {
-            self.prefetch_minds(&due[at + 1..]);
-            let cost = self.think_cost(npc);
-            if cost > self.budget_left {
-                break;
-            }
-            self.budget_left -= cost;
-            self.tick_expansions += cost;
-            self.think(npc);
-        }
-        self.scratch.due = due;
-    }
-
-    /// Starts loading the minds of the NPCs due `next`, while this think runs: the struct of
-    /// the second, and what the first's think reads first (its struct was requested a think
-    /// ago). A think takes microseconds, enough for both to arrive.
-    fn prefetch_minds(&self, next: &[(f64, Entity)]) {
-        let mind = |at: usize| {
-            next.get(at)
-                .and_then(|&(_, npc)| self.live_record(npc))
-                .and_then(|record| record.mind.as_deref())
-        };
-        if let Some(second) = mind(1) {
-            crate::prefetch::value(second);
-        }
-        if let Some(first) = mind(0) {
-            first.prefetch();
-        }
-    }
-
-    /// Schedules `npc`'s next think at `time` (a thinking NPC's; others never think).
-    pub(crate) fn think_at(&mut self, npc: Entity, time: f64) {
-        if let Some(record) = self.live_record_mut(npc) {
-            record.next_think = time;
-        }
-    }
-
-    /// Thinks for `npc` now, whatever its schedule: sense, update drives and goals, and plan if
-    /// it is not performing an action.
-    /// A GOAP NPC's plan request is served at once, with no budget.
-    pub fn think_now(&mut self, npc: Entity) -> crate::core::model::error::Result<()> {
-        self.mind(npc)?;
-        self.think(npc);
-        if let Some(at) = self.goap_queue.iter().position(|&e| e == npc) {
-            self.goap_queue.remove(at);
-            let saved = std::mem::replace(&mut self.budget_left, u32::MAX);
-            self.serve_request(npc);
-            self.budget_left = saved;
-        }
-        Ok(())
-    }
-
-    /// What a think costs against the tick's budget: a UDGOAP think may spend its archetype's
-    /// whole expansion limit; a GOAP think only queues a request (its search is budgeted by the
-    /// queue); a UBC think rates each predefined plan once.
-    fn think_cost(&self, npc: Entity) -> u32 {
-        let archetype = self.archetype(npc).ok().flatten();
-        archetype.map_or(0, |a| {
-            let def = self.domain.archetype(a);
-            if def.uses_goap() {
-                0
-            } else if def.uses_ubc() {
-                def.ubc.plans.len() as u32
-            } else {
-                def.think.max_expansions
-            }
-        })
-    }
-
-    fn think(&mut self, npc: Entity) {
-        let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) else {
-            return;
-        };
+    /// One UDGOAP think: sense, update drives and goals, and plan if `npc` is not performing
+    /// an action.
+    pub(crate) fn udgoap_think(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
         let domain = self.domain.clone();
         let think = domain.archetype(archetype).think;
-        let _ = self.with_mind(npc, |world, mind| {
-            world.think_at(npc, world.time + think.think_interval);
-            // A running action whose target is gone fails, whatever the brain: the engine may
-            // never report a walk to an object that no longer exists.
-            let vanished = mind
-                .running
-                .is_some_and(|running| !world.is_alive(running.step.supplier));
-            let brain = mind.brain();
-            if brain != Brain::Udgoap {
-                if vanished {
-                    world.fail_running(npc, mind);
-                }
-                match brain {
-                    Brain::Goap => world.goap_think(npc, archetype, mind),
-                    _ => world.ubc_think(npc, archetype, mind),
-                }
-                return Ok(());
-            }
-            world.sense(npc, archetype, mind, think.perception_range);
-            update_drives_and_goals(&domain, npc, mind, &mut world.scratch.scores);
-            if vanished {
-                world.fail_running(npc, mind);
-            } else if mind.running.is_none() {
-                world.plan(npc, archetype, mind);
-                world.start_next_step(npc, mind);
-            }
-            Ok(())
-        });
+        let BrainState::Udgoap(udgoap) = &mut mind.brain else {
+            return;
+        };
+        self.sense(npc, archetype, udgoap, think.perception_range);
+        update_drives_and_goals(&domain, npc, udgoap, &mut self.brains.udgoap.scores);
+        if !self.fail_if_target_gone(npc, mind) && mind.running.is_none() {
+            self.plan(npc, archetype, mind);
+            self.start_next_step(npc, mind);
+        }
     }
 
     /// Merges what `npc` perceives into its memory: itself, and every entity within `range`
     /// that can matter to it (`perception.rs`), with its position and facts, stamped now.
     /// Facts about entities that no longer exist are forgotten.
-    fn sense(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind, range: f64) {
+    fn sense(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut UdgoapMind, range: f64) {
         let Ok(me) = self.position(npc) else {
             return;
         };
-        let mut perceived = std::mem::take(&mut self.scratch.perceived);
+        let mut perceived = std::mem::take(&mut self.brains.perceived);
         self.perceivable(npc, me, range, &mut perceived);
         let relevance = self.domain.relevance();
         mind.memory.start_sensing();
@@ -195,7 +73,7 @@ impl World {
                 remember(mind, entity, record, self.time);
             }
         }
-        self.scratch.perceived = perceived;
+        self.brains.perceived = perceived;
         // Only a destruction makes a remembered entity missing: what sensing adds is alive.
         if mind.destructions_checked != self.destructions {
             mind.memory.forget_missing(|e| self.is_alive(e));
@@ -218,7 +96,7 @@ impl World {
 
     /// Merges `entity`'s position and facts into `mind`'s memory, stamped now (what an NPC
     /// finds on arrival); forgets it when it no longer exists.
-    pub(crate) fn perceive(&self, entity: Entity, mind: &mut Mind) {
+    pub(crate) fn perceive(&self, entity: Entity, mind: &mut UdgoapMind) {
         match self.live_record(entity) {
             Some(record) => remember(mind, entity, record, self.time),
             None => mind.memory.forget_missing(|e| e != entity),
@@ -231,11 +109,11 @@ impl World {
         &mut self,
         npc: Entity,
         archetype: ArchetypeId,
-        mind: &Mind,
+        mind: &UdgoapMind,
     ) -> TopLevelUtility {
         let domain = self.domain.clone();
         let serial = self.serial();
-        let mut suppliers = std::mem::take(&mut self.scratch.suppliers);
+        let mut suppliers = std::mem::take(&mut self.brains.udgoap.suppliers);
         suppliers.clear();
         let pricing = self.pricing(npc, Some(archetype));
         for (entity, _) in mind.memory.located() {
@@ -262,8 +140,8 @@ impl World {
                 });
             }
         }
-        self.scratch.suppliers = suppliers;
-        let ThinkScratch { goals, weights, .. } = &mut self.scratch;
+        self.brains.udgoap.suppliers = suppliers;
+        let UdgoapScratch { goals, weights, .. } = &mut self.brains.udgoap;
         goals.clear();
         goals.extend(mind.goals.iter().map(|g| BoundGoal {
             goal: g.goal,
@@ -297,12 +175,19 @@ impl World {
         npc: Entity,
         arena: &'a Bump,
         max_expansions: u32,
-    ) -> crate::core::model::error::Result<(&'a [Step], SearchStatus, SearchStats)> {
+    ) -> Result<(&'a [Step], SearchStatus, SearchStats)> {
         let archetype = self
             .archetype(npc)?
-            .ok_or_else(|| crate::core::model::error::Error::invalid("the npc has no archetype"))?;
+            .ok_or_else(|| Error::invalid("the npc has no archetype"))?;
         self.with_mind(npc, |world, mind| {
-            let search = world.search(npc, archetype, mind, arena, max_expansions)?;
+            let BrainState::Udgoap(udgoap) = &mind.brain else {
+                return Err(Error::invalid(format!(
+                    "npc {} plans with {}, not UDGOAP",
+                    describe(npc),
+                    mind.brain.kind().name()
+                )));
+            };
+            let search = world.search(npc, archetype, udgoap, arena, max_expansions)?;
             Ok((
                 &*arena.alloc_slice_copy(search.plan()),
                 search.status(),
@@ -317,10 +202,10 @@ impl World {
         &mut self,
         npc: Entity,
         archetype: ArchetypeId,
-        mind: &Mind,
+        mind: &UdgoapMind,
         arena: &'a Bump,
         max_expansions: u32,
-    ) -> crate::core::model::error::Result<Search<'a>> {
+    ) -> Result<Search<'a>> {
         let top_level = self.gather_request(npc, archetype, mind);
         let think = self.domain.archetype(archetype).think;
         let limit = if max_expansions == 0 {
@@ -332,9 +217,9 @@ impl World {
             archetype,
             consumer: npc,
             facts: &mind.memory,
-            suppliers: &self.scratch.suppliers,
-            goals: &self.scratch.goals,
-            drive_weights: &self.scratch.weights,
+            suppliers: &self.brains.udgoap.suppliers,
+            goals: &self.brains.udgoap.goals,
+            drive_weights: &self.brains.udgoap.weights,
             top_level,
             max_expansions: limit,
             max_depth: think.max_depth,
@@ -346,23 +231,29 @@ impl World {
 
     /// Runs a UDGOAP search from what `npc` knows and records the plan and its explanation.
     fn plan(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
-        let mut arena = std::mem::take(&mut self.scratch.arena);
+        let mut arena = std::mem::take(&mut self.brains.udgoap.arena);
         arena.reset();
-        let previous = mind.explanation.status;
-        let status = match self.search(npc, archetype, mind, &arena, 0) {
+        let BrainState::Udgoap(udgoap) = &mut mind.brain else {
+            return;
+        };
+        let previous = udgoap.explanation.status;
+        let status = match self.search(npc, archetype, udgoap, &arena, 0) {
             Ok(mut search) => {
-                record_decision(mind, &search, self.time, &mut self.scratch.most_recorded);
-                mind.explanation.focus = search
-                    .plan_completeness()
-                    .and_then(|after| pick_focus(&self.domain, &mind.drives, &mind.goals, after));
+                let most = &mut self.brains.udgoap.most_recorded;
+                record_decision(udgoap, &search, self.time, most);
+                udgoap.explanation.focus = search.plan_completeness().and_then(|after| {
+                    pick_focus(&self.domain, &udgoap.drives, &udgoap.goals, after)
+                });
                 self.replace_plan(npc, mind, search.plan().iter().copied());
                 search.status()
             }
             // The request is built from checked state; a failure here is a bug, reported as no plan.
             Err(_) => SearchStatus::NoPlan(crate::core::brains::StopReason::Exhausted),
         };
-        self.scratch.arena = arena;
-        mind.explanation.status = Some(status);
+        self.brains.udgoap.arena = arena;
+        if let BrainState::Udgoap(udgoap) = &mut mind.brain {
+            udgoap.explanation.status = Some(status);
+        }
         if status != SearchStatus::Found && previous != Some(status) {
             self.push_event(EventKind::NoPlan, npc, None, Entity::NULL, 0);
         }
@@ -375,11 +266,13 @@ impl World {
 /// (`most_recorded`), not just to its own: per-NPC high-water marks would keep rising, and
 /// allocating, long after the world settles, one NPC's first large search at a time. The
 /// world's mark settles within its first decisions, and each NPC then grows at most once.
-fn record_decision(mind: &mut Mind, search: &Search<'_>, time: f64, most_recorded: &mut usize) {
-    let recorded = search
-        .states()
-        .len()
-        .min(crate::core::brains::udgoap::mind::Explanation::MAX_CANDIDATES);
+fn record_decision(
+    mind: &mut UdgoapMind,
+    search: &Search<'_>,
+    time: f64,
+    most_recorded: &mut usize,
+) {
+    let recorded = search.states().len().min(Explanation::MAX_CANDIDATES);
     *most_recorded = (*most_recorded).max(recorded);
     let explanation = &mut mind.explanation;
     explanation.time = time;
@@ -412,7 +305,7 @@ fn record_decision(mind: &mut Mind, search: &Search<'_>, time: f64, most_recorde
 /// Remembers `entity`'s facts and position. Sensing visits entities in slot (so handle)
 /// order and the position sorts after every attribute ([`AttributeId::POSITION`]), so the
 /// memory finds each fact where the last one ended.
-fn remember(mind: &mut Mind, entity: Entity, record: &EntityRecord, now: f64) {
+fn remember(mind: &mut UdgoapMind, entity: Entity, record: &EntityRecord<BrainState>, now: f64) {
     mind.memory
         .remember_entity(entity, record.facts.as_slice(), record.position, now);
 }

@@ -2,14 +2,11 @@
 //! P:449-475 of 004_bdde6381c6c06595.txt; priorities as the hospital study used them, S:140 of
 //! 003_a22f8616c585d8bb.txt).
 
-use crate::core::model::condition::{Bindings, Condition, FactView};
+use crate::core::model::condition::{Condition, FactView};
 use crate::core::model::curve::Curve;
 use crate::core::model::domain::AttributeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::value::Value;
-
-use crate::core::brains::goap::bind::resolve_test;
-use crate::core::model::goap::layout::{SymbolLayout, SymbolicState};
 
 /// Dense id of a GOAP goal definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -67,24 +64,5 @@ impl GoapGoalDef {
         } else {
             r.clamp(0.0, 1.0)
         }
-    }
-
-    /// Whether every requirement holds in `state`, `npc`'s symbolic state, read as the planner
-    /// reads it (an unknown boolean is false); operands are read from `view`. A requirement
-    /// whose operand is unknown does not hold.
-    pub fn satisfied(
-        &self,
-        layout: &SymbolLayout,
-        view: &impl FactView,
-        npc: Entity,
-        state: &SymbolicState,
-    ) -> bool {
-        let me = Bindings::pair(npc, npc);
-        self.requirements
-            .iter()
-            .all(|c| match resolve_test(layout, c, view, &me) {
-                Some(Some(test)) => test.holds(state),
-                _ => false,
-            })
     }
 }

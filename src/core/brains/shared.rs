@@ -1,0 +1,18 @@
+//! What the brains keep world-wide, beside the per-NPC [`super::BrainState`]: buffers every
+//! think reuses (so a steady-state tick allocates nothing), GOAP's planning queue and the
+//! engine's callbacks.
+
+use crate::core::brains::goap::think::GoapShared;
+use crate::core::brains::ubc::think::UbcScratch;
+use crate::core::brains::udgoap::think::UdgoapScratch;
+use crate::core::world::perceived::Perceived;
+
+/// The brains' world-wide state ([`crate::core::world::Brains::Shared`]).
+#[derive(Default)]
+pub struct Shared {
+    /// Slots of the entities a think perceives (UDGOAP sensing, UBC candidates).
+    pub(crate) perceived: Perceived,
+    pub(crate) udgoap: UdgoapScratch,
+    pub(crate) goap: GoapShared,
+    pub(crate) ubc: UbcScratch,
+}

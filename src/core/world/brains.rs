@@ -1,0 +1,47 @@
+//! What the world asks of the brains that decide for its NPCs. The world schedules thinks and
+//! executes plans; everything a brain keeps and does is behind this trait, so that the world
+//! never names a brain (`brains/` implements it, once, for the enum of every brain).
+//!
+//! Dispatch stays static: the world is generic over its brains and is only ever instantiated
+//! with [`crate::core::brains::BrainState`] (`crate::core::World`).
+
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::{ArchetypeDef, ArchetypeId};
+use crate::core::model::entity::Entity;
+use crate::core::world::mind::Mind;
+use crate::core::world::World;
+
+/// The brains a world's NPCs think with: the per-NPC brain state, and what it must do for the
+/// world.
+pub trait Brains: Sized {
+    /// What the brains keep world-wide: buffers every think reuses, planning queues, engine
+    /// callbacks. Made once with the world.
+    type Shared: Default;
+
+    /// The brain state of a new NPC of `def`, an archetype whose NPCs think
+    /// ([`ArchetypeDef::thinks`]).
+    fn new_mind(def: &ArchetypeDef) -> Self;
+
+    /// What one think of an NPC of `def` may spend of the tick's expansion budget
+    /// (`WorldConfig::plan_budget_per_tick`); a think that does not fit waits for the next tick.
+    fn think_cost(def: &ArchetypeDef) -> u32;
+
+    /// One think of `npc`, whose mind is taken out of its record for the call; its next think
+    /// is already scheduled.
+    fn think(world: &mut World<Self>, npc: Entity, archetype: ArchetypeId, mind: &mut Mind<Self>);
+
+    /// Runs after a tick's due thinks, within what is left of its budget (GOAP's planning
+    /// queue).
+    fn after_thinks(world: &mut World<Self>);
+
+    /// Starts loading what a think of this brain reads first ([`crate::prefetch`]); the struct
+    /// itself is loaded or requested already.
+    fn prefetch(&self);
+
+    /// `npc` reached `target` and found its next step invalid there: what it learns on arrival
+    /// before it replans.
+    fn arrived(world: &World<Self>, npc: Entity, target: Entity, mind: &mut Mind<Self>);
+
+    /// The running `action` ended badly (failed or timed out, not cancelled).
+    fn action_failed(&mut self, action: ActionId);
+}

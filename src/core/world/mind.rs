@@ -1,0 +1,71 @@
+//! What every NPC that thinks carries, whatever its brain: the plan and the step it is on, the
+//! action it performs, the slots it holds, and its brain's own state. The world executes plans
+//! through these fields alone (requests, reports, claims, joint actions); what the brain keeps
+//! is opaque to it but for the hooks of [`Brains`](crate::core::world::Brains).
+
+use crate::core::model::entity::Entity;
+use crate::core::model::smart_object::Claim;
+use crate::core::world::Step;
+
+/// Per-NPC state: what every brain shares, and `brain`, the state of the one that decides.
+pub struct Mind<B> {
+    /// The current plan, in execution order.
+    pub plan: Vec<Step>,
+    /// Index of the next step of `plan` to start.
+    pub next_step: usize,
+    /// The step being performed.
+    pub running: Option<Running>,
+    /// Slots held for the plan.
+    pub claims: Vec<Claim>,
+    /// The plan is new: it claims its slots before its first step starts.
+    pub claims_pending: bool,
+    /// The state of the brain that decides for the NPC: its variant is the brain.
+    pub brain: B,
+}
+
+impl<B> Mind<B> {
+    /// A mind with no plan, deciding by `brain`.
+    pub fn new(brain: B) -> Self {
+        Mind {
+            plan: Vec::new(),
+            next_step: 0,
+            running: None,
+            claims: Vec::new(),
+            claims_pending: false,
+            brain,
+        }
+    }
+
+    /// The steps not yet finished: the running step (if any) first, then those not started.
+    pub fn remaining_plan(&self) -> &[Step] {
+        &self.plan[self.next_step.min(self.plan.len())..]
+    }
+}
+
+/// The action an NPC is performing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Running {
+    /// What and on whom.
+    pub step: Step,
+    /// The request id the engine echoes.
+    pub request: u32,
+    /// Seconds it has run (while waiting: seconds it has waited).
+    pub elapsed: f64,
+    /// How the NPC takes part in it.
+    pub part: Part,
+}
+
+/// How an NPC takes part in the action it is performing: alone, or as one of the users of a
+/// joint action ([`crate::core::model::smart_object::JointAction`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// It performs the action by itself.
+    Alone,
+    /// It waits in its slot for the required slots of a joint action to fill.
+    Waiting,
+    /// It performs a joint action with helpers: its timer and its report end the performance
+    /// for everyone, and the action's effects on the object apply once, through it.
+    Leading,
+    /// It helps `leader` perform a joint action; its reports are the leader's.
+    Helping(Entity),
+}

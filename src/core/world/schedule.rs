@@ -1,0 +1,108 @@
+//! The think schedule: every NPC that thinks does so once per think interval
+//! (000_16db0c300c7e0e65.txt:1350: 200 ms by default), staggered at spawn, within the tick's
+//! planning budget.
+//!
+//! A tick first runs the thinks it inherits (due before the tick began, postponed by the
+//! budget) earliest first, then those that fell due during the tick in slot order; ties go by
+//! slot index, so the order is deterministic. Slot order is for the cache: entities spawned
+//! together sit in neighbouring slots, so consecutive thinks mostly sense the same surroundings,
+//! still loaded, where earliest-first order would jump across the world between thinks (the
+//! staggered phases interleave every group). With a per-tick plan budget, a think whose cost
+//! ([`Brains::think_cost`]) no longer fits waits for the next tick, where it runs before any
+//! newly due. What a think does is its brain's ([`Brains::think`]).
+
+use crate::core::model::entity::Entity;
+use crate::core::world::brains::Brains;
+use crate::core::world::mind::Mind;
+use crate::core::world::World;
+
+impl<B: Brains> World<B> {
+    /// Runs the thinks that are due, within the tick's plan budget: those due before
+    /// `tick_start` (postponed) earliest first, then the rest in slot order (module docs).
+    pub(crate) fn run_due_thinks(&mut self, tick_start: f64) {
+        let mut due = std::mem::take(&mut self.due);
+        due.clear();
+        for index in 0..self.entities.slot_count() {
+            // The schedule is in the record, so this pass never touches a mind.
+            if let Some((key, record)) = self.entities.get_at(index) {
+                if record.mind.is_some() && record.next_think <= self.time {
+                    due.push((record.next_think, Entity::from_key(key, self.serial())));
+                }
+            }
+        }
+        // Postponed thinks (due at or before the tick's start) keep their time as the key;
+        // newly due ones share one that sorts after all of them.
+        for (time, _) in &mut due {
+            if *time > tick_start {
+                *time = f64::INFINITY;
+            }
+        }
+        due.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index1.cmp(&b.1.index1)));
+        for (at, &(_, npc)) in due.iter().enumerate() {
+            self.prefetch_minds(&due[at + 1..]);
+            let cost = self.think_cost(npc);
+            if cost > self.budget_left {
+                break;
+            }
+            self.budget_left -= cost;
+            self.tick_expansions += cost;
+            self.think(npc);
+        }
+        self.due = due;
+    }
+
+    /// Starts loading the minds of the NPCs due `next`, while this think runs: the struct of
+    /// the second, and what the first's think reads first (its struct was requested a think
+    /// ago). A think takes microseconds, enough for both to arrive.
+    fn prefetch_minds(&self, next: &[(f64, Entity)]) {
+        let mind = |at: usize| {
+            next.get(at)
+                .and_then(|&(_, npc)| self.live_record(npc))
+                .and_then(|record| record.mind.as_deref())
+        };
+        if let Some(second) = mind(1) {
+            crate::prefetch::value(second);
+        }
+        if let Some(first) = mind(0) {
+            first.brain.prefetch();
+        }
+    }
+
+    /// Schedules `npc`'s next think at `time` (a thinking NPC's; others never think).
+    pub(crate) fn think_at(&mut self, npc: Entity, time: f64) {
+        if let Some(record) = self.live_record_mut(npc) {
+            record.next_think = time;
+        }
+    }
+
+    /// What a think of `npc` costs against the tick's budget ([`Brains::think_cost`]).
+    fn think_cost(&self, npc: Entity) -> u32 {
+        let archetype = self.archetype(npc).ok().flatten();
+        archetype.map_or(0, |a| B::think_cost(self.domain.archetype(a)))
+    }
+
+    /// Thinks for `npc` now: schedules its next think, then its brain thinks.
+    pub(crate) fn think(&mut self, npc: Entity) {
+        let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) else {
+            return;
+        };
+        let interval = self.domain.archetype(archetype).think.think_interval;
+        let _ = self.with_mind(npc, |world, mind| {
+            world.think_at(npc, world.time + interval);
+            B::think(world, npc, archetype, mind);
+            Ok(())
+        });
+    }
+
+    /// Fails `npc`'s running action when its target is gone, whatever the brain: the engine
+    /// may never report a walk to an object that no longer exists. True when it failed.
+    pub(crate) fn fail_if_target_gone(&mut self, npc: Entity, mind: &mut Mind<B>) -> bool {
+        let gone = mind
+            .running
+            .is_some_and(|running| !self.is_alive(running.step.supplier));
+        if gone {
+            self.fail_running(npc, mind);
+        }
+        gone
+    }
+}
