@@ -1,6 +1,6 @@
 //! Distance in decisions, through the world: UDGOAP's attenuation of a plan's utility gain by
 //! the distance it walks (`src/core/distance_attenuation.rs`) and GOAP's bounded distance cost
-//! curves (`src/core/goap/distance_cost.rs`).
+//! curves (`src/core/model/goap/distance_cost.rs`).
 
 use motive::core::brains::goap::gather::GoapInputs;
 use motive::core::brains::goap::Workspace;

@@ -494,7 +494,7 @@ fn memory_is_bounded_and_forgets_the_oldest_facts() {
     assert!(!a.world.udgoap_mind(wizard).unwrap().memory.knows(potion));
 }
 
-/// Sensing remembers what can matter (`perception.rs`): the potion (it supplies `drink`), the
+/// Sensing remembers what can matter (`src/core/model/perception.rs`): the potion (it supplies `drink`), the
 /// goblin and any entity with a `team` (the fact the kill generator tests on its subject), never
 /// a prop that carries neither, however many there are.
 #[test]

@@ -627,7 +627,7 @@ impl Domain {
         &self.symbols
     }
 
-    /// Which perceived entities UDGOAP NPCs remember (`perception.rs`).
+    /// Which perceived entities UDGOAP NPCs remember (`model/perception.rs`).
     pub fn relevance(&self) -> &Relevance {
         &self.relevance
     }

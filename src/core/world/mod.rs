@@ -119,7 +119,7 @@ pub struct World<B: Brains> {
     pub(crate) outcome_history: Vec<OutcomeHistory>,
     /// Smart ambiance: areas with their location and event modifiers, entity projections.
     pub(crate) ambiance: Ambiance,
-    /// Where entities are, for range queries (`world_spatial.rs`).
+    /// Where entities are, for range queries (`spatial.rs`).
     pub(crate) spatial: WorldSpatial,
     /// The answer of the last [`World::find_suppliers`], kept to reuse its memory.
     pub(crate) found: Vec<crate::core::world::find::Found>,

@@ -54,7 +54,7 @@ impl World {
     }
 
     /// Merges what `npc` perceives into its memory: itself, and every entity within `range`
-    /// that can matter to it (`perception.rs`), with its position and facts, stamped now.
+    /// that can matter to it (`model/perception.rs`), with its position and facts, stamped now.
     /// Facts about entities that no longer exist are forgotten.
     fn sense(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut UdgoapMind, range: f64) {
         let Ok(me) = self.position(npc) else {
