@@ -2,11 +2,11 @@
 //! Safe Rust, no C, no files, no OS clock.
 //!
 //! Three layers, imports pointing downward only (`tests/layers.rs` checks it):
-//! - [`brains`]: one folder per decision model (UDGOAP, GOAP, UBC), each with its per-NPC state
+//! - [`brains`](crate::core::brains): one folder per decision model (UDGOAP, GOAP, UBC), each with its per-NPC state
 //!   and its think;
-//! - [`world`]: the running world: entities, facts, positions, claims, joint actions, events,
+//! - [`world`](crate::core::world): the running world: entities, facts, positions, claims, joint actions, events,
 //!   the execution of actions, ambiance at run time, the think schedule;
-//! - [`model`]: the immutable domain: names, values, conditions, effects, actions, goals,
+//! - [`model`](crate::core::model): the immutable domain: names, values, conditions, effects, actions, goals,
 //!   drives, archetypes, curves, smart-object and ambiance definitions, outcome tables.
 
 #![forbid(unsafe_code)]

@@ -511,7 +511,7 @@ impl Ambiance {
     /// ("this NPC can have its serious action costs modified", :1698), so a modifier tagged
     /// {serious, loud} must not reach the loud actions of an NPC susceptible only to serious.
     ///
-    /// Pass the result to [`adjusted_cost`]. Runs without allocating.
+    /// Pass the result to [`adjusted_cost`](crate::core::model::ambiance::adjusted_cost). Runs without allocating.
     pub fn cost_delta(
         &self,
         position: Vec3,

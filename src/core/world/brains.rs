@@ -34,7 +34,7 @@ pub trait Brains: Sized {
     /// queue).
     fn after_thinks(world: &mut World<Self>);
 
-    /// Starts loading what a think of this brain reads first ([`crate::prefetch`]); the struct
+    /// Starts loading what a think of this brain reads first (`src/prefetch.rs`); the struct
     /// itself is loaded or requested already.
     fn prefetch(&self);
 

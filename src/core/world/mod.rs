@@ -199,8 +199,7 @@ impl<B: Brains> World<B> {
 
     /// Advances the world by `dt` seconds (finite, not negative): the clock, finished ambiance
     /// event modifiers, needs and running actions, the spatial index when something moved,
-    /// then every think that is due (see
-    /// [`World::run_due_thinks`]).
+    /// then every think that is due (`schedule.rs`).
     pub fn tick(&mut self, dt: f64) -> Result<()> {
         if !(dt.is_finite() && dt >= 0.0) {
             return Err(Error::invalid(format!(

@@ -106,7 +106,7 @@ impl Memory {
     }
 
     /// Remembers what sensing finds of `entity` as of `time`: its `facts` (in attribute order,
-    /// as a [`FactSet`] keeps them), then its `position`. The same as remembering each in
+    /// as a [`FactSet`](crate::core::model::fact_set::FactSet) keeps them), then its `position`. The same as remembering each in
     /// turn; when the memory already holds exactly those facts where the last entity ended (a
     /// second look at the same entity), it rewrites them in one pass, with no search.
     #[inline]
