@@ -13,6 +13,7 @@ fn every_shipped_scenario_loads_clean() {
         "hospital.json",
         "wizard_arena.json",
         "pirate.json",
+        "guard_hebt.json",
     ] {
         match load_scenario_file(&path(name)) {
             Ok(loaded) => {

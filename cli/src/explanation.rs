@@ -11,6 +11,8 @@ use motive::core::brains::goap::mind::GoapMind;
 use motive::core::brains::ubc::UbcMind;
 use motive::core::brains::udgoap::mind::{Candidate, Explanation, UdgoapMind};
 use motive::core::brains::BrainState;
+
+use crate::bt_explanation;
 use motive::core::brains::SearchStatus;
 use motive::core::model::action::ActionDuration;
 use motive::core::Mind;
@@ -43,6 +45,7 @@ pub fn full(world: &World, roster: &Roster, npc: Entity, lost: &[&LostClaim]) ->
         BrainState::Goap(goap) => explain_goap(&mut out, world, roster, npc, mind, goap),
         BrainState::Ubc(ubc) => explain_ubc(&mut out, world, roster, npc, ubc),
         BrainState::Udgoap(udgoap) => explain_udgoap(&mut out, world, roster, mind, udgoap),
+        BrainState::Bt(bt) => bt_explanation::explain(&mut out, world, bt),
     }
     doing_now(&mut out, world, roster, mind);
     let _ = writeln!(out, "\nclaims lost:");
@@ -80,6 +83,17 @@ pub fn brief(world: &World, roster: &Roster, npc: Entity) -> String {
                 ubc_outcome(world, roster, ubc)
             );
             return out;
+        }
+        BrainState::Bt(bt) => {
+            let top = bt.layers.runs().next();
+            let layer = top.map_or("none".to_owned(), |r| {
+                bt_explanation::tree_name(world, r.tree())
+            });
+            let _ = write!(
+                out,
+                "\n{} layers, the highest {layer}; plan left: {plan}",
+                bt.layers.len()
+            );
         }
         BrainState::Goap(goap) => {
             let decision = &goap.decision;

@@ -2,6 +2,7 @@
 //! explain why they do it.
 
 mod bench;
+mod bt_explanation;
 mod candidate_plan;
 mod claim_log;
 mod drive_samples;

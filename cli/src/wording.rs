@@ -35,6 +35,7 @@ pub fn goal(world: &World, mind: &Mind) -> Option<String> {
             .decision
             .goal
             .map(|g| domain.goap_goals().name(g.0).to_owned()),
+        BrainState::Bt(_) => None,
         BrainState::Udgoap(udgoap) => udgoap
             .explanation
             .focus

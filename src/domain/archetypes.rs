@@ -23,6 +23,7 @@ const FIELDS: &[&str] = &[
     "think",
     "goap_goals",
     "ubc",
+    "behaviour_trees",
     "fallback",
     "state",
     "tags",
@@ -66,6 +67,7 @@ impl Loading {
         let before = (self.ctx.diagnostics.len(), self.ctx.unresolved);
         self.archetype_lists(&obj, id);
         self.archetype_ubc(&obj, id);
+        self.archetype_bt(&obj, id);
         self.archetype_mind(&obj, id);
         self.archetype_object(&obj, id);
         // A rejected drive or goal would make the brain look wrong: one error is enough.
@@ -365,15 +367,17 @@ impl Loading {
     /// neither.
     fn check_brain(&mut self, obj: &Obj, id: ArchetypeId) {
         let def = self.builder.domain().archetype(id);
-        let (goap, udgoap, ubc) = (
+        let (goap, udgoap, ubc, bt) = (
             !def.goap_goals.is_empty(),
             !def.drives.is_empty(),
             def.uses_ubc(),
+            def.uses_bt(),
         );
-        if [goap, udgoap, ubc].iter().filter(|b| **b).count() > 1 {
+        if [goap, udgoap, ubc, bt].iter().filter(|b| **b).count() > 1 {
             self.ctx.error(
                 &obj.node.path,
-                "an archetype has one brain: drives (UDGOAP), GOAP goals or a \"ubc\" brain's plans",
+                "an archetype has one brain: drives (UDGOAP), GOAP goals, a \"ubc\" brain's plans \
+                 or behaviour trees",
             );
             return;
         }
@@ -381,18 +385,23 @@ impl Loading {
         let Some(b) = obj.get("brain") else {
             return;
         };
-        let Some(brain) = self.ctx.choice(&b, &["udgoap", "goap", "none", "ubc"]) else {
+        let Some(brain) = self
+            .ctx
+            .choice(&b, &["udgoap", "goap", "none", "ubc", "bt"])
+        else {
             return;
         };
         let problem = match brain {
             0 if goap => Some("has GOAP goals, so its brain is \"goap\""),
             0 if ubc => Some("has predefined plans, so its brain is \"ubc\""),
+            0 if bt => Some("has behaviour trees, so its brain is \"bt\""),
             0 if !udgoap && !consumes => Some("a \"udgoap\" brain needs drives"),
             1 if !goap => Some("a \"goap\" brain needs at least one of \"goap_goals\""),
             2 if goap || udgoap || consumes => {
                 Some("a \"none\" brain has no drives, GOAP goals or consumed actions")
             }
             3 if !ubc => Some("a \"ubc\" brain needs \"ubc\": { \"goals\", \"plans\" }"),
+            4 if !bt => Some("a \"bt\" brain needs \"behaviour_trees\""),
             _ => None,
         };
         if let Some(problem) = problem {

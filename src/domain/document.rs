@@ -23,6 +23,7 @@ pub const DOMAIN_FIELDS: &[&str] = &[
     "goap_goals",
     "ubc_goals",
     "ubc_plans",
+    "behaviour_trees",
     "archetypes",
 ];
 
@@ -81,6 +82,9 @@ impl Loading {
         }
         for p in obj.list(&mut self.ctx, "ubc_plans") {
             self.ubc_plan(&p);
+        }
+        for t in obj.list(&mut self.ctx, "behaviour_trees") {
+            self.bt_tree(&t);
         }
         let archetypes = obj.list(&mut self.ctx, "archetypes");
         for a in &archetypes {

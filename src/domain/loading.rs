@@ -34,6 +34,8 @@ pub struct Refs {
     pub ubc_goals: Names,
     /// UBC predefined plans.
     pub ubc_plans: Names,
+    /// Behaviour trees.
+    pub bt_trees: Names,
     /// Archetypes.
     pub archetypes: Names,
 }
@@ -52,6 +54,7 @@ impl Default for Refs {
             goap_goals: Names::new("GOAP goal"),
             ubc_goals: Names::new("UBC goal"),
             ubc_plans: Names::new("predefined plan"),
+            bt_trees: Names::new("behaviour tree"),
             archetypes: Names::new("archetype"),
         }
     }

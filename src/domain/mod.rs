@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 mod archetypes;
+mod bt;
 mod conditions;
 mod curves;
 mod definitions;

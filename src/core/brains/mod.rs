@@ -7,6 +7,7 @@
 //! `Brains` impl below, its definitions and authoring calls under `model/`, its ABI file
 //! (docs/architecture.md has the checklist).
 
+pub mod bt;
 pub mod goap;
 mod search_status;
 mod shared;
@@ -18,12 +19,14 @@ pub use shared::Shared;
 
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::{ArchetypeDef, ArchetypeId};
+use crate::core::model::domain::Domain;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, Result};
 use crate::core::model::goap::GoapGoalId;
 use crate::core::world::{describe, Brains};
 use crate::core::{Mind, World};
 
+use bt::{BtMind, TreeRun};
 use goap::mind::{GoapDecision, GoapMind};
 use ubc::UbcMind;
 use udgoap::focus::Focus;
@@ -39,15 +42,18 @@ pub enum Brain {
     Goap,
     /// Utility-based control over predefined plans (Sloan et al. 2011).
     Ubc,
+    /// Hinted-execution behaviour trees (Ocio 2010).
+    Bt,
 }
 
 impl Brain {
-    /// The brain's usual short name: `UDGOAP`, `GOAP`, `UBC`.
+    /// The brain's usual short name: `UDGOAP`, `GOAP`, `UBC`, `BT`.
     pub fn name(self) -> &'static str {
         match self {
             Brain::Udgoap => "UDGOAP",
             Brain::Goap => "GOAP",
             Brain::Ubc => "UBC",
+            Brain::Bt => "BT",
         }
     }
 }
@@ -67,6 +73,8 @@ pub enum BrainState {
     Goap(Box<GoapMind>),
     /// Utility-based control: the last rating of the predefined plans.
     Ubc(UbcMind),
+    /// Hinted behaviour trees: the layer stack and the action leaf performing.
+    Bt(BtMind),
 }
 
 impl BrainState {
@@ -76,6 +84,7 @@ impl BrainState {
             BrainState::Udgoap(_) => Brain::Udgoap,
             BrainState::Goap(_) => Brain::Goap,
             BrainState::Ubc(_) => Brain::Ubc,
+            BrainState::Bt(_) => Brain::Bt,
         }
     }
 
@@ -119,6 +128,14 @@ impl BrainState {
         }
     }
 
+    /// The behaviour-tree state, when behaviour trees decide.
+    pub fn bt(&self) -> Option<&BtMind> {
+        match self {
+            BrainState::Bt(mind) => Some(mind),
+            _ => None,
+        }
+    }
+
     /// World time of the last decision, whatever the brain (a GOAP request served, a UBC
     /// rating of its plans, a UDGOAP search); `None` before the first.
     pub fn last_decision(&self) -> Option<f64> {
@@ -128,6 +145,7 @@ impl BrainState {
                 (goap.decision != GoapDecision::default()).then_some(goap.decision.time)
             }
             BrainState::Ubc(ubc) => (!ubc.ratings.is_empty() || ubc.fell_back).then_some(ubc.time),
+            BrainState::Bt(bt) => bt.stepped,
         }
     }
 }
@@ -135,8 +153,16 @@ impl BrainState {
 impl Brains for BrainState {
     type Shared = Shared;
 
-    fn new_mind(def: &ArchetypeDef) -> Self {
-        if def.uses_goap() {
+    fn new_mind(domain: &Domain, def: &ArchetypeDef) -> Self {
+        if def.uses_bt() {
+            let mut bt = BtMind::default();
+            for tree in &def.bt {
+                let tree = domain.bt_trees().items()[tree.0 as usize].clone();
+                // The domain allows no more layers than a stack holds.
+                bt.layers.push(TreeRun::new(tree));
+            }
+            BrainState::Bt(bt)
+        } else if def.uses_goap() {
             BrainState::Goap(Box::new(GoapMind::new(def.goap_goals.len())))
         } else if def.uses_ubc() {
             BrainState::Ubc(UbcMind::new(def.ubc.plans.len()))
@@ -147,9 +173,11 @@ impl Brains for BrainState {
 
     /// A UDGOAP think may spend its archetype's whole expansion limit; a GOAP think only queues
     /// a request (its search is budgeted by the queue); a UBC think rates each predefined plan
-    /// once.
+    /// once; a behaviour-tree think steps its layers once.
     fn think_cost(def: &ArchetypeDef) -> u32 {
-        if def.uses_goap() {
+        if def.uses_bt() {
+            1
+        } else if def.uses_goap() {
             0
         } else if def.uses_ubc() {
             def.ubc.plans.len() as u32
@@ -168,6 +196,10 @@ impl Brains for BrainState {
             BrainState::Ubc(_) => {
                 world.fail_if_target_gone(npc, mind);
                 world.ubc_think(npc, archetype, mind);
+            }
+            BrainState::Bt(_) => {
+                world.fail_if_target_gone(npc, mind);
+                world.bt_think(npc, archetype, mind);
             }
         }
     }
@@ -240,7 +272,9 @@ impl World {
                 goap.interrupted = true;
                 Ok(())
             }
-            BrainState::Udgoap(_) | BrainState::Ubc(_) => Err(not_deciding(npc, mind, Brain::Goap)),
+            BrainState::Udgoap(_) | BrainState::Ubc(_) | BrainState::Bt(_) => {
+                Err(not_deciding(npc, mind, Brain::Goap))
+            }
         }
     }
 
@@ -264,7 +298,9 @@ impl World {
                 }
                 Ok(())
             }
-            BrainState::Udgoap(_) | BrainState::Ubc(_) => Err(not_deciding(npc, mind, Brain::Goap)),
+            BrainState::Udgoap(_) | BrainState::Ubc(_) | BrainState::Bt(_) => {
+                Err(not_deciding(npc, mind, Brain::Goap))
+            }
         }
     }
 

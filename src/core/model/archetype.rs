@@ -2,6 +2,7 @@
 
 use crate::core::model::action::{ActionId, ExecutionHints};
 use crate::core::model::ambiance::Annotations;
+use crate::core::model::bt::BtTreeId;
 use crate::core::model::condition::{Condition, Role};
 use crate::core::model::curve::Curve;
 use crate::core::model::domain::AttributeId;
@@ -99,6 +100,9 @@ pub struct ArchetypeDef {
     pub goap_goals: Vec<GoapGoalId>,
     /// Utility-based control: an archetype with predefined plans is driven by the UBC brain.
     pub ubc: UbcBrain,
+    /// Behaviour-tree layers its NPCs start with, the base tree first: an archetype with any
+    /// is driven by hinted behaviour trees (the upper layers only hint).
+    pub bt: Vec<BtTreeId>,
     /// A one-action plan performed on the NPC itself when no goal has a plan, so that it is
     /// never idle without a reason (Pittman's static fallback plan, P:309). Under UBC it is the
     /// "do nothing" option, rated 0: it wins unless some plan would raise utility.
@@ -157,6 +161,11 @@ impl ArchetypeDef {
     pub fn uses_ubc(&self) -> bool {
         !self.ubc.plans.is_empty()
     }
+
+    /// True when behaviour trees drive its NPCs.
+    pub fn uses_bt(&self) -> bool {
+        !self.bt.is_empty()
+    }
 }
 
 impl Default for ArchetypeDef {
@@ -171,6 +180,7 @@ impl Default for ArchetypeDef {
             think: ThinkSettings::default(),
             goap_goals: Vec::new(),
             ubc: UbcBrain::default(),
+            bt: Vec::new(),
             fallback: None,
             tags: Vec::new(),
             slots: Vec::new(),

@@ -12,6 +12,7 @@ use crate::core::model::action::{
 use crate::core::model::archetype::{
     ArchetypeDef, ArchetypeId, Need, ThinkSettings, TopLevel, SELF_ROLES,
 };
+use crate::core::model::bt::BtTree;
 use crate::core::model::condition::{check_distance, check_role, Condition};
 use crate::core::model::drive::{DriveDef, DriveId, GoalGenerator, TRIGGER_ROLES};
 use crate::core::model::effect::{Change, Effect};
@@ -85,6 +86,8 @@ impl Default for DomainBuilder {
                 goap_goals: NameTable::new("goap goal"),
                 ubc_goals: NameTable::new("ubc goal"),
                 ubc_plans: NameTable::new("ubc plan"),
+                hints: NameTable::new("hint"),
+                bt_trees: NameTable::new("behaviour tree"),
                 tags: NameTable::new("tag"),
                 annotations: NameTable::new("ambiance annotation"),
                 symbols: SymbolLayout::default(),
@@ -437,6 +440,7 @@ impl DomainBuilder {
                 (!archetype.drives.is_empty(), "drives (UDGOAP)"),
                 (archetype.uses_goap(), "GOAP goals"),
                 (archetype.uses_ubc(), "predefined plans (UBC)"),
+                (archetype.uses_bt(), "behaviour trees"),
             ];
             let given: Vec<&str> = brains.iter().filter(|b| b.0).map(|b| b.1).collect();
             if given.len() > 1 {
@@ -490,6 +494,8 @@ pub struct Domain {
     pub(crate) goap_goals: NameTable<GoapGoalDef>,
     pub(crate) ubc_goals: NameTable<UbcGoalDef>,
     pub(crate) ubc_plans: NameTable<UbcPlanDef>,
+    pub(crate) hints: NameTable<()>,
+    pub(crate) bt_trees: NameTable<Arc<BtTree>>,
     pub(crate) tags: NameTable<()>,
     pub(crate) annotations: NameTable<()>,
     symbols: SymbolLayout,
@@ -610,6 +616,16 @@ impl Domain {
     /// UBC predefined plans, by name.
     pub fn ubc_plans(&self) -> &NameTable<UbcPlanDef> {
         &self.ubc_plans
+    }
+
+    /// Hint names, interned ([`crate::core::model::bt::HintId`]).
+    pub fn hints(&self) -> &NameTable<()> {
+        &self.hints
+    }
+
+    /// Behaviour trees ([`crate::core::model::bt::BtTreeId`]).
+    pub fn bt_trees(&self) -> &NameTable<Arc<BtTree>> {
+        &self.bt_trees
     }
 
     /// Tags, by name.

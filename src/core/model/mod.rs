@@ -6,6 +6,7 @@ pub mod action;
 pub mod ambiance;
 mod ambiance_authoring;
 pub mod archetype;
+pub mod bt;
 pub mod condition;
 pub mod curve;
 pub mod distance_attenuation;

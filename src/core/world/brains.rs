@@ -7,6 +7,7 @@
 
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::{ArchetypeDef, ArchetypeId};
+use crate::core::model::domain::Domain;
 use crate::core::model::entity::Entity;
 use crate::core::world::mind::Mind;
 use crate::core::world::World;
@@ -20,7 +21,7 @@ pub trait Brains: Sized {
 
     /// The brain state of a new NPC of `def`, an archetype whose NPCs think
     /// ([`ArchetypeDef::thinks`]).
-    fn new_mind(def: &ArchetypeDef) -> Self;
+    fn new_mind(domain: &Domain, def: &ArchetypeDef) -> Self;
 
     /// What one think of an NPC of `def` may spend of the tick's expansion budget
     /// (`WorldConfig::plan_budget_per_tick`); a think that does not fit waits for the next tick.

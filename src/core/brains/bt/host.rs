@@ -1,0 +1,25 @@
+//! What a running tree asks of the world around it: its leaves act, test facts and hint the
+//! layer below. The brain implements it over a motive world; tests implement it with scripts.
+
+use crate::core::model::action::ActionId;
+use crate::core::model::bt::{HintId, HintState};
+use crate::core::model::condition::Condition;
+
+use super::status::Status;
+
+/// The world as a tree's leaves see it.
+pub trait BtHost {
+    /// World time, for timed loops.
+    fn now(&self) -> f64;
+    /// Action leaf `node` starts performing `action`; false when it cannot (no supplier in
+    /// range, another leaf's action running), which is an error of the start.
+    fn start_action(&mut self, node: u32, action: ActionId) -> bool;
+    /// How leaf `node`'s action stands.
+    fn step_action(&mut self, node: u32) -> Status;
+    /// Leaf `node`'s action is abandoned (its branch was left, or the tree restarted).
+    fn stop_action(&mut self, node: u32);
+    /// Whether a motive condition holds for the NPC.
+    fn holds(&mut self, condition: &Condition) -> bool;
+    /// A hint node sends `hint` in `state` to the layer below.
+    fn send_hint(&mut self, hint: HintId, state: HintState);
+}

@@ -1,0 +1,16 @@
+//! Hinted-execution behaviour trees (Ocio 2010; digest `../shared/spec/002_ocio_thesis.md`),
+//! the fourth brain: a per-NPC stack of trees, the base tree acting through motive's actions and
+//! conditions, the layers above re-ordering it with hints.
+
+mod host;
+mod layers;
+pub mod mind;
+mod run;
+mod status;
+pub(crate) mod think;
+
+pub use host::BtHost;
+pub use layers::{Layers, MAX_LAYERS};
+pub use mind::BtMind;
+pub use run::TreeRun;
+pub use status::Status;

@@ -1,0 +1,121 @@
+//! The behaviour-tree brain's think: every think interval the NPC's layers step once, top-down
+//! (002_37948445dded21f3.txt:2471). Action leaves request motive actions on the nearest
+//! supplier the NPC perceives, through the world's claims and event protocol, and succeed or
+//! fail with the engine's report; condition leaves test motive conditions over the world's
+//! facts (the NPC is the consumer and the supplier).
+
+use crate::core::brains::bt::mind::ActionLeaf;
+use crate::core::brains::bt::{BtHost, Status};
+use crate::core::brains::BrainState;
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::bt::{HintId, HintState};
+use crate::core::model::condition::{Bindings, Condition};
+use crate::core::model::entity::Entity;
+use crate::core::world::Step;
+use crate::core::{Mind, World};
+
+impl World {
+    /// Steps `npc`'s layers once.
+    pub(crate) fn bt_think(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
+        let BrainState::Bt(bt) = &mut mind.brain else {
+            return;
+        };
+        let mut layers = std::mem::take(&mut bt.layers);
+        let mut action = bt.action.take();
+        let range = self.domain.archetype(archetype).think.perception_range;
+        let mut host = WorldHost {
+            world: self,
+            npc,
+            mind,
+            action: &mut action,
+            range,
+        };
+        layers.step(&mut host);
+        let time = self.time;
+        if let BrainState::Bt(bt) = &mut mind.brain {
+            bt.layers = layers;
+            bt.action = action;
+            bt.stepped = Some(time);
+        }
+    }
+}
+
+/// The world as one NPC's tree sees it.
+struct WorldHost<'a> {
+    world: &'a mut World,
+    npc: Entity,
+    mind: &'a mut Mind,
+    action: &'a mut Option<ActionLeaf>,
+    range: f64,
+}
+
+impl WorldHost<'_> {
+    /// The nearest perceived entity that supplies `action` and can serve the NPC now.
+    fn nearest_supplier(&mut self, action: ActionId) -> Option<Entity> {
+        let me = self.world.position(self.npc).ok()?;
+        let found = self
+            .world
+            .find_suppliers(action, me, self.range, Some(self.npc))
+            .ok()?;
+        found.first().map(|f| f.entity)
+    }
+}
+
+impl BtHost for WorldHost<'_> {
+    fn now(&self) -> f64 {
+        self.world.time()
+    }
+
+    /// One motive action at a time: a second action leaf starting while one holds the NPC is an
+    /// error of the tree (two actions under a Parallel). No supplier in range is no error: the
+    /// leaf fails at its step.
+    fn start_action(&mut self, node: u32, action: ActionId) -> bool {
+        if self.action.is_some() {
+            return false;
+        }
+        let supplier = self.nearest_supplier(action);
+        if let Some(supplier) = supplier {
+            let step = Step { action, supplier };
+            self.world.replace_plan(self.npc, self.mind, [step]);
+            self.world.start_next_step(self.npc, self.mind);
+        }
+        *self.action = Some(ActionLeaf {
+            node,
+            requested: supplier.is_some(),
+        });
+        true
+    }
+
+    fn step_action(&mut self, node: u32) -> Status {
+        match *self.action {
+            Some(leaf) if leaf.node == node => {}
+            _ => return Status::Error,
+        }
+        let mind = &*self.mind;
+        let requested = self.action.is_some_and(|leaf| leaf.requested);
+        if !requested || mind.plan.is_empty() {
+            // No supplier, or the world dropped the plan: failed, invalid on arrival, claim
+            // lost, target destroyed.
+            Status::Failed
+        } else if mind.running.is_none() && mind.next_step >= mind.plan.len() {
+            Status::Succeeded
+        } else {
+            Status::InProgress
+        }
+    }
+
+    fn stop_action(&mut self, node: u32) {
+        if self.action.is_some_and(|leaf| leaf.node == node) {
+            self.world.cancel_plan(self.npc, self.mind);
+            *self.action = None;
+        }
+    }
+
+    fn holds(&mut self, condition: &Condition) -> bool {
+        condition.holds(&*self.world, &Bindings::pair(self.npc, self.npc))
+    }
+
+    /// The base layer has no layer below: its hints go nowhere.
+    fn send_hint(&mut self, _: HintId, _: HintState) {}
+}

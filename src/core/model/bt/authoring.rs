@@ -1,0 +1,77 @@
+//! Defining what the behaviour-tree brain needs: hint names, trees, and an archetype's layers.
+
+use std::sync::Arc;
+
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::domain::DomainBuilder;
+use crate::core::model::error::{Error, Result};
+
+use super::node::{BtNode, HintId};
+use super::tree::BtTree;
+
+/// A behaviour tree of the domain, by dense id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BtTreeId(pub u32);
+
+impl DomainBuilder {
+    /// The id of the hint called `name`, interned on first use: trees and the engine speak of
+    /// hints by id (the thesis hashes names, and its hash collides, L3738-3747).
+    pub fn hint(&mut self, name: &str) -> Result<HintId> {
+        match self.domain.hints.find(name) {
+            Some(id) => Ok(HintId(id)),
+            None => self.domain.hints.add(name, ()).map(HintId),
+        }
+    }
+
+    /// Adds the tree `tree` called `name`. Its action leaves must name actions of the domain,
+    /// and its hints hints of the domain.
+    pub fn add_bt_tree(&mut self, name: &str, tree: BtTree) -> Result<BtTreeId> {
+        for node in tree.nodes() {
+            match *node {
+                BtNode::Action(action) => {
+                    self.domain.actions().get(action.0)?;
+                }
+                BtNode::Hint { hint, .. } => {
+                    self.domain.hints.get(hint.0)?;
+                }
+                _ => {}
+            }
+        }
+        for hint in tree.exposed() {
+            self.domain.hints.get(hint.0)?;
+        }
+        self.domain.bt_trees.add(name, Arc::new(tree)).map(BtTreeId)
+    }
+
+    /// Gives `archetype`'s NPCs the layers `layers`, the base tree first: they are driven by
+    /// behaviour trees. The base tree's actions must be ones the archetype consumes; the layers
+    /// above it may only hint (L2402, L2870).
+    pub fn set_archetype_bt(&mut self, archetype: ArchetypeId, layers: &[BtTreeId]) -> Result<()> {
+        let arch = self.domain.archetypes.get(archetype.0)?;
+        let name = |id: BtTreeId| self.domain.bt_trees.name(id.0).to_owned();
+        for (level, &id) in layers.iter().enumerate() {
+            let tree = self.domain.bt_trees.get(id.0)?;
+            if level > 0 && !tree.hints_only() {
+                return Err(Error::invalid(format!(
+                    "behaviour tree {:?} acts, so it can only be the base layer: the layers \
+                     above it hint",
+                    name(id)
+                )));
+            }
+            let unconsumed = tree.nodes().iter().find_map(|n| match n {
+                BtNode::Action(action) if !arch.consumes.contains(action) => Some(*action),
+                _ => None,
+            });
+            if let Some(action) = unconsumed {
+                return Err(Error::invalid(format!(
+                    "behaviour tree {:?} performs {:?}, which archetype {:?} does not consume",
+                    name(id),
+                    self.domain.actions().name(action.0),
+                    self.domain.archetypes.name(archetype.0)
+                )));
+            }
+        }
+        self.domain.archetypes.get_mut(archetype.0)?.bt = layers.to_vec();
+        Ok(())
+    }
+}

@@ -1,0 +1,134 @@
+//! The nodes of a behaviour tree (002_37948445dded21f3.txt:1170-1919, digest §1.3) and the
+//! hints that re-order it (§1.4).
+
+use crate::core::model::action::ActionId;
+
+/// A hint's name interned by the domain: trees speak of hints by id, never by string (the
+/// thesis hashes names with a function that collides, L3738-3747; digest §1.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HintId(pub u32);
+
+/// A hint's state. The order is the priority order of a hinted selector's buckets:
+/// Positive ++ Neutral ++ Negative (L2051, L2256-2290).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum HintState {
+    /// Do this: the branch runs before the others.
+    Positive,
+    /// No hint: the branch keeps its place.
+    #[default]
+    Neutral,
+    /// Do not do this: the branch stays available, but last (L1057-1068).
+    Negative,
+}
+
+/// How a condition node reports (L1602-1629, Table 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConditionMode {
+    /// True succeeds, false fails.
+    Precondition,
+    /// True keeps running (beside a body in a Parallel), false fails.
+    Assertion,
+}
+
+/// One node. Composites list their children in the tree's child table (`first..first+count`);
+/// filters decorate the one child that follows them there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BtNode {
+    /// Children in order; one finishes per step; the first failure fails it (L1251-1290).
+    Sequence,
+    /// Every child each step, single-threaded; the first child to finish decides (L1316-1352).
+    Parallel,
+    /// Children by priority, re-ordered by the hints of its named branches (L2047-2325); with
+    /// no named branch, the static selector of L1383-1444.
+    Selector,
+    /// A test of the tree's condition tree `test` (L1602-1629).
+    Condition {
+        /// Index of the condition tree's root in [`super::BtTree::tests`].
+        test: u32,
+        /// Precondition or assertion.
+        mode: ConditionMode,
+    },
+    /// Restarts its child whenever it succeeds: never succeeds (L1683-1708, Table 8).
+    Loop,
+    /// Loops its child while `test` holds; succeeds once it does not (L1720-1768, Table 9).
+    ConditionalLoop {
+        /// The condition tree tested before each step.
+        test: u32,
+    },
+    /// Restarts its child whenever it fails: never fails (L1778-1817, Table 10).
+    RunUntilSucceeded,
+    /// Steps its child while `test` holds, fails otherwise (L1825-1843, Table 11).
+    ConditionalExecution {
+        /// The condition tree tested before each step.
+        test: u32,
+    },
+    /// Swaps success and failure, keeps errors (L1855-1879, Table 12).
+    Not,
+    /// Failure becomes success (L1889-1919, Table 13).
+    IgnoreFailure,
+    /// Loops its child for `seconds` of world time from its start, then succeeds. The thesis
+    /// lists the node with a `Duration` property defaulting to 1.0 but gives no semantics
+    /// (L4347-4359); this is the reading its name and property suggest.
+    TimedLoop {
+        /// How long it loops, > 0.
+        seconds: f64,
+    },
+    /// Performs the motive action on the nearest supplier the NPC perceives (its claims,
+    /// events and ambiance as for any brain); succeeds or fails with the engine's report.
+    Action(ActionId),
+    /// A hint to the tree one layer below, sent when the node starts; succeeds at once
+    /// (L2878-2908). `Neutral` retracts it.
+    Hint {
+        /// Which hint.
+        hint: HintId,
+        /// Its new state.
+        state: HintState,
+    },
+}
+
+impl BtNode {
+    /// How many children the node takes: `None` for composites (one or more), `Some(1)` for
+    /// filters, `Some(0)` for leaves.
+    pub fn arity(&self) -> Option<u32> {
+        match self {
+            BtNode::Sequence | BtNode::Parallel | BtNode::Selector => None,
+            BtNode::Loop
+            | BtNode::ConditionalLoop { .. }
+            | BtNode::RunUntilSucceeded
+            | BtNode::ConditionalExecution { .. }
+            | BtNode::Not
+            | BtNode::IgnoreFailure
+            | BtNode::TimedLoop { .. } => Some(1),
+            BtNode::Condition { .. } | BtNode::Action(_) | BtNode::Hint { .. } => Some(0),
+        }
+    }
+
+    /// The node's kind as the JSON format names it (`conditional_loop`).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            BtNode::Sequence => "sequence",
+            BtNode::Parallel => "parallel",
+            BtNode::Selector => "selector",
+            BtNode::Condition {
+                mode: ConditionMode::Precondition,
+                ..
+            } => "precondition",
+            BtNode::Condition { .. } => "assertion",
+            BtNode::Loop => "loop",
+            BtNode::ConditionalLoop { .. } => "conditional_loop",
+            BtNode::RunUntilSucceeded => "run_until_succeeded",
+            BtNode::ConditionalExecution { .. } => "conditional_execution",
+            BtNode::Not => "not",
+            BtNode::IgnoreFailure => "ignore_failure",
+            BtNode::TimedLoop { .. } => "timed_loop",
+            BtNode::Action(_) => "action",
+            BtNode::Hint { .. } => "hint",
+        }
+    }
+
+    /// True for nodes that act on the world: a high-level layer may not hold them, it hints
+    /// instead (L2402, L2870).
+    pub fn acts(&self) -> bool {
+        matches!(self, BtNode::Action(_))
+    }
+}

@@ -1,0 +1,256 @@
+//! Behaviour trees in JSON: the domain's `"behaviour_trees"` (`{ name, root }`, a node per
+//! object) and an archetype's `"behaviour_trees"` (its layers, the base tree first).
+//!
+//! A node is an object with one key naming its kind: `sequence`, `parallel` and `selector`
+//! take a list (a selector's entries may be `{ "branch": HINT, "do": node }`, which names the
+//! branch so that a layer above can hint it); `loop`, `run_until_succeeded`, `not` and
+//! `ignore_failure` take a node; `conditional_loop` takes `{ "while": test, "do": node }`,
+//! `conditional_execution` `{ "if": test, "do": node }`, `timed_loop` `{ "seconds", "do" }`;
+//! `precondition` and `assertion` take a test; `action` names an action; `hint` names a hint,
+//! with `"state"` `positive` (the default), `negative` or `neutral`. A test is `{ "all": [..] }`,
+//! `{ "any": [..] }`, `{ "not": test }`, `{ "hint": HINT }` or a condition.
+
+use super::loading::Loading;
+use super::reader::{Node, Obj};
+use crate::core::model::action::ActionId;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::bt::{BtBuilder, BtNode, BtTreeId, ConditionMode, HintState, TestExpr};
+
+/// The kinds of node, the keys that name them.
+const NODE_KINDS: &[&str] = &[
+    "sequence",
+    "parallel",
+    "selector",
+    "loop",
+    "run_until_succeeded",
+    "not",
+    "ignore_failure",
+    "conditional_loop",
+    "conditional_execution",
+    "timed_loop",
+    "precondition",
+    "assertion",
+    "action",
+    "hint",
+];
+
+const HINT_STATES: &[&str] = &["positive", "neutral", "negative"];
+
+impl Loading {
+    /// A behaviour tree: `{ name, root }`.
+    pub fn bt_tree(&mut self, node: &Node) {
+        let Some((obj, name)) = self.named(node, &["root"]) else {
+            return;
+        };
+        let mut builder = BtBuilder::new();
+        let built = obj
+            .require(&mut self.ctx, "root")
+            .and_then(|root| self.bt_node(&mut builder, &root));
+        let added = built.and_then(|()| {
+            let tree = self.check(&node.path, builder.finish())?;
+            Some(self.builder.add_bt_tree(name, tree).map(|t| t.0))
+        });
+        self.define(&node.path, name, |r| &mut r.bt_trees, added);
+    }
+
+    /// An archetype's `"behaviour_trees": [name]`, its layers from the base tree up. Warns when
+    /// a layer sends a hint the layer below does not expose (it would change nothing).
+    pub fn archetype_bt(&mut self, obj: &Obj, id: ArchetypeId) {
+        let Some(node) = obj.get("behaviour_trees") else {
+            return;
+        };
+        let names = self.ctx.array(&node);
+        let layers: Vec<(BtTreeId, Node)> = names
+            .into_iter()
+            .filter_map(|n| Some((BtTreeId(self.refs.bt_trees.resolve(&mut self.ctx, &n)?), n)))
+            .collect();
+        if layers.is_empty() {
+            self.ctx
+                .error(&node.path, "list the base tree, then any layers above it");
+            return;
+        }
+        let ids: Vec<BtTreeId> = layers.iter().map(|(t, _)| *t).collect();
+        let set = self.builder.set_archetype_bt(id, &ids);
+        if self.check(&node.path, set).is_none() {
+            return;
+        }
+        for pair in layers.windows(2) {
+            let [(below, _), (above, at)] = pair else {
+                continue;
+            };
+            let trees = self.builder.domain().bt_trees();
+            let exposed = trees.items()[below.0 as usize].exposed().to_vec();
+            for hint in trees.items()[above.0 as usize].sent_hints() {
+                if exposed.binary_search(&hint).is_err() {
+                    let message = format!(
+                        "layer {:?} sends hint {:?}, which the layer below ({:?}) does not \
+                         expose: it changes nothing",
+                        trees.name(above.0),
+                        self.builder.domain().hints().name(hint.0),
+                        trees.name(below.0)
+                    );
+                    self.ctx.warn(&at.path, message);
+                }
+            }
+        }
+    }
+
+    /// Adds `node` (and what it holds) to `b`.
+    fn bt_node(&mut self, b: &mut BtBuilder, node: &Node) -> Option<()> {
+        let obj = self.ctx.object(node, &[NODE_KINDS, &["state"]].concat())?;
+        let kinds: Vec<usize> = (0..NODE_KINDS.len())
+            .filter(|&k| obj.has(NODE_KINDS[k]))
+            .collect();
+        let [kind] = kinds[..] else {
+            self.ctx.error(
+                &node.path,
+                format!("a node has one of {}", NODE_KINDS.join(", ")),
+            );
+            return None;
+        };
+        if obj.has("state") && NODE_KINDS[kind] != "hint" {
+            self.ctx
+                .error(&node.path, "only a hint node has a \"state\"");
+            return None;
+        }
+        let body = obj.get(NODE_KINDS[kind])?;
+        match NODE_KINDS[kind] {
+            composite @ ("sequence" | "parallel" | "selector") => {
+                let node_kind = match composite {
+                    "sequence" => BtNode::Sequence,
+                    "parallel" => BtNode::Parallel,
+                    _ => BtNode::Selector,
+                };
+                let started = b.start(node_kind);
+                self.check(&body.path, started)?;
+                let children = self.ctx.array(&body);
+                for child in &children {
+                    let child = match composite {
+                        "selector" if child.json.get("branch").is_some() => {
+                            let entry = self.ctx.object(child, &["branch", "do"])?;
+                            let name = entry.str(&mut self.ctx, "branch")?;
+                            let hint = self.builder.hint(name);
+                            let hint = self.check(&child.path, hint)?;
+                            let named = b.branch(hint);
+                            self.check(&child.path, named)?;
+                            entry.require(&mut self.ctx, "do")?
+                        }
+                        _ => child.clone(),
+                    };
+                    self.bt_node(b, &child)?;
+                }
+                let ended = b.end();
+                self.check(&body.path, ended)
+            }
+            filter @ ("loop" | "run_until_succeeded" | "not" | "ignore_failure") => {
+                let node_kind = match filter {
+                    "loop" => BtNode::Loop,
+                    "run_until_succeeded" => BtNode::RunUntilSucceeded,
+                    "not" => BtNode::Not,
+                    _ => BtNode::IgnoreFailure,
+                };
+                self.bt_filter(b, node_kind, &body, &body)
+            }
+            "conditional_loop" | "conditional_execution" => {
+                let key = match NODE_KINDS[kind] {
+                    "conditional_loop" => "while",
+                    _ => "if",
+                };
+                let inner = self.ctx.object(&body, &[key, "do"])?;
+                let test_node = inner.require(&mut self.ctx, key)?;
+                let test = self.bt_test(&test_node)?;
+                let test = b.test(&test);
+                let test = self.check(&body.path, test)?;
+                let node_kind = match key {
+                    "while" => BtNode::ConditionalLoop { test },
+                    _ => BtNode::ConditionalExecution { test },
+                };
+                let child = inner.require(&mut self.ctx, "do")?;
+                self.bt_filter(b, node_kind, &body, &child)
+            }
+            "timed_loop" => {
+                let inner = self.ctx.object(&body, &["seconds", "do"])?;
+                let seconds = inner.number(&mut self.ctx, "seconds")?;
+                let child = inner.require(&mut self.ctx, "do")?;
+                self.bt_filter(b, BtNode::TimedLoop { seconds }, &body, &child)
+            }
+            mode @ ("precondition" | "assertion") => {
+                let test = self.bt_test(&body)?;
+                let test = b.test(&test);
+                let test = self.check(&body.path, test)?;
+                let mode = match mode {
+                    "precondition" => ConditionMode::Precondition,
+                    _ => ConditionMode::Assertion,
+                };
+                let added = b.leaf(BtNode::Condition { test, mode });
+                self.check(&body.path, added)
+            }
+            "action" => {
+                let action = ActionId(self.refs.actions.resolve(&mut self.ctx, &body)?);
+                let added = b.leaf(BtNode::Action(action));
+                self.check(&body.path, added)
+            }
+            _ => {
+                let name = self.ctx.str(&body)?;
+                let hint = self.builder.hint(name);
+                let hint = self.check(&body.path, hint)?;
+                let state = match obj.get("state") {
+                    Some(s) => [HintState::Positive, HintState::Neutral, HintState::Negative]
+                        [self.ctx.choice(&s, HINT_STATES)?],
+                    None => HintState::Positive,
+                };
+                let added = b.leaf(BtNode::Hint { hint, state });
+                self.check(&body.path, added)
+            }
+        }
+    }
+
+    /// Opens filter `kind` at `at`, adds `child` under it, closes it.
+    fn bt_filter(
+        &mut self,
+        b: &mut BtBuilder,
+        kind: BtNode,
+        at: &Node,
+        child: &Node,
+    ) -> Option<()> {
+        let started = b.start(kind);
+        self.check(&at.path, started)?;
+        self.bt_node(b, child)?;
+        let ended = b.end();
+        self.check(&at.path, ended)
+    }
+
+    /// A condition tree: `all`, `any`, `not`, `hint`, or a condition.
+    fn bt_test(&mut self, node: &Node) -> Option<TestExpr> {
+        let group = ["all", "any", "not", "hint"]
+            .iter()
+            .position(|k| node.json.get(k).is_some());
+        let Some(group) = group else {
+            return self.condition(node).map(TestExpr::Fact);
+        };
+        let key = ["all", "any", "not", "hint"][group];
+        let obj = self.ctx.object(node, &[key])?;
+        let body = obj.get(key)?;
+        match key {
+            "all" | "any" => {
+                let operands: Option<Vec<TestExpr>> = self
+                    .ctx
+                    .array(&body)
+                    .iter()
+                    .map(|o| self.bt_test(o))
+                    .collect();
+                let operands = operands?;
+                Some(match key {
+                    "all" => TestExpr::And(operands),
+                    _ => TestExpr::Or(operands),
+                })
+            }
+            "not" => Some(TestExpr::Not(Box::new(self.bt_test(&body)?))),
+            _ => {
+                let name = self.ctx.str(&body)?;
+                let hint = self.builder.hint(name);
+                self.check(&body.path, hint).map(TestExpr::Hint)
+            }
+        }
+    }
+}
