@@ -24,6 +24,7 @@ const FIELDS: &[&str] = &[
     "goap_goals",
     "ubc",
     "behaviour_trees",
+    "adaptive_layers",
     "fallback",
     "state",
     "tags",
@@ -68,6 +69,7 @@ impl Loading {
         self.archetype_lists(&obj, id);
         self.archetype_ubc(&obj, id);
         self.archetype_bt(&obj, id);
+        self.archetype_adaptive_layers(&obj, id);
         self.archetype_mind(&obj, id);
         self.archetype_object(&obj, id);
         // A rejected drive or goal would make the brain look wrong: one error is enough.

@@ -24,6 +24,9 @@ pub const DOMAIN_FIELDS: &[&str] = &[
     "ubc_goals",
     "ubc_plans",
     "behaviour_trees",
+    "player_styles",
+    "player_actions",
+    "adaptation",
     "archetypes",
 ];
 
@@ -86,6 +89,7 @@ impl Loading {
         for t in obj.list(&mut self.ctx, "behaviour_trees") {
             self.bt_tree(&t);
         }
+        self.player_model(obj);
         let archetypes = obj.list(&mut self.ctx, "archetypes");
         for a in &archetypes {
             self.declare_archetype(a);

@@ -19,6 +19,7 @@ mod lint;
 mod loading;
 mod modifiers;
 mod names;
+mod player;
 mod reader;
 pub mod scenario;
 mod scenario_document;

@@ -103,6 +103,9 @@ pub struct ArchetypeDef {
     /// Behaviour-tree layers its NPCs start with, the base tree first: an archetype with any
     /// is driven by hinted behaviour trees (the upper layers only hint).
     pub bt: Vec<BtTreeId>,
+    /// High-level layers the player model may push on its NPCs, each with the styles it serves
+    /// (a distribution over the domain's play styles).
+    pub adaptive: Vec<(BtTreeId, Vec<f64>)>,
     /// A one-action plan performed on the NPC itself when no goal has a plan, so that it is
     /// never idle without a reason (Pittman's static fallback plan, P:309). Under UBC it is the
     /// "do nothing" option, rated 0: it wins unless some plan would raise utility.
@@ -181,6 +184,7 @@ impl Default for ArchetypeDef {
             goap_goals: Vec::new(),
             ubc: UbcBrain::default(),
             bt: Vec::new(),
+            adaptive: Vec::new(),
             fallback: None,
             tags: Vec::new(),
             slots: Vec::new(),

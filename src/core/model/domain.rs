@@ -20,6 +20,7 @@ use crate::core::model::error::{Error, ErrorKind, Result};
 use crate::core::model::goal::{GoalCondition, GoalDef, GoalId, GOAL_ROLES};
 use crate::core::model::goap::{GoapGoalDef, SymbolLayout};
 use crate::core::model::name_table::NameTable;
+use crate::core::model::player_style::AdaptationSettings;
 use crate::core::model::ubc::{UbcGoalDef, UbcPlanDef};
 use crate::core::model::value::{Value, ValueType};
 use crate::core::model::world_effect::{WorldEffectDef, WorldEffectId, WORLD_EFFECT_ROLES};
@@ -88,6 +89,9 @@ impl Default for DomainBuilder {
                 ubc_plans: NameTable::new("ubc plan"),
                 hints: NameTable::new("hint"),
                 bt_trees: NameTable::new("behaviour tree"),
+                player_styles: NameTable::new("play style"),
+                player_actions: NameTable::new("player action"),
+                adaptation: AdaptationSettings::default(),
                 tags: NameTable::new("tag"),
                 annotations: NameTable::new("ambiance annotation"),
                 symbols: SymbolLayout::default(),
@@ -496,6 +500,10 @@ pub struct Domain {
     pub(crate) ubc_plans: NameTable<UbcPlanDef>,
     pub(crate) hints: NameTable<()>,
     pub(crate) bt_trees: NameTable<Arc<BtTree>>,
+    pub(crate) player_styles: NameTable<()>,
+    /// Per player action: the distribution of styles it shows.
+    pub(crate) player_actions: NameTable<Vec<f64>>,
+    pub(crate) adaptation: AdaptationSettings,
     pub(crate) tags: NameTable<()>,
     pub(crate) annotations: NameTable<()>,
     symbols: SymbolLayout,
@@ -621,6 +629,21 @@ impl Domain {
     /// Hint names, interned ([`crate::core::model::bt::HintId`]).
     pub fn hints(&self) -> &NameTable<()> {
         &self.hints
+    }
+
+    /// Play styles ([`crate::core::model::player_style::StyleId`]).
+    pub fn player_styles(&self) -> &NameTable<()> {
+        &self.player_styles
+    }
+
+    /// Player actions with the distribution of styles each shows.
+    pub fn player_actions(&self) -> &NameTable<Vec<f64>> {
+        &self.player_actions
+    }
+
+    /// How the player model learns and how readily NPCs change layers.
+    pub fn adaptation(&self) -> AdaptationSettings {
+        self.adaptation
     }
 
     /// Behaviour trees ([`crate::core::model::bt::BtTreeId`]).

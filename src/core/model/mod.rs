@@ -21,6 +21,7 @@ pub mod goap;
 pub mod name_table;
 pub mod outcome;
 pub mod perception;
+pub mod player_style;
 pub mod rng;
 pub mod slot_map;
 pub mod smart_object;

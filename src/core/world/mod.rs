@@ -12,6 +12,7 @@ pub mod find;
 mod joint;
 pub mod mind;
 pub mod perceived;
+pub mod player_model;
 mod schedule;
 pub mod serial;
 pub mod spatial;
@@ -39,6 +40,7 @@ use crate::core::model::value::Value;
 use crate::core::model::vec3::Vec3;
 use crate::core::world::ambiance_areas::Ambiance;
 use crate::core::world::event::Event;
+use crate::core::world::player_model::PlayerModel;
 use crate::core::world::serial::WorldSerial;
 use crate::core::world::spatial::WorldSpatial;
 
@@ -123,6 +125,8 @@ pub struct World<B: Brains> {
     pub(crate) spatial: WorldSpatial,
     /// The answer of the last [`World::find_suppliers`], kept to reuse its memory.
     pub(crate) found: Vec<crate::core::world::find::Found>,
+    /// What the world believes of the player's style.
+    pub(crate) player: PlayerModel,
     /// Entities destroyed so far: a memory checked since the last destruction holds no facts
     /// about missing entities, so sensing skips the check.
     pub(crate) destructions: u64,
@@ -149,6 +153,7 @@ impl<B: Brains> World<B> {
         Ok(World {
             found: Vec::new(),
             destructions: 0,
+            player: PlayerModel::new(domain.player_styles().len(), domain.adaptation().decay),
             spatial: WorldSpatial::for_domain(&domain),
             domain,
             ambiance: Ambiance::for_world(serial.get()),

@@ -18,6 +18,8 @@ pub struct BtMind {
     pub layers: Layers,
     /// The leaf holding the NPC's action, if one does.
     pub(crate) action: Option<ActionLeaf>,
+    /// Which of its archetype's adaptive layers is pushed, if one is.
+    pub adaptive: Option<usize>,
     /// World time of the last step of the layers; `None` before the first.
     pub stepped: Option<f64>,
 }

@@ -2,8 +2,10 @@
 //! the fourth brain: a per-NPC stack of trees, the base tree acting through motive's actions and
 //! conditions, the layers above re-ordering it with hints.
 
+mod adapt;
 mod host;
 mod layers;
+mod layers_api;
 pub mod mind;
 mod run;
 mod status;

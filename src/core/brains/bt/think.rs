@@ -5,25 +5,58 @@
 //! facts (the NPC is the consumer and the supplier).
 
 use crate::core::brains::bt::mind::ActionLeaf;
-use crate::core::brains::bt::{BtHost, Status};
+use crate::core::brains::bt::{BtHost, Layers, Status};
 use crate::core::brains::BrainState;
+use crate::core::brains::{not_deciding, Brain};
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::bt::{HintId, HintState};
 use crate::core::model::condition::{Bindings, Condition};
 use crate::core::model::entity::Entity;
+use crate::core::model::error::Result;
 use crate::core::world::Step;
 use crate::core::{Mind, World};
 
 impl World {
     /// Steps `npc`'s layers once.
     pub(crate) fn bt_think(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
-        let BrainState::Bt(bt) = &mut mind.brain else {
-            return;
+        let time = self.time;
+        self.adapt_bt_layers(npc, archetype, mind);
+        self.bt_host(npc, mind, |layers, host| layers.step(host));
+        if let BrainState::Bt(bt) = &mut mind.brain {
+            bt.stepped = Some(time);
+        }
+    }
+
+    /// Runs `body` on `npc`'s layers with the world as their host; an error when another brain
+    /// decides for it.
+    pub(crate) fn with_bt_layers<R>(
+        &mut self,
+        npc: Entity,
+        body: impl FnOnce(&mut Layers, &mut WorldHost) -> R,
+    ) -> Result<R> {
+        self.with_mind(npc, |world, mind| match mind.brain {
+            BrainState::Bt(_) => Ok(world.bt_host(npc, mind, body)),
+            _ => Err(not_deciding(npc, mind, Brain::Bt)),
+        })
+    }
+
+    /// Runs `body` on the layers of `mind` (a behaviour-tree NPC's), taken out for the call,
+    /// with the world as their host.
+    pub(crate) fn bt_host<R>(
+        &mut self,
+        npc: Entity,
+        mind: &mut Mind,
+        body: impl FnOnce(&mut Layers, &mut WorldHost) -> R,
+    ) -> R {
+        let (mut layers, mut action) = match &mut mind.brain {
+            BrainState::Bt(bt) => (std::mem::take(&mut bt.layers), bt.action.take()),
+            _ => (Layers::default(), None),
         };
-        let mut layers = std::mem::take(&mut bt.layers);
-        let mut action = bt.action.take();
-        let range = self.domain.archetype(archetype).think.perception_range;
+        let range = self
+            .live_record(npc)
+            .and_then(|r| r.archetype)
+            .map_or(0.0, |a| self.domain.archetype(a).think.perception_range);
         let mut host = WorldHost {
             world: self,
             npc,
@@ -31,18 +64,17 @@ impl World {
             action: &mut action,
             range,
         };
-        layers.step(&mut host);
-        let time = self.time;
+        let result = body(&mut layers, &mut host);
         if let BrainState::Bt(bt) = &mut mind.brain {
             bt.layers = layers;
             bt.action = action;
-            bt.stepped = Some(time);
         }
+        result
     }
 }
 
 /// The world as one NPC's tree sees it.
-struct WorldHost<'a> {
+pub(crate) struct WorldHost<'a> {
     world: &'a mut World,
     npc: Entity,
     mind: &'a mut Mind,

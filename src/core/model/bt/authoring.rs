@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::domain::DomainBuilder;
 use crate::core::model::error::{Error, Result};
+use crate::core::model::player_style::{style_distribution, StyleId};
 
 use super::node::{BtNode, HintId};
 use super::tree::BtTree;
@@ -72,6 +73,40 @@ impl DomainBuilder {
             }
         }
         self.domain.archetypes.get_mut(archetype.0)?.bt = layers.to_vec();
+        Ok(())
+    }
+
+    /// Lets the player model push `tree` on `archetype`'s NPCs when the player's style fits the
+    /// styles it serves (PaSSAGE's expected utility, 001_3e3461db8de0826f.txt:2401-2407). The
+    /// archetype must be driven by behaviour trees, and `tree` may only hint.
+    pub fn add_archetype_adaptive_layer(
+        &mut self,
+        archetype: ArchetypeId,
+        tree: BtTreeId,
+        serves: &[(StyleId, f64)],
+    ) -> Result<()> {
+        let styles = self.styles_in_use();
+        let serves = style_distribution(styles, serves)?;
+        let name = self.domain.bt_trees.name(tree.0).to_owned();
+        if !self.domain.bt_trees.get(tree.0)?.hints_only() {
+            return Err(Error::invalid(format!(
+                "behaviour tree {name:?} acts: an adaptive layer goes above the base tree, so it \
+                 may only hint"
+            )));
+        }
+        let arch = self.domain.archetypes.get_mut(archetype.0)?;
+        if !arch.uses_bt() {
+            return Err(Error::invalid(
+                "adaptive layers go on an archetype driven by behaviour trees: give it its base \
+                 tree first",
+            ));
+        }
+        if arch.adaptive.iter().any(|(t, _)| *t == tree) {
+            return Err(Error::invalid(format!(
+                "{name:?} is an adaptive layer already"
+            )));
+        }
+        arch.adaptive.push((tree, serves));
         Ok(())
     }
 }

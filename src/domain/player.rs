@@ -1,0 +1,91 @@
+//! The player model in JSON: `"player_styles"` (names; Laws' five when none), `"player_actions"`
+//! (`{ name, styles: { style: weight } }`), `"adaptation"` (`{ decay, margin }`), and an
+//! archetype's `"adaptive_layers"` (`[{ tree, serves: { style: weight } }]`).
+
+use super::loading::Loading;
+use super::reader::{Node, Obj};
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::bt::BtTreeId;
+use crate::core::model::player_style::{AdaptationSettings, StyleId};
+
+impl Loading {
+    /// The domain's play styles, player actions and adaptation settings.
+    pub fn player_model(&mut self, obj: &Obj) {
+        for node in obj.list(&mut self.ctx, "player_styles") {
+            if let Some(name) = self.ctx.str(&node) {
+                let added = self.builder.add_player_style(name);
+                self.check(&node.path, added);
+            }
+        }
+        for node in obj.list(&mut self.ctx, "player_actions") {
+            let Some((action, name)) = self.named(&node, &["styles"]) else {
+                continue;
+            };
+            let Some(styles) = action
+                .require(&mut self.ctx, "styles")
+                .and_then(|s| self.style_weights(&s))
+            else {
+                continue;
+            };
+            let added = self.builder.add_player_action(name, &styles);
+            self.check(&node.path, added);
+        }
+        if let Some(node) = obj.get("adaptation") {
+            let defaults = AdaptationSettings::default();
+            let Some(settings) = self.ctx.object(&node, &["decay", "margin"]) else {
+                return;
+            };
+            let decay = settings.number_or(&mut self.ctx, "decay", defaults.decay);
+            let margin = settings.number_or(&mut self.ctx, "margin", defaults.margin);
+            if let (Some(decay), Some(margin)) = (decay, margin) {
+                let set = self
+                    .builder
+                    .set_adaptation(AdaptationSettings { decay, margin });
+                self.check(&node.path, set);
+            }
+        }
+    }
+
+    /// An archetype's `"adaptive_layers": [{ tree, serves }]`.
+    pub fn archetype_adaptive_layers(&mut self, obj: &Obj, id: ArchetypeId) {
+        for node in obj.list(&mut self.ctx, "adaptive_layers") {
+            let Some(layer) = self.ctx.object(&node, &["tree", "serves"]) else {
+                continue;
+            };
+            let tree = layer
+                .require(&mut self.ctx, "tree")
+                .and_then(|t| self.refs.bt_trees.resolve(&mut self.ctx, &t));
+            let serves = layer
+                .require(&mut self.ctx, "serves")
+                .and_then(|s| self.style_weights(&s));
+            if let (Some(tree), Some(serves)) = (tree, serves) {
+                let added = self
+                    .builder
+                    .add_archetype_adaptive_layer(id, BtTreeId(tree), &serves);
+                self.check(&node.path, added);
+            }
+        }
+    }
+
+    /// `{ style: weight }`, styles by name.
+    fn style_weights(&mut self, node: &Node) -> Option<Vec<(StyleId, f64)>> {
+        self.builder.styles_in_use();
+        let mut weights = Vec::new();
+        for (name, weight) in self.ctx.members(node) {
+            let Some(style) = self.builder.domain().player_styles().find(name) else {
+                let known = self.builder.domain().player_styles();
+                let names: Vec<&str> = (0..known.len() as u32).map(|i| known.name(i)).collect();
+                self.ctx.error(
+                    &weight.path,
+                    format!(
+                        "unknown play style {name:?}; the styles are {}",
+                        names.join(", ")
+                    ),
+                );
+                return None;
+            };
+            weights.push((StyleId(style), self.ctx.number(&weight)?));
+        }
+        Some(weights)
+    }
+}

@@ -1,0 +1,191 @@
+//! NPCs that adapt to the player's style: the PaSSAGE player model (001_3e3461db8de0826f.txt:
+//! 2389-2407) choosing the high-level layer a guard runs (Ocio's sketch, 002:4984-4996), from a
+//! JSON domain, through the world's API an engine calls.
+
+use motive::core::brains::Brain;
+use motive::core::model::archetype::ArchetypeId;
+use motive::core::model::player_style::PlayerActionId;
+use motive::core::model::rng::WorldRng;
+use motive::core::world::player_model::PlayerModel;
+use motive::core::{Entity, Vec3, World, WorldConfig};
+use motive::domain::load_domain;
+
+/// L2405: a model of ⟨f=1, m=0, s=0, t=1, p=2⟩ is 25 % fighter, 25 % tactician, 50 % power
+/// gamer; that distribution is the ideal (utility 1), anything else scores below it.
+#[test]
+fn passage_example_distribution_and_expected_utility() {
+    let model = PlayerModel::from_counts(&[1.0, 0.0, 0.0, 1.0, 2.0], 0.9);
+    assert_eq!(model.shares(), [0.25, 0.0, 0.0, 0.25, 0.5]);
+    assert_eq!(model.expected_utility(&[0.25, 0.0, 0.0, 0.25, 0.5]), 1.0);
+    // All fighter: one minus the total variation distance, ½(0.75 + 0.25 + 0.5).
+    assert_eq!(model.expected_utility(&[1.0, 0.0, 0.0, 0.0, 0.0]), 0.25);
+    let method_actor = model.expected_utility(&[0.0, 1.0, 0.0, 0.0, 0.0]);
+    assert_eq!(method_actor, 0.0, "a style the player never shows");
+}
+
+struct Guard {
+    world: World,
+    guard: Entity,
+    shoot: PlayerActionId,
+    sneak: PlayerActionId,
+    distract: PlayerActionId,
+}
+
+fn guard() -> Guard {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/adaptive_guard.json"
+    ))
+    .unwrap();
+    let domain = load_domain(&text).unwrap().value;
+    let action = |name: &str| PlayerActionId(domain.player_actions().find(name).unwrap());
+    let (shoot, sneak, distract) = (action("shoot"), action("sneak"), action("distract"));
+    let archetype = |name: &str| ArchetypeId(domain.archetypes().find(name).unwrap());
+    let (guard_kind, post) = (archetype("guard"), archetype("post"));
+    let mut world = World::new(domain, WorldConfig::default()).unwrap();
+    let guard = world.spawn(guard_kind, Vec3::default()).unwrap();
+    world.spawn(post, Vec3::new(2.0, 0.0, 0.0)).unwrap();
+    Guard {
+        world,
+        guard,
+        shoot,
+        sneak,
+        distract,
+    }
+}
+
+impl Guard {
+    /// The name of the guard's top layer.
+    fn top(&self) -> String {
+        let bt = self.world.bt_mind(self.guard).unwrap();
+        let top = bt.layers.runs().next().unwrap().tree().clone();
+        let trees = self.world.domain().bt_trees();
+        let id = trees
+            .items()
+            .iter()
+            .position(|t| std::sync::Arc::ptr_eq(t, &top));
+        trees.name(id.unwrap() as u32).to_owned()
+    }
+
+    /// Reports `action` and lets the guard think.
+    fn report(&mut self, action: PlayerActionId) {
+        self.world.report_player_action(action).unwrap();
+        self.world.think_now(self.guard).unwrap();
+    }
+}
+
+#[test]
+fn a_stealthy_player_gets_the_watchful_layer_and_a_fighter_the_other() {
+    let mut g = guard();
+    assert_eq!(g.world.mind(g.guard).unwrap().brain.kind(), Brain::Bt);
+    g.world.think_now(g.guard).unwrap();
+    assert_eq!(g.top(), "guard", "no report yet: the base tree alone");
+    g.report(g.sneak);
+    assert_eq!(g.top(), "call_for_help");
+    assert_eq!(g.world.bt_mind(g.guard).unwrap().layers.len(), 2);
+    // A long stealthy spell, then the player changes style: the layer follows within a bound
+    // that no history can stretch. After k shots the stealth share is at most 0.9^k, and the
+    // swap needs the action layer ahead by the margin, 1 - 2·0.9^k > 0.1: k = 8 suffices.
+    for _ in 0..200 {
+        g.report(g.sneak);
+    }
+    assert_eq!(g.top(), "call_for_help");
+    let mut shots = 0;
+    while g.top() != "cover_and_cooperate" {
+        g.report(g.shoot);
+        shots += 1;
+        assert!(shots <= 8, "still {} after {shots} shots", g.top());
+    }
+    assert_eq!(
+        g.world.bt_mind(g.guard).unwrap().layers.len(),
+        2,
+        "swapped, not stacked"
+    );
+}
+
+/// Hysteresis: under a player who mixes styles at random, two swaps are always more than
+/// margin / (2 (1 - decay)) = 0.5 reports apart, and back-and-forth swaps more than
+/// margin / (1 - decay) = 1 report apart; and the chosen layer is always one whose expected
+/// utility is within the margin of the best. Many seeds.
+#[test]
+fn a_mixed_player_never_makes_layers_flap() {
+    for seed in 0..40 {
+        let mut g = guard();
+        let mut rng = WorldRng::new(seed);
+        let mut swaps: Vec<(usize, String)> = Vec::new();
+        let mut last = String::new();
+        for report in 0..300 {
+            let action = match rng.below(3) {
+                0 => g.shoot,
+                1 => g.sneak,
+                _ => g.distract,
+            };
+            g.report(action);
+            let top = g.top();
+            if top != last {
+                swaps.push((report, top.clone()));
+                last = top;
+            }
+            let shares = g.world.player_model().shares();
+            let utility = |serves: [f64; 2]| g.world.player_model().expected_utility(&serves);
+            let (action_eu, stealth_eu) = (utility([1.0, 0.0]), utility([0.0, 1.0]));
+            let chosen = if last == "cover_and_cooperate" {
+                action_eu
+            } else {
+                stealth_eu
+            };
+            assert!(
+                chosen + 0.1 + 1e-12 >= action_eu.max(stealth_eu),
+                "seed {seed} report {report}: {last} at {chosen} with shares {shares:?}"
+            );
+        }
+        for pair in swaps.windows(3) {
+            assert!(
+                pair[2].0 - pair[1].0 > 1 || pair[2].1 != pair[0].1,
+                "seed {seed}: {swaps:?}"
+            );
+        }
+    }
+}
+
+/// Layers change at run time through the world (L3927-3998), and bad requests are refused
+/// with nothing changed: a tree that acts above another, a layer on an NPC of another brain,
+/// a pop with no layer.
+#[test]
+fn layers_are_pushed_and_popped_at_run_time_and_bad_requests_refused() {
+    use motive::core::model::bt::BtTreeId;
+    use motive::core::ErrorKind;
+    let mut g = guard();
+    let tree = |name: &str| BtTreeId(g.world.domain().bt_trees().find(name).unwrap());
+    let (base, help) = (tree("guard"), tree("call_for_help"));
+    g.world.push_bt_layer(g.guard, help).unwrap();
+    assert_eq!(g.top(), "call_for_help");
+    let err = g.world.push_bt_layer(g.guard, base).unwrap_err();
+    assert!(err.message.contains("acts"), "{err}");
+    assert_eq!(
+        g.world.bt_mind(g.guard).unwrap().layers.len(),
+        2,
+        "nothing changed"
+    );
+    g.world.pop_bt_layer(g.guard).unwrap();
+    g.world.clear_bt_layers(g.guard).unwrap();
+    assert_eq!(
+        g.world.pop_bt_layer(g.guard).unwrap_err().kind,
+        ErrorKind::NotFound
+    );
+    g.world.push_bt_layer(g.guard, base).unwrap();
+    assert_eq!(g.top(), "guard", "an empty stack takes a base tree again");
+
+    let kitchen = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/kitchen.json"
+    ))
+    .unwrap();
+    let domain = load_domain(&kitchen).unwrap().value;
+    let cook = ArchetypeId(domain.archetypes().find("diner").unwrap());
+    let mut world = World::new(domain, WorldConfig::default()).unwrap();
+    let npc = world.spawn(cook, Vec3::default()).unwrap();
+    let err = world.bt_mind(npc).err().unwrap();
+    assert!(err.message.contains("GOAP, not BT"), "{err}");
+    assert!(world.clear_bt_layers(npc).is_err());
+}
