@@ -9,7 +9,7 @@ use std::sync::Arc;
 use motive::core::brains::bt::{BtHost, Layers, Status, TreeRun};
 use motive::core::model::action::ActionId;
 use motive::core::model::bt::{
-    BtBuilder, BtNode, BtTree, ConditionMode, HintId, HintState, TestExpr,
+    BtBuilder, BtNode, BtTree, ConditionMode, FlagScope, HintId, HintState, TestExpr,
 };
 use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
 use motive::core::{AttributeId, Value};
@@ -31,6 +31,8 @@ struct Script {
     steps: HashMap<u32, usize>,
     /// Action nodes by tree node index, learnt at start.
     by_node: HashMap<u32, u32>,
+    /// Flags set on the blackboard.
+    flags: Vec<u32>,
 }
 
 impl BtHost for Script {
@@ -62,6 +64,15 @@ impl BtHost for Script {
     }
     fn send_hint(&mut self, hint: HintId, state: HintState) {
         self.sent.push((hint, state));
+    }
+    fn flag(&mut self, flag: AttributeId) -> bool {
+        self.flags.contains(&flag.0)
+    }
+    fn set_flag(&mut self, flag: AttributeId, value: bool, _: FlagScope) {
+        self.flags.retain(|&f| f != flag.0);
+        if value {
+            self.flags.push(flag.0);
+        }
     }
 }
 
@@ -538,6 +549,10 @@ fn layer_stack_unwinds_and_errors_clear_it() {
             false
         }
         fn send_hint(&mut self, _: HintId, _: HintState) {}
+        fn flag(&mut self, _: AttributeId) -> bool {
+            false
+        }
+        fn set_flag(&mut self, _: AttributeId, _: bool, _: FlagScope) {}
     }
     let mut layers = Layers::default();
     layers.push(TreeRun::new(base));

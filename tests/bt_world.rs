@@ -116,38 +116,65 @@ fn conditions_follow_the_facts_as_they_change() {
     );
 }
 
+/// `guard_hebt.json` as JSON, edited by `edit`, loaded.
+fn edited(
+    edit: impl FnOnce(&mut serde_json::Value),
+) -> Result<motive::domain::Loaded<Scenario>, motive::domain::LoadError> {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
+        .join("guard_hebt.json");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    edit(&mut json);
+    load_scenario(&json.to_string(), None)
+}
+
+/// The archetype called `name` in the scenario's domain.
+fn archetype<'a>(json: &'a mut serde_json::Value, name: &str) -> &'a mut serde_json::Value {
+    let archetypes = json["domain"]["archetypes"].as_array_mut().unwrap();
+    archetypes.iter_mut().find(|a| a["name"] == name).unwrap()
+}
+
 #[test]
 fn layers_must_hint_and_trees_must_be_whole() {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
-            .join("guard_hebt.json"),
-    )
-    .unwrap();
     // A layer that acts above the base tree.
-    let acting_layer = text.replace(
-        "\"behaviour_trees\": [\"guard\", \"kamikaze\"]",
-        "\"behaviour_trees\": [\"guard\", \"guard\"]",
-    );
-    let err = load_scenario(&acting_layer, None).expect_err("refused");
+    let err = edited(|j| {
+        archetype(j, "kamikaze_guard")["behaviour_trees"] = serde_json::json!(["guard", "guard"])
+    })
+    .expect_err("refused");
     assert!(
         err.diagnostics
             .iter()
-            .any(|d| d.path.ends_with("/behaviour_trees") && d.message.contains("base layer")),
+            .any(|d| d.path == "/domain/archetypes/2/behaviour_trees"
+                && d.message.contains("base layer")),
         "{:?}",
         err.diagnostics
     );
     // An empty selector.
-    let empty = text.replace(
-        "{ \"branch\": \"PATROL\", \"do\": { \"action\": \"patrol\" } }",
-        "{ \"branch\": \"PATROL\", \"do\": { \"selector\": [] } }",
+    let err = edited(|j| {
+        j["domain"]["behaviour_trees"][1]["root"] = serde_json::json!({ "selector": [] })
+    })
+    .expect_err("refused");
+    assert!(
+        err.diagnostics[0].message.contains("no children"),
+        "{:?}",
+        err.diagnostics
     );
-    assert!(load_scenario(&empty, None).is_err());
+    // A flag that is not a bool attribute.
+    let err = edited(|j| {
+        j["domain"]["behaviour_trees"][1]["root"] = serde_json::json!({ "flag": "health" })
+    })
+    .expect_err("refused");
+    assert!(
+        err.diagnostics[0].message.contains("bool"),
+        "{:?}",
+        err.diagnostics
+    );
     // A hint the layer below never exposes is a warning.
-    let stray = text.replace(
-        "\"root\": { \"loop\": { \"hint\": \"COVER\", \"state\": \"negative\" } }",
-        "\"root\": { \"loop\": { \"hint\": \"HIDE\", \"state\": \"negative\" } }",
-    );
-    let loaded = load_scenario(&stray, None).unwrap();
+    let loaded = edited(|j| {
+        j["domain"]["behaviour_trees"][1]["root"] =
+            serde_json::json!({ "loop": { "hint": "HIDE", "state": "negative" } })
+    })
+    .unwrap();
     assert!(
         loaded
             .warnings
@@ -155,5 +182,65 @@ fn layers_must_hint_and_trees_must_be_whole() {
             .any(|w| w.message.contains("\"HIDE\"")),
         "{:?}",
         loaded.warnings
+    );
+}
+
+/// The disguise layer (L4765-4933), flags between NPCs: when one guard dies it tells everyone
+/// the player is disguised, and the other patrols past the intruder (PATROL+) until it is hurt,
+/// when it tells everyone the disguise is blown and attacks again. Checked phase by phase.
+#[test]
+fn the_disguise_layer_broadcasts_flags_that_reorder_the_others() {
+    let scenario = guards().with_variant("disguise").unwrap();
+    let mut instance = scenario.instantiate(None, Some(3)).unwrap();
+    let (guard, guard2) = (entity(&instance, "guard"), entity(&instance, "guard2"));
+    let attribute = |name: &str| instance.world.domain().find_attribute(name).unwrap();
+    let (alive, damaged) = (attribute("alive"), attribute("damaged"));
+    let disguised = attribute("player_disguised");
+    let mut sim = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+    let mut requests = Requests::default();
+    let mut phase = |instance: &mut Instance, requests: &mut Requests| {
+        let before = requests.0.len();
+        sim.run(&mut instance.world, 3.0, requests).unwrap();
+        let mine: Vec<String> = requests.0[before..]
+            .iter()
+            .filter(|r| r.1 == guard)
+            .map(|r| r.2.clone())
+            .collect();
+        mine
+    };
+    let flag = |instance: &Instance| {
+        let bt = instance.world.bt_mind(guard).unwrap();
+        bt.blackboard.get(disguised).is_some()
+    };
+    let first = phase(&mut instance, &mut requests);
+    assert!(
+        first.iter().all(|a| a == "attack") && !flag(&instance),
+        "{first:?}"
+    );
+    instance
+        .world
+        .set_fact(guard2, alive, Value::Bool(false))
+        .unwrap();
+    let disguise = phase(&mut instance, &mut requests);
+    assert!(flag(&instance), "guard2's death was broadcast");
+    assert_eq!(
+        disguise.last().map(String::as_str),
+        Some("patrol"),
+        "{disguise:?}"
+    );
+    assert!(
+        !disguise.iter().skip(1).any(|a| a == "attack"),
+        "{disguise:?}"
+    );
+    instance
+        .world
+        .set_fact(guard, damaged, Value::Bool(true))
+        .unwrap();
+    let blown = phase(&mut instance, &mut requests);
+    assert!(!flag(&instance), "the hurt guard told everyone");
+    assert_eq!(
+        blown.last().map(String::as_str),
+        Some("attack"),
+        "{blown:?}"
     );
 }

@@ -7,14 +7,19 @@
 //! `ignore_failure` take a node; `conditional_loop` takes `{ "while": test, "do": node }`,
 //! `conditional_execution` `{ "if": test, "do": node }`, `timed_loop` `{ "seconds", "do" }`;
 //! `precondition` and `assertion` take a test; `action` names an action; `hint` names a hint,
-//! with `"state"` `positive` (the default), `negative` or `neutral`. A test is `{ "all": [..] }`,
-//! `{ "any": [..] }`, `{ "not": test }`, `{ "hint": HINT }` or a condition.
+//! with `"state"` `positive` (the default), `negative` or `neutral`; `flag` names a bool
+//! attribute, with `"value"` (true sets it, false removes it; true by default) and `"to"`
+//! (`myself`, `others`, `everyone`, the default). A test is `{ "all": [..] }`, `{ "any": [..] }`,
+//! `{ "not": test }`, `{ "hint": HINT }`, `{ "flag": FLAG }` or a condition.
 
 use super::loading::Loading;
 use super::reader::{Node, Obj};
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
-use crate::core::model::bt::{BtBuilder, BtNode, BtTreeId, ConditionMode, HintState, TestExpr};
+use crate::core::model::bt::{
+    BtBuilder, BtNode, BtTreeId, ConditionMode, FlagScope, HintState, TestExpr,
+};
+use crate::core::AttributeId;
 
 /// The kinds of node, the keys that name them.
 const NODE_KINDS: &[&str] = &[
@@ -32,7 +37,13 @@ const NODE_KINDS: &[&str] = &[
     "assertion",
     "action",
     "hint",
+    "flag",
 ];
+
+/// Keys a node may have beside its kind's: a hint's state, a flag's value and scope.
+const EXTRAS: &[(&str, &[&str])] = &[("hint", &["state"]), ("flag", &["value", "to"])];
+
+const FLAG_SCOPES: &[&str] = &["myself", "others", "everyone"];
 
 const HINT_STATES: &[&str] = &["positive", "neutral", "negative"];
 
@@ -97,7 +108,9 @@ impl Loading {
 
     /// Adds `node` (and what it holds) to `b`.
     fn bt_node(&mut self, b: &mut BtBuilder, node: &Node) -> Option<()> {
-        let obj = self.ctx.object(node, &[NODE_KINDS, &["state"]].concat())?;
+        let obj = self
+            .ctx
+            .object(node, &[NODE_KINDS, &["state", "value", "to"]].concat())?;
         let kinds: Vec<usize> = (0..NODE_KINDS.len())
             .filter(|&k| obj.has(NODE_KINDS[k]))
             .collect();
@@ -108,10 +121,16 @@ impl Loading {
             );
             return None;
         };
-        if obj.has("state") && NODE_KINDS[kind] != "hint" {
-            self.ctx
-                .error(&node.path, "only a hint node has a \"state\"");
-            return None;
+        let extras = EXTRAS
+            .iter()
+            .find(|(k, _)| *k == NODE_KINDS[kind])
+            .map_or(&[][..], |(_, e)| *e);
+        for extra in ["state", "value", "to"] {
+            if obj.has(extra) && !extras.contains(&extra) {
+                let message = format!("a {} node has no {extra:?}", NODE_KINDS[kind]);
+                self.ctx.error(&node.path, message);
+                return None;
+            }
         }
         let body = obj.get(NODE_KINDS[kind])?;
         match NODE_KINDS[kind] {
@@ -190,6 +209,21 @@ impl Loading {
                 let added = b.leaf(BtNode::Action(action));
                 self.check(&body.path, added)
             }
+            "flag" => {
+                let flag = self.refs.attributes.resolve(&mut self.ctx, &body)?;
+                let value = obj.bool_or(&mut self.ctx, "value", true)?;
+                let scope = match obj.get("to") {
+                    Some(to) => [FlagScope::Myself, FlagScope::Others, FlagScope::Everyone]
+                        [self.ctx.choice(&to, FLAG_SCOPES)?],
+                    None => FlagScope::Everyone,
+                };
+                let added = b.leaf(BtNode::Flag {
+                    flag: AttributeId(flag),
+                    value,
+                    scope,
+                });
+                self.check(&body.path, added)
+            }
             _ => {
                 let name = self.ctx.str(&body)?;
                 let hint = self.builder.hint(name);
@@ -222,13 +256,12 @@ impl Loading {
 
     /// A condition tree: `all`, `any`, `not`, `hint`, or a condition.
     fn bt_test(&mut self, node: &Node) -> Option<TestExpr> {
-        let group = ["all", "any", "not", "hint"]
-            .iter()
-            .position(|k| node.json.get(k).is_some());
+        const GROUPS: [&str; 5] = ["all", "any", "not", "hint", "flag"];
+        let group = GROUPS.iter().position(|k| node.json.get(k).is_some());
         let Some(group) = group else {
             return self.condition(node).map(TestExpr::Fact);
         };
-        let key = ["all", "any", "not", "hint"][group];
+        let key = GROUPS[group];
         let obj = self.ctx.object(node, &[key])?;
         let body = obj.get(key)?;
         match key {
@@ -246,6 +279,10 @@ impl Loading {
                 })
             }
             "not" => Some(TestExpr::Not(Box::new(self.bt_test(&body)?))),
+            "flag" => {
+                let flag = self.refs.attributes.resolve(&mut self.ctx, &body)?;
+                Some(TestExpr::Flag(AttributeId(flag)))
+            }
             _ => {
                 let name = self.ctx.str(&body)?;
                 let hint = self.builder.hint(name);

@@ -2,8 +2,9 @@
 //! layer below. The brain implements it over a motive world; tests implement it with scripts.
 
 use crate::core::model::action::ActionId;
-use crate::core::model::bt::{HintId, HintState};
+use crate::core::model::bt::{FlagScope, HintId, HintState};
 use crate::core::model::condition::Condition;
+use crate::core::model::domain::AttributeId;
 
 use super::status::Status;
 
@@ -22,4 +23,8 @@ pub trait BtHost {
     fn holds(&mut self, condition: &Condition) -> bool;
     /// A hint node sends `hint` in `state` to the layer below.
     fn send_hint(&mut self, hint: HintId, state: HintState);
+    /// Whether `flag` is set on the NPC's blackboard.
+    fn flag(&mut self, flag: AttributeId) -> bool;
+    /// A flag node sets (or, with `false`, removes) `flag` on the blackboards of `scope`.
+    fn set_flag(&mut self, flag: AttributeId, value: bool, scope: FlagScope);
 }

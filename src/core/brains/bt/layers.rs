@@ -3,8 +3,9 @@
 //! before it runs in the same tick (L2471).
 
 use crate::core::model::action::ActionId;
-use crate::core::model::bt::{HintId, HintState};
+use crate::core::model::bt::{FlagScope, HintId, HintState};
 use crate::core::model::condition::Condition;
+use crate::core::model::domain::AttributeId;
 
 use super::host::BtHost;
 use super::run::TreeRun;
@@ -53,6 +54,12 @@ impl<H: BtHost> BtHost for Upper<'_, H> {
     }
     fn send_hint(&mut self, hint: HintId, state: HintState) {
         self.sent.push((hint, state));
+    }
+    fn flag(&mut self, flag: AttributeId) -> bool {
+        self.host.flag(flag)
+    }
+    fn set_flag(&mut self, flag: AttributeId, value: bool, scope: FlagScope) {
+        self.host.set_flag(flag, value, scope)
     }
 }
 

@@ -1,5 +1,7 @@
 //! Per-NPC state of the behaviour-tree brain: its layer stack and the action leaf performing.
 
+use crate::core::model::fact_set::FactSet;
+
 use super::layers::Layers;
 
 /// The action leaf whose motive action the NPC performs now.
@@ -16,6 +18,9 @@ pub(crate) struct ActionLeaf {
 pub struct BtMind {
     /// The trees, highest layer first.
     pub layers: Layers,
+    /// What the NPC keeps for itself and what others told it: flags (bool facts) set by flag
+    /// nodes, its own or broadcast (L1161, L4782-4890).
+    pub blackboard: FactSet,
     /// The leaf holding the NPC's action, if one does.
     pub(crate) action: Option<ActionLeaf>,
     /// Which of its archetype's adaptive layers is pushed, if one is.

@@ -180,6 +180,10 @@ impl TreeRun {
                 host.send_hint(hint, state);
                 true
             }
+            BtNode::Flag { flag, value, scope } => {
+                host.set_flag(flag, value, scope);
+                true
+            }
         };
         self.running[n] = started;
         started
@@ -305,7 +309,7 @@ impl TreeRun {
                 }
             }
             BtNode::Action(_) => host.step_action(node),
-            BtNode::Hint { .. } => Status::Succeeded,
+            BtNode::Hint { .. } | BtNode::Flag { .. } => Status::Succeeded,
         }
     }
 
@@ -325,6 +329,7 @@ impl TreeRun {
             BtTest::Not { child } => !self.test(*child, host),
             BtTest::Fact(condition) => host.holds(condition),
             BtTest::Hint(hint) => self.hint(*hint) == HintState::Positive,
+            BtTest::Flag(flag) => host.flag(*flag),
         }
     }
 }

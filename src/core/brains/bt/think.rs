@@ -10,10 +10,13 @@ use crate::core::brains::BrainState;
 use crate::core::brains::{not_deciding, Brain};
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
-use crate::core::model::bt::{HintId, HintState};
+use crate::core::model::bt::{FlagScope, HintId, HintState};
 use crate::core::model::condition::{Bindings, Condition};
+use crate::core::model::domain::AttributeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::Result;
+use crate::core::model::fact_set::{Fact, FactSet};
+use crate::core::model::value::Value;
 use crate::core::world::Step;
 use crate::core::{Mind, World};
 
@@ -150,4 +153,53 @@ impl BtHost for WorldHost<'_> {
 
     /// The base layer has no layer below: its hints go nowhere.
     fn send_hint(&mut self, _: HintId, _: HintState) {}
+
+    fn flag(&mut self, flag: AttributeId) -> bool {
+        match &self.mind.brain {
+            BrainState::Bt(bt) => is_set(&bt.blackboard, flag),
+            _ => false,
+        }
+    }
+
+    /// Writes the NPC's own blackboard (its mind is out of its record while it thinks) and, for
+    /// a broadcast, every other behaviour-tree NPC's, in slot order.
+    fn set_flag(&mut self, flag: AttributeId, value: bool, scope: FlagScope) {
+        let time = self.world.time;
+        if scope != FlagScope::Others {
+            if let BrainState::Bt(bt) = &mut self.mind.brain {
+                write_flag(&mut bt.blackboard, flag, value, time);
+            }
+        }
+        if scope != FlagScope::Myself {
+            for index in 0..self.world.entities.slot_count() {
+                let Some((_, record)) = self.world.entities.get_at_mut(index) else {
+                    continue;
+                };
+                if let Some(BrainState::Bt(bt)) = record.mind.as_deref_mut().map(|m| &mut m.brain) {
+                    write_flag(&mut bt.blackboard, flag, value, time);
+                }
+            }
+        }
+    }
+}
+
+/// Whether `flag` is set on `blackboard` (a bool fact holding true).
+fn is_set(blackboard: &FactSet, flag: AttributeId) -> bool {
+    blackboard
+        .get(flag)
+        .is_some_and(|fact| fact.value == Value::Bool(true))
+}
+
+/// Sets `flag` on `blackboard`, or removes it for `false` (L4852-4866).
+fn write_flag(blackboard: &mut FactSet, flag: AttributeId, value: bool, time: f64) {
+    match value {
+        true => blackboard.set(Fact {
+            attribute: flag,
+            value: Value::Bool(true),
+            time,
+        }),
+        false => {
+            blackboard.remove(flag);
+        }
+    }
 }

@@ -7,6 +7,10 @@ use crate::core::model::domain::DomainBuilder;
 use crate::core::model::error::{Error, Result};
 use crate::core::model::player_style::{style_distribution, StyleId};
 
+use crate::core::model::domain::AttributeId;
+use crate::core::model::value::ValueType;
+
+use super::condition_tree::BtTest;
 use super::node::{BtNode, HintId};
 use super::tree::BtTree;
 
@@ -35,13 +39,31 @@ impl DomainBuilder {
                 BtNode::Hint { hint, .. } => {
                     self.domain.hints.get(hint.0)?;
                 }
+                BtNode::Flag { flag, .. } => self.check_flag(flag)?,
                 _ => {}
             }
         }
         for hint in tree.exposed() {
             self.domain.hints.get(hint.0)?;
         }
+        for test in tree.tests() {
+            if let BtTest::Flag(flag) = test {
+                self.check_flag(*flag)?;
+            }
+        }
         self.domain.bt_trees.add(name, Arc::new(tree)).map(BtTreeId)
+    }
+
+    /// A flag must be a bool attribute.
+    fn check_flag(&self, flag: AttributeId) -> Result<()> {
+        let def = self.domain.attribute(flag)?;
+        match def.value_type {
+            ValueType::Bool => Ok(()),
+            other => Err(Error::invalid(format!(
+                "flag {:?} is a {other:?} attribute: flags are bool attributes",
+                def.name
+            ))),
+        }
     }
 
     /// Gives `archetype`'s NPCs the layers `layers`, the base tree first: they are driven by

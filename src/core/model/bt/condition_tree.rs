@@ -2,6 +2,7 @@
 //! of L2327-2384, which holds while the tree's hint is Positive.
 
 use crate::core::model::condition::Condition;
+use crate::core::model::domain::AttributeId;
 
 use super::node::HintId;
 
@@ -18,6 +19,8 @@ pub enum TestExpr {
     Fact(Condition),
     /// The tree's hint is Positive.
     Hint(HintId),
+    /// The flag is set on the NPC's blackboard.
+    Flag(AttributeId),
 }
 
 /// One node of a condition tree, flat. Operands of And and Or are the tree's test table entries
@@ -49,4 +52,6 @@ pub enum BtTest {
     /// The tree's hint is Positive. The thesis tests Positive only (L2379): a negative hint
     /// must not make a branch's precondition true.
     Hint(HintId),
+    /// The flag is set on the NPC's blackboard (the thesis's CheckFlag, L4885-4890).
+    Flag(AttributeId),
 }

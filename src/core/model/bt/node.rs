@@ -2,6 +2,7 @@
 //! hints that re-order it (§1.4).
 
 use crate::core::model::action::ActionId;
+use crate::core::model::domain::AttributeId;
 
 /// A hint's name interned by the domain: trees speak of hints by id, never by string (the
 /// thesis hashes names with a function that collides, L3738-3747; digest §1.6).
@@ -19,6 +20,18 @@ pub enum HintState {
     Neutral,
     /// Do not do this: the branch stays available, but last (L1057-1068).
     Negative,
+}
+
+/// Whose blackboards a flag node writes (the thesis broadcasts to every instance, with an option
+/// to include the sender, L4782-4846).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagScope {
+    /// The NPC's own blackboard.
+    Myself,
+    /// Every other behaviour-tree NPC of the world.
+    Others,
+    /// Every behaviour-tree NPC of the world, the sender included.
+    Everyone,
 }
 
 /// How a condition node reports (L1602-1629, Table 7).
@@ -76,6 +89,17 @@ pub enum BtNode {
     /// Performs the motive action on the nearest supplier the NPC perceives (its claims,
     /// events and ambiance as for any brain); succeeds or fails with the engine's report.
     Action(ActionId),
+    /// Writes a flag (a bool attribute) on blackboards when it starts and succeeds at once:
+    /// `true` sets it, `false` removes it (L4852-4866). Flags are messages between NPCs, not
+    /// acts on the world: high-level layers may hold them (the disguise layer, L4765-4933).
+    Flag {
+        /// The flag, a bool attribute of the domain.
+        flag: AttributeId,
+        /// Set (true) or remove (false).
+        value: bool,
+        /// Whose blackboards.
+        scope: FlagScope,
+    },
     /// A hint to the tree one layer below, sent when the node starts; succeeds at once
     /// (L2878-2908). `Neutral` retracts it.
     Hint {
@@ -99,7 +123,10 @@ impl BtNode {
             | BtNode::Not
             | BtNode::IgnoreFailure
             | BtNode::TimedLoop { .. } => Some(1),
-            BtNode::Condition { .. } | BtNode::Action(_) | BtNode::Hint { .. } => Some(0),
+            BtNode::Condition { .. }
+            | BtNode::Action(_)
+            | BtNode::Flag { .. }
+            | BtNode::Hint { .. } => Some(0),
         }
     }
 
@@ -122,6 +149,7 @@ impl BtNode {
             BtNode::IgnoreFailure => "ignore_failure",
             BtNode::TimedLoop { .. } => "timed_loop",
             BtNode::Action(_) => "action",
+            BtNode::Flag { .. } => "flag",
             BtNode::Hint { .. } => "hint",
         }
     }
