@@ -12,6 +12,7 @@ use motive::core::model::bt::{
     BtBuilder, BtNode, BtTree, ConditionMode, FlagScope, HintId, HintState, TestExpr,
 };
 use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::goap::GoapGoalId;
 use motive::core::{AttributeId, Value};
 
 use Status::{Error, Failed, InProgress, Succeeded};
@@ -44,6 +45,10 @@ impl BtHost for Script {
         self.by_node.insert(node, action.0);
         self.steps.insert(action.0, 0);
         true
+    }
+    /// A scripted plan is action `goal` (the script's entry for that id).
+    fn start_plan(&mut self, node: u32, goal: GoapGoalId) -> bool {
+        self.start_action(node, ActionId(goal.0))
     }
     fn step_action(&mut self, node: u32) -> Status {
         let action = self.by_node[&node];
@@ -539,6 +544,9 @@ fn layer_stack_unwinds_and_errors_clear_it() {
             0.0
         }
         fn start_action(&mut self, _: u32, _: ActionId) -> bool {
+            false
+        }
+        fn start_plan(&mut self, _: u32, _: GoapGoalId) -> bool {
             false
         }
         fn step_action(&mut self, _: u32) -> Status {

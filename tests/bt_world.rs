@@ -244,3 +244,22 @@ fn the_disguise_layer_broadcasts_flags_that_reorder_the_others() {
         "{blown:?}"
     );
 }
+
+/// A plan leaf: GOAP works out how to get armed (one step: the rifle rack), the tree performs
+/// the plan as the leaf's body, then attacks.
+#[test]
+fn a_plan_leaf_hands_a_goal_to_goap_and_performs_the_plan() {
+    let (instance, requests) = run(&guards().with_variant("planner").unwrap(), 5.0);
+    let guard = asked(&requests, entity(&instance, "guard"));
+    assert_eq!(guard.first().copied(), Some("pick_up_rifle"), "{guard:?}");
+    assert!(
+        guard.len() >= 3 && guard[1..].iter().all(|&a| a == "attack"),
+        "{guard:?}"
+    );
+    let armed = instance.world.domain().find_attribute("armed").unwrap();
+    let fact = instance
+        .world
+        .fact(entity(&instance, "guard"), armed)
+        .unwrap();
+    assert_eq!(fact.value, Value::Bool(true));
+}

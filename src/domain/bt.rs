@@ -6,7 +6,8 @@
 //! branch so that a layer above can hint it); `loop`, `run_until_succeeded`, `not` and
 //! `ignore_failure` take a node; `conditional_loop` takes `{ "while": test, "do": node }`,
 //! `conditional_execution` `{ "if": test, "do": node }`, `timed_loop` `{ "seconds", "do" }`;
-//! `precondition` and `assertion` take a test; `action` names an action; `hint` names a hint,
+//! `precondition` and `assertion` take a test; `action` names an action; `plan` names a GOAP
+//! goal, planned for when the node starts and performed as its body; `hint` names a hint,
 //! with `"state"` `positive` (the default), `negative` or `neutral`; `flag` names a bool
 //! attribute, with `"value"` (true sets it, false removes it; true by default) and `"to"`
 //! (`myself`, `others`, `everyone`, the default). A test is `{ "all": [..] }`, `{ "any": [..] }`,
@@ -19,6 +20,7 @@ use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::bt::{
     BtBuilder, BtNode, BtTreeId, ConditionMode, FlagScope, HintState, TestExpr,
 };
+use crate::core::model::goap::GoapGoalId;
 use crate::core::AttributeId;
 
 /// The kinds of node, the keys that name them.
@@ -36,6 +38,7 @@ const NODE_KINDS: &[&str] = &[
     "precondition",
     "assertion",
     "action",
+    "plan",
     "hint",
     "flag",
 ];
@@ -207,6 +210,11 @@ impl Loading {
             "action" => {
                 let action = ActionId(self.refs.actions.resolve(&mut self.ctx, &body)?);
                 let added = b.leaf(BtNode::Action(action));
+                self.check(&body.path, added)
+            }
+            "plan" => {
+                let goal = GoapGoalId(self.refs.goap_goals.resolve(&mut self.ctx, &body)?);
+                let added = b.leaf(BtNode::Plan(goal));
                 self.check(&body.path, added)
             }
             "flag" => {

@@ -19,6 +19,7 @@ pub use shared::Shared;
 
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::{ArchetypeDef, ArchetypeId};
+use crate::core::model::bt::BtNode;
 use crate::core::model::domain::Domain;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, Result};
@@ -173,10 +174,13 @@ impl Brains for BrainState {
 
     /// A UDGOAP think may spend its archetype's whole expansion limit; a GOAP think only queues
     /// a request (its search is budgeted by the queue); a UBC think rates each predefined plan
-    /// once; a behaviour-tree think steps its layers once.
-    fn think_cost(def: &ArchetypeDef) -> u32 {
+    /// once; a behaviour-tree think steps its layers once, and may plan if its base tree has a
+    /// plan leaf.
+    fn think_cost(domain: &Domain, def: &ArchetypeDef) -> u32 {
         if def.uses_bt() {
-            1
+            let base = &domain.bt_trees().items()[def.bt[0].0 as usize];
+            let plans = base.nodes().iter().any(|n| matches!(n, BtNode::Plan(_)));
+            1 + if plans { def.think.max_expansions } else { 0 }
         } else if def.uses_goap() {
             0
         } else if def.uses_ubc() {

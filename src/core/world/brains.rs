@@ -25,7 +25,7 @@ pub trait Brains: Sized {
 
     /// What one think of an NPC of `def` may spend of the tick's expansion budget
     /// (`WorldConfig::plan_budget_per_tick`); a think that does not fit waits for the next tick.
-    fn think_cost(def: &ArchetypeDef) -> u32;
+    fn think_cost(domain: &Domain, def: &ArchetypeDef) -> u32;
 
     /// One think of `npc`, whose mind is taken out of its record for the call; its next think
     /// is already scheduled.

@@ -78,7 +78,7 @@ impl<B: Brains> World<B> {
     /// What a think of `npc` costs against the tick's budget ([`Brains::think_cost`]).
     fn think_cost(&self, npc: Entity) -> u32 {
         let archetype = self.archetype(npc).ok().flatten();
-        archetype.map_or(0, |a| B::think_cost(self.domain.archetype(a)))
+        archetype.map_or(0, |a| B::think_cost(&self.domain, self.domain.archetype(a)))
     }
 
     /// Thinks for `npc` now: schedules its next think, then its brain thinks.

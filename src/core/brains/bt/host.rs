@@ -5,6 +5,7 @@ use crate::core::model::action::ActionId;
 use crate::core::model::bt::{FlagScope, HintId, HintState};
 use crate::core::model::condition::Condition;
 use crate::core::model::domain::AttributeId;
+use crate::core::model::goap::GoapGoalId;
 
 use super::status::Status;
 
@@ -15,7 +16,10 @@ pub trait BtHost {
     /// Action leaf `node` starts performing `action`; false when it cannot (no supplier in
     /// range, another leaf's action running), which is an error of the start.
     fn start_action(&mut self, node: u32, action: ActionId) -> bool;
-    /// How leaf `node`'s action stands.
+    /// Plan leaf `node` plans for `goal` and starts performing the plan; false when it cannot
+    /// (another leaf's action running). No plan is no error: the leaf fails at its step.
+    fn start_plan(&mut self, node: u32, goal: GoapGoalId) -> bool;
+    /// How leaf `node`'s action (or plan) stands.
     fn step_action(&mut self, node: u32) -> Status;
     /// Leaf `node`'s action is abandoned (its branch was left, or the tree restarted).
     fn stop_action(&mut self, node: u32);

@@ -6,6 +6,7 @@ use crate::core::model::action::ActionId;
 use crate::core::model::bt::{FlagScope, HintId, HintState};
 use crate::core::model::condition::Condition;
 use crate::core::model::domain::AttributeId;
+use crate::core::model::goap::GoapGoalId;
 
 use super::host::BtHost;
 use super::run::TreeRun;
@@ -42,6 +43,9 @@ impl<H: BtHost> BtHost for Upper<'_, H> {
     }
     fn start_action(&mut self, node: u32, action: ActionId) -> bool {
         self.host.start_action(node, action)
+    }
+    fn start_plan(&mut self, node: u32, goal: GoapGoalId) -> bool {
+        self.host.start_plan(node, goal)
     }
     fn step_action(&mut self, node: u32) -> Status {
         self.host.step_action(node)

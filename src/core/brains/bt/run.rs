@@ -176,6 +176,7 @@ impl TreeRun {
             | BtNode::Not
             | BtNode::IgnoreFailure => self.start(self.child(node), host),
             BtNode::Action(action) => host.start_action(node, action),
+            BtNode::Plan(goal) => host.start_plan(node, goal),
             BtNode::Hint { hint, state } => {
                 host.send_hint(hint, state);
                 true
@@ -195,7 +196,7 @@ impl TreeRun {
             return;
         }
         self.running[n] = false;
-        if let BtNode::Action(_) = self.tree.nodes[n] {
+        if self.tree.nodes[n].acts() {
             host.stop_action(node);
         }
         let (first, count) = self.tree.spans[n];
@@ -308,7 +309,7 @@ impl TreeRun {
                     other => other,
                 }
             }
-            BtNode::Action(_) => host.step_action(node),
+            BtNode::Action(_) | BtNode::Plan(_) => host.step_action(node),
             BtNode::Hint { .. } | BtNode::Flag { .. } => Status::Succeeded,
         }
     }

@@ -7,6 +7,7 @@
 use crate::core::brains::bt::mind::ActionLeaf;
 use crate::core::brains::bt::{BtHost, Layers, Status};
 use crate::core::brains::BrainState;
+use crate::core::brains::SearchStatus;
 use crate::core::brains::{not_deciding, Brain};
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
@@ -16,6 +17,7 @@ use crate::core::model::domain::AttributeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::Result;
 use crate::core::model::fact_set::{Fact, FactSet};
+use crate::core::model::goap::GoapGoalId;
 use crate::core::model::value::Value;
 use crate::core::world::Step;
 use crate::core::{Mind, World};
@@ -119,6 +121,39 @@ impl BtHost for WorldHost<'_> {
             node,
             requested: supplier.is_some(),
         });
+        true
+    }
+
+    /// Plans with GOAP from the world as the NPC perceives it, within its archetype's expansion
+    /// limit, counted against the tick's budget like any search.
+    fn start_plan(&mut self, node: u32, goal: GoapGoalId) -> bool {
+        if self.action.is_some() {
+            return false;
+        }
+        let world = &mut *self.world;
+        let mut inputs = std::mem::take(&mut world.brains.goap.inputs);
+        inputs.excluded.clear();
+        let ws = world.brains.goap.workspaces.pop().unwrap_or_default();
+        let begun = world.goap_begin(self.npc, goal, &mut inputs, ws, 0);
+        world.brains.goap.inputs = inputs;
+        let mut requested = false;
+        if let Ok(mut search) = begun {
+            let status = search.step(u32::MAX);
+            let used = search.stats().expanded;
+            world.budget_left = world.budget_left.saturating_sub(used);
+            world.tick_expansions += used;
+            if status == SearchStatus::Found && !search.plan().is_empty() {
+                let steps = search.plan().iter().map(|s| Step {
+                    action: s.action,
+                    supplier: s.target,
+                });
+                world.replace_plan(self.npc, self.mind, steps);
+                world.start_next_step(self.npc, self.mind);
+                requested = true;
+            }
+            world.brains.goap.workspaces.push(search.into_workspace());
+        }
+        *self.action = Some(ActionLeaf { node, requested });
         true
     }
 

@@ -40,6 +40,9 @@ impl DomainBuilder {
                     self.domain.hints.get(hint.0)?;
                 }
                 BtNode::Flag { flag, .. } => self.check_flag(flag)?,
+                BtNode::Plan(goal) => {
+                    self.domain.goap_goals.get(goal.0)?;
+                }
                 _ => {}
             }
         }

@@ -3,6 +3,7 @@
 
 use crate::core::model::action::ActionId;
 use crate::core::model::domain::AttributeId;
+use crate::core::model::goap::GoapGoalId;
 
 /// A hint's name interned by the domain: trees speak of hints by id, never by string (the
 /// thesis hashes names with a function that collides, L3738-3747; digest §1.6).
@@ -89,6 +90,11 @@ pub enum BtNode {
     /// Performs the motive action on the nearest supplier the NPC perceives (its claims,
     /// events and ambiance as for any brain); succeeds or fails with the engine's report.
     Action(ActionId),
+    /// Hands a GOAP goal to the planner and performs the plan as its body: a reactive tree on
+    /// top, a planner for the hard parts. Plans when it starts, within the archetype's
+    /// expansion limit; succeeds when the whole plan has been performed, fails when there is
+    /// no plan or a step fails.
+    Plan(GoapGoalId),
     /// Writes a flag (a bool attribute) on blackboards when it starts and succeeds at once:
     /// `true` sets it, `false` removes it (L4852-4866). Flags are messages between NPCs, not
     /// acts on the world: high-level layers may hold them (the disguise layer, L4765-4933).
@@ -125,6 +131,7 @@ impl BtNode {
             | BtNode::TimedLoop { .. } => Some(1),
             BtNode::Condition { .. }
             | BtNode::Action(_)
+            | BtNode::Plan(_)
             | BtNode::Flag { .. }
             | BtNode::Hint { .. } => Some(0),
         }
@@ -149,6 +156,7 @@ impl BtNode {
             BtNode::IgnoreFailure => "ignore_failure",
             BtNode::TimedLoop { .. } => "timed_loop",
             BtNode::Action(_) => "action",
+            BtNode::Plan(_) => "plan",
             BtNode::Flag { .. } => "flag",
             BtNode::Hint { .. } => "hint",
         }
@@ -157,6 +165,6 @@ impl BtNode {
     /// True for nodes that act on the world: a high-level layer may not hold them, it hints
     /// instead (L2402, L2870).
     pub fn acts(&self) -> bool {
-        matches!(self, BtNode::Action(_))
+        matches!(self, BtNode::Action(_) | BtNode::Plan(_))
     }
 }
