@@ -183,6 +183,22 @@ fn layers_must_hint_and_trees_must_be_whole() {
         "{:?}",
         loaded.warnings
     );
+    // A parallel in a high-level layer is a warning (L2910-2917).
+    let loaded = edited(|j| {
+        j["domain"]["behaviour_trees"][1]["root"] = serde_json::json!({ "parallel": [
+            { "loop": { "hint": "COVER", "state": "negative" } },
+            { "loop": { "hint": "COVER", "state": "positive" } }
+        ] })
+    })
+    .unwrap();
+    assert!(
+        loaded
+            .warnings
+            .iter()
+            .any(|w| w.message.contains("parallel")),
+        "{:?}",
+        loaded.warnings
+    );
 }
 
 /// The disguise layer (L4765-4933), flags between NPCs: when one guard dies it tells everyone

@@ -342,3 +342,37 @@ fn steady_state_hospital_ticks_allocate_nothing_under_every_brain() {
         }
     }
 }
+
+#[test]
+fn steady_state_behaviour_tree_ticks_allocate_nothing() {
+    // Ocio's guards under each layer stack: trees stepping, hints re-ordering and restarting
+    // trees, flags broadcast, GOAP plans of plan leaves, actions requested, timed and claimed.
+    use motive::domain::load_scenario_file;
+    use motive::sim::Simulator;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/guard_hebt.json");
+    let shipped = load_scenario_file(std::path::Path::new(path))
+        .unwrap()
+        .value;
+    for variant in [
+        None,
+        Some("kamikaze"),
+        Some("coward"),
+        Some("disguise"),
+        Some("planner"),
+    ] {
+        let scenario = variant.map_or(shipped.clone(), |v| shipped.with_variant(v).unwrap());
+        let mut instance = scenario.instantiate(Some(64), Some(1)).unwrap();
+        let mut engine = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+        let mut run = |seconds: f64| {
+            engine.run(&mut instance.world, seconds, &mut ()).unwrap();
+        };
+        assert!(allocations_during(|| run(20.0)) > 0, "the counter counts");
+        for window in 0..3 {
+            assert_eq!(
+                allocations_during(|| run(10.0)),
+                0,
+                "{variant:?}, window {window}"
+            );
+        }
+    }
+}

@@ -72,10 +72,21 @@ fn describe(world: &World, run: &TreeRun, node: u32) -> String {
             format!("hint {} {}", domain.hints().name(hint.0), hint_word(state))
         }
         BtNode::Selector => {
+            // Branches before the cursor were tried and failed this time round; the one at it
+            // runs; those after are not tried.
+            let cursor = run.cursor(node) as usize;
             let order: Vec<String> = run
                 .order(node)
                 .iter()
-                .map(|&child| branch_name(world, tree, node, child))
+                .enumerate()
+                .map(|(at, &child)| {
+                    let name = branch_name(world, tree, node, child);
+                    match at.cmp(&cursor) {
+                        std::cmp::Ordering::Less => format!("{name} (failed)"),
+                        std::cmp::Ordering::Equal => format!("{name} (running)"),
+                        std::cmp::Ordering::Greater => name,
+                    }
+                })
                 .collect();
             format!("selector [{}]", order.join(", "))
         }

@@ -324,6 +324,38 @@ fn a_ubc_npc_is_explained_by_its_rated_plans() {
 }
 
 #[test]
+fn a_behaviour_tree_npc_is_explained_by_its_layers_hints_and_running_path() {
+    let guards = format!(
+        "{}/../scenarios/guard_hebt.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    motive()
+        .args([
+            "explain",
+            &guards,
+            "--variant",
+            "kamikaze",
+            "--npc",
+            "hurt_guard",
+            "--at",
+            "3",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("(kamikaze_guard, BT)"))
+        .stdout(predicate::str::contains("1. kamikaze"))
+        .stdout(predicate::str::contains("hints: COVER -, ATTACK (neutral)"))
+        .stdout(predicate::str::contains(
+            "selector [ATTACK (running), PATROL, COVER] > sequence > action attack",
+        ));
+    motive()
+        .args(["run", &guards, "--variant", "coward"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 layers, the highest coward"));
+}
+
+#[test]
 fn validate_reports_errors_with_pointers_and_exits_1() {
     for name in [
         "household.json",

@@ -68,7 +68,8 @@ impl Loading {
     }
 
     /// An archetype's `"behaviour_trees": [name]`, its layers from the base tree up. Warns when
-    /// a layer sends a hint the layer below does not expose (it would change nothing).
+    /// a layer sends a hint the layer below does not expose (it would change nothing), and when
+    /// a high-level layer has a parallel.
     pub fn archetype_bt(&mut self, obj: &Obj, id: ArchetypeId) {
         let Some(node) = obj.get("behaviour_trees") else {
             return;
@@ -87,6 +88,17 @@ impl Loading {
         let set = self.builder.set_archetype_bt(id, &ids);
         if self.check(&node.path, set).is_none() {
             return;
+        }
+        for (tree, at) in &layers[1..] {
+            let trees = self.builder.domain().bt_trees();
+            if trees.items()[tree.0 as usize].has_parallel() {
+                let message = format!(
+                    "layer {:?} has a parallel: in a high-level layer the order of its children \
+                     decides between conflicting hints (L2910-2917)",
+                    trees.name(tree.0)
+                );
+                self.ctx.warn(&at.path, message);
+            }
         }
         for pair in layers.windows(2) {
             let [(below, _), (above, at)] = pair else {

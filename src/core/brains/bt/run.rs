@@ -71,6 +71,12 @@ impl TreeRun {
             .map_or(HintState::Neutral, |i| self.hints[i])
     }
 
+    /// Where composite `node` is in its children (its order, for a selector): those before
+    /// finished (a selector's failed), the one at it runs.
+    pub fn cursor(&self, node: u32) -> u32 {
+        self.cursor[node as usize]
+    }
+
     /// The children of selector `node` in the order it tries them now.
     pub fn order(&self, node: u32) -> &[u32] {
         let (first, count) = self.tree.spans[node as usize];
