@@ -1,6 +1,7 @@
 //! NPCs that adapt to the player's style: the PaSSAGE player model (001_3e3461db8de0826f.txt:
-//! 2389-2407) choosing the high-level layer a guard runs (Ocio's sketch, 002:4984-4996), from a
-//! JSON domain, through the world's API an engine calls.
+//! 2389-2407) choosing the high-level layer a guard runs (Ocio's sketch, 002:4984-4996), from
+//! `scenarios/adaptive_guards.json`, through the world's API an engine calls and through the
+//! simulator's scripted player.
 
 use motive::core::brains::Brain;
 use motive::core::model::archetype::ArchetypeId;
@@ -8,7 +9,8 @@ use motive::core::model::player_style::PlayerActionId;
 use motive::core::model::rng::WorldRng;
 use motive::core::world::player_model::PlayerModel;
 use motive::core::{Entity, Vec3, World, WorldConfig};
-use motive::domain::load_domain;
+use motive::domain::{load_domain, load_scenario_file, Scenario};
+use motive::sim::Simulator;
 
 /// L2405: a model of ⟨f=1, m=0, s=0, t=1, p=2⟩ is 25 % fighter, 25 % tactician, 50 % power
 /// gamer; that distribution is the ideal (utility 1), anything else scores below it.
@@ -23,6 +25,12 @@ fn passage_example_distribution_and_expected_utility() {
     assert_eq!(method_actor, 0.0, "a style the player never shows");
 }
 
+fn adaptive_guards() -> Scenario {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
+        .join("adaptive_guards.json");
+    load_scenario_file(&path).unwrap().value
+}
+
 struct Guard {
     world: World,
     guard: Entity,
@@ -32,12 +40,7 @@ struct Guard {
 }
 
 fn guard() -> Guard {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/adaptive_guard.json"
-    ))
-    .unwrap();
-    let domain = load_domain(&text).unwrap().value;
+    let domain = adaptive_guards().domain;
     let action = |name: &str| PlayerActionId(domain.player_actions().find(name).unwrap());
     let (shoot, sneak, distract) = (action("shoot"), action("sneak"), action("distract"));
     let archetype = |name: &str| ArchetypeId(domain.archetypes().find(name).unwrap());
@@ -188,4 +191,42 @@ fn layers_are_pushed_and_popped_at_run_time_and_bad_requests_refused() {
     let err = world.bt_mind(npc).err().unwrap();
     assert!(err.message.contains("GOAP, not BT"), "{err}");
     assert!(world.clear_bt_layers(npc).is_err());
+}
+
+/// The shipped scenario: the scripted player sneaks until 30 s, then fights. Every guard runs
+/// the watchful layer before the switch and the other one from at most 8 reports after it
+/// (one a second), to the end.
+#[test]
+fn the_shipped_scenario_follows_the_scripted_player() {
+    let mut instance = adaptive_guards().instantiate(None, Some(1)).unwrap();
+    let mut sim = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+    let guards: Vec<Entity> = instance
+        .names
+        .iter()
+        .filter(|(_, n)| n.starts_with("guard"))
+        .map(|(e, _)| *e)
+        .collect();
+    assert_eq!(guards.len(), 3);
+    let top = |world: &World, npc: Entity| {
+        let bt = world.bt_mind(npc).unwrap();
+        let tree = bt.layers.runs().next().unwrap().tree().clone();
+        let trees = world.domain().bt_trees();
+        let id = trees
+            .items()
+            .iter()
+            .position(|t| std::sync::Arc::ptr_eq(t, &tree));
+        trees.name(id.unwrap() as u32).to_owned()
+    };
+    for (until, expected) in [(29.0, "call_for_help"), (38.5, "cover_and_cooperate")] {
+        let left = until - instance.world.time();
+        sim.run(&mut instance.world, left, &mut ()).unwrap();
+        for &guard in &guards {
+            assert_eq!(top(&instance.world, guard), expected, "at {until} s");
+        }
+    }
+    sim.run(&mut instance.world, 21.5, &mut ()).unwrap();
+    assert!(guards
+        .iter()
+        .all(|&g| top(&instance.world, g) == "cover_and_cooperate"));
+    assert_eq!(instance.world.player_model().reports(), 60);
 }

@@ -14,6 +14,7 @@ fn every_shipped_scenario_loads_clean() {
         "wizard_arena.json",
         "pirate.json",
         "guard_hebt.json",
+        "adaptive_guards.json",
     ] {
         match load_scenario_file(&path(name)) {
             Ok(loaded) => {

@@ -14,9 +14,11 @@ use super::reader::{self, Node, Obj};
 use super::scenario::{AreaSpec, Copies, EntitySpec, ProjectionSpec, Scenario, StartFact};
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::player_style::PlayerActionId;
 use crate::core::world::ambiance_areas::{Anchor, Area, Falloff, Projection, Shape};
 use crate::core::{AttributeId, Value, ValueType, Vec3, WorldConfig};
 use crate::sim::rules::{EngineAction, SimRules, SpawnRule};
+use crate::sim::scripted_player::PlayerRule;
 
 /// The top-level fields of a scenario document.
 const SCENARIO_FIELDS: &[&str] = &[
@@ -204,6 +206,7 @@ impl Loading {
             "action_seconds",
             "actions",
             "spawns",
+            "player",
         ];
         let obj = self.ctx.object(&node, &fields)?;
         rules.speed = obj.number_or(&mut self.ctx, "speed", rules.speed)?;
@@ -232,6 +235,11 @@ impl Loading {
         for s in obj.list(&mut self.ctx, "spawns") {
             if let Some(spawn) = self.spawn(&s) {
                 rules.spawns.push(spawn);
+            }
+        }
+        for p in obj.list(&mut self.ctx, "player") {
+            if let Some(rule) = self.player_rule(&p, domain) {
+                rules.player.push(rule);
             }
         }
         let valid = rules.validate(domain);
@@ -268,6 +276,26 @@ impl Loading {
             every,
             max_alive,
             facts,
+        })
+    }
+
+    /// `{ "action", "from", "until", "every" }`: a player action reported on a schedule.
+    fn player_rule(&mut self, node: &Node, domain: &crate::core::Domain) -> Option<PlayerRule> {
+        let obj = self
+            .ctx
+            .object(node, &["action", "from", "until", "every"])?;
+        let action = obj.require(&mut self.ctx, "action")?;
+        let name = self.ctx.str(&action)?;
+        let Some(id) = domain.player_actions().find(name) else {
+            self.ctx
+                .error(&action.path, format!("unknown player action {name:?}"));
+            return None;
+        };
+        Some(PlayerRule {
+            action: PlayerActionId(id),
+            from: obj.number_or(&mut self.ctx, "from", 0.0)?,
+            until: obj.number_or(&mut self.ctx, "until", f64::INFINITY)?,
+            every: obj.number(&mut self.ctx, "every")?,
         })
     }
 

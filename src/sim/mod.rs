@@ -10,6 +10,7 @@ pub mod observer;
 mod performance;
 pub mod rules;
 pub mod run;
+pub mod scripted_player;
 pub mod simulator;
 mod spawner;
 pub mod stats;

@@ -5,6 +5,7 @@
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::{AttributeId, Domain, Error, Result, Value, Vec3};
+use crate::sim::scripted_player::PlayerRule;
 
 /// How the [`super::Simulator`] plays the engine's part.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,6 +24,8 @@ pub struct SimRules {
     pub per_action: Vec<EngineAction>,
     /// Entities the engine brings in while the world runs.
     pub spawns: Vec<SpawnRule>,
+    /// What the simulated player does, reported to the world's player model.
+    pub player: Vec<PlayerRule>,
 }
 
 /// How the engine performs one action.
@@ -62,6 +65,7 @@ impl SimRules {
             action_seconds: 0.0,
             per_action: vec![EngineAction::default(); domain.actions().len()],
             spawns: Vec::new(),
+            player: Vec::new(),
         }
     }
 
@@ -95,6 +99,22 @@ impl SimRules {
             if !(0.0..=1.0).contains(&chance) {
                 return Err(Error::invalid(format!(
                     "actions.{name}.failure_chance must be in [0, 1], got {chance}"
+                )));
+            }
+        }
+        for (i, rule) in self.player.iter().enumerate() {
+            domain.player_actions().get(rule.action.0)?;
+            not_negative(&format!("player[{i}].from"), rule.from)?;
+            if !(rule.from.is_finite() && rule.until >= rule.from) {
+                return Err(Error::invalid(format!(
+                    "player[{i}] runs from {} until {}: from is finite and until no earlier",
+                    rule.from, rule.until
+                )));
+            }
+            if !(rule.every.is_finite() && rule.every >= self.step) {
+                return Err(Error::invalid(format!(
+                    "player[{i}].every must be finite and at least the step ({}), got {}",
+                    self.step, rule.every
                 )));
             }
         }

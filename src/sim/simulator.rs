@@ -35,6 +35,7 @@ use super::observer::{Observer, Performed};
 use super::performance::{Performance, Work};
 use super::rules::SimRules;
 use super::run::{run_fixed_step, RunSummary};
+use super::scripted_player::ScriptedPlayer;
 use super::spawner::Spawner;
 use super::stats::SimStats;
 
@@ -50,6 +51,7 @@ pub struct Simulator {
     /// The world's events, drained into this buffer each step and reused.
     events: Vec<Event>,
     spawner: Spawner,
+    player: ScriptedPlayer,
     needs: NeedServers,
     stats: SimStats,
 }
@@ -64,6 +66,7 @@ impl Simulator {
             performances: Vec::new(),
             events: Vec::new(),
             spawner: Spawner::new(&rules.spawns, world.time()),
+            player: ScriptedPlayer::new(&rules.player, world.time()),
             needs: NeedServers::new(world.domain()),
             stats: SimStats::default(),
             rules,
@@ -105,6 +108,7 @@ impl Simulator {
         }
         let distance = self.rules.speed * dt;
         self.walk_or_fail(world, distance);
+        self.player.run(&self.rules.player, world)?;
         let started = Instant::now();
         world.tick(dt)?;
         self.stats.tick_wall += started.elapsed();

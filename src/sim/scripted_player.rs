@@ -1,0 +1,46 @@
+//! A scripted player: the simulator reports player actions on a schedule, as an engine reports
+//! what its player does, so that scenarios show NPCs adapting to a player whose style changes
+//! (`brains/bt/adapt.rs`).
+
+use crate::core::model::player_style::PlayerActionId;
+use crate::core::{Result, World};
+
+/// Reports `action` every `every` seconds from `from` until `until` (simulated seconds).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayerRule {
+    /// What the player does.
+    pub action: PlayerActionId,
+    /// When it starts (finite, ≥ 0).
+    pub from: f64,
+    /// When it stops (≥ `from`; may be infinite).
+    pub until: f64,
+    /// Seconds between two reports (finite, ≥ the simulation's step, so at most one report a
+    /// rule per step).
+    pub every: f64,
+}
+
+/// When each rule reports next.
+#[derive(Debug)]
+pub(crate) struct ScriptedPlayer {
+    next: Vec<f64>,
+}
+
+impl ScriptedPlayer {
+    /// A player following `rules`, starting now.
+    pub(crate) fn new(rules: &[PlayerRule], now: f64) -> Self {
+        ScriptedPlayer {
+            next: rules.iter().map(|r| r.from.max(now)).collect(),
+        }
+    }
+
+    /// Reports, rule by rule, every action due by the world's time.
+    pub(crate) fn run(&mut self, rules: &[PlayerRule], world: &mut World) -> Result<()> {
+        for (next, rule) in self.next.iter_mut().zip(rules) {
+            while *next <= world.time() && *next < rule.until {
+                world.report_player_action(rule.action)?;
+                *next += rule.every;
+            }
+        }
+        Ok(())
+    }
+}
