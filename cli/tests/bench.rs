@@ -236,3 +236,34 @@ fn bench_refuses_bad_options() {
             .stderr(predicate::str::contains(message));
     }
 }
+
+/// `motive bench --bt`: a row per population and layer stack, the guards' steady state
+/// allocating nothing, and the hint change's cost.
+#[test]
+fn bench_bt_measures_guards_under_each_layer_stack() {
+    let out = motive()
+        .args(["bench", "--bt", "--quick", "--npcs", "32"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<Vec<&str>> = stdout
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|f| f.len() == 7 && f[0] == "33")
+        .collect();
+    let stacks: Vec<&str> = rows.iter().map(|r| r[1]).collect();
+    assert_eq!(stacks, ["0", "1", "3"], "{stdout}");
+    for row in &rows {
+        let us: f64 = row[2].parse().unwrap();
+        assert!(us > 0.0 && us.is_finite(), "{stdout}");
+    }
+    assert!(
+        stdout.contains("hint change (re-order and restart"),
+        "{stdout}"
+    );
+}

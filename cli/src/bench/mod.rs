@@ -6,6 +6,7 @@ mod chart;
 mod controllers;
 mod fsm;
 mod fsm_tuning;
+mod guards;
 pub mod heap;
 mod hospital;
 mod need_watch;
@@ -84,6 +85,10 @@ pub struct BenchArgs {
     /// 5,000 NPCs, one thread) and say whether that many fit in 10 % of a core.
     #[arg(long)]
     targets: bool,
+    /// Measure hinted behaviour trees instead: Ocio's guards with 0, 1 and 3 hint layers at
+    /// each `--npcs` count, and the cost of a hint change.
+    #[arg(long)]
+    bt: bool,
 }
 
 fn controller_labels() -> PossibleValuesParser {
@@ -92,6 +97,9 @@ fn controller_labels() -> PossibleValuesParser {
 
 /// Runs `args`.
 pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
+    if args.bt {
+        return guards::run(&args.npcs, args.quick);
+    }
     let protocol = Protocol {
         runs: args.runs.unwrap_or(if args.quick { 1 } else { 5 }),
         warmup: args.warmup.unwrap_or(if args.quick { 1.0 } else { 5.0 }),

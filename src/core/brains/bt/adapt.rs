@@ -22,11 +22,11 @@ use super::run::TreeRun;
 impl World {
     /// Pushes or swaps `npc`'s adaptive layer when the player model calls for it.
     pub(crate) fn adapt_bt_layers(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
-        let domain = self.domain.clone();
-        let candidates = &domain.archetype(archetype).adaptive;
-        if candidates.is_empty() || self.player.reports() == 0 {
+        if self.player.reports() == 0 || self.domain.archetype(archetype).adaptive.is_empty() {
             return;
         }
+        let domain = self.domain.clone();
+        let candidates = &domain.archetype(archetype).adaptive;
         let BrainState::Bt(bt) = &mut mind.brain else {
             return;
         };
