@@ -945,11 +945,186 @@ typedef uint32_t motive_ubc_step_target;
 #endif // __cplusplus
 
 /**
+ * A hint's state; selectors try Positive branches, then Neutral ones, then Negative ones.
+ */
+enum motive_hint_state
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Do this.
+     */
+    MOTIVE_HINT_STATE_POSITIVE = 0,
+    /**
+     * No hint (sent, it retracts one).
+     */
+    MOTIVE_HINT_STATE_NEUTRAL = 1,
+    /**
+     * Do not do this, unless nothing else works.
+     */
+    MOTIVE_HINT_STATE_NEGATIVE = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_hint_state motive_hint_state;
+#else
+typedef uint32_t motive_hint_state;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Whose blackboards a flag node writes.
+ */
+enum motive_flag_scope
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The NPC's own.
+     */
+    MOTIVE_FLAG_SCOPE_MYSELF = 0,
+    /**
+     * Every other behaviour-tree NPC's.
+     */
+    MOTIVE_FLAG_SCOPE_OTHERS = 1,
+    /**
+     * Every behaviour-tree NPC's, the sender's included.
+     */
+    MOTIVE_FLAG_SCOPE_EVERYONE = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_flag_scope motive_flag_scope;
+#else
+typedef uint32_t motive_flag_scope;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * The kind of a behaviour-tree node (docs/domain-format.md's table).
+ */
+enum motive_bt_node_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Children in order, one finishing per step.
+     */
+    MOTIVE_BT_NODE_KIND_SEQUENCE = 0,
+    /**
+     * Every child each step; the first to finish decides.
+     */
+    MOTIVE_BT_NODE_KIND_PARALLEL = 1,
+    /**
+     * Children by (hinted) priority until one does not fail.
+     */
+    MOTIVE_BT_NODE_KIND_SELECTOR = 2,
+    /**
+     * `test`: true succeeds, false fails.
+     */
+    MOTIVE_BT_NODE_KIND_PRECONDITION = 3,
+    /**
+     * `test`: true keeps running, false fails.
+     */
+    MOTIVE_BT_NODE_KIND_ASSERTION = 4,
+    /**
+     * Restarts its child when it succeeds.
+     */
+    MOTIVE_BT_NODE_KIND_LOOP = 5,
+    /**
+     * Loops its child while `test` holds, then succeeds.
+     */
+    MOTIVE_BT_NODE_KIND_CONDITIONAL_LOOP = 6,
+    /**
+     * Restarts its child when it fails.
+     */
+    MOTIVE_BT_NODE_KIND_RUN_UNTIL_SUCCEEDED = 7,
+    /**
+     * Its child's result while `test` holds, else failed.
+     */
+    MOTIVE_BT_NODE_KIND_CONDITIONAL_EXECUTION = 8,
+    /**
+     * Swaps succeeded and failed.
+     */
+    MOTIVE_BT_NODE_KIND_NOT = 9,
+    /**
+     * Failed becomes succeeded.
+     */
+    MOTIVE_BT_NODE_KIND_IGNORE_FAILURE = 10,
+    /**
+     * Loops its child for `seconds`, then succeeds.
+     */
+    MOTIVE_BT_NODE_KIND_TIMED_LOOP = 11,
+    /**
+     * Performs `action` on the nearest supplier.
+     */
+    MOTIVE_BT_NODE_KIND_ACTION = 12,
+    /**
+     * Plans for the GOAP goal `goal` and performs the plan.
+     */
+    MOTIVE_BT_NODE_KIND_PLAN = 13,
+    /**
+     * Sends `hint` in `hint_state` to the layer below.
+     */
+    MOTIVE_BT_NODE_KIND_HINT = 14,
+    /**
+     * Sets (`flag_value`) or removes `flag` on the blackboards of `flag_scope`.
+     */
+    MOTIVE_BT_NODE_KIND_FLAG = 15,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_bt_node_kind motive_bt_node_kind;
+#else
+typedef uint32_t motive_bt_node_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How a condition tree combines its operands.
+ */
+enum motive_bt_test_op
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Every operand holds.
+     */
+    MOTIVE_BT_TEST_OP_AND = 0,
+    /**
+     * Some operand holds.
+     */
+    MOTIVE_BT_TEST_OP_OR = 1,
+    /**
+     * Its one operand does not hold.
+     */
+    MOTIVE_BT_TEST_OP_NOT = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_bt_test_op motive_bt_test_op;
+#else
+typedef uint32_t motive_bt_test_op;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * An arena for planning: memory for plan views, and the reusable buffers of at most one GOAP
  * search in flight (`motive_arena_goap_begin`). One arena serves one call at a time and holds
  * one search at a time: give each job thread its own.
  */
 typedef struct motive_arena motive_arena;
+
+/**
+ * A behaviour tree being built: nodes are opened and closed around their children, leaves
+ * added in one call; condition trees are built beside them, operands inside open groups. Use
+ * one builder from one thread at a time.
+ */
+typedef struct motive_bt_builder motive_bt_builder;
 
 /**
  * The diagnostics of the last load into it (opaque; owned by the caller). Not safe for
@@ -1490,6 +1665,101 @@ typedef struct motive_plan_view {
 } motive_plan_view;
 
 /**
+ * Index of a condition tree in the tree being built.
+ */
+typedef uint32_t motive_bt_test_id;
+
+/**
+ * Dense id of a GOAP goal definition in its domain (0, 1, 2, … in definition order). A
+ * separate table from `motive_goal_id` (UDGOAP goals).
+ */
+typedef uint32_t motive_goap_goal_id;
+
+/**
+ * Dense id of a hint name in its domain.
+ */
+typedef uint32_t motive_hint_id;
+
+/**
+ * A node to add to a tree being built. Each kind reads only its own fields.
+ */
+typedef struct motive_bt_node_def {
+    /**
+     * `sizeof(motive_bt_node_def)`, from `motive_bt_node_def_default()`.
+     */
+    uint32_t struct_size;
+    /**
+     * A `motive_bt_node_kind`.
+     */
+    uint32_t kind;
+    /**
+     * The condition tree (precondition, assertion, conditional loop and execution).
+     */
+    motive_bt_test_id test;
+    /**
+     * The action (action).
+     */
+    motive_action_id action;
+    /**
+     * The GOAP goal (plan).
+     */
+    motive_goap_goal_id goal;
+    /**
+     * The hint (hint).
+     */
+    motive_hint_id hint;
+    /**
+     * A `motive_hint_state` (hint).
+     */
+    uint32_t hint_state;
+    /**
+     * The flag, a bool attribute (flag).
+     */
+    motive_attribute flag;
+    /**
+     * Set (true) or remove (false) the flag (flag).
+     */
+    bool flag_value;
+    /**
+     * A `motive_flag_scope` (flag).
+     */
+    uint32_t flag_scope;
+    /**
+     * Seconds, finite and > 0 (timed loop).
+     */
+    double seconds;
+} motive_bt_node_def;
+
+/**
+ * Dense id of a behaviour tree in its domain.
+ */
+typedef uint32_t motive_bt_tree_id;
+
+/**
+ * Dense id of a play style in its domain.
+ */
+typedef uint32_t motive_player_style_id;
+
+/**
+ * A play style's weight in a player action or an adaptive layer.
+ */
+typedef struct motive_style_weight {
+    /**
+     * The style.
+     */
+    motive_player_style_id style;
+    /**
+     * Its weight, finite and ≥ 0 (the weights are normalised; not all 0).
+     */
+    double weight;
+} motive_style_weight;
+
+/**
+ * Dense id of a player action in its domain.
+ */
+typedef uint32_t motive_player_action_id;
+
+/**
  * How to create a world. Get one from `motive_world_def_default()`, then change fields.
  */
 typedef struct motive_world_def {
@@ -1696,12 +1966,6 @@ typedef struct motive_relevance {
      */
     struct motive_curve curve;
 } motive_relevance;
-
-/**
- * Dense id of a GOAP goal definition in its domain (0, 1, 2, … in definition order). A
- * separate table from `motive_goal_id` (UDGOAP goals).
- */
-typedef uint32_t motive_goap_goal_id;
 
 /**
  * The last GOAP decision of an NPC.
@@ -2653,6 +2917,341 @@ motive_status motive_npc_plan_into(struct motive_world *world,
                                    struct motive_arena *arena,
                                    uint32_t max_expansions,
                                    struct motive_plan_view *out_view);
+
+/**
+ * The defaults of `motive_bt_node_def`: a sequence, ids `MOTIVE_NO_ID`, a positive hint, a
+ * flag set on everyone's blackboard, one second.
+ */
+struct motive_bt_node_def motive_bt_node_def_default(void);
+
+/**
+ * Creates an empty tree builder in `*out_builder`; free it with `motive_bt_builder_destroy`
+ * (adding its tree to a domain empties it, it still needs freeing).
+ *
+ * # Safety
+ * `out_builder` must be NULL or writable.
+ */
+motive_status motive_bt_builder_create(struct motive_bt_builder **out_builder);
+
+/**
+ * Destroys a tree builder. NULL does nothing.
+ *
+ * # Safety
+ * `builder` must be NULL or a live builder not used by another call.
+ */
+void motive_bt_builder_destroy(struct motive_bt_builder *builder);
+
+/**
+ * Opens a composite or filter node (`*def`): the nodes added until `motive_bt_builder_end`
+ * are its children. A tree nests at most 64 deep and has at most 4,096 nodes and condition
+ * nodes.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `def` NULL or a valid definition.
+ */
+motive_status motive_bt_builder_start(struct motive_bt_builder *builder,
+                                      const struct motive_bt_node_def *def);
+
+/**
+ * Adds a leaf node (`*def`: a condition, action, plan, hint or flag) to the node being built.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `def` NULL or a valid definition.
+ */
+motive_status motive_bt_builder_leaf(struct motive_bt_builder *builder,
+                                     const struct motive_bt_node_def *def);
+
+/**
+ * Closes the innermost open node: a composite needs one child or more, a filter exactly one.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_bt_builder_end(struct motive_bt_builder *builder);
+
+/**
+ * Names the next child of the selector being built: the branch exposes `hint`, which a layer
+ * above may send.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_bt_builder_branch(struct motive_bt_builder *builder, motive_hint_id hint);
+
+/**
+ * Opens a condition group (`op`, a `motive_bt_test_op`): the tests added until
+ * `motive_bt_builder_test_close` are its operands.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_bt_builder_test_open(struct motive_bt_builder *builder, uint32_t op);
+
+/**
+ * Closes the innermost condition group (And and Or need an operand or more, Not exactly one):
+ * it becomes an operand of the group around it, or, outermost, a condition tree whose id goes
+ * to `*out_test` (`MOTIVE_NO_ID` otherwise).
+ *
+ * # Safety
+ * `builder` must be NULL or live; `out_test` NULL or writable.
+ */
+motive_status motive_bt_builder_test_close(struct motive_bt_builder *builder,
+                                           motive_bt_test_id *out_test);
+
+/**
+ * Adds the test `*condition` over the NPC's facts (it is the consumer and the supplier); see
+ * `add_test` for where it goes and what `*out_test` receives.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `condition` NULL or readable (a piecewise-linear score's
+ * points too); `out_test` NULL or writable.
+ */
+motive_status motive_bt_builder_test_fact(struct motive_bt_builder *builder,
+                                          const struct motive_condition *condition,
+                                          motive_bt_test_id *out_test);
+
+/**
+ * Adds the test "`hint` is Positive in this tree" (a hint condition, which exposes the hint);
+ * `*out_test` as for `motive_bt_builder_test_fact`.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `out_test` NULL or writable.
+ */
+motive_status motive_bt_builder_test_hint(struct motive_bt_builder *builder,
+                                          motive_hint_id hint,
+                                          motive_bt_test_id *out_test);
+
+/**
+ * Adds the test "`flag` is set on the NPC's blackboard"; `*out_test` as for
+ * `motive_bt_builder_test_fact`.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `out_test` NULL or writable.
+ */
+motive_status motive_bt_builder_test_flag(struct motive_bt_builder *builder,
+                                          motive_attribute flag,
+                                          motive_bt_test_id *out_test);
+
+/**
+ * The id of the hint called `name`, interned on first use, in `*out_hint`.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_hint` NULL or writable.
+ */
+motive_status motive_domain_builder_hint(struct motive_domain_builder *builder,
+                                         const char *name,
+                                         motive_hint_id *out_hint);
+
+/**
+ * Adds the tree built in `tree` (every node closed, one root; its actions, goals, hints,
+ * flags and conditions those of the domain) as `name`, id in `*out_tree`. The tree builder is
+ * emptied when the tree is added; on failure it keeps its tree.
+ *
+ * # Safety
+ * `builder` and `tree` must be NULL or live; `name` NULL or NUL-terminated; `out_tree` NULL or
+ * writable.
+ */
+motive_status motive_domain_builder_add_bt_tree(struct motive_domain_builder *builder,
+                                                const char *name,
+                                                struct motive_bt_builder *tree,
+                                                motive_bt_tree_id *out_tree);
+
+/**
+ * Gives `archetype`'s NPCs the layers `layers[0..count]`, the base tree first (the layers
+ * above it may only hint; the base tree's actions must be ones the archetype consumes).
+ *
+ * # Safety
+ * `builder` must be NULL or live; `layers` readable for `count` ids (NULL when 0).
+ */
+motive_status motive_domain_builder_set_archetype_bt(struct motive_domain_builder *builder,
+                                                     motive_archetype_id archetype,
+                                                     const motive_bt_tree_id *layers,
+                                                     size_t count);
+
+/**
+ * Adds the play style `name`, id in `*out_style`. A domain that adds none has PaSSAGE's five
+ * (fighter, method_actor, storyteller, tactician, power_gamer); add styles before anything
+ * uses them.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_style` NULL or writable.
+ */
+motive_status motive_domain_builder_add_player_style(struct motive_domain_builder *builder,
+                                                     const char *name,
+                                                     motive_player_style_id *out_style);
+
+/**
+ * Adds the player action `name`, which shows the styles `weights[0..count]`, id in
+ * `*out_action`.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `weights` readable for
+ * `count` items; `out_action` NULL or writable.
+ */
+motive_status motive_domain_builder_add_player_action(struct motive_domain_builder *builder,
+                                                      const char *name,
+                                                      const struct motive_style_weight *weights,
+                                                      size_t count,
+                                                      motive_player_action_id *out_action);
+
+/**
+ * How the player model learns (`decay` in (0, 1): the share of the model each report keeps)
+ * and how much better (`margin` in [0, 1)) an adaptive layer must fit to replace the one in
+ * place. Defaults 0.9 and 0.1.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_adaptation(struct motive_domain_builder *builder,
+                                                   double decay,
+                                                   double margin);
+
+/**
+ * Lets the player model push `tree` (which may only hint) on `archetype`'s NPCs (driven by
+ * behaviour trees) when the player's style fits `weights[0..count]`, the styles it serves.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `weights` readable for `count` items.
+ */
+motive_status motive_domain_builder_add_archetype_adaptive_layer(struct motive_domain_builder *builder,
+                                                                 motive_archetype_id archetype,
+                                                                 motive_bt_tree_id tree,
+                                                                 const struct motive_style_weight *weights,
+                                                                 size_t count);
+
+/**
+ * Looks up the hint called `name`; `MOTIVE_STATUS_NOT_FOUND` when there is none.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_hint` NULL or writable.
+ */
+motive_status motive_domain_find_hint(const struct motive_domain *domain,
+                                      const char *name,
+                                      motive_hint_id *out_hint);
+
+/**
+ * Looks up the behaviour tree called `name`; `MOTIVE_STATUS_NOT_FOUND` when there is none.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_tree` NULL or writable.
+ */
+motive_status motive_domain_find_bt_tree(const struct motive_domain *domain,
+                                         const char *name,
+                                         motive_bt_tree_id *out_tree);
+
+/**
+ * Looks up the player action called `name`; `MOTIVE_STATUS_NOT_FOUND` when there is none.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_action` NULL or writable.
+ */
+motive_status motive_domain_find_player_action(const struct motive_domain *domain,
+                                               const char *name,
+                                               motive_player_action_id *out_action);
+
+/**
+ * Pushes `tree` on top of `npc`'s layers (a tree that acts only on an empty stack; at most 16
+ * layers). Another brain's NPC is an error; a refused push changes nothing.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_npc_push_bt_layer(struct motive_world *world,
+                                       struct motive_npc npc,
+                                       motive_bt_tree_id tree);
+
+/**
+ * Removes `npc`'s top layer; the layer below loses its hints and restarts.
+ * `MOTIVE_STATUS_NOT_FOUND` when it has none.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_npc_pop_bt_layer(struct motive_world *world, struct motive_npc npc);
+
+/**
+ * Removes every layer of `npc`.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_npc_clear_bt_layers(struct motive_world *world, struct motive_npc npc);
+
+/**
+ * Copies the trees of `npc`'s layers, the highest first, into `buffer`, like
+ * `motive_npc_drives`.
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_npc_bt_layers(const struct motive_world *world,
+                                   struct motive_npc npc,
+                                   motive_bt_tree_id *buffer,
+                                   size_t capacity,
+                                   size_t *out_count);
+
+/**
+ * The state (a `motive_hint_state`) of `hint` in `npc`'s layer `level` (0 the highest);
+ * Neutral where that tree does not expose the hint.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_state` NULL or writable.
+ */
+motive_status motive_npc_bt_hint(const struct motive_world *world,
+                                 struct motive_npc npc,
+                                 uint32_t level,
+                                 motive_hint_id hint,
+                                 uint32_t *out_state);
+
+/**
+ * Whether `flag` is set on `npc`'s blackboard.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_set` NULL or writable.
+ */
+motive_status motive_npc_bt_flag(const struct motive_world *world,
+                                 struct motive_npc npc,
+                                 motive_attribute flag,
+                                 bool *out_set);
+
+/**
+ * Copies the running path of `npc`'s layer `level` (0 the highest), node indices of its tree
+ * in pre-order from the root down, into `buffer`, like `motive_npc_drives`: why the NPC does
+ * what it does.
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_npc_bt_running(const struct motive_world *world,
+                                    struct motive_npc npc,
+                                    uint32_t level,
+                                    uint32_t *buffer,
+                                    size_t capacity,
+                                    size_t *out_count);
+
+/**
+ * The player performed `action`: the world's player model learns the styles it shows.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_world_report_player_action(struct motive_world *world,
+                                                motive_player_action_id action);
+
+/**
+ * Copies the player model, a distribution over the domain's play styles (in id order), into
+ * `buffer`, like `motive_npc_drives`.
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_world_player_model(const struct motive_world *world,
+                                        double *buffer,
+                                        size_t capacity,
+                                        size_t *out_count);
 
 /**
  * The curve `value / max` over [0, max]: no progress at 0, complete at `max` (health 15 of

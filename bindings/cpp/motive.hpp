@@ -78,6 +78,20 @@ using TagId = motive_tag_id;
 using UbcGoalId = motive_ubc_goal_id;
 /** Dense id of a UBC predefined plan. */
 using UbcPlanId = motive_ubc_plan_id;
+/** A hint name's id in a domain. */
+using HintId = motive_hint_id;
+/** A behaviour tree's id in a domain. */
+using BtTreeId = motive_bt_tree_id;
+/** A condition tree's index in the tree being built. */
+using BtTestId = motive_bt_test_id;
+/** A play style's id in a domain. */
+using PlayerStyleId = motive_player_style_id;
+/** A player action's id in a domain. */
+using PlayerActionId = motive_player_action_id;
+/** A node to add to a behaviour tree. */
+using BtNodeDef = motive_bt_node_def;
+/** A play style's weight. */
+using StyleWeight = motive_style_weight;
 
 /** A position in engine units. */
 using Vec3 = motive_vec3;
@@ -720,6 +734,18 @@ public:
     Result<UbcPlanId> find_ubc_plan(CString name) const {
         return find<UbcPlanId>(motive_domain_find_ubc_plan, name);
     }
+    /** The id of the hint called `name`. */
+    Result<HintId> find_hint(CString name) const {
+        return find<HintId>(motive_domain_find_hint, name);
+    }
+    /** The id of the behaviour tree called `name`. */
+    Result<BtTreeId> find_bt_tree(CString name) const {
+        return find<BtTreeId>(motive_domain_find_bt_tree, name);
+    }
+    /** The id of the player action called `name`. */
+    Result<PlayerActionId> find_player_action(CString name) const {
+        return find<PlayerActionId>(motive_domain_find_player_action, name);
+    }
     /** The slots of `archetype`, into `buffer`. */
     ListResult<SlotInfo> archetype_slots(ArchetypeId archetype, Span<SlotInfo> buffer) const {
         return detail::list(buffer, [&](SlotInfo *b, std::size_t c, std::size_t *n) {
@@ -737,6 +763,76 @@ private:
     }
 
     detail::Owned<motive_domain, motive_domain_destroy> domain_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// BtBuilder
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Builds a hinted behaviour tree in code: composites and filters are opened (start) and closed
+ * (end) around their children, leaves added in one call; condition trees are built beside them,
+ * operands inside open groups. Hand it to DomainBuilder::add_bt_tree.
+ */
+class BtBuilder {
+public:
+    /** Empty (holds no builder). */
+    BtBuilder() noexcept = default;
+
+    /** A new, empty builder. */
+    static Result<BtBuilder> create() {
+        motive_bt_builder *builder = nullptr;
+        const StatusCode code = motive_bt_builder_create(&builder);
+        BtBuilder made;
+        made.builder_.reset(builder);
+        return Result<BtBuilder>(code, std::move(made));
+    }
+    /** A node definition of `kind` (a motive_bt_node_kind), the other fields at their defaults. */
+    static BtNodeDef node(std::uint32_t kind) noexcept {
+        BtNodeDef def = motive_bt_node_def_default();
+        def.kind = kind;
+        return def;
+    }
+
+    /** Opens a composite or filter node. */
+    Status start(const BtNodeDef &def) { return Status(motive_bt_builder_start(builder_.get(), &def)); }
+    /** Adds a leaf (condition, action, plan, hint or flag). */
+    Status leaf(const BtNodeDef &def) { return Status(motive_bt_builder_leaf(builder_.get(), &def)); }
+    /** Closes the innermost open node. */
+    Status end() { return Status(motive_bt_builder_end(builder_.get())); }
+    /** Names the selector's next branch: it exposes `hint`. */
+    Status branch(HintId hint) { return Status(motive_bt_builder_branch(builder_.get(), hint)); }
+    /** Opens a condition group (`op`: a motive_bt_test_op). */
+    Status open_test(std::uint32_t op) {
+        return Status(motive_bt_builder_test_open(builder_.get(), op));
+    }
+    /** Closes the innermost group: the condition tree's id outermost, else MOTIVE_NO_ID. */
+    Result<BtTestId> close_test() {
+        return detail::out<BtTestId>(
+            [&](BtTestId *id) { return motive_bt_builder_test_close(builder_.get(), id); });
+    }
+    /** A test over the NPC's facts (its id when no group is open). */
+    Result<BtTestId> test_fact(const Condition &condition) {
+        return detail::out<BtTestId>([&](BtTestId *id) {
+            return motive_bt_builder_test_fact(builder_.get(), &condition, id);
+        });
+    }
+    /** A hint condition: `hint` is positive in this tree. */
+    Result<BtTestId> test_hint(HintId hint) {
+        return detail::out<BtTestId>(
+            [&](BtTestId *id) { return motive_bt_builder_test_hint(builder_.get(), hint, id); });
+    }
+    /** `flag` is set on the NPC's blackboard. */
+    Result<BtTestId> test_flag(AttributeId flag) {
+        return detail::out<BtTestId>(
+            [&](BtTestId *id) { return motive_bt_builder_test_flag(builder_.get(), flag, id); });
+    }
+
+    /** The C builder (NULL when empty), still owned here. */
+    motive_bt_builder *get() const noexcept { return builder_.get(); }
+
+private:
+    detail::Owned<motive_bt_builder, motive_bt_builder_destroy> builder_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1005,6 +1101,43 @@ public:
     /** Gives an archetype a UBC plan. */
     Status add_archetype_ubc_plan(ArchetypeId archetype, UbcPlanId plan) {
         return Status(motive_domain_builder_add_archetype_ubc_plan(builder_.get(), archetype, plan));
+    }
+
+    // --- behaviour trees and the player model ---
+
+    /** The id of the hint called `name`, interned on first use. */
+    Result<HintId> hint(CString name) { return named<HintId>(motive_domain_builder_hint, name); }
+    /** Adds the tree built in `tree` as `name`; `tree` is emptied. */
+    Result<BtTreeId> add_bt_tree(CString name, BtBuilder &tree) {
+        return detail::out<BtTreeId>([&](BtTreeId *id) {
+            return motive_domain_builder_add_bt_tree(builder_.get(), name.c_str(), tree.get(), id);
+        });
+    }
+    /** Gives an archetype its behaviour-tree layers, the base tree first. */
+    Status set_archetype_bt(ArchetypeId archetype, Span<const BtTreeId> layers) {
+        return Status(motive_domain_builder_set_archetype_bt(builder_.get(), archetype,
+                                                             layers.data(), layers.size()));
+    }
+    /** Adds a play style. */
+    Result<PlayerStyleId> add_player_style(CString name) {
+        return named<PlayerStyleId>(motive_domain_builder_add_player_style, name);
+    }
+    /** Adds a player action showing `styles`. */
+    Result<PlayerActionId> add_player_action(CString name, Span<const StyleWeight> styles) {
+        return detail::out<PlayerActionId>([&](PlayerActionId *id) {
+            return motive_domain_builder_add_player_action(builder_.get(), name.c_str(),
+                                                           styles.data(), styles.size(), id);
+        });
+    }
+    /** How the player model learns and how readily NPCs change layers. */
+    Status set_adaptation(double decay, double margin) {
+        return Status(motive_domain_builder_set_adaptation(builder_.get(), decay, margin));
+    }
+    /** Lets the player model push `tree` on an archetype's NPCs for players of `serves`. */
+    Status add_archetype_adaptive_layer(ArchetypeId archetype, BtTreeId tree,
+                                        Span<const StyleWeight> serves) {
+        return Status(motive_domain_builder_add_archetype_adaptive_layer(
+            builder_.get(), archetype, tree, serves.data(), serves.size()));
     }
 
     /** The C builder (NULL when empty), still owned here. */
@@ -1364,6 +1497,51 @@ public:
     /** How each of `npc`'s UBC plans rated. */
     ListResult<UbcRating> npc_ubc_ratings(Npc npc, Span<UbcRating> buffer) const {
         return npc_list(motive_npc_ubc_ratings, npc, buffer);
+    }
+
+    // --- behaviour trees and the player model ---
+
+    /** Pushes `tree` on top of `npc`'s layers. */
+    Status push_bt_layer(Npc npc, BtTreeId tree) {
+        return Status(motive_npc_push_bt_layer(world_.get(), npc.raw(), tree));
+    }
+    /** Removes `npc`'s top layer. */
+    Status pop_bt_layer(Npc npc) { return Status(motive_npc_pop_bt_layer(world_.get(), npc.raw())); }
+    /** Removes every layer of `npc`. */
+    Status clear_bt_layers(Npc npc) {
+        return Status(motive_npc_clear_bt_layers(world_.get(), npc.raw()));
+    }
+    /** The trees of `npc`'s layers, the highest first. */
+    ListResult<BtTreeId> npc_bt_layers(Npc npc, Span<BtTreeId> buffer) const {
+        return npc_list(motive_npc_bt_layers, npc, buffer);
+    }
+    /** The state (a motive_hint_state) of `hint` in `npc`'s layer `level` (0 the highest). */
+    Result<std::uint32_t> npc_bt_hint(Npc npc, std::uint32_t level, HintId hint) const {
+        return detail::out<std::uint32_t>([&](std::uint32_t *state) {
+            return motive_npc_bt_hint(world_.get(), npc.raw(), level, hint, state);
+        });
+    }
+    /** Whether `flag` is set on `npc`'s blackboard. */
+    Result<bool> npc_bt_flag(Npc npc, AttributeId flag) const {
+        return detail::out<bool>(
+            [&](bool *set) { return motive_npc_bt_flag(world_.get(), npc.raw(), flag, set); });
+    }
+    /** The running path of `npc`'s layer `level`: node indices from the root down. */
+    ListResult<std::uint32_t> npc_bt_running(Npc npc, std::uint32_t level,
+                                             Span<std::uint32_t> buffer) const {
+        return detail::list(buffer, [&](std::uint32_t *b, std::size_t c, std::size_t *n) {
+            return motive_npc_bt_running(world_.get(), npc.raw(), level, b, c, n);
+        });
+    }
+    /** The player performed `action`. */
+    Status report_player_action(PlayerActionId action) {
+        return Status(motive_world_report_player_action(world_.get(), action));
+    }
+    /** The player model: a distribution over the domain's play styles. */
+    ListResult<double> player_model(Span<double> buffer) const {
+        return detail::list(buffer, [&](double *b, std::size_t c, std::size_t *n) {
+            return motive_world_player_model(world_.get(), b, c, n);
+        });
     }
 
     // --- ambiance ---

@@ -49,18 +49,10 @@ pub fn explain(out: &mut String, world: &World, bt: &BtMind) {
 
 /// The running nodes of `run`, root first; a selector shows the order its hints gave it.
 fn running_path(world: &World, run: &TreeRun) -> Vec<String> {
-    let tree = run.tree();
-    let running = run.running_nodes();
-    let mut path = Vec::new();
-    let mut node = 0u32;
-    while running[node as usize] {
-        path.push(describe(world, run, node));
-        let Some(&next) = tree.children(node).iter().find(|&&c| running[c as usize]) else {
-            break;
-        };
-        node = next;
-    }
-    path
+    let path = run.running_path();
+    path.iter()
+        .map(|&node| describe(world, run, node))
+        .collect()
 }
 
 fn describe(world: &World, run: &TreeRun, node: u32) -> String {

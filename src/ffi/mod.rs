@@ -17,6 +17,7 @@ pub mod actions;
 pub mod ambiance;
 pub mod archetypes;
 pub mod arena;
+pub mod bt;
 mod buffers;
 pub mod conditions;
 pub mod curve;

@@ -8,7 +8,7 @@ namespace Motive
     /// JSON or made with a <see cref="DomainBuilder"/>. Worlds keep their own reference, so a
     /// domain may be disposed as soon as its worlds are created. Thread-safe.
     /// </summary>
-    public sealed unsafe class Domain : IDisposable
+    public sealed unsafe partial class Domain : IDisposable
     {
         private readonly DomainHandle handle;
 

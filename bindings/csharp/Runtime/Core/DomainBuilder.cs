@@ -8,7 +8,7 @@ namespace Motive
     /// immutable <see cref="Domain"/>. Score curves of the piecewise-linear shape take their
     /// points as an extra argument (the struct's pointer is filled from it). One thread at a time.
     /// </summary>
-    public sealed unsafe class DomainBuilder : IDisposable
+    public sealed unsafe partial class DomainBuilder : IDisposable
     {
         private readonly DomainBuilderHandle handle;
 

@@ -15,7 +15,7 @@ namespace Motive
     /// Every native list query as a <see cref="ListQuery{THandle, TArg}"/>, made once: static
     /// delegates, so filling a <see cref="ListBuffer{T}"/> allocates nothing.
     /// </summary>
-    internal static unsafe class Queries
+    internal static unsafe partial class Queries
     {
         internal static readonly ListQuery<WorldHandle, SupplierQuery> Suppliers =
             (WorldHandle w, SupplierQuery q, IntPtr b, UIntPtr c, out UIntPtr n) =>

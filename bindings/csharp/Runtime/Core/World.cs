@@ -10,7 +10,7 @@ namespace Motive
     /// allocate nothing once their buffers have grown. Dispose it to free the native world; every
     /// handle it issued becomes stale.
     /// </summary>
-    public sealed unsafe class World : IDisposable
+    public sealed unsafe partial class World : IDisposable
     {
         private readonly WorldHandle handle;
         private GCHandle self;

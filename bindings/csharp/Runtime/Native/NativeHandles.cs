@@ -22,6 +22,23 @@ namespace Motive
         }
     }
 
+    /// <summary>Owns a native <c>motive_bt_builder</c>; releasing it calls <c>motive_bt_builder_destroy</c>.</summary>
+    internal sealed class BtBuilderHandle : SafeHandle
+    {
+        /// <summary>An invalid handle, for the marshaller to fill.</summary>
+        public BtBuilderHandle() : base(IntPtr.Zero, true) { }
+
+        /// <summary>Null is the only invalid native pointer.</summary>
+        public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+
+        /// <summary>Destroys the native object.</summary>
+        protected override bool ReleaseHandle()
+        {
+            NativeMethods.motive_bt_builder_destroy(handle);
+            return true;
+        }
+    }
+
     /// <summary>Owns a native <c>motive_diagnostics</c>; releasing it calls <c>motive_diagnostics_destroy</c>.</summary>
     internal sealed class DiagnosticsHandle : SafeHandle
     {

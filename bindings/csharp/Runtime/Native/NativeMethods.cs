@@ -395,6 +395,315 @@ namespace Motive
         internal static extern Status motive_npc_plan_into(WorldHandle world, Npc npc, ArenaHandle arena, uint max_expansions, out PlanView out_view);
 
         /// <summary>
+        /// The defaults of `motive_bt_node_def`: a sequence, ids `MOTIVE_NO_ID`, a positive hint, a
+        /// flag set on everyone's blackboard, one second.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_node_def_default")]
+        internal static extern BtNodeDef motive_bt_node_def_default();
+
+        /// <summary>
+        /// Creates an empty tree builder in `*out_builder`; free it with `motive_bt_builder_destroy`
+        /// (adding its tree to a domain empties it, it still needs freeing).
+        ///
+        /// # Safety
+        /// `out_builder` must be NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_create")]
+        internal static extern Status motive_bt_builder_create(out BtBuilderHandle out_builder);
+
+        /// <summary>
+        /// Destroys a tree builder. NULL does nothing.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or a live builder not used by another call.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_destroy")]
+        internal static extern void motive_bt_builder_destroy(IntPtr builder);
+
+        /// <summary>
+        /// Opens a composite or filter node (`*def`): the nodes added until `motive_bt_builder_end`
+        /// are its children. A tree nests at most 64 deep and has at most 4,096 nodes and condition
+        /// nodes.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `def` NULL or a valid definition.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_start")]
+        internal static extern Status motive_bt_builder_start(BtBuilderHandle builder, BtNodeDef* def);
+
+        /// <summary>
+        /// Adds a leaf node (`*def`: a condition, action, plan, hint or flag) to the node being built.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `def` NULL or a valid definition.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_leaf")]
+        internal static extern Status motive_bt_builder_leaf(BtBuilderHandle builder, BtNodeDef* def);
+
+        /// <summary>
+        /// Closes the innermost open node: a composite needs one child or more, a filter exactly one.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_end")]
+        internal static extern Status motive_bt_builder_end(BtBuilderHandle builder);
+
+        /// <summary>
+        /// Names the next child of the selector being built: the branch exposes `hint`, which a layer
+        /// above may send.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_branch")]
+        internal static extern Status motive_bt_builder_branch(BtBuilderHandle builder, uint hint);
+
+        /// <summary>
+        /// Opens a condition group (`op`, a `motive_bt_test_op`): the tests added until
+        /// `motive_bt_builder_test_close` are its operands.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_test_open")]
+        internal static extern Status motive_bt_builder_test_open(BtBuilderHandle builder, uint op);
+
+        /// <summary>
+        /// Closes the innermost condition group (And and Or need an operand or more, Not exactly one):
+        /// it becomes an operand of the group around it, or, outermost, a condition tree whose id goes
+        /// to `*out_test` (`MOTIVE_NO_ID` otherwise).
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `out_test` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_test_close")]
+        internal static extern Status motive_bt_builder_test_close(BtBuilderHandle builder, out uint out_test);
+
+        /// <summary>
+        /// Adds the test `*condition` over the NPC's facts (it is the consumer and the supplier); see
+        /// `add_test` for where it goes and what `*out_test` receives.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `condition` NULL or readable (a piecewise-linear score's
+        /// points too); `out_test` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_test_fact")]
+        internal static extern Status motive_bt_builder_test_fact(BtBuilderHandle builder, Condition* condition, out uint out_test);
+
+        /// <summary>
+        /// Adds the test "`hint` is Positive in this tree" (a hint condition, which exposes the hint);
+        /// `*out_test` as for `motive_bt_builder_test_fact`.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `out_test` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_test_hint")]
+        internal static extern Status motive_bt_builder_test_hint(BtBuilderHandle builder, uint hint, out uint out_test);
+
+        /// <summary>
+        /// Adds the test "`flag` is set on the NPC's blackboard"; `*out_test` as for
+        /// `motive_bt_builder_test_fact`.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `out_test` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_test_flag")]
+        internal static extern Status motive_bt_builder_test_flag(BtBuilderHandle builder, uint flag, out uint out_test);
+
+        /// <summary>
+        /// The id of the hint called `name`, interned on first use, in `*out_hint`.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_hint` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_hint")]
+        internal static extern Status motive_domain_builder_hint(DomainBuilderHandle builder, byte* name, out uint out_hint);
+
+        /// <summary>
+        /// Adds the tree built in `tree` (every node closed, one root; its actions, goals, hints,
+        /// flags and conditions those of the domain) as `name`, id in `*out_tree`. The tree builder is
+        /// emptied when the tree is added; on failure it keeps its tree.
+        ///
+        /// # Safety
+        /// `builder` and `tree` must be NULL or live; `name` NULL or NUL-terminated; `out_tree` NULL or
+        /// writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_add_bt_tree")]
+        internal static extern Status motive_domain_builder_add_bt_tree(DomainBuilderHandle builder, byte* name, BtBuilderHandle tree, out uint out_tree);
+
+        /// <summary>
+        /// Gives `archetype`'s NPCs the layers `layers[0..count]`, the base tree first (the layers
+        /// above it may only hint; the base tree's actions must be ones the archetype consumes).
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `layers` readable for `count` ids (NULL when 0).
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_set_archetype_bt")]
+        internal static extern Status motive_domain_builder_set_archetype_bt(DomainBuilderHandle builder, uint archetype, uint* layers, UIntPtr count);
+
+        /// <summary>
+        /// Adds the play style `name`, id in `*out_style`. A domain that adds none has PaSSAGE's five
+        /// (fighter, method_actor, storyteller, tactician, power_gamer); add styles before anything
+        /// uses them.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_style` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_add_player_style")]
+        internal static extern Status motive_domain_builder_add_player_style(DomainBuilderHandle builder, byte* name, out uint out_style);
+
+        /// <summary>
+        /// Adds the player action `name`, which shows the styles `weights[0..count]`, id in
+        /// `*out_action`.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `name` NULL or NUL-terminated; `weights` readable for
+        /// `count` items; `out_action` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_add_player_action")]
+        internal static extern Status motive_domain_builder_add_player_action(DomainBuilderHandle builder, byte* name, StyleWeight* weights, UIntPtr count, out uint out_action);
+
+        /// <summary>
+        /// How the player model learns (`decay` in (0, 1): the share of the model each report keeps)
+        /// and how much better (`margin` in [0, 1)) an adaptive layer must fit to replace the one in
+        /// place. Defaults 0.9 and 0.1.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_set_adaptation")]
+        internal static extern Status motive_domain_builder_set_adaptation(DomainBuilderHandle builder, double decay, double margin);
+
+        /// <summary>
+        /// Lets the player model push `tree` (which may only hint) on `archetype`'s NPCs (driven by
+        /// behaviour trees) when the player's style fits `weights[0..count]`, the styles it serves.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `weights` readable for `count` items.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_add_archetype_adaptive_layer")]
+        internal static extern Status motive_domain_builder_add_archetype_adaptive_layer(DomainBuilderHandle builder, uint archetype, uint tree, StyleWeight* weights, UIntPtr count);
+
+        /// <summary>
+        /// Looks up the hint called `name`; `MOTIVE_STATUS_NOT_FOUND` when there is none.
+        ///
+        /// # Safety
+        /// `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_hint` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_find_hint")]
+        internal static extern Status motive_domain_find_hint(DomainHandle domain, byte* name, out uint out_hint);
+
+        /// <summary>
+        /// Looks up the behaviour tree called `name`; `MOTIVE_STATUS_NOT_FOUND` when there is none.
+        ///
+        /// # Safety
+        /// `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_tree` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_find_bt_tree")]
+        internal static extern Status motive_domain_find_bt_tree(DomainHandle domain, byte* name, out uint out_tree);
+
+        /// <summary>
+        /// Looks up the player action called `name`; `MOTIVE_STATUS_NOT_FOUND` when there is none.
+        ///
+        /// # Safety
+        /// `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_action` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_find_player_action")]
+        internal static extern Status motive_domain_find_player_action(DomainHandle domain, byte* name, out uint out_action);
+
+        /// <summary>
+        /// Pushes `tree` on top of `npc`'s layers (a tree that acts only on an empty stack; at most 16
+        /// layers). Another brain's NPC is an error; a refused push changes nothing.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_push_bt_layer")]
+        internal static extern Status motive_npc_push_bt_layer(WorldHandle world, Npc npc, uint tree);
+
+        /// <summary>
+        /// Removes `npc`'s top layer; the layer below loses its hints and restarts.
+        /// `MOTIVE_STATUS_NOT_FOUND` when it has none.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_pop_bt_layer")]
+        internal static extern Status motive_npc_pop_bt_layer(WorldHandle world, Npc npc);
+
+        /// <summary>
+        /// Removes every layer of `npc`.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_clear_bt_layers")]
+        internal static extern Status motive_npc_clear_bt_layers(WorldHandle world, Npc npc);
+
+        /// <summary>
+        /// Copies the trees of `npc`'s layers, the highest first, into `buffer`, like
+        /// `motive_npc_drives`.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+        /// items; `out_count` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_bt_layers")]
+        internal static extern Status motive_npc_bt_layers(WorldHandle world, Npc npc, uint* buffer, UIntPtr capacity, out UIntPtr out_count);
+
+        /// <summary>
+        /// The state (a `motive_hint_state`) of `hint` in `npc`'s layer `level` (0 the highest);
+        /// Neutral where that tree does not expose the hint.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_state` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_bt_hint")]
+        internal static extern Status motive_npc_bt_hint(WorldHandle world, Npc npc, uint level, uint hint, out uint out_state);
+
+        /// <summary>
+        /// Whether `flag` is set on `npc`'s blackboard.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_set` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_bt_flag")]
+        internal static extern Status motive_npc_bt_flag(WorldHandle world, Npc npc, uint flag, [MarshalAs(UnmanagedType.I1)] out bool out_set);
+
+        /// <summary>
+        /// Copies the running path of `npc`'s layer `level` (0 the highest), node indices of its tree
+        /// in pre-order from the root down, into `buffer`, like `motive_npc_drives`: why the NPC does
+        /// what it does.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+        /// items; `out_count` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_bt_running")]
+        internal static extern Status motive_npc_bt_running(WorldHandle world, Npc npc, uint level, uint* buffer, UIntPtr capacity, out UIntPtr out_count);
+
+        /// <summary>
+        /// The player performed `action`: the world's player model learns the styles it shows.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_report_player_action")]
+        internal static extern Status motive_world_report_player_action(WorldHandle world, uint action);
+
+        /// <summary>
+        /// Copies the player model, a distribution over the domain's play styles (in id order), into
+        /// `buffer`, like `motive_npc_drives`.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+        /// items; `out_count` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_player_model")]
+        internal static extern Status motive_world_player_model(WorldHandle world, double* buffer, UIntPtr capacity, out UIntPtr out_count);
+
+        /// <summary>
         /// The curve `value / max` over [0, max]: no progress at 0, complete at `max` (health 15 of
         /// 100 scores 0.15). Checked where it is used (`max` must be finite and not 0). Thread-safe.
         /// </summary>

@@ -680,6 +680,134 @@ namespace Motive
     }
 
     /// <summary>
+    /// A hint's state; selectors try Positive branches, then Neutral ones, then Negative ones.
+    /// </summary>
+    public enum HintState : uint
+    {
+        /// <summary>
+        /// Do this.
+        /// </summary>
+        Positive = 0,
+        /// <summary>
+        /// No hint (sent, it retracts one).
+        /// </summary>
+        Neutral = 1,
+        /// <summary>
+        /// Do not do this, unless nothing else works.
+        /// </summary>
+        Negative = 2,
+    }
+
+    /// <summary>
+    /// Whose blackboards a flag node writes.
+    /// </summary>
+    public enum FlagScope : uint
+    {
+        /// <summary>
+        /// The NPC's own.
+        /// </summary>
+        Myself = 0,
+        /// <summary>
+        /// Every other behaviour-tree NPC's.
+        /// </summary>
+        Others = 1,
+        /// <summary>
+        /// Every behaviour-tree NPC's, the sender's included.
+        /// </summary>
+        Everyone = 2,
+    }
+
+    /// <summary>
+    /// The kind of a behaviour-tree node (docs/domain-format.md's table).
+    /// </summary>
+    public enum BtNodeKind : uint
+    {
+        /// <summary>
+        /// Children in order, one finishing per step.
+        /// </summary>
+        Sequence = 0,
+        /// <summary>
+        /// Every child each step; the first to finish decides.
+        /// </summary>
+        Parallel = 1,
+        /// <summary>
+        /// Children by (hinted) priority until one does not fail.
+        /// </summary>
+        Selector = 2,
+        /// <summary>
+        /// `test`: true succeeds, false fails.
+        /// </summary>
+        Precondition = 3,
+        /// <summary>
+        /// `test`: true keeps running, false fails.
+        /// </summary>
+        Assertion = 4,
+        /// <summary>
+        /// Restarts its child when it succeeds.
+        /// </summary>
+        Loop = 5,
+        /// <summary>
+        /// Loops its child while `test` holds, then succeeds.
+        /// </summary>
+        ConditionalLoop = 6,
+        /// <summary>
+        /// Restarts its child when it fails.
+        /// </summary>
+        RunUntilSucceeded = 7,
+        /// <summary>
+        /// Its child's result while `test` holds, else failed.
+        /// </summary>
+        ConditionalExecution = 8,
+        /// <summary>
+        /// Swaps succeeded and failed.
+        /// </summary>
+        Not = 9,
+        /// <summary>
+        /// Failed becomes succeeded.
+        /// </summary>
+        IgnoreFailure = 10,
+        /// <summary>
+        /// Loops its child for `seconds`, then succeeds.
+        /// </summary>
+        TimedLoop = 11,
+        /// <summary>
+        /// Performs `action` on the nearest supplier.
+        /// </summary>
+        Action = 12,
+        /// <summary>
+        /// Plans for the GOAP goal `goal` and performs the plan.
+        /// </summary>
+        Plan = 13,
+        /// <summary>
+        /// Sends `hint` in `hint_state` to the layer below.
+        /// </summary>
+        Hint = 14,
+        /// <summary>
+        /// Sets (`flag_value`) or removes `flag` on the blackboards of `flag_scope`.
+        /// </summary>
+        Flag = 15,
+    }
+
+    /// <summary>
+    /// How a condition tree combines its operands.
+    /// </summary>
+    public enum BtTestOp : uint
+    {
+        /// <summary>
+        /// Every operand holds.
+        /// </summary>
+        And = 0,
+        /// <summary>
+        /// Some operand holds.
+        /// </summary>
+        Or = 1,
+        /// <summary>
+        /// Its one operand does not hold.
+        /// </summary>
+        Not = 2,
+    }
+
+    /// <summary>
     /// A handle to any entity (NPC or smart object) of one world. All zero is the null handle.
     /// Plain value: copy it freely; it never owns anything.
     /// </summary>
@@ -1342,6 +1470,75 @@ namespace Motive
         /// Bytes the arena held after the search.
         /// </summary>
         public ulong PeakBytes;
+    }
+
+    /// <summary>
+    /// A node to add to a tree being built. Each kind reads only its own fields.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct BtNodeDef
+    {
+        /// <summary>
+        /// `sizeof(motive_bt_node_def)`, from `motive_bt_node_def_default()`.
+        /// </summary>
+        public uint StructSize;
+        /// <summary>
+        /// A `motive_bt_node_kind`.
+        /// </summary>
+        public BtNodeKind Kind;
+        /// <summary>
+        /// The condition tree (precondition, assertion, conditional loop and execution).
+        /// </summary>
+        public uint Test;
+        /// <summary>
+        /// The action (action).
+        /// </summary>
+        public uint Action;
+        /// <summary>
+        /// The GOAP goal (plan).
+        /// </summary>
+        public uint Goal;
+        /// <summary>
+        /// The hint (hint).
+        /// </summary>
+        public uint Hint;
+        /// <summary>
+        /// A `motive_hint_state` (hint).
+        /// </summary>
+        public HintState HintState;
+        /// <summary>
+        /// The flag, a bool attribute (flag).
+        /// </summary>
+        public uint Flag;
+        private byte flagValue;
+        /// <summary>
+        /// Set (true) or remove (false) the flag (flag).
+        /// </summary>
+        public bool FlagValue { get { return flagValue != 0; } set { flagValue = value ? (byte)1 : (byte)0; } }
+        /// <summary>
+        /// A `motive_flag_scope` (flag).
+        /// </summary>
+        public FlagScope FlagScope;
+        /// <summary>
+        /// Seconds, finite and &gt; 0 (timed loop).
+        /// </summary>
+        public double Seconds;
+    }
+
+    /// <summary>
+    /// A play style's weight in a player action or an adaptive layer.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct StyleWeight
+    {
+        /// <summary>
+        /// The style.
+        /// </summary>
+        public uint Style;
+        /// <summary>
+        /// Its weight, finite and ≥ 0 (the weights are normalised; not all 0).
+        /// </summary>
+        public double Weight;
     }
 
     /// <summary>

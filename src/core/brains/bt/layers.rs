@@ -69,7 +69,7 @@ impl<H: BtHost> BtHost for Upper<'_, H> {
 
 impl Layers {
     /// The layers, highest first.
-    pub fn runs(&self) -> impl Iterator<Item = &TreeRun> {
+    pub fn runs(&self) -> impl ExactSizeIterator<Item = &TreeRun> {
         self.layers.iter().map(|l| &l.run)
     }
 

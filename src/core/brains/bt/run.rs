@@ -64,6 +64,22 @@ impl TreeRun {
         &self.running
     }
 
+    /// The running nodes from the root down, each the running child of the one before (the
+    /// first running child, under a Parallel): why the tree does what it does.
+    pub fn running_path(&self) -> Vec<u32> {
+        let mut path = Vec::new();
+        let mut node = 0u32;
+        while self.running[node as usize] {
+            path.push(node);
+            let children = self.tree.children(node);
+            match children.iter().find(|&&c| self.running[c as usize]) {
+                Some(&next) => node = next,
+                None => break,
+            }
+        }
+        path
+    }
+
     /// The state of `hint`; Neutral when the tree does not expose it.
     pub fn hint(&self, hint: HintId) -> HintState {
         self.tree

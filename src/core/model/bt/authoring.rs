@@ -7,12 +7,16 @@ use crate::core::model::domain::DomainBuilder;
 use crate::core::model::error::{Error, Result};
 use crate::core::model::player_style::{style_distribution, StyleId};
 
+use crate::core::model::condition::Role;
 use crate::core::model::domain::AttributeId;
 use crate::core::model::value::ValueType;
 
 use super::condition_tree::BtTest;
 use super::node::{BtNode, HintId};
 use super::tree::BtTree;
+
+/// The roles a tree's conditions may name: the NPC, as consumer and as supplier.
+const BT_ROLES: &[Role] = &[Role::Consumer, Role::Supplier];
 
 /// A behaviour tree of the domain, by dense id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,8 +54,10 @@ impl DomainBuilder {
             self.domain.hints.get(hint.0)?;
         }
         for test in tree.tests() {
-            if let BtTest::Flag(flag) = test {
-                self.check_flag(*flag)?;
+            match test {
+                BtTest::Flag(flag) => self.check_flag(*flag)?,
+                BtTest::Fact(condition) => condition.validate(&self.domain, BT_ROLES)?,
+                _ => {}
             }
         }
         self.domain.bt_trees.add(name, Arc::new(tree)).map(BtTreeId)

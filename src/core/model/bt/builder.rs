@@ -9,6 +9,7 @@ use super::node::{BtNode, HintId};
 use super::tree::{BtTree, MAX_TREE_DEPTH, MAX_TREE_NODES};
 
 /// A node opened and not yet closed, with the children added to it so far.
+#[derive(Clone)]
 struct Open {
     node: u32,
     children: Vec<u32>,
@@ -17,7 +18,7 @@ struct Open {
 
 /// Builds one [`BtTree`]. Every call checks what it can at once and leaves the builder as it
 /// was when it fails.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct BtBuilder {
     tree: Option<BtTree>,
     open: Vec<Open>,
