@@ -1760,6 +1760,25 @@ typedef struct motive_style_weight {
 typedef uint32_t motive_player_action_id;
 
 /**
+ * A handle to a behaviour-tree group (`motive_world_create_bt_group`): no body, but the same
+ * layout and checks as `motive_entity`, over the world's groups.
+ */
+typedef struct motive_bt_group {
+    /**
+     * Slot index plus one; 0 only in the null handle.
+     */
+    uint32_t index1;
+    /**
+     * Slot generation when the group was created.
+     */
+    uint16_t generation;
+    /**
+     * Serial of the world that issued the handle.
+     */
+    uint16_t world;
+} motive_bt_group;
+
+/**
  * How to create a world. Get one from `motive_world_def_default()`, then change fields.
  */
 typedef struct motive_world_def {
@@ -3252,6 +3271,62 @@ motive_status motive_world_player_model(const struct motive_world *world,
                                         double *buffer,
                                         size_t capacity,
                                         size_t *out_count);
+
+/**
+ * Creates a group led by `tree` (which may only hint, and test only its own hints) with no
+ * member yet, handle in `*out_group`. After each tick's thinks its tree steps once and its
+ * hints go to every member's top layer.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_group` NULL or writable.
+ */
+motive_status motive_world_create_bt_group(struct motive_world *world,
+                                           motive_bt_tree_id tree,
+                                           struct motive_bt_group *out_group);
+
+/**
+ * Destroys `group`: its members' top layers lose its hints; the handle goes stale.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_world_destroy_bt_group(struct motive_world *world,
+                                            struct motive_bt_group group);
+
+/**
+ * Adds `npc` (a behaviour-tree NPC) to `group` (at most 4,096 members; a member joins once).
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_bt_group_add_member(struct motive_world *world,
+                                         struct motive_bt_group group,
+                                         struct motive_npc npc);
+
+/**
+ * Removes `npc` from `group`; its top layer loses the group's hints. `MOTIVE_STATUS_NOT_FOUND`
+ * when it is no member.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_bt_group_remove_member(struct motive_world *world,
+                                            struct motive_bt_group group,
+                                            struct motive_npc npc);
+
+/**
+ * Copies `group`'s members, in the order they joined, into `buffer`, like
+ * `motive_npc_drives`.
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_bt_group_members(const struct motive_world *world,
+                                      struct motive_bt_group group,
+                                      struct motive_npc *buffer,
+                                      size_t capacity,
+                                      size_t *out_count);
 
 /**
  * The curve `value / max` over [0, max]: no progress at 0, complete at `max` (health 15 of

@@ -279,3 +279,81 @@ fn a_plan_leaf_hands_a_goal_to_goap_and_performs_the_plan() {
         .unwrap();
     assert_eq!(fact.value, Value::Bool(true));
 }
+
+/// Group layers (L5006-5022): one high-level tree hinting every member's top layer. The coward
+/// tree leads both healthy guards to cover; a guard that leaves the group attacks again, and
+/// destroying the group frees the other. Bad requests are refused with nothing changed.
+#[test]
+fn a_group_layer_hints_every_member_and_lets_go() {
+    use motive::core::model::bt::BtTreeId;
+    use motive::core::ErrorKind;
+    let mut instance = guards().instantiate(None, Some(3)).unwrap();
+    let (guard, guard2) = (entity(&instance, "guard"), entity(&instance, "guard2"));
+    let tree = |world: &World, name: &str| BtTreeId(world.domain().bt_trees().find(name).unwrap());
+    let (coward, base) = (
+        tree(&instance.world, "coward"),
+        tree(&instance.world, "guard"),
+    );
+    let world = &mut instance.world;
+    assert!(
+        world.create_bt_group(base).is_err(),
+        "a tree that acts cannot lead a group"
+    );
+    let group = world.create_bt_group(coward).unwrap();
+    world.add_bt_group_member(group, guard).unwrap();
+    world.add_bt_group_member(group, guard2).unwrap();
+    world.add_bt_group_member(group, guard2).unwrap();
+    assert_eq!(world.bt_group_members(group).unwrap(), [guard, guard2]);
+    let post = entity(&instance, "post");
+    assert!(
+        instance.world.add_bt_group_member(group, post).is_err(),
+        "an object"
+    );
+    let mut sim = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+    let mut requests = Requests::default();
+    let mut phase = |instance: &mut Instance, requests: &mut Requests, npc: Entity| {
+        let before = requests.0.len();
+        sim.run(&mut instance.world, 3.0, requests).unwrap();
+        let last = requests.0[before..].iter().rev().find(|r| r.1 == npc);
+        last.map(|r| r.2.clone())
+    };
+    assert_eq!(
+        phase(&mut instance, &mut requests, guard).as_deref(),
+        Some("take_cover")
+    );
+    let cover = instance.world.domain().hints().find("COVER").unwrap();
+    let hint = |world: &World, npc| world.bt_hint(npc, 0, motive::core::model::bt::HintId(cover));
+    assert_eq!(
+        hint(&instance.world, guard2).unwrap(),
+        motive::core::model::bt::HintState::Positive
+    );
+    instance
+        .world
+        .remove_bt_group_member(group, guard2)
+        .unwrap();
+    assert_eq!(
+        instance
+            .world
+            .remove_bt_group_member(group, guard2)
+            .unwrap_err()
+            .kind,
+        ErrorKind::NotFound
+    );
+    assert_eq!(
+        phase(&mut instance, &mut requests, guard2).as_deref(),
+        Some("attack")
+    );
+    assert_eq!(
+        phase(&mut instance, &mut requests, guard).as_deref(),
+        Some("take_cover")
+    );
+    instance.world.destroy_bt_group(group).unwrap();
+    assert_eq!(
+        phase(&mut instance, &mut requests, guard).as_deref(),
+        Some("attack")
+    );
+    assert_eq!(
+        instance.world.bt_group_members(group).unwrap_err().kind,
+        ErrorKind::StaleHandle
+    );
+}

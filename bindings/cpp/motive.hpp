@@ -512,6 +512,12 @@ inline Npc Entity::as_npc() const noexcept { return motive_entity_as_npc(raw());
 inline Object Entity::as_object() const noexcept { return motive_entity_as_object(raw()); }
 
 /** A handle to a smart-ambiance area. */
+/** A behaviour-tree group: no body, one high-level tree hinting its members. */
+class BtGroup : public HandleBase<motive_bt_group, BtGroup> {
+public:
+    using HandleBase::HandleBase;
+};
+
 class AmbianceArea : public HandleBase<motive_ambiance_area, AmbianceArea> {
 public:
     using HandleBase::HandleBase;
@@ -1531,6 +1537,30 @@ public:
                                              Span<std::uint32_t> buffer) const {
         return detail::list(buffer, [&](std::uint32_t *b, std::size_t c, std::size_t *n) {
             return motive_npc_bt_running(world_.get(), npc.raw(), level, b, c, n);
+        });
+    }
+    /** Creates a group led by `tree`, which hints every member's top layer. */
+    Result<BtGroup> create_bt_group(BtTreeId tree) {
+        motive_bt_group group{};
+        const StatusCode code = motive_world_create_bt_group(world_.get(), tree, &group);
+        return Result<BtGroup>(code, BtGroup(group));
+    }
+    /** Destroys a group; its members lose its hints. */
+    Status destroy_bt_group(BtGroup group) {
+        return Status(motive_world_destroy_bt_group(world_.get(), group.raw()));
+    }
+    /** Adds a behaviour-tree NPC to a group. */
+    Status add_bt_group_member(BtGroup group, Npc npc) {
+        return Status(motive_bt_group_add_member(world_.get(), group.raw(), npc.raw()));
+    }
+    /** Removes an NPC from a group. */
+    Status remove_bt_group_member(BtGroup group, Npc npc) {
+        return Status(motive_bt_group_remove_member(world_.get(), group.raw(), npc.raw()));
+    }
+    /** A group's members, in the order they joined. */
+    ListResult<motive_npc> bt_group_members(BtGroup group, Span<motive_npc> buffer) const {
+        return detail::list(buffer, [&](motive_npc *b, std::size_t c, std::size_t *n) {
+            return motive_bt_group_members(world_.get(), group.raw(), b, c, n);
         });
     }
     /** The player performed `action`. */

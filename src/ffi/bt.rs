@@ -13,7 +13,7 @@ use super::domain::{define, edit, find, motive_attribute, motive_domain, motive_
 use super::enum_codes::{c_enum, decode};
 use super::goap_definitions::motive_goap_goal_id;
 use super::guard::{guard, guard_value, FfiError, FfiResult};
-use super::handles::motive_npc;
+use super::handles::{motive_bt_group, motive_npc};
 use super::minds::MOTIVE_NO_ID;
 use super::pointers::{borrow_mut, free, out, read_def, slice};
 use super::status::motive_status;
@@ -914,6 +914,100 @@ pub unsafe extern "C" fn motive_world_player_model(
     unsafe {
         list_query(world, buffer, capacity, out_count, |w, list| {
             list.fill(w.player_model().shares().iter().copied())
+        })
+    }
+}
+
+/// Creates a group led by `tree` (which may only hint, and test only its own hints) with no
+/// member yet, handle in `*out_group`. After each tick's thinks its tree steps once and its
+/// hints go to every member's top layer.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_group` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_create_bt_group(
+    world: *mut motive_world,
+    tree: motive_bt_tree_id,
+    out_group: *mut motive_bt_group,
+) -> motive_status {
+    guard(|| {
+        let out_group = out(out_group, "out_group")?;
+        // SAFETY: pointer validity is this function's contract.
+        let group = unsafe { with_world(world, |w| Ok(w.create_bt_group(BtTreeId(tree))?)) }?;
+        out_group.write(group.into());
+        Ok(())
+    })
+}
+
+/// Destroys `group`: its members' top layers lose its hints; the handle goes stale.
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_destroy_bt_group(
+    world: *mut motive_world,
+    group: motive_bt_group,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    guard(|| unsafe { with_world(world, |w| Ok(w.destroy_bt_group(group.into())?)) })
+}
+
+/// Adds `npc` (a behaviour-tree NPC) to `group` (at most 4,096 members; a member joins once).
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_bt_group_add_member(
+    world: *mut motive_world,
+    group: motive_bt_group,
+    npc: motive_npc,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    guard(|| unsafe {
+        with_world(world, |w| {
+            Ok(w.add_bt_group_member(group.into(), npc.into())?)
+        })
+    })
+}
+
+/// Removes `npc` from `group`; its top layer loses the group's hints. `MOTIVE_STATUS_NOT_FOUND`
+/// when it is no member.
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_bt_group_remove_member(
+    world: *mut motive_world,
+    group: motive_bt_group,
+    npc: motive_npc,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    guard(|| unsafe {
+        with_world(world, |w| {
+            Ok(w.remove_bt_group_member(group.into(), npc.into())?)
+        })
+    })
+}
+
+/// Copies `group`'s members, in the order they joined, into `buffer`, like
+/// `motive_npc_drives`.
+///
+/// # Safety
+/// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+/// items; `out_count` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_bt_group_members(
+    world: *const motive_world,
+    group: motive_bt_group,
+    buffer: *mut motive_npc,
+    capacity: usize,
+    out_count: *mut usize,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        list_query(world, buffer, capacity, out_count, |w, list| {
+            let members = w.bt_group_members(group.into())?;
+            list.fill(members.iter().map(|&m| m.into()))
         })
     }
 }

@@ -45,6 +45,19 @@ pub struct motive_object {
     pub world: u16,
 }
 
+/// A handle to a behaviour-tree group (`motive_world_create_bt_group`): no body, but the same
+/// layout and checks as `motive_entity`, over the world's groups.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct motive_bt_group {
+    /// Slot index plus one; 0 only in the null handle.
+    pub index1: u32,
+    /// Slot generation when the group was created.
+    pub generation: u16,
+    /// Serial of the world that issued the handle.
+    pub world: u16,
+}
+
 macro_rules! entity_layout {
     ($($handle:ident),*) => {$(
         impl From<$handle> for Entity {
@@ -59,7 +72,7 @@ macro_rules! entity_layout {
         }
     )*};
 }
-entity_layout!(motive_entity, motive_npc, motive_object);
+entity_layout!(motive_entity, motive_npc, motive_object, motive_bt_group);
 
 /// Converts between handle types of the same layout, behind the firewall.
 fn convert<A: Into<Entity>, B: From<Entity>>(handle: A) -> B {

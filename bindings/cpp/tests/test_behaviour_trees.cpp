@@ -62,6 +62,19 @@ TEST_CASE("the kamikaze layer is read, popped and pushed through the wrapper") {
     CHECK(run.world.push_bt_layer(hurt, guard).ok());
     CHECK(run.world.push_bt_layer(hurt, guard).status() == MOTIVE_STATUS_INVALID_ARGUMENT);
     CHECK(layers(run.world, hurt).size() == 1);
+
+    // A group led by the coward tree hints its members' top layers after each tick.
+    const motive::BtGroup group = run.world.create_bt_group(domain.find_bt_tree("coward").value()).value();
+    CHECK(run.world.create_bt_group(guard).status() == MOTIVE_STATUS_INVALID_ARGUMENT);
+    REQUIRE(run.world.add_bt_group_member(group, hurt).ok());
+    motive_npc members[4];
+    CHECK(run.world.bt_group_members(group, members).value().size() == 1);
+    REQUIRE(run.sim.run(run.world, 0.5).ok());
+    CHECK(run.world.npc_bt_hint(hurt, 0, cover).value() == MOTIVE_HINT_STATE_POSITIVE);
+    CHECK(run.world.remove_bt_group_member(group, hurt).ok());
+    CHECK(run.world.npc_bt_hint(hurt, 0, cover).value() == MOTIVE_HINT_STATE_NEUTRAL);
+    CHECK(run.world.destroy_bt_group(group).ok());
+    CHECK(run.world.bt_group_members(group, members).status() == MOTIVE_STATUS_STALE_HANDLE);
 }
 
 TEST_CASE("a tree built in code acts, and the player model pushes the layer that fits") {

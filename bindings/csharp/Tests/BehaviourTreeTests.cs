@@ -43,6 +43,17 @@ namespace Motive.Tests
                 world.PushBehaviourLayer(hurt, guard);
                 Assert.Throws<MotiveException>(() => world.PushBehaviourLayer(hurt, guard), "an acting tree above another");
                 Assert.AreEqual(1, world.BehaviourLayers(hurt).Count, "the refused push changed nothing");
+
+                // A group led by the coward tree hints its members' top layers after each tick.
+                var group = world.CreateBehaviourGroup(domain.FindBehaviourTree("coward"));
+                world.AddGroupMember(group, hurt);
+                CollectionAssert.AreEqual(new[] { hurt }, world.GroupMembers(group).ToArray());
+                sim.Run(0.5);
+                Assert.AreEqual(HintState.Positive, world.BehaviourHint(hurt, 0, cover));
+                world.RemoveGroupMember(group, hurt);
+                Assert.AreEqual(HintState.Neutral, world.BehaviourHint(hurt, 0, cover));
+                world.DestroyBehaviourGroup(group);
+                Assert.Throws<StaleHandleException>(() => world.GroupMembers(group), "a destroyed group");
             }
         }
 

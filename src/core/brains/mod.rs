@@ -210,6 +210,7 @@ impl Brains for BrainState {
 
     fn after_thinks(world: &mut World) {
         world.run_goap_queue();
+        world.step_bt_groups();
     }
 
     fn prefetch(&self) {

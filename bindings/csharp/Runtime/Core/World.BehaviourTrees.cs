@@ -7,6 +7,36 @@ namespace Motive
         private readonly ListBuffer<uint> btLayers = new ListBuffer<uint>(4);
         private readonly ListBuffer<uint> btRunning = new ListBuffer<uint>(16);
         private readonly ListBuffer<double> playerModel = new ListBuffer<double>(5);
+        private readonly ListBuffer<Npc> groupMembers = new ListBuffer<Npc>(8);
+
+        /// <summary>Creates a group led by <paramref name="tree"/>, which hints every member's top layer (<c>motive_world_create_bt_group</c>).</summary>
+        public BtGroup CreateBehaviourGroup(uint tree)
+        {
+            BtGroup group;
+            Errors.Check(NativeMethods.motive_world_create_bt_group(Handle, tree, out group));
+            return group;
+        }
+
+        /// <summary>Destroys a group; its members lose its hints (<c>motive_world_destroy_bt_group</c>).</summary>
+        public void DestroyBehaviourGroup(BtGroup group)
+        {
+            Errors.Check(NativeMethods.motive_world_destroy_bt_group(Handle, group));
+        }
+
+        /// <summary>Adds a behaviour-tree NPC to a group (<c>motive_bt_group_add_member</c>).</summary>
+        public void AddGroupMember(BtGroup group, Npc npc)
+        {
+            Errors.Check(NativeMethods.motive_bt_group_add_member(Handle, group, npc));
+        }
+
+        /// <summary>Removes an NPC from a group (<c>motive_bt_group_remove_member</c>).</summary>
+        public void RemoveGroupMember(BtGroup group, Npc npc)
+        {
+            Errors.Check(NativeMethods.motive_bt_group_remove_member(Handle, group, npc));
+        }
+
+        /// <summary>A group's members, in the order they joined (<c>motive_bt_group_members</c>).</summary>
+        public BufferView<Npc> GroupMembers(BtGroup group) { return groupMembers.Fill(Queries.GroupMembers, Handle, group); }
 
         /// <summary>Pushes <paramref name="tree"/> on top of the NPC's behaviour-tree layers (<c>motive_npc_push_bt_layer</c>).</summary>
         public void PushBehaviourLayer(Npc npc, uint tree)
@@ -77,6 +107,10 @@ namespace Motive
         internal static readonly ListQuery<WorldHandle, NpcLevel> BtRunning =
             (WorldHandle w, NpcLevel at, IntPtr b, UIntPtr c, out UIntPtr n) =>
                 NativeMethods.motive_npc_bt_running(w, at.Npc, at.Level, (uint*)b, c, out n);
+
+        internal static readonly ListQuery<WorldHandle, BtGroup> GroupMembers =
+            (WorldHandle w, BtGroup group, IntPtr b, UIntPtr c, out UIntPtr n) =>
+                NativeMethods.motive_bt_group_members(w, group, (Npc*)b, c, out n);
 
         internal static readonly ListQuery<WorldHandle, int> PlayerModel =
             (WorldHandle w, int unused, IntPtr b, UIntPtr c, out UIntPtr n) =>

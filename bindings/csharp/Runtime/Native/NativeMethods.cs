@@ -704,6 +704,56 @@ namespace Motive
         internal static extern Status motive_world_player_model(WorldHandle world, double* buffer, UIntPtr capacity, out UIntPtr out_count);
 
         /// <summary>
+        /// Creates a group led by `tree` (which may only hint, and test only its own hints) with no
+        /// member yet, handle in `*out_group`. After each tick's thinks its tree steps once and its
+        /// hints go to every member's top layer.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_group` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_create_bt_group")]
+        internal static extern Status motive_world_create_bt_group(WorldHandle world, uint tree, out BtGroup out_group);
+
+        /// <summary>
+        /// Destroys `group`: its members' top layers lose its hints; the handle goes stale.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_destroy_bt_group")]
+        internal static extern Status motive_world_destroy_bt_group(WorldHandle world, BtGroup group);
+
+        /// <summary>
+        /// Adds `npc` (a behaviour-tree NPC) to `group` (at most 4,096 members; a member joins once).
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_group_add_member")]
+        internal static extern Status motive_bt_group_add_member(WorldHandle world, BtGroup group, Npc npc);
+
+        /// <summary>
+        /// Removes `npc` from `group`; its top layer loses the group's hints. `MOTIVE_STATUS_NOT_FOUND`
+        /// when it is no member.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_group_remove_member")]
+        internal static extern Status motive_bt_group_remove_member(WorldHandle world, BtGroup group, Npc npc);
+
+        /// <summary>
+        /// Copies `group`'s members, in the order they joined, into `buffer`, like
+        /// `motive_npc_drives`.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+        /// items; `out_count` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_group_members")]
+        internal static extern Status motive_bt_group_members(WorldHandle world, BtGroup group, Npc* buffer, UIntPtr capacity, out UIntPtr out_count);
+
+        /// <summary>
         /// The curve `value / max` over [0, max]: no progress at 0, complete at `max` (health 15 of
         /// 100 scores 0.15). Checked where it is used (`max` must be finite and not 0). Thread-safe.
         /// </summary>

@@ -1542,6 +1542,68 @@ namespace Motive
     }
 
     /// <summary>
+    /// A handle to a behaviour-tree group (`motive_world_create_bt_group`): no body, but the same
+    /// layout and checks as `motive_entity`, over the world's groups.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public readonly partial struct BtGroup : IEquatable<BtGroup>
+    {
+        /// <summary>
+        /// Slot index plus one; 0 only in the null handle.
+        /// </summary>
+        public readonly uint Index1;
+        /// <summary>
+        /// Slot generation when the group was created.
+        /// </summary>
+        public readonly ushort Generation;
+        /// <summary>
+        /// Serial of the world that issued the handle.
+        /// </summary>
+        public readonly ushort World;
+
+        /// <summary>Makes a handle from its parts (as the native side issues them).</summary>
+        public BtGroup(uint index1, ushort generation, ushort world)
+        {
+            Index1 = index1;
+            Generation = generation;
+            World = world;
+        }
+
+        /// <summary>True for the null handle (all zero), which names nothing.</summary>
+        public bool IsNull { get { return Index1 == 0; } }
+
+        /// <summary>Same slot, generation and world.</summary>
+        public bool Equals(BtGroup other)
+        {
+            return Index1 == other.Index1 && Generation == other.Generation && World == other.World;
+        }
+
+        /// <summary>Same slot, generation and world.</summary>
+        public override bool Equals(object obj)
+        {
+            return obj is BtGroup && Equals((BtGroup)obj);
+        }
+
+        /// <summary>A hash of all three parts.</summary>
+        public override int GetHashCode()
+        {
+            return (int)(Index1 * 31u) ^ (Generation << 16) ^ World;
+        }
+
+        /// <summary>Same handle.</summary>
+        public static bool operator ==(BtGroup a, BtGroup b) { return a.Equals(b); }
+
+        /// <summary>Different handles.</summary>
+        public static bool operator !=(BtGroup a, BtGroup b) { return !a.Equals(b); }
+
+        /// <summary>"BtGroup(index1:generation@world)", for logs.</summary>
+        public override string ToString()
+        {
+            return "BtGroup(" + Index1 + ":" + Generation + "@" + World + ")";
+        }
+    }
+
+    /// <summary>
     /// How to create a world. Get one from `motive_world_def_default()`, then change fields.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]

@@ -99,6 +99,14 @@ impl Layers {
         true
     }
 
+    /// Sets `hint` to `state` in the top layer (a group's hint, from above the stack); the layer
+    /// re-orders and restarts when that changes it.
+    pub fn hint_top(&mut self, hint: HintId, state: HintState, host: &mut impl BtHost) {
+        if let Some(top) = self.layers.first_mut() {
+            top.run.set_hint(hint, state, host);
+        }
+    }
+
     /// Removes the top layer, stopping it and clearing the hints it gave the layer below.
     pub fn pop(&mut self, host: &mut impl BtHost) -> bool {
         if self.layers.is_empty() {

@@ -3,6 +3,7 @@
 //! conditions, the layers above re-ordering it with hints.
 
 mod adapt;
+mod groups;
 mod host;
 mod layers;
 mod layers_api;
@@ -11,6 +12,8 @@ mod run;
 mod status;
 pub(crate) mod think;
 
+pub(crate) use groups::BtGroups;
+pub use groups::MAX_GROUP_MEMBERS;
 pub use host::BtHost;
 pub use layers::{Layers, MAX_LAYERS};
 pub use mind::BtMind;

@@ -1,0 +1,282 @@
+//! Group layers (Ocio's future work, 002_37948445dded21f3.txt:5006-5022): one high-level tree
+//! that hints every member of a group, "a chain of command" above each member's own layers. The
+//! squads of Pittman's command hierarchy build on them.
+//!
+//! A group has no body: its tree may only hint (and test its own hints). After each tick's
+//! thinks the world steps every group's tree once, in creation-slot order; the hints it sends
+//! go to each member's top layer, which re-orders and restarts at its next think as any hinted
+//! tree does. When a group's tree ends, or the group is destroyed, or a member leaves, the
+//! member's top layer loses the group's hints. Members are behaviour-tree NPCs; a destroyed
+//! member simply drops out.
+
+use std::sync::Arc;
+
+use crate::core::brains::bt::{BtHost, Status, TreeRun};
+use crate::core::brains::{not_deciding, Brain};
+use crate::core::model::action::ActionId;
+use crate::core::model::bt::{BtTest, BtTree, BtTreeId, FlagScope, HintId, HintState};
+use crate::core::model::condition::Condition;
+use crate::core::model::domain::AttributeId;
+use crate::core::model::entity::Entity;
+use crate::core::model::error::{Error, ErrorKind, Result};
+use crate::core::model::goap::GoapGoalId;
+use crate::core::model::slot_map::{KeyError, SlotMap};
+use crate::core::world::describe;
+use crate::core::World;
+
+/// Most members one group may have.
+pub const MAX_GROUP_MEMBERS: usize = 4096;
+
+/// A group: its tree, running, and its members.
+struct Group {
+    run: TreeRun,
+    members: Vec<Entity>,
+    /// Its tree ended: it hints no more.
+    finished: bool,
+}
+
+/// Every group of a world, by generational handle (an [`Entity`]-shaped value over this map,
+/// carrying the world's serial, so stale and foreign handles are errors).
+#[derive(Default)]
+pub(crate) struct BtGroups {
+    groups: SlotMap<Group>,
+    /// Hints the group being stepped sent, handed to its members after the step.
+    sent: Vec<(HintId, HintState)>,
+}
+
+/// The host of a group's tree: it only hints.
+struct GroupHost<'a> {
+    now: f64,
+    sent: &'a mut Vec<(HintId, HintState)>,
+}
+
+impl BtHost for GroupHost<'_> {
+    fn now(&self) -> f64 {
+        self.now
+    }
+    fn start_action(&mut self, _: u32, _: ActionId) -> bool {
+        false
+    }
+    fn start_plan(&mut self, _: u32, _: GoapGoalId) -> bool {
+        false
+    }
+    fn step_action(&mut self, _: u32) -> Status {
+        Status::Error
+    }
+    fn stop_action(&mut self, _: u32) {}
+    fn holds(&mut self, _: &Condition) -> bool {
+        false
+    }
+    fn send_hint(&mut self, hint: HintId, state: HintState) {
+        self.sent.push((hint, state));
+    }
+    fn flag(&mut self, _: AttributeId) -> bool {
+        false
+    }
+    fn set_flag(&mut self, _: AttributeId, _: bool, _: FlagScope) {}
+}
+
+/// Checks that `tree` can lead a group: it only hints, and tests nothing but its own hints.
+fn check_group_tree(tree: &BtTree) -> Result<()> {
+    let tests_facts = tree
+        .tests()
+        .iter()
+        .any(|t| matches!(t, BtTest::Fact(_) | BtTest::Flag(_)));
+    if !tree.hints_only() || tests_facts {
+        return Err(Error::invalid(
+            "a group's tree has no body: it may only hint, and test its own hints",
+        ));
+    }
+    Ok(())
+}
+
+impl World {
+    /// Creates a group led by `tree` (which may only hint, and test only its own hints), with
+    /// no member yet.
+    pub fn create_bt_group(&mut self, tree: BtTreeId) -> Result<Entity> {
+        let tree: Arc<BtTree> = self.domain.bt_trees().get(tree.0)?.clone();
+        check_group_tree(&tree)?;
+        let key = self
+            .brains
+            .bt_groups
+            .groups
+            .insert(Group {
+                run: TreeRun::new(tree),
+                members: Vec::new(),
+                finished: false,
+            })
+            .ok_or_else(|| Error::invalid("the world holds 2^32 groups already"))?;
+        Ok(Entity::from_key(key, self.serial()))
+    }
+
+    /// Destroys `group`: its members' top layers lose its hints.
+    pub fn destroy_bt_group(&mut self, group: Entity) -> Result<()> {
+        let key = self.group_key(group)?;
+        let mut gone = self
+            .brains
+            .bt_groups
+            .groups
+            .remove(key)
+            .map_err(|e| stale(group, e))?;
+        self.release_members(&mut gone.run, &gone.members);
+        Ok(())
+    }
+
+    /// Adds `npc` (a behaviour-tree NPC) to `group`; a member already is one once.
+    pub fn add_bt_group_member(&mut self, group: Entity, npc: Entity) -> Result<()> {
+        let mind = self.mind(npc)?;
+        if mind.brain.bt().is_none() {
+            return Err(not_deciding(npc, mind, Brain::Bt));
+        }
+        let members = &mut self.group_mut(group)?.members;
+        if members.contains(&npc) {
+            return Ok(());
+        }
+        if members.len() >= MAX_GROUP_MEMBERS {
+            return Err(Error::invalid(format!(
+                "group {} has {MAX_GROUP_MEMBERS} members already",
+                describe(group)
+            )));
+        }
+        members.push(npc);
+        Ok(())
+    }
+
+    /// Removes `npc` from `group`; its top layer loses the group's hints. Not-found when it is
+    /// no member.
+    pub fn remove_bt_group_member(&mut self, group: Entity, npc: Entity) -> Result<()> {
+        let members = &mut self.group_mut(group)?.members;
+        let Some(at) = members.iter().position(|&m| m == npc) else {
+            return Err(Error::new(
+                ErrorKind::NotFound,
+                format!("npc {} is not in group {}", describe(npc), describe(group)),
+            ));
+        };
+        members.remove(at);
+        let hints = self.group_hints(group)?;
+        self.clear_member_hints(npc, &hints);
+        Ok(())
+    }
+
+    /// The members of `group`, in the order they joined.
+    pub fn bt_group_members(&self, group: Entity) -> Result<&[Entity]> {
+        let key = self.group_key(group)?;
+        let found = self
+            .brains
+            .bt_groups
+            .groups
+            .get(key)
+            .map_err(|e| stale(group, e))?;
+        Ok(&found.members)
+    }
+
+    /// Steps every group's tree once and hands its hints to its members' top layers; a tree
+    /// that ends takes its hints back. Members destroyed since drop out.
+    pub(crate) fn step_bt_groups(&mut self) {
+        let now = self.time;
+        for index in 0..self.brains.bt_groups.groups.slot_count() {
+            let mut sent = std::mem::take(&mut self.brains.bt_groups.sent);
+            sent.clear();
+            let Some((_, group)) = self.brains.bt_groups.groups.get_at_mut(index) else {
+                self.brains.bt_groups.sent = sent;
+                continue;
+            };
+            if group.finished {
+                self.brains.bt_groups.sent = sent;
+                continue;
+            }
+            let status = group.run.step(&mut GroupHost {
+                now,
+                sent: &mut sent,
+            });
+            group.finished = status != Status::InProgress;
+            if group.finished {
+                // An upper tree that ends clears the hints of the tree below (L2537-2590).
+                sent.extend(
+                    sent_hints(&group.run)
+                        .into_iter()
+                        .map(|h| (h, HintState::Neutral)),
+                );
+            }
+            let mut members = std::mem::take(&mut group.members);
+            members.retain(|&npc| self.is_alive(npc));
+            for &npc in &members {
+                let _ = self.with_bt_layers(npc, |layers, host| {
+                    for &(hint, state) in &sent {
+                        layers.hint_top(hint, state, host);
+                    }
+                });
+            }
+            if let Some((_, group)) = self.brains.bt_groups.groups.get_at_mut(index) {
+                group.members = members;
+            }
+            self.brains.bt_groups.sent = sent;
+        }
+    }
+
+    fn group_key(&self, group: Entity) -> Result<crate::core::model::slot_map::SlotKey> {
+        if group.world != self.serial() && !group.is_null() {
+            return Err(Error::new(
+                ErrorKind::WrongWorld,
+                format!("group {} belongs to another world", describe(group)),
+            ));
+        }
+        group
+            .key()
+            .ok_or_else(|| Error::invalid("the group handle is null"))
+    }
+
+    fn group_mut(&mut self, group: Entity) -> Result<&mut Group> {
+        let key = self.group_key(group)?;
+        self.brains
+            .bt_groups
+            .groups
+            .get_mut(key)
+            .map_err(|e| stale(group, e))
+    }
+
+    /// The hints `group`'s tree sends.
+    fn group_hints(&self, group: Entity) -> Result<Vec<HintId>> {
+        let key = self.group_key(group)?;
+        let found = self
+            .brains
+            .bt_groups
+            .groups
+            .get(key)
+            .map_err(|e| stale(group, e))?;
+        Ok(sent_hints(&found.run))
+    }
+
+    /// Takes back every hint `run` sends from `members`' top layers.
+    fn release_members(&mut self, run: &mut TreeRun, members: &[Entity]) {
+        let hints = sent_hints(run);
+        for &npc in members {
+            self.clear_member_hints(npc, &hints);
+        }
+    }
+
+    /// Sets `hints` back to neutral in `npc`'s top layer.
+    fn clear_member_hints(&mut self, npc: Entity, hints: &[HintId]) {
+        let _ = self.with_bt_layers(npc, |layers, host| {
+            for &hint in hints {
+                layers.hint_top(hint, HintState::Neutral, host);
+            }
+        });
+    }
+}
+
+/// The hints `run`'s tree sends.
+fn sent_hints(run: &TreeRun) -> Vec<HintId> {
+    run.tree().sent_hints()
+}
+
+fn stale(group: Entity, error: KeyError) -> Error {
+    let why = match error {
+        KeyError::Stale => "was destroyed",
+        KeyError::Unknown => "was never created",
+    };
+    Error::new(
+        ErrorKind::StaleHandle,
+        format!("group {} {why}", describe(group)),
+    )
+}
