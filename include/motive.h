@@ -993,6 +993,11 @@ enum motive_flag_scope
      * Every behaviour-tree NPC's, the sender's included.
      */
     MOTIVE_FLAG_SCOPE_EVERYONE = 2,
+    /**
+     * Every member's of the groups the sender is in, the sender's included (only its own when
+     * it is in no group).
+     */
+    MOTIVE_FLAG_SCOPE_GROUP = 3,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1059,7 +1064,7 @@ enum motive_bt_node_kind
      */
     MOTIVE_BT_NODE_KIND_TIMED_LOOP = 11,
     /**
-     * Performs `action` on the nearest supplier.
+     * Performs `action` on the nearest supplier, or on the entity at blackboard key `target`.
      */
     MOTIVE_BT_NODE_KIND_ACTION = 12,
     /**
@@ -1074,6 +1079,10 @@ enum motive_bt_node_kind
      * Sets (`flag_value`) or removes `flag` on the blackboards of `flag_scope`.
      */
     MOTIVE_BT_NODE_KIND_FLAG = 15,
+    /**
+     * Runs the engine's action callback for `callback` (`motive_world_set_bt_action_callback`).
+     */
+    MOTIVE_BT_NODE_KIND_CALL = 16,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1681,6 +1690,11 @@ typedef uint32_t motive_goap_goal_id;
 typedef uint32_t motive_hint_id;
 
 /**
+ * Dense id of an engine callback's name in its domain (behaviour trees' `call` and `ask`).
+ */
+typedef uint32_t motive_bt_callback_id;
+
+/**
  * A node to add to a tree being built. Each kind reads only its own fields.
  */
 typedef struct motive_bt_node_def {
@@ -1728,6 +1742,15 @@ typedef struct motive_bt_node_def {
      * Seconds, finite and > 0 (timed loop).
      */
     double seconds;
+    /**
+     * An entity attribute whose blackboard entry is the target (action); `MOTIVE_NO_ID`, the
+     * nearest supplier the NPC perceives.
+     */
+    motive_attribute target;
+    /**
+     * The engine callback (call), from `motive_domain_builder_bt_callback`.
+     */
+    motive_bt_callback_id callback;
 } motive_bt_node_def;
 
 /**
@@ -1777,6 +1800,24 @@ typedef struct motive_bt_group {
      */
     uint16_t world;
 } motive_bt_group;
+
+/**
+ * The engine's condition `callback` for `npc`: true when it holds. `user` is the pointer given
+ * with it.
+ */
+typedef bool (*motive_bt_condition_callback)(void *user,
+                                             struct motive_npc npc,
+                                             motive_bt_callback_id callback);
+
+/**
+ * The engine's action `callback` for `npc` in `phase` (a `motive_bt_call_phase`): a
+ * `motive_bt_status` (any other number reads as `MOTIVE_BT_STATUS_ERROR`). `user` is the
+ * pointer given with it.
+ */
+typedef uint32_t (*motive_bt_action_callback)(void *user,
+                                              struct motive_npc npc,
+                                              motive_bt_callback_id callback,
+                                              uint32_t phase);
 
 /**
  * How to create a world. Get one from `motive_world_def_default()`, then change fields.
@@ -2938,8 +2979,8 @@ motive_status motive_npc_plan_into(struct motive_world *world,
                                    struct motive_plan_view *out_view);
 
 /**
- * The defaults of `motive_bt_node_def`: a sequence, ids `MOTIVE_NO_ID`, a positive hint, a
- * flag set on everyone's blackboard, one second.
+ * The defaults of `motive_bt_node_def`: a sequence, ids `MOTIVE_NO_ID` (so an action's target
+ * is the nearest supplier), a positive hint, a flag set on everyone's blackboard, one second.
  */
 struct motive_bt_node_def motive_bt_node_def_default(void);
 
@@ -3050,6 +3091,17 @@ motive_status motive_bt_builder_test_hint(struct motive_bt_builder *builder,
 motive_status motive_bt_builder_test_flag(struct motive_bt_builder *builder,
                                           motive_attribute flag,
                                           motive_bt_test_id *out_test);
+
+/**
+ * Adds the test "the engine's condition callback holds for `callback`"
+ * (`motive_world_set_bt_condition_callback`); `*out_test` as for `motive_bt_builder_test_fact`.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `out_test` NULL or writable.
+ */
+motive_status motive_bt_builder_test_ask(struct motive_bt_builder *builder,
+                                         motive_bt_callback_id callback,
+                                         motive_bt_test_id *out_test);
 
 /**
  * The id of the hint called `name`, interned on first use, in `*out_hint`.
@@ -3187,6 +3239,19 @@ motive_status motive_npc_push_bt_layer(struct motive_world *world,
  * `world` must be NULL or live.
  */
 motive_status motive_npc_pop_bt_layer(struct motive_world *world, struct motive_npc npc);
+
+/**
+ * Replaces `npc`'s top layer by `tree` in one step: the layer below loses the old layer's
+ * hints and takes the new one's from its next think. Above another layer `tree` may only
+ * hint; with one layer this swaps the base tree (its actions must be ones the NPC consumes).
+ * `MOTIVE_STATUS_NOT_FOUND` with no layer; a refused swap changes nothing.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_npc_swap_bt_layer(struct motive_world *world,
+                                       struct motive_npc npc,
+                                       motive_bt_tree_id tree);
 
 /**
  * Removes every layer of `npc`.
@@ -3327,6 +3392,99 @@ motive_status motive_bt_group_members(const struct motive_world *world,
                                       struct motive_npc *buffer,
                                       size_t capacity,
                                       size_t *out_count);
+
+/**
+ * Writes `attribute = *value` on `npc`'s blackboard (a behaviour-tree NPC's), stamped with the
+ * world's time. The value's type must be the attribute's (`MOTIVE_STATUS_TYPE_MISMATCH`
+ * otherwise), numbers and positions finite, entity references null or live in this world. On
+ * any error the blackboard is unchanged. A blackboard holds one entry per attribute.
+ *
+ * # Safety
+ * `world` must be NULL or live; `value` NULL or a readable `motive_value`.
+ */
+motive_status motive_npc_bt_set_blackboard(struct motive_world *world,
+                                           struct motive_npc npc,
+                                           motive_attribute attribute,
+                                           const struct motive_value *value);
+
+/**
+ * Reads the entry for `attribute` on `npc`'s blackboard into `*out_value`;
+ * `MOTIVE_STATUS_NOT_FOUND` when it has none.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_value` NULL or writable.
+ */
+motive_status motive_npc_bt_get_blackboard(const struct motive_world *world,
+                                           struct motive_npc npc,
+                                           motive_attribute attribute,
+                                           struct motive_value *out_value);
+
+/**
+ * Removes the entry for `attribute` from `npc`'s blackboard, if it has one.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_npc_bt_remove_blackboard(struct motive_world *world,
+                                              struct motive_npc npc,
+                                              motive_attribute attribute);
+
+/**
+ * The id of the engine callback called `name` (trees' `call` leaves and `ask` tests), interned
+ * on first use, in `*out_callback`.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_callback` NULL or
+ * writable.
+ */
+motive_status motive_domain_builder_bt_callback(struct motive_domain_builder *builder,
+                                                const char *name,
+                                                motive_bt_callback_id *out_callback);
+
+/**
+ * Looks up the engine callback called `name`; `MOTIVE_STATUS_NOT_FOUND` when no tree names it.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_callback` NULL or
+ * writable.
+ */
+motive_status motive_domain_find_bt_callback(const struct motive_domain *domain,
+                                             const char *name,
+                                             motive_bt_callback_id *out_callback);
+
+/**
+ * Sets `world`'s behaviour-tree condition callback (NULL clears it: every `ask` test is then
+ * false), asked by `ask` tests when a behaviour-tree NPC thinks.
+ *
+ * The callback runs on the thread that ticks the world (`motive_world_tick`,
+ * `motive_npc_think_now`), while the world is locked, so never on two threads at once for one
+ * world: it must not call functions on the same world (they fail with
+ * `MOTIVE_STATUS_WORLD_LOCKED`), must be thread-safe if shared by several worlds, and must
+ * return normally (no exception or longjmp through motive). `user` is passed back untouched
+ * and must stay valid until the world is destroyed or this callback is replaced.
+ *
+ * # Safety
+ * `world` must be NULL or live; `callback` NULL or a function callable with these arguments
+ * under the rules above.
+ */
+motive_status motive_world_set_bt_condition_callback(struct motive_world *world,
+                                                     motive_bt_condition_callback callback,
+                                                     void *user);
+
+/**
+ * Sets `world`'s behaviour-tree action callback (NULL clears it: every `call` leaf then
+ * fails), called by `call` leaves: `MOTIVE_BT_CALL_PHASE_START` when the leaf starts,
+ * `MOTIVE_BT_CALL_PHASE_STEP` at each think until it answers anything but
+ * `MOTIVE_BT_STATUS_IN_PROGRESS`, and `MOTIVE_BT_CALL_PHASE_STOP` when the leaf is left,
+ * finished or abandoned. The rules of `motive_world_set_bt_condition_callback` apply.
+ *
+ * # Safety
+ * `world` must be NULL or live; `callback` NULL or a function callable with these arguments
+ * under the rules above.
+ */
+motive_status motive_world_set_bt_action_callback(struct motive_world *world,
+                                                  motive_bt_action_callback callback,
+                                                  void *user);
 
 /**
  * The curve `value / max` over [0, max]: no progress at 0, complete at `max` (health 15 of

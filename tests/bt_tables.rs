@@ -6,10 +6,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use motive::core::brains::bt::{BtHost, Layers, Status, TreeRun};
+use motive::core::brains::bt::{BtHost, CallPhase, Layers, Status, TreeRun};
 use motive::core::model::action::ActionId;
 use motive::core::model::bt::{
-    BtBuilder, BtNode, BtTree, ConditionMode, FlagScope, HintId, HintState, TestExpr,
+    BtBuilder, BtCallbackId, BtNode, BtTree, ConditionMode, FlagScope, HintId, HintState, TestExpr,
 };
 use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
 use motive::core::model::goap::GoapGoalId;
@@ -40,7 +40,7 @@ impl BtHost for Script {
     fn now(&self) -> f64 {
         self.now
     }
-    fn start_action(&mut self, node: u32, action: ActionId) -> bool {
+    fn start_action(&mut self, node: u32, action: ActionId, _: Option<AttributeId>) -> bool {
         self.started.push(action.0);
         self.by_node.insert(node, action.0);
         self.steps.insert(action.0, 0);
@@ -48,7 +48,25 @@ impl BtHost for Script {
     }
     /// A scripted plan is action `goal` (the script's entry for that id).
     fn start_plan(&mut self, node: u32, goal: GoapGoalId) -> bool {
-        self.start_action(node, ActionId(goal.0))
+        self.start_action(node, ActionId(goal.0), None)
+    }
+    /// A scripted callback action is action `callback` (the script's entry for that id); a
+    /// callback condition the scripted fact `callback`.
+    fn call(&mut self, node: u32, callback: BtCallbackId, phase: CallPhase) -> Status {
+        match phase {
+            CallPhase::Start => {
+                self.start_action(node, ActionId(callback.0), None);
+                Status::InProgress
+            }
+            CallPhase::Step => self.step_action(node),
+            CallPhase::Stop => {
+                self.stop_action(node);
+                Status::InProgress
+            }
+        }
+    }
+    fn ask(&mut self, callback: BtCallbackId) -> bool {
+        self.facts[&callback.0]
     }
     fn step_action(&mut self, node: u32) -> Status {
         let action = self.by_node[&node];
@@ -92,7 +110,10 @@ fn fact(fact: u32) -> TestExpr {
 }
 
 fn action(id: u32) -> BtNode {
-    BtNode::Action(ActionId(id))
+    BtNode::Action {
+        action: ActionId(id),
+        target: None,
+    }
 }
 
 /// A composite or filter over action leaves `ids`.
@@ -543,7 +564,13 @@ fn layer_stack_unwinds_and_errors_clear_it() {
         fn now(&self) -> f64 {
             0.0
         }
-        fn start_action(&mut self, _: u32, _: ActionId) -> bool {
+        fn start_action(&mut self, _: u32, _: ActionId, _: Option<AttributeId>) -> bool {
+            false
+        }
+        fn call(&mut self, _: u32, _: BtCallbackId, _: CallPhase) -> Status {
+            Error
+        }
+        fn ask(&mut self, _: BtCallbackId) -> bool {
             false
         }
         fn start_plan(&mut self, _: u32, _: GoapGoalId) -> bool {

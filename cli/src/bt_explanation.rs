@@ -59,7 +59,14 @@ fn describe(world: &World, run: &TreeRun, node: u32) -> String {
     let domain = world.domain();
     let tree = run.tree();
     match tree.nodes()[node as usize] {
-        BtNode::Action(action) => format!("action {}", domain.actions().name(action.0)),
+        BtNode::Action { action, target } => {
+            let on = target.map_or(String::new(), |key| {
+                let name = domain.attribute(key).map_or("?", |a| a.name.as_str());
+                format!(" on blackboard {name}")
+            });
+            format!("action {}{on}", domain.actions().name(action.0))
+        }
+        BtNode::Call(callback) => format!("call {}", domain.bt_callbacks().name(callback.0)),
         BtNode::Hint { hint, state } => {
             format!("hint {} {}", domain.hints().name(hint.0), hint_word(state))
         }

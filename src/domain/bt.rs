@@ -7,18 +7,21 @@
 //! `ignore_failure` take a node; `conditional_loop` takes `{ "while": test, "do": node }`,
 //! `conditional_execution` `{ "if": test, "do": node }`, `timed_loop` `{ "seconds", "do" }`;
 //! `precondition` and `assertion` take a test; `action` names an action; `plan` names a GOAP
-//! goal, planned for when the node starts and performed as its body; `hint` names a hint,
+//! goal, planned for when the node starts and performed as its body (an action's `"target"`
+//! names an entity attribute whose blackboard entry is the target, instead of the nearest
+//! supplier); `call` names an engine callback action; `hint` names a hint,
 //! with `"state"` `positive` (the default), `negative` or `neutral`; `flag` names a bool
 //! attribute, with `"value"` (true sets it, false removes it; true by default) and `"to"`
-//! (`myself`, `others`, `everyone`, the default). A test is `{ "all": [..] }`, `{ "any": [..] }`,
-//! `{ "not": test }`, `{ "hint": HINT }`, `{ "flag": FLAG }` or a condition.
+//! (`myself`, `others`, `everyone`, the default, or `group`). A test is `{ "all": [..] }`,
+//! `{ "any": [..] }`, `{ "not": test }`, `{ "hint": HINT }`, `{ "flag": FLAG }`,
+//! `{ "ask": CALLBACK }` (an engine callback condition) or a condition.
 
 use super::loading::Loading;
 use super::reader::{Node, Obj};
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::bt::{
-    BtBuilder, BtNode, BtTreeId, ConditionMode, FlagScope, HintState, TestExpr,
+    BtBuilder, BtCallbackId, BtNode, BtTreeId, ConditionMode, FlagScope, HintState, TestExpr,
 };
 use crate::core::model::goap::GoapGoalId;
 use crate::core::AttributeId;
@@ -38,15 +41,24 @@ const NODE_KINDS: &[&str] = &[
     "precondition",
     "assertion",
     "action",
+    "call",
     "plan",
     "hint",
     "flag",
 ];
 
-/// Keys a node may have beside its kind's: a hint's state, a flag's value and scope.
-const EXTRAS: &[(&str, &[&str])] = &[("hint", &["state"]), ("flag", &["value", "to"])];
+/// Keys a node may have beside its kind's: an action's target, a hint's state, a flag's value
+/// and scope.
+const EXTRAS: &[(&str, &[&str])] = &[
+    ("action", &["target"]),
+    ("hint", &["state"]),
+    ("flag", &["value", "to"]),
+];
 
-const FLAG_SCOPES: &[&str] = &["myself", "others", "everyone"];
+/// Every key of [`EXTRAS`].
+const EXTRA_KEYS: &[&str] = &["target", "state", "value", "to"];
+
+const FLAG_SCOPES: &[&str] = &["myself", "others", "everyone", "group"];
 
 const HINT_STATES: &[&str] = &["positive", "neutral", "negative"];
 
@@ -123,9 +135,7 @@ impl Loading {
 
     /// Adds `node` (and what it holds) to `b`.
     fn bt_node(&mut self, b: &mut BtBuilder, node: &Node) -> Option<()> {
-        let obj = self
-            .ctx
-            .object(node, &[NODE_KINDS, &["state", "value", "to"]].concat())?;
+        let obj = self.ctx.object(node, &[NODE_KINDS, EXTRA_KEYS].concat())?;
         let kinds: Vec<usize> = (0..NODE_KINDS.len())
             .filter(|&k| obj.has(NODE_KINDS[k]))
             .collect();
@@ -140,7 +150,7 @@ impl Loading {
             .iter()
             .find(|(k, _)| *k == NODE_KINDS[kind])
             .map_or(&[][..], |(_, e)| *e);
-        for extra in ["state", "value", "to"] {
+        for &extra in EXTRA_KEYS {
             if obj.has(extra) && !extras.contains(&extra) {
                 let message = format!("a {} node has no {extra:?}", NODE_KINDS[kind]);
                 self.ctx.error(&node.path, message);
@@ -221,7 +231,18 @@ impl Loading {
             }
             "action" => {
                 let action = ActionId(self.refs.actions.resolve(&mut self.ctx, &body)?);
-                let added = b.leaf(BtNode::Action(action));
+                let target = match obj.get("target") {
+                    Some(key) => Some(AttributeId(
+                        self.refs.attributes.resolve(&mut self.ctx, &key)?,
+                    )),
+                    None => None,
+                };
+                let added = b.leaf(BtNode::Action { action, target });
+                self.check(&node.path, added)
+            }
+            "call" => {
+                let callback = self.bt_callback(&body)?;
+                let added = b.leaf(BtNode::Call(callback));
                 self.check(&body.path, added)
             }
             "plan" => {
@@ -233,8 +254,12 @@ impl Loading {
                 let flag = self.refs.attributes.resolve(&mut self.ctx, &body)?;
                 let value = obj.bool_or(&mut self.ctx, "value", true)?;
                 let scope = match obj.get("to") {
-                    Some(to) => [FlagScope::Myself, FlagScope::Others, FlagScope::Everyone]
-                        [self.ctx.choice(&to, FLAG_SCOPES)?],
+                    Some(to) => [
+                        FlagScope::Myself,
+                        FlagScope::Others,
+                        FlagScope::Everyone,
+                        FlagScope::Group,
+                    ][self.ctx.choice(&to, FLAG_SCOPES)?],
                     None => FlagScope::Everyone,
                 };
                 let added = b.leaf(BtNode::Flag {
@@ -274,9 +299,16 @@ impl Loading {
         self.check(&at.path, ended)
     }
 
-    /// A condition tree: `all`, `any`, `not`, `hint`, or a condition.
+    /// The engine callback named at `node`, interned.
+    fn bt_callback(&mut self, node: &Node) -> Option<BtCallbackId> {
+        let name = self.ctx.str(node)?;
+        let callback = self.builder.bt_callback(name);
+        self.check(&node.path, callback)
+    }
+
+    /// A condition tree: `all`, `any`, `not`, `hint`, `flag`, `ask`, or a condition.
     fn bt_test(&mut self, node: &Node) -> Option<TestExpr> {
-        const GROUPS: [&str; 5] = ["all", "any", "not", "hint", "flag"];
+        const GROUPS: [&str; 6] = ["all", "any", "not", "hint", "flag", "ask"];
         let group = GROUPS.iter().position(|k| node.json.get(k).is_some());
         let Some(group) = group else {
             return self.condition(node).map(TestExpr::Fact);
@@ -303,6 +335,7 @@ impl Loading {
                 let flag = self.refs.attributes.resolve(&mut self.ctx, &body)?;
                 Some(TestExpr::Flag(AttributeId(flag)))
             }
+            "ask" => self.bt_callback(&body).map(TestExpr::Ask),
             _ => {
                 let name = self.ctx.str(&body)?;
                 let hint = self.builder.hint(name);

@@ -21,7 +21,8 @@ use super::world::{list_query, motive_world, query, with_world};
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::bt::{
-    BtBuilder, BtNode, BtTreeId, ConditionMode, FlagScope, HintId, HintState, TestExpr,
+    BtBuilder, BtCallbackId, BtNode, BtTreeId, ConditionMode, FlagScope, HintId, HintState,
+    TestExpr,
 };
 use crate::core::model::goap::GoapGoalId;
 use crate::core::model::player_style::{AdaptationSettings, PlayerActionId, StyleId};
@@ -32,6 +33,9 @@ pub type motive_hint_id = u32;
 
 /// Dense id of a behaviour tree in its domain.
 pub type motive_bt_tree_id = u32;
+
+/// Dense id of an engine callback's name in its domain (behaviour trees' `call` and `ask`).
+pub type motive_bt_callback_id = u32;
 
 /// Index of a condition tree in the tree being built.
 pub type motive_bt_test_id = u32;
@@ -70,12 +74,16 @@ pub enum motive_flag_scope {
     Others = 1,
     /// Every behaviour-tree NPC's, the sender's included.
     Everyone = 2,
+    /// Every member's of the groups the sender is in, the sender's included (only its own when
+    /// it is in no group).
+    Group = 3,
 }
 
 c_enum!(motive_flag_scope => FlagScope {
     Myself => FlagScope::Myself,
     Others => FlagScope::Others,
     Everyone => FlagScope::Everyone,
+    Group => FlagScope::Group,
 });
 
 /// The kind of a behaviour-tree node (docs/domain-format.md's table).
@@ -106,7 +114,7 @@ pub enum motive_bt_node_kind {
     IgnoreFailure = 10,
     /// Loops its child for `seconds`, then succeeds.
     TimedLoop = 11,
-    /// Performs `action` on the nearest supplier.
+    /// Performs `action` on the nearest supplier, or on the entity at blackboard key `target`.
     Action = 12,
     /// Plans for the GOAP goal `goal` and performs the plan.
     Plan = 13,
@@ -114,6 +122,8 @@ pub enum motive_bt_node_kind {
     Hint = 14,
     /// Sets (`flag_value`) or removes `flag` on the blackboards of `flag_scope`.
     Flag = 15,
+    /// Runs the engine's action callback for `callback` (`motive_world_set_bt_action_callback`).
+    Call = 16,
 }
 
 c_enum!(motive_bt_node_kind {
@@ -133,6 +143,7 @@ c_enum!(motive_bt_node_kind {
     Plan,
     Hint,
     Flag,
+    Call,
 });
 
 /// How a condition tree combines its operands.
@@ -175,6 +186,11 @@ pub struct motive_bt_node_def {
     pub flag_scope: u32,
     /// Seconds, finite and > 0 (timed loop).
     pub seconds: f64,
+    /// An entity attribute whose blackboard entry is the target (action); `MOTIVE_NO_ID`, the
+    /// nearest supplier the NPC perceives.
+    pub target: motive_attribute,
+    /// The engine callback (call), from `motive_domain_builder_bt_callback`.
+    pub callback: motive_bt_callback_id,
 }
 
 /// A play style's weight in a player action or an adaptive layer.
@@ -196,8 +212,8 @@ pub struct motive_bt_builder {
     groups: Vec<(motive_bt_test_op, Vec<TestExpr>)>,
 }
 
-/// The defaults of `motive_bt_node_def`: a sequence, ids `MOTIVE_NO_ID`, a positive hint, a
-/// flag set on everyone's blackboard, one second.
+/// The defaults of `motive_bt_node_def`: a sequence, ids `MOTIVE_NO_ID` (so an action's target
+/// is the nearest supplier), a positive hint, a flag set on everyone's blackboard, one second.
 #[no_mangle]
 pub extern "C" fn motive_bt_node_def_default() -> motive_bt_node_def {
     let def = motive_bt_node_def {
@@ -212,6 +228,8 @@ pub extern "C" fn motive_bt_node_def_default() -> motive_bt_node_def {
         flag_value: true,
         flag_scope: motive_flag_scope::Everyone as u32,
         seconds: 1.0,
+        target: MOTIVE_NO_ID,
+        callback: MOTIVE_NO_ID,
     };
     guard_value(def, || def)
 }
@@ -282,7 +300,11 @@ fn node(def: &motive_bt_node_def) -> FfiResult<BtNode> {
         K::TimedLoop => BtNode::TimedLoop {
             seconds: def.seconds,
         },
-        K::Action => BtNode::Action(ActionId(def.action)),
+        K::Action => BtNode::Action {
+            action: ActionId(def.action),
+            target: (def.target != MOTIVE_NO_ID).then_some(AttributeId(def.target)),
+        },
+        K::Call => BtNode::Call(BtCallbackId(def.callback)),
         K::Plan => BtNode::Plan(GoapGoalId(def.goal)),
         K::Hint => BtNode::Hint {
             hint: HintId(def.hint),
@@ -491,6 +513,26 @@ pub unsafe extern "C" fn motive_bt_builder_test_flag(
         with_builder(builder, |b| {
             let out_test = out(out_test, "out_test")?;
             add_test(b, TestExpr::Flag(AttributeId(flag)), out_test)
+        })
+    }
+}
+
+/// Adds the test "the engine's condition callback holds for `callback`"
+/// (`motive_world_set_bt_condition_callback`); `*out_test` as for `motive_bt_builder_test_fact`.
+///
+/// # Safety
+/// `builder` must be NULL or live; `out_test` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_bt_builder_test_ask(
+    builder: *mut motive_bt_builder,
+    callback: motive_bt_callback_id,
+    out_test: *mut motive_bt_test_id,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        with_builder(builder, |b| {
+            let out_test = out(out_test, "out_test")?;
+            add_test(b, TestExpr::Ask(BtCallbackId(callback)), out_test)
         })
     }
 }
@@ -758,6 +800,23 @@ pub unsafe extern "C" fn motive_npc_pop_bt_layer(
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     guard(|| unsafe { with_world(world, |w| Ok(w.pop_bt_layer(npc.into())?)) })
+}
+
+/// Replaces `npc`'s top layer by `tree` in one step: the layer below loses the old layer's
+/// hints and takes the new one's from its next think. Above another layer `tree` may only
+/// hint; with one layer this swaps the base tree (its actions must be ones the NPC consumes).
+/// `MOTIVE_STATUS_NOT_FOUND` with no layer; a refused swap changes nothing.
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_swap_bt_layer(
+    world: *mut motive_world,
+    npc: motive_npc,
+    tree: motive_bt_tree_id,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    guard(|| unsafe { with_world(world, |w| Ok(w.swap_bt_layer(npc.into(), BtTreeId(tree))?)) })
 }
 
 /// Removes every layer of `npc`.

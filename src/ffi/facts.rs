@@ -72,7 +72,7 @@ impl motive_value {
         })
     }
 
-    fn from_core(value: Value) -> Self {
+    pub(crate) fn from_core(value: Value) -> Self {
         let (r#type, data) = match value {
             Value::Bool(b) => (motive_value_type::Bool, motive_value_data { boolean: b }),
             Value::Number(n) => (motive_value_type::Number, motive_value_data { number: n }),

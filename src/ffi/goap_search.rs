@@ -12,6 +12,7 @@ use super::handles::{motive_entity, motive_npc};
 use super::minds::search_result;
 use super::pointers::{borrow_mut, null, out};
 use super::status::motive_status;
+use super::user_data::UserData;
 use super::world::{motive_world, with_world};
 use crate::core::brains::goap::gather::{ContextCallback, GoapInputs, RelevanceCallback};
 use crate::core::brains::goap::{GoapSearch, Workspace};
@@ -333,25 +334,6 @@ pub type motive_context_callback = Option<
 pub type motive_relevance_callback = Option<
     unsafe extern "C" fn(user: *mut c_void, npc: motive_npc, goal: motive_goap_goal_id) -> f64,
 >;
-
-/// The caller's `user` pointer, carried inside callbacks the world may call from any thread.
-#[derive(Clone, Copy)]
-struct UserData(*mut c_void);
-
-// SAFETY: motive never dereferences the pointer; it only hands it back to the caller's own
-// callback. The header makes the caller responsible for that callback, and whatever `user`
-// points to, being safe to use from every thread that makes calls needing it.
-unsafe impl Send for UserData {}
-// SAFETY: as above; motive shares only the pointer value between threads.
-unsafe impl Sync for UserData {}
-
-impl UserData {
-    /// The pointer (a method, so that closures capture the whole `Send + Sync` wrapper rather
-    /// than its raw field).
-    fn get(self) -> *mut c_void {
-        self.0
-    }
-}
 
 /// Sets `world`'s context callback (NULL `callback` clears it), asked whether `npc` may use
 /// `action` on `target` for every action whose `motive_action_planning.engine_check` is set,

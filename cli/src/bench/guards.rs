@@ -7,9 +7,9 @@ use std::error::Error;
 use std::sync::Arc;
 use std::time::Instant;
 
-use motive::core::brains::bt::{BtHost, Status, TreeRun};
+use motive::core::brains::bt::{BtHost, CallPhase, Status, TreeRun};
 use motive::core::model::action::ActionId;
-use motive::core::model::bt::{BtTreeId, FlagScope, HintId, HintState};
+use motive::core::model::bt::{BtCallbackId, BtTreeId, FlagScope, HintId, HintState};
 use motive::core::model::condition::Condition;
 use motive::core::model::goap::GoapGoalId;
 use motive::core::{AttributeId, Entity};
@@ -123,7 +123,13 @@ impl BtHost for Busy {
     fn now(&self) -> f64 {
         0.0
     }
-    fn start_action(&mut self, _: u32, _: ActionId) -> bool {
+    fn start_action(&mut self, _: u32, _: ActionId, _: Option<AttributeId>) -> bool {
+        true
+    }
+    fn call(&mut self, _: u32, _: BtCallbackId, _: CallPhase) -> Status {
+        Status::InProgress
+    }
+    fn ask(&mut self, _: BtCallbackId) -> bool {
         true
     }
     fn start_plan(&mut self, _: u32, _: GoapGoalId) -> bool {

@@ -2,7 +2,7 @@
 //! think reuses (so a steady-state tick allocates nothing), GOAP's planning queue and the
 //! engine's callbacks.
 
-use crate::core::brains::bt::BtGroups;
+use crate::core::brains::bt::{BtCallbacks, BtGroups};
 use crate::core::brains::goap::think::GoapShared;
 use crate::core::brains::ubc::think::UbcScratch;
 use crate::core::brains::udgoap::think::UdgoapScratch;
@@ -18,4 +18,6 @@ pub struct Shared {
     pub(crate) ubc: UbcScratch,
     /// Behaviour-tree groups and their trees.
     pub(crate) bt_groups: BtGroups,
+    /// The engine's behaviour-tree conditions and actions.
+    pub(crate) bt_callbacks: BtCallbacks,
 }

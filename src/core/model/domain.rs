@@ -88,6 +88,7 @@ impl Default for DomainBuilder {
                 ubc_goals: NameTable::new("ubc goal"),
                 ubc_plans: NameTable::new("ubc plan"),
                 hints: NameTable::new("hint"),
+                bt_callbacks: NameTable::new("behaviour-tree callback"),
                 bt_trees: NameTable::new("behaviour tree"),
                 player_styles: NameTable::new("play style"),
                 player_actions: NameTable::new("player action"),
@@ -499,6 +500,7 @@ pub struct Domain {
     pub(crate) ubc_goals: NameTable<UbcGoalDef>,
     pub(crate) ubc_plans: NameTable<UbcPlanDef>,
     pub(crate) hints: NameTable<()>,
+    pub(crate) bt_callbacks: NameTable<()>,
     pub(crate) bt_trees: NameTable<Arc<BtTree>>,
     pub(crate) player_styles: NameTable<()>,
     /// Per player action: the distribution of styles it shows.
@@ -629,6 +631,12 @@ impl Domain {
     /// Hint names, interned ([`crate::core::model::bt::HintId`]).
     pub fn hints(&self) -> &NameTable<()> {
         &self.hints
+    }
+
+    /// Names of the engine callbacks behaviour trees call and ask, interned
+    /// ([`crate::core::model::bt::BtCallbackId`]).
+    pub fn bt_callbacks(&self) -> &NameTable<()> {
+        &self.bt_callbacks
     }
 
     /// Play styles ([`crate::core::model::player_style::StyleId`]).

@@ -395,8 +395,8 @@ namespace Motive
         internal static extern Status motive_npc_plan_into(WorldHandle world, Npc npc, ArenaHandle arena, uint max_expansions, out PlanView out_view);
 
         /// <summary>
-        /// The defaults of `motive_bt_node_def`: a sequence, ids `MOTIVE_NO_ID`, a positive hint, a
-        /// flag set on everyone's blackboard, one second.
+        /// The defaults of `motive_bt_node_def`: a sequence, ids `MOTIVE_NO_ID` (so an action's target
+        /// is the nearest supplier), a positive hint, a flag set on everyone's blackboard, one second.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_node_def_default")]
         internal static extern BtNodeDef motive_bt_node_def_default();
@@ -510,6 +510,16 @@ namespace Motive
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_test_flag")]
         internal static extern Status motive_bt_builder_test_flag(BtBuilderHandle builder, uint flag, out uint out_test);
+
+        /// <summary>
+        /// Adds the test "the engine's condition callback holds for `callback`"
+        /// (`motive_world_set_bt_condition_callback`); `*out_test` as for `motive_bt_builder_test_fact`.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `out_test` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_builder_test_ask")]
+        internal static extern Status motive_bt_builder_test_ask(BtBuilderHandle builder, uint callback, out uint out_test);
 
         /// <summary>
         /// The id of the hint called `name`, interned on first use, in `*out_hint`.
@@ -633,6 +643,18 @@ namespace Motive
         internal static extern Status motive_npc_pop_bt_layer(WorldHandle world, Npc npc);
 
         /// <summary>
+        /// Replaces `npc`'s top layer by `tree` in one step: the layer below loses the old layer's
+        /// hints and takes the new one's from its next think. Above another layer `tree` may only
+        /// hint; with one layer this swaps the base tree (its actions must be ones the NPC consumes).
+        /// `MOTIVE_STATUS_NOT_FOUND` with no layer; a refused swap changes nothing.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_swap_bt_layer")]
+        internal static extern Status motive_npc_swap_bt_layer(WorldHandle world, Npc npc, uint tree);
+
+        /// <summary>
         /// Removes every layer of `npc`.
         ///
         /// # Safety
@@ -752,6 +774,90 @@ namespace Motive
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_group_members")]
         internal static extern Status motive_bt_group_members(WorldHandle world, BtGroup group, Npc* buffer, UIntPtr capacity, out UIntPtr out_count);
+
+        /// <summary>
+        /// Writes `attribute = *value` on `npc`'s blackboard (a behaviour-tree NPC's), stamped with the
+        /// world's time. The value's type must be the attribute's (`MOTIVE_STATUS_TYPE_MISMATCH`
+        /// otherwise), numbers and positions finite, entity references null or live in this world. On
+        /// any error the blackboard is unchanged. A blackboard holds one entry per attribute.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `value` NULL or a readable `motive_value`.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_bt_set_blackboard")]
+        internal static extern Status motive_npc_bt_set_blackboard(WorldHandle world, Npc npc, uint attribute, Value* value);
+
+        /// <summary>
+        /// Reads the entry for `attribute` on `npc`'s blackboard into `*out_value`;
+        /// `MOTIVE_STATUS_NOT_FOUND` when it has none.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_value` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_bt_get_blackboard")]
+        internal static extern Status motive_npc_bt_get_blackboard(WorldHandle world, Npc npc, uint attribute, out Value out_value);
+
+        /// <summary>
+        /// Removes the entry for `attribute` from `npc`'s blackboard, if it has one.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_bt_remove_blackboard")]
+        internal static extern Status motive_npc_bt_remove_blackboard(WorldHandle world, Npc npc, uint attribute);
+
+        /// <summary>
+        /// The id of the engine callback called `name` (trees' `call` leaves and `ask` tests), interned
+        /// on first use, in `*out_callback`.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_callback` NULL or
+        /// writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_bt_callback")]
+        internal static extern Status motive_domain_builder_bt_callback(DomainBuilderHandle builder, byte* name, out uint out_callback);
+
+        /// <summary>
+        /// Looks up the engine callback called `name`; `MOTIVE_STATUS_NOT_FOUND` when no tree names it.
+        ///
+        /// # Safety
+        /// `domain` must be NULL or live; `name` NULL or NUL-terminated; `out_callback` NULL or
+        /// writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_find_bt_callback")]
+        internal static extern Status motive_domain_find_bt_callback(DomainHandle domain, byte* name, out uint out_callback);
+
+        /// <summary>
+        /// Sets `world`'s behaviour-tree condition callback (NULL clears it: every `ask` test is then
+        /// false), asked by `ask` tests when a behaviour-tree NPC thinks.
+        ///
+        /// The callback runs on the thread that ticks the world (`motive_world_tick`,
+        /// `motive_npc_think_now`), while the world is locked, so never on two threads at once for one
+        /// world: it must not call functions on the same world (they fail with
+        /// `MOTIVE_STATUS_WORLD_LOCKED`), must be thread-safe if shared by several worlds, and must
+        /// return normally (no exception or longjmp through motive). `user` is passed back untouched
+        /// and must stay valid until the world is destroyed or this callback is replaced.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `callback` NULL or a function callable with these arguments
+        /// under the rules above.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_set_bt_condition_callback")]
+        internal static extern Status motive_world_set_bt_condition_callback(WorldHandle world, BtConditionCallback callback, IntPtr user);
+
+        /// <summary>
+        /// Sets `world`'s behaviour-tree action callback (NULL clears it: every `call` leaf then
+        /// fails), called by `call` leaves: `MOTIVE_BT_CALL_PHASE_START` when the leaf starts,
+        /// `MOTIVE_BT_CALL_PHASE_STEP` at each think until it answers anything but
+        /// `MOTIVE_BT_STATUS_IN_PROGRESS`, and `MOTIVE_BT_CALL_PHASE_STOP` when the leaf is left,
+        /// finished or abandoned. The rules of `motive_world_set_bt_condition_callback` apply.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `callback` NULL or a function callable with these arguments
+        /// under the rules above.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_set_bt_action_callback")]
+        internal static extern Status motive_world_set_bt_action_callback(WorldHandle world, BtActionCallback callback, IntPtr user);
 
         /// <summary>
         /// The curve `value / max` over [0, max]: no progress at 0, complete at `max` (health 15 of

@@ -715,6 +715,11 @@ namespace Motive
         /// Every behaviour-tree NPC's, the sender's included.
         /// </summary>
         Everyone = 2,
+        /// <summary>
+        /// Every member's of the groups the sender is in, the sender's included (only its own when
+        /// it is in no group).
+        /// </summary>
+        Group = 3,
     }
 
     /// <summary>
@@ -771,7 +776,7 @@ namespace Motive
         /// </summary>
         TimedLoop = 11,
         /// <summary>
-        /// Performs `action` on the nearest supplier.
+        /// Performs `action` on the nearest supplier, or on the entity at blackboard key `target`.
         /// </summary>
         Action = 12,
         /// <summary>
@@ -786,6 +791,10 @@ namespace Motive
         /// Sets (`flag_value`) or removes `flag` on the blackboards of `flag_scope`.
         /// </summary>
         Flag = 15,
+        /// <summary>
+        /// Runs the engine's action callback for `callback` (`motive_world_set_bt_action_callback`).
+        /// </summary>
+        Call = 16,
     }
 
     /// <summary>
@@ -1523,6 +1532,15 @@ namespace Motive
         /// Seconds, finite and &gt; 0 (timed loop).
         /// </summary>
         public double Seconds;
+        /// <summary>
+        /// An entity attribute whose blackboard entry is the target (action); `MOTIVE_NO_ID`, the
+        /// nearest supplier the NPC perceives.
+        /// </summary>
+        public uint Target;
+        /// <summary>
+        /// The engine callback (call), from `motive_domain_builder_bt_callback`.
+        /// </summary>
+        public uint Callback;
     }
 
     /// <summary>
@@ -2413,6 +2431,22 @@ namespace Motive
         /// </summary>
         public bool Usable { get { return usable != 0; } set { usable = value ? (byte)1 : (byte)0; } }
     }
+
+    /// <summary>
+    /// The engine's condition `callback` for `npc`: true when it holds. `user` is the pointer given
+    /// with it.
+    /// </summary>
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    [return: MarshalAs(UnmanagedType.I1)]
+    internal delegate bool BtConditionCallback(IntPtr user, Npc npc, uint callback);
+
+    /// <summary>
+    /// The engine's action `callback` for `npc` in `phase` (a `motive_bt_call_phase`): a
+    /// `motive_bt_status` (any other number reads as `MOTIVE_BT_STATUS_ERROR`). `user` is the
+    /// pointer given with it.
+    /// </summary>
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    internal delegate uint BtActionCallback(IntPtr user, Npc npc, uint callback, uint phase);
 
     /// <summary>
     /// The engine's context precondition: may `npc` use `action` on `target` now (a line of

@@ -11,10 +11,12 @@
 
 use std::sync::Arc;
 
-use crate::core::brains::bt::{BtHost, Status, TreeRun};
+use crate::core::brains::bt::{BtHost, CallPhase, Status, TreeRun};
 use crate::core::brains::{not_deciding, Brain};
 use crate::core::model::action::ActionId;
-use crate::core::model::bt::{BtTest, BtTree, BtTreeId, FlagScope, HintId, HintState};
+use crate::core::model::bt::{
+    BtCallbackId, BtTest, BtTree, BtTreeId, FlagScope, HintId, HintState,
+};
 use crate::core::model::condition::Condition;
 use crate::core::model::domain::AttributeId;
 use crate::core::model::entity::Entity;
@@ -44,6 +46,17 @@ pub(crate) struct BtGroups {
     sent: Vec<(HintId, HintState)>,
 }
 
+impl BtGroups {
+    /// The members of every group `npc` belongs to (`npc` among them; one in two groups with
+    /// it comes twice), groups in slot order, members in the order they joined.
+    pub(crate) fn comrades(&self, npc: Entity) -> impl Iterator<Item = Entity> + '_ {
+        (0..self.groups.slot_count())
+            .filter_map(|index| self.groups.get_at(index).map(|(_, g)| g))
+            .filter(move |g| g.members.contains(&npc))
+            .flat_map(|g| g.members.iter().copied())
+    }
+}
+
 /// The host of a group's tree: it only hints.
 struct GroupHost<'a> {
     now: f64,
@@ -54,7 +67,7 @@ impl BtHost for GroupHost<'_> {
     fn now(&self) -> f64 {
         self.now
     }
-    fn start_action(&mut self, _: u32, _: ActionId) -> bool {
+    fn start_action(&mut self, _: u32, _: ActionId, _: Option<AttributeId>) -> bool {
         false
     }
     fn start_plan(&mut self, _: u32, _: GoapGoalId) -> bool {
@@ -64,6 +77,12 @@ impl BtHost for GroupHost<'_> {
         Status::Error
     }
     fn stop_action(&mut self, _: u32) {}
+    fn call(&mut self, _: u32, _: BtCallbackId, _: CallPhase) -> Status {
+        Status::Error
+    }
+    fn ask(&mut self, _: BtCallbackId) -> bool {
+        false
+    }
     fn holds(&mut self, _: &Condition) -> bool {
         false
     }
@@ -81,7 +100,7 @@ fn check_group_tree(tree: &BtTree) -> Result<()> {
     let tests_facts = tree
         .tests()
         .iter()
-        .any(|t| matches!(t, BtTest::Fact(_) | BtTest::Flag(_)));
+        .any(|t| matches!(t, BtTest::Fact(_) | BtTest::Flag(_) | BtTest::Ask(_)));
     if !tree.hints_only() || tests_facts {
         return Err(Error::invalid(
             "a group's tree has no body: it may only hint, and test its own hints",

@@ -3,11 +3,12 @@
 //! before it runs in the same tick (L2471).
 
 use crate::core::model::action::ActionId;
-use crate::core::model::bt::{FlagScope, HintId, HintState};
+use crate::core::model::bt::{BtCallbackId, FlagScope, HintId, HintState};
 use crate::core::model::condition::Condition;
 use crate::core::model::domain::AttributeId;
 use crate::core::model::goap::GoapGoalId;
 
+use super::callbacks::CallPhase;
 use super::host::BtHost;
 use super::run::TreeRun;
 use super::status::Status;
@@ -41,8 +42,8 @@ impl<H: BtHost> BtHost for Upper<'_, H> {
     fn now(&self) -> f64 {
         self.host.now()
     }
-    fn start_action(&mut self, node: u32, action: ActionId) -> bool {
-        self.host.start_action(node, action)
+    fn start_action(&mut self, node: u32, action: ActionId, target: Option<AttributeId>) -> bool {
+        self.host.start_action(node, action, target)
     }
     fn start_plan(&mut self, node: u32, goal: GoapGoalId) -> bool {
         self.host.start_plan(node, goal)
@@ -52,6 +53,12 @@ impl<H: BtHost> BtHost for Upper<'_, H> {
     }
     fn stop_action(&mut self, node: u32) {
         self.host.stop_action(node)
+    }
+    fn call(&mut self, node: u32, callback: BtCallbackId, phase: CallPhase) -> Status {
+        self.host.call(node, callback, phase)
+    }
+    fn ask(&mut self, callback: BtCallbackId) -> bool {
+        self.host.ask(callback)
     }
     fn holds(&mut self, condition: &Condition) -> bool {
         self.host.holds(condition)
@@ -115,6 +122,23 @@ impl Layers {
         let mut top = self.layers.remove(0);
         top.run.stop_all(host);
         if let Some(below) = self.layers.first_mut() {
+            below.run.clear_hints(host);
+        }
+        true
+    }
+
+    /// Replaces the top layer by `run`, stopping it and clearing the hints it gave the layer
+    /// below; `run`'s tree hints that layer from its first step. False with no layer.
+    pub fn swap_top(&mut self, run: TreeRun, host: &mut impl BtHost) -> bool {
+        let Some(top) = self.layers.first_mut() else {
+            return false;
+        };
+        top.run.stop_all(host);
+        *top = Layer {
+            run,
+            finished: false,
+        };
+        if let Some(below) = self.layers.get_mut(1) {
             below.run.clear_hints(host);
         }
         true

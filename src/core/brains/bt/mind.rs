@@ -18,8 +18,8 @@ pub(crate) struct ActionLeaf {
 pub struct BtMind {
     /// The trees, highest layer first.
     pub layers: Layers,
-    /// What the NPC keeps for itself and what others told it: flags (bool facts) set by flag
-    /// nodes, its own or broadcast (L1161, L4782-4890).
+    /// What the NPC keeps for itself and what others told it, typed entries by attribute: flags
+    /// set by flag nodes, its own or broadcast (L1161, L4782-4890), and what the engine wrote.
     pub blackboard: FactSet,
     /// The leaf holding the NPC's action, if one does.
     pub(crate) action: Option<ActionLeaf>,

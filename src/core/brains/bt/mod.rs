@@ -3,6 +3,8 @@
 //! conditions, the layers above re-ordering it with hints.
 
 mod adapt;
+mod blackboard;
+mod callbacks;
 mod groups;
 mod host;
 mod layers;
@@ -12,6 +14,7 @@ mod run;
 mod status;
 pub(crate) mod think;
 
+pub use callbacks::{ActionCallback, BtCallbacks, CallPhase, ConditionCallback};
 pub(crate) use groups::BtGroups;
 pub use groups::MAX_GROUP_MEMBERS;
 pub use host::BtHost;

@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use crate::core::model::bt::{BtNode, BtTest, BtTree, ConditionMode, HintId, HintState};
 
+use super::callbacks::CallPhase;
 use super::host::BtHost;
 use super::status::Status;
 
@@ -197,7 +198,8 @@ impl TreeRun {
             | BtNode::ConditionalExecution { .. }
             | BtNode::Not
             | BtNode::IgnoreFailure => self.start(self.child(node), host),
-            BtNode::Action(action) => host.start_action(node, action),
+            BtNode::Action { action, target } => host.start_action(node, action, target),
+            BtNode::Call(callback) => host.call(node, callback, CallPhase::Start) != Status::Error,
             BtNode::Plan(goal) => host.start_plan(node, goal),
             BtNode::Hint { hint, state } => {
                 host.send_hint(hint, state);
@@ -218,8 +220,12 @@ impl TreeRun {
             return;
         }
         self.running[n] = false;
-        if self.tree.nodes[n].acts() {
-            host.stop_action(node);
+        match self.tree.nodes[n] {
+            BtNode::Call(callback) => {
+                host.call(node, callback, CallPhase::Stop);
+            }
+            kind if kind.acts() => host.stop_action(node),
+            _ => {}
         }
         let (first, count) = self.tree.spans[n];
         for i in first..first + count {
@@ -331,7 +337,8 @@ impl TreeRun {
                     other => other,
                 }
             }
-            BtNode::Action(_) | BtNode::Plan(_) => host.step_action(node),
+            BtNode::Action { .. } | BtNode::Plan(_) => host.step_action(node),
+            BtNode::Call(callback) => host.call(node, callback, CallPhase::Step),
             BtNode::Hint { .. } | BtNode::Flag { .. } => Status::Succeeded,
         }
     }
@@ -353,6 +360,7 @@ impl TreeRun {
             BtTest::Fact(condition) => host.holds(condition),
             BtTest::Hint(hint) => self.hint(*hint) == HintState::Positive,
             BtTest::Flag(flag) => host.flag(*flag),
+            BtTest::Ask(callback) => host.ask(*callback),
         }
     }
 }

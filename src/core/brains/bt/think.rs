@@ -4,21 +4,20 @@
 //! fail with the engine's report; condition leaves test motive conditions over the world's
 //! facts (the NPC is the consumer and the supplier).
 
+use crate::core::brains::bt::blackboard::{is_set, target_at, write_flag};
 use crate::core::brains::bt::mind::ActionLeaf;
-use crate::core::brains::bt::{BtHost, Layers, Status};
+use crate::core::brains::bt::{BtHost, CallPhase, Layers, Status};
 use crate::core::brains::BrainState;
 use crate::core::brains::SearchStatus;
 use crate::core::brains::{not_deciding, Brain};
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
-use crate::core::model::bt::{FlagScope, HintId, HintState};
+use crate::core::model::bt::{BtCallbackId, FlagScope, HintId, HintState};
 use crate::core::model::condition::{Bindings, Condition};
 use crate::core::model::domain::AttributeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::Result;
-use crate::core::model::fact_set::{Fact, FactSet};
 use crate::core::model::goap::GoapGoalId;
-use crate::core::model::value::Value;
 use crate::core::world::Step;
 use crate::core::{Mind, World};
 
@@ -97,6 +96,25 @@ impl WorldHost<'_> {
             .ok()?;
         found.first().map(|f| f.entity)
     }
+
+    /// The entity at blackboard key `key` when it is alive, supplies `action` and can serve the
+    /// NPC (contention) now.
+    fn blackboard_supplier(&self, action: ActionId, key: AttributeId) -> Option<Entity> {
+        let BrainState::Bt(bt) = &self.mind.brain else {
+            return None;
+        };
+        let target = target_at(&bt.blackboard, key)?;
+        let archetype = self.world.live_record(target)?.archetype?;
+        let mine = self.world.live_record(self.npc)?.archetype?;
+        let supplies = self
+            .world
+            .domain
+            .archetype(archetype)
+            .supplies
+            .contains(&action);
+        (supplies && target != self.npc && self.world.serves(self.npc, mine, target))
+            .then_some(target)
+    }
 }
 
 impl BtHost for WorldHost<'_> {
@@ -107,11 +125,14 @@ impl BtHost for WorldHost<'_> {
     /// One motive action at a time: a second action leaf starting while one holds the NPC is an
     /// error of the tree (two actions under a Parallel). No supplier in range is no error: the
     /// leaf fails at its step.
-    fn start_action(&mut self, node: u32, action: ActionId) -> bool {
+    fn start_action(&mut self, node: u32, action: ActionId, target: Option<AttributeId>) -> bool {
         if self.action.is_some() {
             return false;
         }
-        let supplier = self.nearest_supplier(action);
+        let supplier = match target {
+            Some(key) => self.blackboard_supplier(action, key),
+            None => self.nearest_supplier(action),
+        };
         if let Some(supplier) = supplier {
             let step = Step { action, supplier };
             self.world.replace_plan(self.npc, self.mind, [step]);
@@ -182,6 +203,14 @@ impl BtHost for WorldHost<'_> {
         }
     }
 
+    fn call(&mut self, _: u32, callback: BtCallbackId, phase: CallPhase) -> Status {
+        self.world.call_bt_callback(self.npc, callback, phase)
+    }
+
+    fn ask(&mut self, callback: BtCallbackId) -> bool {
+        self.world.ask_bt_callback(self.npc, callback)
+    }
+
     fn holds(&mut self, condition: &Condition) -> bool {
         condition.holds(&*self.world, &Bindings::pair(self.npc, self.npc))
     }
@@ -197,7 +226,8 @@ impl BtHost for WorldHost<'_> {
     }
 
     /// Writes the NPC's own blackboard (its mind is out of its record while it thinks) and, for
-    /// a broadcast, every other behaviour-tree NPC's, in slot order.
+    /// a broadcast, every other behaviour-tree NPC's of the scope, in slot order (a group's in
+    /// the order its members joined).
     fn set_flag(&mut self, flag: AttributeId, value: bool, scope: FlagScope) {
         let time = self.world.time;
         if scope != FlagScope::Others {
@@ -205,36 +235,31 @@ impl BtHost for WorldHost<'_> {
                 write_flag(&mut bt.blackboard, flag, value, time);
             }
         }
-        if scope != FlagScope::Myself {
-            for index in 0..self.world.entities.slot_count() {
-                let Some((_, record)) = self.world.entities.get_at_mut(index) else {
-                    continue;
-                };
-                if let Some(BrainState::Bt(bt)) = record.mind.as_deref_mut().map(|m| &mut m.brain) {
-                    write_flag(&mut bt.blackboard, flag, value, time);
+        let world = &mut *self.world;
+        match scope {
+            FlagScope::Myself => {}
+            FlagScope::Others | FlagScope::Everyone => {
+                for index in 0..world.entities.slot_count() {
+                    if let Some((_, record)) = world.entities.get_at_mut(index) {
+                        write_flag_on(record.mind.as_deref_mut(), flag, value, time);
+                    }
+                }
+            }
+            FlagScope::Group => {
+                for member in world.brains.bt_groups.comrades(self.npc) {
+                    let record = member.key().and_then(|k| world.entities.get_mut(k).ok());
+                    if let Some(record) = record {
+                        write_flag_on(record.mind.as_deref_mut(), flag, value, time);
+                    }
                 }
             }
         }
     }
 }
 
-/// Whether `flag` is set on `blackboard` (a bool fact holding true).
-fn is_set(blackboard: &FactSet, flag: AttributeId) -> bool {
-    blackboard
-        .get(flag)
-        .is_some_and(|fact| fact.value == Value::Bool(true))
-}
-
-/// Sets `flag` on `blackboard`, or removes it for `false` (L4852-4866).
-fn write_flag(blackboard: &mut FactSet, flag: AttributeId, value: bool, time: f64) {
-    match value {
-        true => blackboard.set(Fact {
-            attribute: flag,
-            value: Value::Bool(true),
-            time,
-        }),
-        false => {
-            blackboard.remove(flag);
-        }
+/// Writes `flag` on `mind`'s blackboard when it is a behaviour-tree NPC's.
+fn write_flag_on(mind: Option<&mut Mind>, flag: AttributeId, value: bool, time: f64) {
+    if let Some(BrainState::Bt(bt)) = mind.map(|m| &mut m.brain) {
+        write_flag(&mut bt.blackboard, flag, value, time);
     }
 }

@@ -12,7 +12,7 @@ use crate::core::model::domain::AttributeId;
 use crate::core::model::value::ValueType;
 
 use super::condition_tree::BtTest;
-use super::node::{BtNode, HintId};
+use super::node::{BtCallbackId, BtNode, HintId};
 use super::tree::BtTree;
 
 /// The roles a tree's conditions may name: the NPC, as consumer and as supplier.
@@ -32,13 +32,29 @@ impl DomainBuilder {
         }
     }
 
-    /// Adds the tree `tree` called `name`. Its action leaves must name actions of the domain,
-    /// and its hints hints of the domain.
+    /// The id of the engine callback called `name`, interned on first use: action-callback
+    /// leaves and callback conditions name it, and the engine's callbacks receive the id.
+    pub fn bt_callback(&mut self, name: &str) -> Result<BtCallbackId> {
+        match self.domain.bt_callbacks.find(name) {
+            Some(id) => Ok(BtCallbackId(id)),
+            None => self.domain.bt_callbacks.add(name, ()).map(BtCallbackId),
+        }
+    }
+
+    /// Adds the tree `tree` called `name`. Its action leaves must name actions of the domain
+    /// (and a blackboard target an entity attribute), its hints and callbacks ones of the
+    /// domain.
     pub fn add_bt_tree(&mut self, name: &str, tree: BtTree) -> Result<BtTreeId> {
         for node in tree.nodes() {
             match *node {
-                BtNode::Action(action) => {
+                BtNode::Action { action, target } => {
                     self.domain.actions().get(action.0)?;
+                    if let Some(key) = target {
+                        self.check_typed(key, ValueType::Entity, "an action's target")?;
+                    }
+                }
+                BtNode::Call(callback) => {
+                    self.domain.bt_callbacks.get(callback.0)?;
                 }
                 BtNode::Hint { hint, .. } => {
                     self.domain.hints.get(hint.0)?;
@@ -56,6 +72,9 @@ impl DomainBuilder {
         for test in tree.tests() {
             match test {
                 BtTest::Flag(flag) => self.check_flag(*flag)?,
+                BtTest::Ask(callback) => {
+                    self.domain.bt_callbacks.get(callback.0)?;
+                }
                 BtTest::Fact(condition) => condition.validate(&self.domain, BT_ROLES)?,
                 _ => {}
             }
@@ -65,12 +84,19 @@ impl DomainBuilder {
 
     /// A flag must be a bool attribute.
     fn check_flag(&self, flag: AttributeId) -> Result<()> {
-        let def = self.domain.attribute(flag)?;
+        self.check_typed(flag, ValueType::Bool, "a flag")
+    }
+
+    /// `key` must be an attribute of type `expected` to serve as `what`.
+    fn check_typed(&self, key: AttributeId, expected: ValueType, what: &str) -> Result<()> {
+        let def = self.domain.attribute(key)?;
         match def.value_type {
-            ValueType::Bool => Ok(()),
+            found if found == expected => Ok(()),
             other => Err(Error::invalid(format!(
-                "flag {:?} is a {other:?} attribute: flags are bool attributes",
-                def.name
+                "{what} is a {} attribute, and {:?} is a {} attribute",
+                expected.name(),
+                def.name,
+                other.name()
             ))),
         }
     }
@@ -90,11 +116,7 @@ impl DomainBuilder {
                     name(id)
                 )));
             }
-            let unconsumed = tree.nodes().iter().find_map(|n| match n {
-                BtNode::Action(action) if !arch.consumes.contains(action) => Some(*action),
-                _ => None,
-            });
-            if let Some(action) = unconsumed {
+            if let Some(action) = tree.unconsumed_action(&arch.consumes) {
                 return Err(Error::invalid(format!(
                     "behaviour tree {:?} performs {:?}, which archetype {:?} does not consume",
                     name(id),

@@ -213,7 +213,7 @@ fn test_depth(expr: &TestExpr) -> usize {
     1 + match expr {
         TestExpr::And(all) | TestExpr::Or(all) => all.iter().map(test_depth).max().unwrap_or(0),
         TestExpr::Not(one) => test_depth(one),
-        TestExpr::Fact(_) | TestExpr::Hint(_) | TestExpr::Flag(_) => 0,
+        TestExpr::Fact(_) | TestExpr::Hint(_) | TestExpr::Flag(_) | TestExpr::Ask(_) => 0,
     }
 }
 
@@ -221,7 +221,7 @@ fn test_count(expr: &TestExpr) -> usize {
     1 + match expr {
         TestExpr::And(all) | TestExpr::Or(all) => all.iter().map(test_count).sum(),
         TestExpr::Not(one) => test_count(one),
-        TestExpr::Fact(_) | TestExpr::Hint(_) | TestExpr::Flag(_) => 0,
+        TestExpr::Fact(_) | TestExpr::Hint(_) | TestExpr::Flag(_) | TestExpr::Ask(_) => 0,
     }
 }
 
@@ -253,6 +253,7 @@ fn flatten(expr: &TestExpr, at: u32, tests: &mut Vec<BtTest>) -> Result<()> {
         TestExpr::Fact(condition) => BtTest::Fact(condition.clone()),
         TestExpr::Hint(hint) => BtTest::Hint(*hint),
         TestExpr::Flag(flag) => BtTest::Flag(*flag),
+        TestExpr::Ask(callback) => BtTest::Ask(*callback),
     };
     tests[at as usize] = flat;
     Ok(())

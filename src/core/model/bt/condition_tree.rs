@@ -4,7 +4,7 @@
 use crate::core::model::condition::Condition;
 use crate::core::model::domain::AttributeId;
 
-use super::node::HintId;
+use super::node::{BtCallbackId, HintId};
 
 /// A condition tree as authored, nested; [`super::BtTree`] stores it flat ([`BtTest`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -21,6 +21,8 @@ pub enum TestExpr {
     Hint(HintId),
     /// The flag is set on the NPC's blackboard.
     Flag(AttributeId),
+    /// The engine's condition callback answers true for this id.
+    Ask(BtCallbackId),
 }
 
 /// One node of a condition tree, flat. Operands of And and Or are the tree's test table entries
@@ -46,12 +48,14 @@ pub enum BtTest {
         /// The operand's index.
         child: u32,
     },
-    /// A motive condition over the world's facts: the NPC is the consumer, the blackboard's
-    /// target (or the NPC, when it has none) the supplier.
+    /// A motive condition over the world's facts: the NPC is both the consumer and the
+    /// supplier.
     Fact(Condition),
     /// The tree's hint is Positive. The thesis tests Positive only (L2379): a negative hint
     /// must not make a branch's precondition true.
     Hint(HintId),
     /// The flag is set on the NPC's blackboard (the thesis's CheckFlag, L4885-4890).
     Flag(AttributeId),
+    /// The engine's condition callback answers true for this id (false without a callback).
+    Ask(BtCallbackId),
 }

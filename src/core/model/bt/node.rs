@@ -10,6 +10,11 @@ use crate::core::model::goap::GoapGoalId;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct HintId(pub u32);
 
+/// A callback name interned by the domain: the engine registers one condition and one action
+/// callback per world, which receive this id (no strings at run time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct BtCallbackId(pub u32);
+
 /// A hint's state. The order is the priority order of a hinted selector's buckets:
 /// Positive ++ Neutral ++ Negative (L2051, L2256-2290).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -33,6 +38,9 @@ pub enum FlagScope {
     Others,
     /// Every behaviour-tree NPC of the world, the sender included.
     Everyone,
+    /// Every member of the groups the sender belongs to, the sender included (Ocio's broadcast
+    /// scoped to a chain of command, L5006-5022); only the sender when it is in no group.
+    Group,
 }
 
 /// How a condition node reports (L1602-1629, Table 7).
@@ -87,9 +95,21 @@ pub enum BtNode {
         /// How long it loops, > 0.
         seconds: f64,
     },
-    /// Performs the motive action on the nearest supplier the NPC perceives (its claims,
-    /// events and ambiance as for any brain); succeeds or fails with the engine's report.
-    Action(ActionId),
+    /// Performs a motive action (its claims, events and ambiance as for any brain); succeeds or
+    /// fails with the engine's report.
+    Action {
+        /// The action.
+        action: ActionId,
+        /// Where the target comes from: `None`, the nearest supplier the NPC perceives; a key,
+        /// the entity held there on the NPC's blackboard (which must supply the action). A
+        /// missing, dead or unsuitable target fails the leaf.
+        target: Option<AttributeId>,
+    },
+    /// Runs the engine's action callback for this id (for what data cannot express): called
+    /// with `Start` when the leaf starts (an `Error` fails the start), `Step` every tick until
+    /// it returns anything but `InProgress`, and `Stop` when the leaf is left, finished or
+    /// abandoned. Without a callback set the leaf fails.
+    Call(BtCallbackId),
     /// Hands a GOAP goal to the planner and performs the plan as its body: a reactive tree on
     /// top, a planner for the hard parts. Plans when it starts, within the archetype's
     /// expansion limit; succeeds when the whole plan has been performed, fails when there is
@@ -130,7 +150,8 @@ impl BtNode {
             | BtNode::IgnoreFailure
             | BtNode::TimedLoop { .. } => Some(1),
             BtNode::Condition { .. }
-            | BtNode::Action(_)
+            | BtNode::Action { .. }
+            | BtNode::Call(_)
             | BtNode::Plan(_)
             | BtNode::Flag { .. }
             | BtNode::Hint { .. } => Some(0),
@@ -155,16 +176,20 @@ impl BtNode {
             BtNode::Not => "not",
             BtNode::IgnoreFailure => "ignore_failure",
             BtNode::TimedLoop { .. } => "timed_loop",
-            BtNode::Action(_) => "action",
+            BtNode::Action { .. } => "action",
+            BtNode::Call(_) => "call",
             BtNode::Plan(_) => "plan",
             BtNode::Flag { .. } => "flag",
             BtNode::Hint { .. } => "hint",
         }
     }
 
-    /// True for nodes that act on the world: a high-level layer may not hold them, it hints
-    /// instead (L2402, L2870).
+    /// True for nodes that act on the world (a callback action is the engine acting): a
+    /// high-level layer may not hold them, it hints instead (L2402, L2870).
     pub fn acts(&self) -> bool {
-        matches!(self, BtNode::Action(_) | BtNode::Plan(_))
+        matches!(
+            self,
+            BtNode::Action { .. } | BtNode::Call(_) | BtNode::Plan(_)
+        )
     }
 }

@@ -4,6 +4,7 @@
 
 use super::condition_tree::BtTest;
 use super::node::{BtNode, HintId};
+use crate::core::model::action::ActionId;
 
 /// Most nodes one tree may have: a tree is authored, and its per-NPC state is sized by it.
 pub const MAX_TREE_NODES: usize = 4096;
@@ -65,6 +66,15 @@ impl BtTree {
     /// high-level tree, L2402).
     pub fn hints_only(&self) -> bool {
         !self.nodes.iter().any(BtNode::acts)
+    }
+
+    /// The first action its action leaves perform that is not in `consumes` (an archetype's):
+    /// such a tree cannot be that archetype's base layer.
+    pub fn unconsumed_action(&self, consumes: &[ActionId]) -> Option<ActionId> {
+        self.nodes.iter().find_map(|n| match n {
+            BtNode::Action { action, .. } if !consumes.contains(action) => Some(*action),
+            _ => None,
+        })
     }
 
     /// The hints this tree's hint nodes send, each once, sorted.
