@@ -3394,6 +3394,32 @@ motive_status motive_bt_group_members(const struct motive_world *world,
                                       size_t *out_count);
 
 /**
+ * Lets the player model choose `tree` (which may only hint) to lead `group` when the player's
+ * style fits `weights[0..count]`, the styles it serves: from the first reported player action
+ * on, the best of the group's adaptive trees (by expected utility, changing only for one
+ * better by the domain's margin) replaces its tree for every member. At most 16 per group.
+ *
+ * # Safety
+ * `world` must be NULL or live; `weights` readable for `count` items.
+ */
+motive_status motive_bt_group_add_adaptive_layer(struct motive_world *world,
+                                                 struct motive_bt_group group,
+                                                 motive_bt_tree_id tree,
+                                                 const struct motive_style_weight *weights,
+                                                 size_t count);
+
+/**
+ * The id of the tree leading `group` now (its first, or the adaptive tree the player model
+ * chose) in `*out_tree`.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_tree` NULL or writable.
+ */
+motive_status motive_bt_group_tree(const struct motive_world *world,
+                                   struct motive_bt_group group,
+                                   motive_bt_tree_id *out_tree);
+
+/**
  * Writes `attribute = *value` on `npc`'s blackboard (a behaviour-tree NPC's), stamped with the
  * world's time. The value's type must be the attribute's (`MOTIVE_STATUS_TYPE_MISMATCH`
  * otherwise), numbers and positions finite, entity references null or live in this world. On

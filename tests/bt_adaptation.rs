@@ -3,8 +3,11 @@
 //! `scenarios/adaptive_guards.json`, through the world's API an engine calls and through the
 //! simulator's scripted player.
 
+use std::sync::Arc;
+
 use motive::core::brains::Brain;
 use motive::core::model::archetype::ArchetypeId;
+use motive::core::model::bt::{HintId, HintState};
 use motive::core::model::player_style::PlayerActionId;
 use motive::core::model::rng::WorldRng;
 use motive::core::world::player_model::PlayerModel;
@@ -229,4 +232,111 @@ fn the_shipped_scenario_follows_the_scripted_player() {
         .iter()
         .all(|&g| top(&instance.world, g) == "cover_and_cooperate"));
     assert_eq!(instance.world.player_model().reports(), 60);
+}
+
+/// Per group (the thesis's group HeBTs, L5006-5022, with the player model choosing): the same
+/// guards with no adaptive layers of their own, led by a scenario group whose adaptive trees the
+/// model chooses among. One choice for the whole group: every member takes the watchful hints
+/// while the player sneaks and the co-operative ones within 8 reports of the switch, together.
+#[test]
+fn a_group_adapts_once_for_all_its_members() {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
+        .join("adaptive_guards.json");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let guard = &mut json["domain"]["archetypes"][0];
+    let adaptive = guard["adaptive_layers"].take();
+    guard.as_object_mut().unwrap().remove("adaptive_layers");
+    json["domain"]["behaviour_trees"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({ "name": "watch", "root": { "loop": { "hint": "CALL", "state": "neutral" } } }));
+    json["groups"] = serde_json::json!([{
+        "name": "watch", "tree": "watch",
+        "members": ["guard", "guard#2", "guard#3"],
+        "adaptive": adaptive
+    }]);
+    let scenario = motive::domain::load_scenario(&json.to_string(), None)
+        .unwrap()
+        .value;
+    let mut instance = scenario.instantiate(None, Some(1)).unwrap();
+    let group = instance.groups[0].0;
+    assert_eq!(instance.groups[0].1, "watch");
+    let domain = instance.world.domain().clone();
+    let hint = |name: &str| HintId(domain.hints().find(name).unwrap());
+    let (call, cover) = (hint("CALL"), hint("COVER"));
+    let leader = |world: &World| {
+        let tree = world.bt_group_tree(group).unwrap();
+        let trees = world.domain().bt_trees();
+        let id = trees.items().iter().position(|t| Arc::ptr_eq(t, tree));
+        trees.name(id.unwrap() as u32).to_owned()
+    };
+    let members: Vec<Entity> = instance.world.bt_group_members(group).unwrap().to_vec();
+    assert_eq!(members.len(), 3);
+    assert_eq!(leader(&instance.world), "watch", "no report yet");
+    let mut sim = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+    for (until, tree, positive) in [
+        (29.0, "call_for_help", call),
+        (38.5, "cover_and_cooperate", cover),
+    ] {
+        let left = until - instance.world.time();
+        sim.run(&mut instance.world, left, &mut ()).unwrap();
+        assert_eq!(leader(&instance.world), tree, "at {until} s");
+        for &m in &members {
+            let layers = instance.world.bt_mind(m).unwrap().layers.len();
+            assert_eq!(layers, 1, "the group leads from above the stack");
+            let state = instance.world.bt_hint(m, 0, positive).unwrap();
+            assert_eq!(state, HintState::Positive, "at {until} s");
+        }
+    }
+    let other = instance.world.bt_hint(members[0], 0, call).unwrap();
+    assert_eq!(
+        other,
+        HintState::Neutral,
+        "the old leader's hints are taken back"
+    );
+}
+
+/// A group's tree and members are checked where the scenario names them.
+#[test]
+fn scenario_groups_are_checked() {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
+        .join("adaptive_guards.json");
+    let base: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let refused = |groups: serde_json::Value| {
+        let mut json = base.clone();
+        json["groups"] = groups;
+        let err = motive::domain::load_scenario(&json.to_string(), None).unwrap_err();
+        err.diagnostics
+            .iter()
+            .map(|d| format!("{} {}", d.path, d.message))
+            .collect::<Vec<_>>()
+    };
+    let acting =
+        refused(serde_json::json!([{ "name": "g", "tree": "guard", "members": ["guard"] }]));
+    assert!(
+        acting[0].starts_with("/groups/0/tree ") && acting[0].contains("no body"),
+        "{acting:?}"
+    );
+    let object =
+        refused(serde_json::json!([{ "name": "g", "tree": "call_for_help", "members": ["post"] }]));
+    assert!(object[0].starts_with("/groups/0/members/0 "), "{object:?}");
+    let unknown = refused(
+        serde_json::json!([{ "name": "g", "tree": "call_for_help", "members": ["gaurd"] }]),
+    );
+    assert!(unknown[0].contains("unknown entity"), "{unknown:?}");
+    let style = refused(
+        serde_json::json!([{ "name": "g", "tree": "call_for_help", "members": [],
+        "adaptive": [{ "tree": "call_for_help", "serves": { "stealthy": 1 } }] }]),
+    );
+    assert!(
+        style[0].starts_with("/groups/0/adaptive/0/serves/stealthy "),
+        "{style:?}"
+    );
+    let twice = refused(serde_json::json!([
+        { "name": "g", "tree": "call_for_help", "members": [] },
+        { "name": "g", "tree": "call_for_help", "members": [] }
+    ]));
+    assert!(twice[0].contains("already defined"), "{twice:?}");
 }

@@ -5,53 +5,14 @@
 //! and the coward layer (COVER+ with the hint condition, L3800-3806) re-order it without
 //! touching it.
 
+#[path = "common/guard_scenario.rs"]
+mod guard_scenario;
+
+use guard_scenario::{archetype, asked, edited, entity, guards, run, Requests};
 use motive::core::brains::Brain;
-use motive::core::world::event::{Event, EventKind};
 use motive::core::{Entity, Value, World};
-use motive::domain::{load_scenario, load_scenario_file, Instance, Scenario};
-use motive::sim::{Observer, Simulator};
-
-fn guards() -> Scenario {
-    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
-        .join("guard_hebt.json");
-    load_scenario_file(&path).unwrap().value
-}
-
-/// Every action requested: (time, NPC, action name).
-#[derive(Default)]
-struct Requests(Vec<(f64, Entity, String)>);
-
-impl Observer for Requests {
-    fn event(&mut self, world: &World, event: &Event) {
-        if let (EventKind::ActionRequested, Some(action)) = (event.kind, event.action) {
-            let name = world.domain().actions().name(action.0).to_owned();
-            self.0.push((world.time(), event.npc, name));
-        }
-    }
-}
-
-fn run(scenario: &Scenario, seconds: f64) -> (Instance, Requests) {
-    let mut instance = scenario.instantiate(None, Some(3)).unwrap();
-    let mut sim = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
-    let mut requests = Requests::default();
-    sim.run(&mut instance.world, seconds, &mut requests)
-        .unwrap();
-    (instance, requests)
-}
-
-fn entity(instance: &Instance, name: &str) -> Entity {
-    instance.names.iter().find(|(_, n)| n == name).unwrap().0
-}
-
-/// What `npc` was asked to do, in order.
-fn asked(requests: &Requests, npc: Entity) -> Vec<&str> {
-    requests
-        .0
-        .iter()
-        .filter(|r| r.1 == npc)
-        .map(|r| r.2.as_str())
-        .collect()
-}
+use motive::domain::Instance;
+use motive::sim::Simulator;
 
 #[test]
 fn the_base_guard_attacks_when_well_and_covers_when_hurt() {
@@ -114,24 +75,6 @@ fn conditions_follow_the_facts_as_they_change() {
         Some("patrol"),
         "no enemy: the guard patrols ({asked:?})"
     );
-}
-
-/// `guard_hebt.json` as JSON, edited by `edit`, loaded.
-fn edited(
-    edit: impl FnOnce(&mut serde_json::Value),
-) -> Result<motive::domain::Loaded<Scenario>, motive::domain::LoadError> {
-    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
-        .join("guard_hebt.json");
-    let mut json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    edit(&mut json);
-    load_scenario(&json.to_string(), None)
-}
-
-/// The archetype called `name` in the scenario's domain.
-fn archetype<'a>(json: &'a mut serde_json::Value, name: &str) -> &'a mut serde_json::Value {
-    let archetypes = json["domain"]["archetypes"].as_array_mut().unwrap();
-    archetypes.iter_mut().find(|a| a["name"] == name).unwrap()
 }
 
 #[test]

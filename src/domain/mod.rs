@@ -23,6 +23,7 @@ mod player;
 mod reader;
 pub mod scenario;
 mod scenario_document;
+mod scenario_groups;
 mod suggest;
 mod ubc;
 pub mod variant;

@@ -3,9 +3,10 @@
 //! archetype's `"adaptive_layers"` (`[{ tree, serves: { style: weight } }]`).
 
 use super::loading::Loading;
-use super::reader::{Node, Obj};
+use super::reader::{Ctx, Node, Obj};
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::bt::BtTreeId;
+use crate::core::model::name_table::NameTable;
 use crate::core::model::player_style::{AdaptationSettings, StyleId};
 
 impl Loading {
@@ -70,22 +71,30 @@ impl Loading {
     /// `{ style: weight }`, styles by name.
     fn style_weights(&mut self, node: &Node) -> Option<Vec<(StyleId, f64)>> {
         self.builder.styles_in_use();
-        let mut weights = Vec::new();
-        for (name, weight) in self.ctx.members(node) {
-            let Some(style) = self.builder.domain().player_styles().find(name) else {
-                let known = self.builder.domain().player_styles();
-                let names: Vec<&str> = (0..known.len() as u32).map(|i| known.name(i)).collect();
-                self.ctx.error(
-                    &weight.path,
-                    format!(
-                        "unknown play style {name:?}; the styles are {}",
-                        names.join(", ")
-                    ),
-                );
-                return None;
-            };
-            weights.push((StyleId(style), self.ctx.number(&weight)?));
-        }
-        Some(weights)
+        style_weights(&mut self.ctx, self.builder.domain().player_styles(), node)
     }
+}
+
+/// `{ style: weight }` at `node`, styles by name among `styles`.
+pub(super) fn style_weights(
+    ctx: &mut Ctx,
+    styles: &NameTable<()>,
+    node: &Node,
+) -> Option<Vec<(StyleId, f64)>> {
+    let mut weights = Vec::new();
+    for (name, weight) in ctx.members(node) {
+        let Some(style) = styles.find(name) else {
+            let names: Vec<&str> = (0..styles.len() as u32).map(|i| styles.name(i)).collect();
+            ctx.error(
+                &weight.path,
+                format!(
+                    "unknown play style {name:?}; the styles are {}",
+                    names.join(", ")
+                ),
+            );
+            return None;
+        };
+        weights.push((StyleId(style), ctx.number(&weight)?));
+    }
+    Some(weights)
 }

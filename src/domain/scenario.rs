@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use crate::core::model::ambiance::Modifier;
 use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::bt::BtTreeId;
+use crate::core::model::player_style::StyleId;
 use crate::core::world::ambiance_areas::{Falloff, Shape};
 use crate::core::{AttributeId, Domain, Entity, Result, Value, Vec3, World, WorldConfig};
 use crate::sim::rules::SimRules;
@@ -19,6 +21,22 @@ pub enum StartFact {
     Value(Value),
     /// The entity at this index of [`Scenario::entities`], in the same copy.
     Entity(usize),
+}
+
+/// An adaptive tree of a group: the tree and the play styles it serves.
+pub type AdaptiveSpec = (BtTreeId, Vec<(StyleId, f64)>);
+
+/// A behaviour-tree group the scenario starts with (one per copy).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupSpec {
+    /// Its name (`name@k` in copy k > 1).
+    pub name: String,
+    /// The tree leading it, which only hints.
+    pub tree: BtTreeId,
+    /// Its members: indices into [`Scenario::entities`], behaviour-tree NPCs.
+    pub members: Vec<usize>,
+    /// Trees the player model may choose to lead it instead.
+    pub adaptive: Vec<AdaptiveSpec>,
 }
 
 /// One entity the scenario starts with.
@@ -86,6 +104,8 @@ pub struct Scenario {
     pub projections: Vec<ProjectionSpec>,
     /// How it repeats.
     pub copies: Copies,
+    /// Behaviour-tree groups.
+    pub groups: Vec<GroupSpec>,
     /// Its variants, in name order ([`Scenario::with_variant`]).
     pub variants: Vec<Variant>,
 }
@@ -98,6 +118,8 @@ pub struct Instance {
     pub rules: SimRules,
     /// Every entity the scenario spawned and its name (`cook`, `goblin#2`, `cook@3`).
     pub names: Vec<(Entity, String)>,
+    /// Every behaviour-tree group the scenario made and its name (`watch`, `watch@2`).
+    pub groups: Vec<(Entity, String)>,
 }
 
 impl Scenario {
@@ -150,18 +172,14 @@ impl Scenario {
         let mut rules = self.rules.clone();
         rules.spawns.clear();
         let mut names = Vec::with_capacity(self.entities.len() * copies as usize);
+        let mut groups = Vec::with_capacity(self.groups.len() * copies as usize);
         for k in 0..copies {
             let origin = self.origin(k);
             let at = |p: Vec3| Vec3::new(origin.x + p.x, origin.y + p.y, origin.z + p.z);
             let first = names.len();
             for spec in &self.entities {
                 let entity = world.spawn(spec.archetype, at(spec.at))?;
-                let name = if k == 0 {
-                    spec.name.clone()
-                } else {
-                    format!("{}@{}", spec.name, k + 1)
-                };
-                names.push((entity, name));
+                names.push((entity, copy_name(&spec.name, k)));
             }
             for (i, spec) in self.entities.iter().enumerate() {
                 for (attribute, fact) in &spec.facts {
@@ -189,6 +207,16 @@ impl Scenario {
                 let source = names[first + p.source].0;
                 world.add_ambiance_projection(source, p.radius, p.modifier.clone(), p.falloff)?;
             }
+            for spec in &self.groups {
+                let group = world.create_bt_group(spec.tree)?;
+                for &member in &spec.members {
+                    world.add_bt_group_member(group, names[first + member].0)?;
+                }
+                for (tree, serves) in &spec.adaptive {
+                    world.add_bt_group_adaptive_layer(group, *tree, serves)?;
+                }
+                groups.push((group, copy_name(&spec.name, k)));
+            }
             for spawn in &self.rules.spawns {
                 let mut spawn = spawn.clone();
                 spawn.at = at(spawn.at);
@@ -199,6 +227,15 @@ impl Scenario {
             world,
             rules,
             names,
+            groups,
         })
+    }
+}
+
+/// `name` in copy `k` (from 0): as it is in the first, `name@k+1` in the others.
+fn copy_name(name: &str, k: u32) -> String {
+    match k {
+        0 => name.to_owned(),
+        _ => format!("{name}@{}", k + 1),
     }
 }

@@ -1,5 +1,6 @@
 //! Loading a scenario document: its domain (inline or a file), then the world, simulation,
-//! copies, entities, areas, projections and variants, all reported at JSON Pointers.
+//! copies, entities, areas, projections, behaviour-tree groups and variants, all reported at
+//! JSON Pointers.
 
 use std::path::Path;
 
@@ -31,6 +32,7 @@ const SCENARIO_FIELDS: &[&str] = &[
     "entities",
     "areas",
     "projections",
+    "groups",
     "variants",
 ];
 
@@ -112,6 +114,8 @@ impl Loading {
             .iter()
             .filter_map(|p| self.projection(p, &entity_names))
             .collect();
+        let archetypes: Vec<ArchetypeId> = entities.iter().map(|e| e.archetype).collect();
+        let groups = self.groups(obj, &domain, &entity_names, &archetypes);
         let spawns = rules.as_ref().map_or(&[][..], |r| &r.spawns[..]);
         let used: Vec<ArchetypeId> = entities
             .iter()
@@ -129,6 +133,7 @@ impl Loading {
             areas,
             projections,
             copies: copies?,
+            groups,
             variants,
         };
         if self.ctx.has_errors() {

@@ -849,14 +849,8 @@ pub unsafe extern "C" fn motive_npc_bt_layers(
     // SAFETY: pointer validity is this function's contract.
     unsafe {
         list_query(world, buffer, capacity, out_count, |w, list| {
-            let trees = w.domain().bt_trees().items();
             let bt = w.bt_mind(npc.into())?;
-            list.fill(bt.layers.runs().map(|run| {
-                let id = trees
-                    .iter()
-                    .position(|t| std::sync::Arc::ptr_eq(t, run.tree()));
-                id.map_or(MOTIVE_NO_ID, |i| i as u32)
-            }))
+            list.fill(bt.layers.runs().map(|run| tree_id(w, run.tree())))
         })
     }
 }
@@ -1069,4 +1063,60 @@ pub unsafe extern "C" fn motive_bt_group_members(
             list.fill(members.iter().map(|&m| m.into()))
         })
     }
+}
+
+/// Lets the player model choose `tree` (which may only hint) to lead `group` when the player's
+/// style fits `weights[0..count]`, the styles it serves: from the first reported player action
+/// on, the best of the group's adaptive trees (by expected utility, changing only for one
+/// better by the domain's margin) replaces its tree for every member. At most 16 per group.
+///
+/// # Safety
+/// `world` must be NULL or live; `weights` readable for `count` items.
+#[no_mangle]
+pub unsafe extern "C" fn motive_bt_group_add_adaptive_layer(
+    world: *mut motive_world,
+    group: motive_bt_group,
+    tree: motive_bt_tree_id,
+    weights: *const motive_style_weight,
+    count: usize,
+) -> motive_status {
+    guard(|| {
+        // SAFETY: pointer validity is this function's contract.
+        let weights = unsafe { style_weights(weights, count) }?;
+        // SAFETY: as above.
+        unsafe {
+            with_world(world, |w| {
+                Ok(w.add_bt_group_adaptive_layer(group.into(), BtTreeId(tree), &weights)?)
+            })
+        }
+    })
+}
+
+/// The id of the tree leading `group` now (its first, or the adaptive tree the player model
+/// chose) in `*out_tree`.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_tree` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_bt_group_tree(
+    world: *const motive_world,
+    group: motive_bt_group,
+    out_tree: *mut motive_bt_tree_id,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        query(world, out_tree, "out_tree", |w| {
+            Ok(tree_id(w, w.bt_group_tree(group.into())?))
+        })
+    }
+}
+
+/// The domain's id of `tree` (a tree of `world`'s domain); `MOTIVE_NO_ID` if it is none.
+fn tree_id(
+    world: &crate::core::World,
+    tree: &std::sync::Arc<crate::core::model::bt::BtTree>,
+) -> u32 {
+    let trees = world.domain().bt_trees().items();
+    let id = trees.iter().position(|t| std::sync::Arc::ptr_eq(t, tree));
+    id.map_or(MOTIVE_NO_ID, |i| i as u32)
 }

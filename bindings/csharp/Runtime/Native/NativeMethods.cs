@@ -776,6 +776,28 @@ namespace Motive
         internal static extern Status motive_bt_group_members(WorldHandle world, BtGroup group, Npc* buffer, UIntPtr capacity, out UIntPtr out_count);
 
         /// <summary>
+        /// Lets the player model choose `tree` (which may only hint) to lead `group` when the player's
+        /// style fits `weights[0..count]`, the styles it serves: from the first reported player action
+        /// on, the best of the group's adaptive trees (by expected utility, changing only for one
+        /// better by the domain's margin) replaces its tree for every member. At most 16 per group.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `weights` readable for `count` items.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_group_add_adaptive_layer")]
+        internal static extern Status motive_bt_group_add_adaptive_layer(WorldHandle world, BtGroup group, uint tree, StyleWeight* weights, UIntPtr count);
+
+        /// <summary>
+        /// The id of the tree leading `group` now (its first, or the adaptive tree the player model
+        /// chose) in `*out_tree`.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_tree` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_bt_group_tree")]
+        internal static extern Status motive_bt_group_tree(WorldHandle world, BtGroup group, out uint out_tree);
+
+        /// <summary>
         /// Writes `attribute = *value` on `npc`'s blackboard (a behaviour-tree NPC's), stamped with the
         /// world's time. The value's type must be the attribute's (`MOTIVE_STATUS_TYPE_MISMATCH`
         /// otherwise), numbers and positions finite, entity references null or live in this world. On

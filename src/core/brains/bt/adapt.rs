@@ -11,10 +11,14 @@
 //! `margin / (2 (1 - decay))` reports apart (`margin / (1 - decay)` to swap back), so a mixed
 //! player cannot make layers flap. The adaptive layer is the top one; an engine that pushes its
 //! own layers over an adaptive NPC should leave adaptation out of that archetype.
+//!
+//! A group chooses its leading tree the same way, among adaptive trees given to it
+//! ([`World::add_bt_group_adaptive_layer`]): one choice for every member.
 
 use crate::core::brains::BrainState;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::entity::Entity;
+use crate::core::world::player_model::PlayerModel;
 use crate::core::{Mind, World};
 
 use super::run::TreeRun;
@@ -30,18 +34,11 @@ impl World {
         let BrainState::Bt(bt) = &mut mind.brain else {
             return;
         };
-        let rate = |i: usize| self.player.expected_utility(&candidates[i].1);
-        let best =
-            (1..candidates.len()).fold(0, |best, i| if rate(i) > rate(best) { i } else { best });
-        let replace = match bt.adaptive {
-            None => true,
-            Some(current) => {
-                best != current && rate(best) > rate(current) + domain.adaptation().margin
-            }
-        };
-        if !replace {
+        let serves = |i: usize| &candidates[i].1[..];
+        let margin = domain.adaptation().margin;
+        let Some(best) = choose(&self.player, candidates.len(), serves, bt.adaptive, margin) else {
             return;
-        }
+        };
         let had = bt.adaptive.is_some();
         bt.adaptive = Some(best);
         let tree = domain.bt_trees().items()[candidates[best].0 .0 as usize].clone();
@@ -52,4 +49,27 @@ impl World {
             layers.push(TreeRun::new(tree))
         });
     }
+}
+
+/// The candidate (of `count`, each serving the styles `serves(i)`) to put in place of
+/// `current`, if the player model calls for a change: with none in place, the best by expected
+/// utility (ties: the first); with one, a better one by more than `margin`. `None`: keep what
+/// is there. Used per NPC and per group.
+pub(crate) fn choose<'a>(
+    player: &PlayerModel,
+    count: usize,
+    serves: impl Fn(usize) -> &'a [f64],
+    current: Option<usize>,
+    margin: f64,
+) -> Option<usize> {
+    if player.reports() == 0 || count == 0 {
+        return None;
+    }
+    let rate = |i: usize| player.expected_utility(serves(i));
+    let best = (1..count).fold(0, |best, i| if rate(i) > rate(best) { i } else { best });
+    let replace = match current {
+        None => true,
+        Some(current) => best != current && rate(best) > rate(current) + margin,
+    };
+    replace.then_some(best)
 }

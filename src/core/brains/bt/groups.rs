@@ -11,17 +11,17 @@
 
 use std::sync::Arc;
 
+use crate::core::brains::bt::adapt::choose;
 use crate::core::brains::bt::{BtHost, CallPhase, Status, TreeRun};
 use crate::core::brains::{not_deciding, Brain};
 use crate::core::model::action::ActionId;
-use crate::core::model::bt::{
-    BtCallbackId, BtTest, BtTree, BtTreeId, FlagScope, HintId, HintState,
-};
+use crate::core::model::bt::{BtCallbackId, BtTree, BtTreeId, FlagScope, HintId, HintState};
 use crate::core::model::condition::Condition;
 use crate::core::model::domain::AttributeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, ErrorKind, Result};
 use crate::core::model::goap::GoapGoalId;
+use crate::core::model::player_style::{style_distribution, StyleId};
 use crate::core::model::slot_map::{KeyError, SlotMap};
 use crate::core::world::describe;
 use crate::core::World;
@@ -35,7 +35,15 @@ struct Group {
     members: Vec<Entity>,
     /// Its tree ended: it hints no more.
     finished: bool,
+    /// Trees the player model may choose to lead it instead, each with the distribution of
+    /// play styles it serves.
+    adaptive: Vec<(Arc<BtTree>, Vec<f64>)>,
+    /// Which of them leads it now, if one does.
+    chosen: Option<usize>,
 }
+
+/// Most adaptive trees one group may have.
+pub const MAX_GROUP_ADAPTIVE_LAYERS: usize = 16;
 
 /// Every group of a world, by generational handle (an [`Entity`]-shaped value over this map,
 /// carrying the world's serial, so stale and foreign handles are errors).
@@ -97,16 +105,12 @@ impl BtHost for GroupHost<'_> {
 
 /// Checks that `tree` can lead a group: it only hints, and tests nothing but its own hints.
 fn check_group_tree(tree: &BtTree) -> Result<()> {
-    let tests_facts = tree
-        .tests()
-        .iter()
-        .any(|t| matches!(t, BtTest::Fact(_) | BtTest::Flag(_) | BtTest::Ask(_)));
-    if !tree.hints_only() || tests_facts {
-        return Err(Error::invalid(
+    match tree.can_lead_group() {
+        true => Ok(()),
+        false => Err(Error::invalid(
             "a group's tree has no body: it may only hint, and test its own hints",
-        ));
+        )),
     }
-    Ok(())
 }
 
 impl World {
@@ -123,6 +127,8 @@ impl World {
                 run: TreeRun::new(tree),
                 members: Vec::new(),
                 finished: false,
+                adaptive: Vec::new(),
+                chosen: None,
             })
             .ok_or_else(|| Error::invalid("the world holds 2^32 groups already"))?;
         Ok(Entity::from_key(key, self.serial()))
@@ -179,21 +185,74 @@ impl World {
 
     /// The members of `group`, in the order they joined.
     pub fn bt_group_members(&self, group: Entity) -> Result<&[Entity]> {
-        let key = self.group_key(group)?;
-        let found = self
-            .brains
-            .bt_groups
-            .groups
-            .get(key)
-            .map_err(|e| stale(group, e))?;
-        Ok(&found.members)
+        Ok(&self.group(group)?.members)
     }
 
-    /// Steps every group's tree once and hands its hints to its members' top layers; a tree
-    /// that ends takes its hints back. Members destroyed since drop out.
+    /// The tree leading `group` now (its first, or the adaptive tree the player model chose).
+    pub fn bt_group_tree(&self, group: Entity) -> Result<&Arc<BtTree>> {
+        Ok(self.group(group)?.run.tree())
+    }
+
+    /// Lets the player model choose `tree` to lead `group` when the player's style fits the
+    /// styles it serves (PaSSAGE's expected utility, with the domain's margin against flapping,
+    /// as for an archetype's adaptive layers): from the first report on, the best of the
+    /// group's adaptive trees replaces its tree, and its members lose the old tree's hints.
+    /// `tree` may only hint; at most [`MAX_GROUP_ADAPTIVE_LAYERS`] per group, each once.
+    pub fn add_bt_group_adaptive_layer(
+        &mut self,
+        group: Entity,
+        tree: BtTreeId,
+        serves: &[(StyleId, f64)],
+    ) -> Result<()> {
+        let name = self.domain.bt_trees().name(tree.0).to_owned();
+        let tree: Arc<BtTree> = self.domain.bt_trees().get(tree.0)?.clone();
+        check_group_tree(&tree)?;
+        let serves = style_distribution(self.domain.player_styles().len(), serves)?;
+        let found = self.group_mut(group)?;
+        if found.adaptive.iter().any(|(t, _)| Arc::ptr_eq(t, &tree)) {
+            return Err(Error::invalid(format!(
+                "{name:?} is an adaptive layer of the group already"
+            )));
+        }
+        if found.adaptive.len() >= MAX_GROUP_ADAPTIVE_LAYERS {
+            return Err(Error::invalid(format!(
+                "a group has at most {MAX_GROUP_ADAPTIVE_LAYERS} adaptive layers"
+            )));
+        }
+        found.adaptive.push((tree, serves));
+        Ok(())
+    }
+
+    /// Replaces the tree of the group in slot `index` when the player model calls for another
+    /// of its adaptive trees; its members lose the old tree's hints.
+    fn adapt_group(&mut self, index: u32) {
+        let margin = self.domain.adaptation().margin;
+        let Some((_, group)) = self.brains.bt_groups.groups.get_at_mut(index) else {
+            return;
+        };
+        let serves = |i: usize| &group.adaptive[i].1[..];
+        let count = group.adaptive.len();
+        let Some(best) = choose(&self.player, count, serves, group.chosen, margin) else {
+            return;
+        };
+        let run = TreeRun::new(group.adaptive[best].0.clone());
+        let mut old = std::mem::replace(&mut group.run, run);
+        group.chosen = Some(best);
+        group.finished = false;
+        let members = std::mem::take(&mut group.members);
+        self.release_members(&mut old, &members);
+        if let Some((_, group)) = self.brains.bt_groups.groups.get_at_mut(index) {
+            group.members = members;
+        }
+    }
+
+    /// Steps every group's tree once (after letting the player model choose it, for a group
+    /// with adaptive trees) and hands its hints to its members' top layers; a tree that ends
+    /// takes its hints back. Members destroyed since drop out.
     pub(crate) fn step_bt_groups(&mut self) {
         let now = self.time;
         for index in 0..self.brains.bt_groups.groups.slot_count() {
+            self.adapt_group(index);
             let mut sent = std::mem::take(&mut self.brains.bt_groups.sent);
             sent.clear();
             let Some((_, group)) = self.brains.bt_groups.groups.get_at_mut(index) else {
@@ -245,6 +304,15 @@ impl World {
             .ok_or_else(|| Error::invalid("the group handle is null"))
     }
 
+    fn group(&self, group: Entity) -> Result<&Group> {
+        let key = self.group_key(group)?;
+        self.brains
+            .bt_groups
+            .groups
+            .get(key)
+            .map_err(|e| stale(group, e))
+    }
+
     fn group_mut(&mut self, group: Entity) -> Result<&mut Group> {
         let key = self.group_key(group)?;
         self.brains
@@ -256,14 +324,7 @@ impl World {
 
     /// The hints `group`'s tree sends.
     fn group_hints(&self, group: Entity) -> Result<Vec<HintId>> {
-        let key = self.group_key(group)?;
-        let found = self
-            .brains
-            .bt_groups
-            .groups
-            .get(key)
-            .map_err(|e| stale(group, e))?;
-        Ok(sent_hints(&found.run))
+        Ok(sent_hints(&self.group(group)?.run))
     }
 
     /// Takes back every hint `run` sends from `members`' top layers.

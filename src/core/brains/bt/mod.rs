@@ -16,7 +16,7 @@ pub(crate) mod think;
 
 pub use callbacks::{ActionCallback, BtCallbacks, CallPhase, ConditionCallback};
 pub(crate) use groups::BtGroups;
-pub use groups::MAX_GROUP_MEMBERS;
+pub use groups::{MAX_GROUP_ADAPTIVE_LAYERS, MAX_GROUP_MEMBERS};
 pub use host::BtHost;
 pub use layers::{Layers, MAX_LAYERS};
 pub use mind::BtMind;

@@ -77,6 +77,16 @@ impl BtTree {
         })
     }
 
+    /// True when the tree can lead a group: a group has no body, so the tree may only hint,
+    /// and test only its own hints (no facts, flags or engine callbacks).
+    pub fn can_lead_group(&self) -> bool {
+        let tests_hints_only = self
+            .tests
+            .iter()
+            .all(|t| !matches!(t, BtTest::Fact(_) | BtTest::Flag(_) | BtTest::Ask(_)));
+        self.hints_only() && tests_hints_only
+    }
+
     /// The hints this tree's hint nodes send, each once, sorted.
     pub fn sent_hints(&self) -> Vec<HintId> {
         let mut sent: Vec<HintId> = self
