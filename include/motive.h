@@ -1068,7 +1068,7 @@ enum motive_bt_node_kind
      */
     MOTIVE_BT_NODE_KIND_ACTION = 12,
     /**
-     * Plans for the GOAP goal `goal` and performs the plan.
+     * Plans for `goal` with `planner` and performs the plan.
      */
     MOTIVE_BT_NODE_KIND_PLAN = 13,
     /**
@@ -1679,12 +1679,6 @@ typedef struct motive_plan_view {
 typedef uint32_t motive_bt_test_id;
 
 /**
- * Dense id of a GOAP goal definition in its domain (0, 1, 2, … in definition order). A
- * separate table from `motive_goal_id` (UDGOAP goals).
- */
-typedef uint32_t motive_goap_goal_id;
-
-/**
  * Dense id of a hint name in its domain.
  */
 typedef uint32_t motive_hint_id;
@@ -1715,9 +1709,9 @@ typedef struct motive_bt_node_def {
      */
     motive_action_id action;
     /**
-     * The GOAP goal (plan).
+     * The goal (plan): a `motive_goap_goal_id`, or with `planner` UDGOAP a `motive_goal_id`.
      */
-    motive_goap_goal_id goal;
+    uint32_t goal;
     /**
      * The hint (hint).
      */
@@ -1751,6 +1745,10 @@ typedef struct motive_bt_node_def {
      * The engine callback (call), from `motive_domain_builder_bt_callback`.
      */
     motive_bt_callback_id callback;
+    /**
+     * A `motive_bt_planner` (plan): GOAP by default.
+     */
+    uint32_t planner;
 } motive_bt_node_def;
 
 /**
@@ -2026,6 +2024,12 @@ typedef struct motive_relevance {
      */
     struct motive_curve curve;
 } motive_relevance;
+
+/**
+ * Dense id of a GOAP goal definition in its domain (0, 1, 2, … in definition order). A
+ * separate table from `motive_goal_id` (UDGOAP goals).
+ */
+typedef uint32_t motive_goap_goal_id;
 
 /**
  * The last GOAP decision of an NPC.

@@ -325,3 +325,81 @@ fn group_flags_reach_the_senders_groups_only() {
     assert!(flag(world, guard), "a member of its group");
     assert!(!flag(world, guard2), "not in its group");
 }
+
+/// A plan leaf hands a UDGOAP goal to the utility planner (`"planner": "udgoap"`): a household
+/// resident driven by a tree that, in turn, plans to eat and plans to sleep. Each leaf plans
+/// from what the NPC perceives, performs the plan through the event protocol, and the next
+/// starts when it is done: hunger and energy rise from 0, in that order, and the walk to the
+/// bed comes after the meal. A goal that holds already needs no step: the leaf succeeds.
+#[test]
+fn a_plan_leaf_hands_a_udgoap_goal_to_the_utility_planner() {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
+        .join("household.json");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let domain = &mut json["domain"];
+    push(
+        domain
+            .as_object_mut()
+            .unwrap()
+            .entry("behaviour_trees")
+            .or_insert(json!([])),
+        json!({ "name": "routine", "root": { "loop": { "sequence": [
+            { "plan": "maximize_hunger", "planner": "udgoap" },
+            { "plan": "maximize_energy", "planner": "udgoap" }
+        ] } } }),
+    );
+    let archetypes = domain["archetypes"].as_array_mut().unwrap();
+    let mut tree_resident = archetypes[0].clone();
+    assert_eq!(tree_resident["name"], "resident");
+    let object = tree_resident.as_object_mut().unwrap();
+    object.remove("drives");
+    object.insert("name".into(), json!("tree_resident"));
+    object.insert("brain".into(), json!("bt"));
+    object.insert("behaviour_trees".into(), json!(["routine"]));
+    archetypes.push(tree_resident);
+    let entities = json["entities"].as_array_mut().unwrap();
+    entities.last_mut().unwrap()["archetype"] = json!("tree_resident");
+    let load = |json: &serde_json::Value| {
+        let scenario = motive::domain::load_scenario(&json.to_string(), None);
+        scenario.unwrap().value.instantiate(None, Some(1)).unwrap()
+    };
+    let mut instance = load(&json);
+    let resident = entity(&instance, "resident");
+    let (hunger, energy) = (
+        attribute(&instance.world, "hunger"),
+        attribute(&instance.world, "energy"),
+    );
+    let mut sim = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+    let mut requests = Requests::default();
+    let number = |w: &World, a| match w.fact(resident, a).unwrap().value {
+        Value::Number(n) => n,
+        other => panic!("{other:?}"),
+    };
+    run_for(&mut instance, &mut sim, &mut requests, 60.0);
+    let done = asked(&requests, resident);
+    let ate = done.iter().position(|a| a.starts_with("eat_"));
+    let slept = done.iter().position(|&a| a == "sleep_in_bed");
+    assert!(
+        matches!((ate, slept), (Some(a), Some(s)) if a < s),
+        "eat, then sleep: {done:?}"
+    );
+    assert!(number(&instance.world, hunger) > 50.0 && number(&instance.world, energy) > 50.0);
+    let decision = instance.world.bt_mind(resident).unwrap();
+    assert!(decision.planner.is_some(), "its planning memory is kept");
+
+    // Fed already (and no longer getting hungry): the first leaf needs no step, and the
+    // resident goes straight to bed.
+    let entities = json["entities"].as_array_mut().unwrap();
+    entities.last_mut().unwrap()["facts"]["hunger"] = json!(100);
+    let archetypes = json["domain"]["archetypes"].as_array_mut().unwrap();
+    archetypes.last_mut().unwrap()["needs"] = json!([]);
+    let mut instance = load(&json);
+    let resident = entity(&instance, "resident");
+    let mut sim = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+    let mut requests = Requests::default();
+    run_for(&mut instance, &mut sim, &mut requests, 20.0);
+    let done = asked(&requests, resident);
+    let first_use = done.iter().find(|&&a| a != "goto");
+    assert_eq!(first_use, Some(&"sleep_in_bed"), "{done:?}");
+}

@@ -8,10 +8,12 @@ use std::sync::Arc;
 
 use motive::core::brains::bt::{BtHost, CallPhase, Layers, Status, TreeRun};
 use motive::core::model::action::ActionId;
+use motive::core::model::bt::PlanGoal;
 use motive::core::model::bt::{
     BtBuilder, BtCallbackId, BtNode, BtTree, ConditionMode, FlagScope, HintId, HintState, TestExpr,
 };
 use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::goal::GoalId;
 use motive::core::model::goap::GoapGoalId;
 use motive::core::{AttributeId, Value};
 
@@ -47,8 +49,9 @@ impl BtHost for Script {
         true
     }
     /// A scripted plan is action `goal` (the script's entry for that id).
-    fn start_plan(&mut self, node: u32, goal: GoapGoalId) -> bool {
-        self.start_action(node, ActionId(goal.0), None)
+    fn start_plan(&mut self, node: u32, goal: PlanGoal) -> bool {
+        let (PlanGoal::Goap(GoapGoalId(id)) | PlanGoal::Udgoap(GoalId(id))) = goal;
+        self.start_action(node, ActionId(id), None)
     }
     /// A scripted callback action is action `callback` (the script's entry for that id); a
     /// callback condition the scripted fact `callback`.
@@ -573,7 +576,7 @@ fn layer_stack_unwinds_and_errors_clear_it() {
         fn ask(&mut self, _: BtCallbackId) -> bool {
             false
         }
-        fn start_plan(&mut self, _: u32, _: GoapGoalId) -> bool {
+        fn start_plan(&mut self, _: u32, _: PlanGoal) -> bool {
             false
         }
         fn step_action(&mut self, _: u32) -> Status {

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use motive::core::brains::bt::{BtMind, TreeRun};
-use motive::core::model::bt::{BtNode, BtTree, HintState};
+use motive::core::model::bt::{BtNode, BtTree, HintState, PlanGoal};
 use motive::core::World;
 
 /// The layers of `bt`, each with its hints and running path.
@@ -67,6 +67,12 @@ fn describe(world: &World, run: &TreeRun, node: u32) -> String {
             format!("action {}{on}", domain.actions().name(action.0))
         }
         BtNode::Call(callback) => format!("call {}", domain.bt_callbacks().name(callback.0)),
+        BtNode::Plan(PlanGoal::Goap(goal)) => {
+            format!("plan {} (GOAP)", domain.goap_goals().name(goal.0))
+        }
+        BtNode::Plan(PlanGoal::Udgoap(goal)) => {
+            format!("plan {} (UDGOAP)", domain.goals().name(goal.0))
+        }
         BtNode::Hint { hint, state } => {
             format!("hint {} {}", domain.hints().name(hint.0), hint_word(state))
         }

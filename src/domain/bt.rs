@@ -7,7 +7,8 @@
 //! `ignore_failure` take a node; `conditional_loop` takes `{ "while": test, "do": node }`,
 //! `conditional_execution` `{ "if": test, "do": node }`, `timed_loop` `{ "seconds", "do" }`;
 //! `precondition` and `assertion` take a test; `action` names an action; `plan` names a GOAP
-//! goal, planned for when the node starts and performed as its body (an action's `"target"`
+//! goal (a UDGOAP goal with `"planner": "udgoap"`), planned for when the node starts and
+//! performed as its body (an action's `"target"`
 //! names an entity attribute whose blackboard entry is the target, instead of the nearest
 //! supplier); `call` names an engine callback action; `hint` names a hint,
 //! with `"state"` `positive` (the default), `negative` or `neutral`; `flag` names a bool
@@ -21,8 +22,10 @@ use super::reader::{Node, Obj};
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::bt::{
-    BtBuilder, BtCallbackId, BtNode, BtTreeId, ConditionMode, FlagScope, HintState, TestExpr,
+    BtBuilder, BtCallbackId, BtNode, BtTreeId, ConditionMode, FlagScope, HintState, PlanGoal,
+    TestExpr,
 };
+use crate::core::model::goal::GoalId;
 use crate::core::model::goap::GoapGoalId;
 use crate::core::AttributeId;
 
@@ -51,12 +54,13 @@ const NODE_KINDS: &[&str] = &[
 /// and scope.
 const EXTRAS: &[(&str, &[&str])] = &[
     ("action", &["target"]),
+    ("plan", &["planner"]),
     ("hint", &["state"]),
     ("flag", &["value", "to"]),
 ];
 
 /// Every key of [`EXTRAS`].
-const EXTRA_KEYS: &[&str] = &["target", "state", "value", "to"];
+const EXTRA_KEYS: &[&str] = &["target", "planner", "state", "value", "to"];
 
 const FLAG_SCOPES: &[&str] = &["myself", "others", "everyone", "group"];
 
@@ -246,7 +250,16 @@ impl Loading {
                 self.check(&body.path, added)
             }
             "plan" => {
-                let goal = GoapGoalId(self.refs.goap_goals.resolve(&mut self.ctx, &body)?);
+                let planner = match obj.get("planner") {
+                    Some(p) => self.ctx.choice(&p, &["goap", "udgoap"])?,
+                    None => 0,
+                };
+                let goal = match planner {
+                    0 => PlanGoal::Goap(GoapGoalId(
+                        self.refs.goap_goals.resolve(&mut self.ctx, &body)?,
+                    )),
+                    _ => PlanGoal::Udgoap(GoalId(self.refs.goals.resolve(&mut self.ctx, &body)?)),
+                };
                 let added = b.leaf(BtNode::Plan(goal));
                 self.check(&body.path, added)
             }

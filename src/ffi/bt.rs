@@ -11,7 +11,6 @@ use super::archetypes::motive_archetype_id;
 use super::conditions::{motive_condition, read_condition};
 use super::domain::{define, edit, find, motive_attribute, motive_domain, motive_domain_builder};
 use super::enum_codes::{c_enum, decode};
-use super::goap_definitions::motive_goap_goal_id;
 use super::guard::{guard, guard_value, FfiError, FfiResult};
 use super::handles::{motive_bt_group, motive_npc};
 use super::minds::MOTIVE_NO_ID;
@@ -22,8 +21,9 @@ use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::bt::{
     BtBuilder, BtCallbackId, BtNode, BtTreeId, ConditionMode, FlagScope, HintId, HintState,
-    TestExpr,
+    PlanGoal, TestExpr,
 };
+use crate::core::model::goal::GoalId;
 use crate::core::model::goap::GoapGoalId;
 use crate::core::model::player_style::{AdaptationSettings, PlayerActionId, StyleId};
 use crate::core::AttributeId;
@@ -86,6 +86,18 @@ c_enum!(motive_flag_scope => FlagScope {
     Group => FlagScope::Group,
 });
 
+/// The planner a plan node hands its goal to.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum motive_bt_planner {
+    /// GOAP: `goal` is a `motive_goap_goal_id`; the least-cost plan.
+    Goap = 0,
+    /// UDGOAP: `goal` is a `motive_goal_id`; the plan that most raises the goal's completeness.
+    Udgoap = 1,
+}
+
+c_enum!(motive_bt_planner { Goap, Udgoap });
+
 /// The kind of a behaviour-tree node (docs/domain-format.md's table).
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +128,7 @@ pub enum motive_bt_node_kind {
     TimedLoop = 11,
     /// Performs `action` on the nearest supplier, or on the entity at blackboard key `target`.
     Action = 12,
-    /// Plans for the GOAP goal `goal` and performs the plan.
+    /// Plans for `goal` with `planner` and performs the plan.
     Plan = 13,
     /// Sends `hint` in `hint_state` to the layer below.
     Hint = 14,
@@ -172,8 +184,8 @@ pub struct motive_bt_node_def {
     pub test: motive_bt_test_id,
     /// The action (action).
     pub action: motive_action_id,
-    /// The GOAP goal (plan).
-    pub goal: motive_goap_goal_id,
+    /// The goal (plan): a `motive_goap_goal_id`, or with `planner` UDGOAP a `motive_goal_id`.
+    pub goal: u32,
     /// The hint (hint).
     pub hint: motive_hint_id,
     /// A `motive_hint_state` (hint).
@@ -191,6 +203,8 @@ pub struct motive_bt_node_def {
     pub target: motive_attribute,
     /// The engine callback (call), from `motive_domain_builder_bt_callback`.
     pub callback: motive_bt_callback_id,
+    /// A `motive_bt_planner` (plan): GOAP by default.
+    pub planner: u32,
 }
 
 /// A play style's weight in a player action or an adaptive layer.
@@ -230,6 +244,7 @@ pub extern "C" fn motive_bt_node_def_default() -> motive_bt_node_def {
         seconds: 1.0,
         target: MOTIVE_NO_ID,
         callback: MOTIVE_NO_ID,
+        planner: motive_bt_planner::Goap as u32,
     };
     guard_value(def, || def)
 }
@@ -305,7 +320,10 @@ fn node(def: &motive_bt_node_def) -> FfiResult<BtNode> {
             target: (def.target != MOTIVE_NO_ID).then_some(AttributeId(def.target)),
         },
         K::Call => BtNode::Call(BtCallbackId(def.callback)),
-        K::Plan => BtNode::Plan(GoapGoalId(def.goal)),
+        K::Plan => BtNode::Plan(match decode::<motive_bt_planner>(def.planner, "planner")? {
+            motive_bt_planner::Goap => PlanGoal::Goap(GoapGoalId(def.goal)),
+            motive_bt_planner::Udgoap => PlanGoal::Udgoap(GoalId(def.goal)),
+        }),
         K::Hint => BtNode::Hint {
             hint: HintId(def.hint),
             state: decode::<motive_hint_state>(def.hint_state, "hint_state")?.into(),

@@ -9,9 +9,9 @@ use std::time::Instant;
 
 use motive::core::brains::bt::{BtHost, CallPhase, Status, TreeRun};
 use motive::core::model::action::ActionId;
+use motive::core::model::bt::PlanGoal;
 use motive::core::model::bt::{BtCallbackId, BtTreeId, FlagScope, HintId, HintState};
 use motive::core::model::condition::Condition;
-use motive::core::model::goap::GoapGoalId;
 use motive::core::{AttributeId, Entity};
 use motive::domain::load_scenario;
 use motive::sim::Simulator;
@@ -132,7 +132,7 @@ impl BtHost for Busy {
     fn ask(&mut self, _: BtCallbackId) -> bool {
         true
     }
-    fn start_plan(&mut self, _: u32, _: GoapGoalId) -> bool {
+    fn start_plan(&mut self, _: u32, _: PlanGoal) -> bool {
         true
     }
     fn step_action(&mut self, _: u32) -> Status {

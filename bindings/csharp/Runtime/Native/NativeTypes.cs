@@ -780,7 +780,7 @@ namespace Motive
         /// </summary>
         Action = 12,
         /// <summary>
-        /// Plans for the GOAP goal `goal` and performs the plan.
+        /// Plans for `goal` with `planner` and performs the plan.
         /// </summary>
         Plan = 13,
         /// <summary>
@@ -1504,7 +1504,7 @@ namespace Motive
         /// </summary>
         public uint Action;
         /// <summary>
-        /// The GOAP goal (plan).
+        /// The goal (plan): a `motive_goap_goal_id`, or with `planner` UDGOAP a `motive_goal_id`.
         /// </summary>
         public uint Goal;
         /// <summary>
@@ -1541,6 +1541,10 @@ namespace Motive
         /// The engine callback (call), from `motive_domain_builder_bt_callback`.
         /// </summary>
         public uint Callback;
+        /// <summary>
+        /// A `motive_bt_planner` (plan): GOAP by default.
+        /// </summary>
+        public uint Planner;
     }
 
     /// <summary>

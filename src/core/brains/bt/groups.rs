@@ -15,12 +15,12 @@ use crate::core::brains::bt::adapt::choose;
 use crate::core::brains::bt::{BtHost, CallPhase, Status, TreeRun};
 use crate::core::brains::{not_deciding, Brain};
 use crate::core::model::action::ActionId;
+use crate::core::model::bt::PlanGoal;
 use crate::core::model::bt::{BtCallbackId, BtTree, BtTreeId, FlagScope, HintId, HintState};
 use crate::core::model::condition::Condition;
 use crate::core::model::domain::AttributeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, ErrorKind, Result};
-use crate::core::model::goap::GoapGoalId;
 use crate::core::model::player_style::{style_distribution, StyleId};
 use crate::core::model::slot_map::{KeyError, SlotMap};
 use crate::core::world::describe;
@@ -78,7 +78,7 @@ impl BtHost for GroupHost<'_> {
     fn start_action(&mut self, _: u32, _: ActionId, _: Option<AttributeId>) -> bool {
         false
     }
-    fn start_plan(&mut self, _: u32, _: GoapGoalId) -> bool {
+    fn start_plan(&mut self, _: u32, _: PlanGoal) -> bool {
         false
     }
     fn step_action(&mut self, _: u32) -> Status {

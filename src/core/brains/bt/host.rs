@@ -2,10 +2,10 @@
 //! layer below. The brain implements it over a motive world; tests implement it with scripts.
 
 use crate::core::model::action::ActionId;
+use crate::core::model::bt::PlanGoal;
 use crate::core::model::bt::{BtCallbackId, FlagScope, HintId, HintState};
 use crate::core::model::condition::Condition;
 use crate::core::model::domain::AttributeId;
-use crate::core::model::goap::GoapGoalId;
 
 use super::callbacks::CallPhase;
 use super::status::Status;
@@ -20,7 +20,7 @@ pub trait BtHost {
     fn start_action(&mut self, node: u32, action: ActionId, target: Option<AttributeId>) -> bool;
     /// Plan leaf `node` plans for `goal` and starts performing the plan; false when it cannot
     /// (another leaf's action running). No plan is no error: the leaf fails at its step.
-    fn start_plan(&mut self, node: u32, goal: GoapGoalId) -> bool;
+    fn start_plan(&mut self, node: u32, goal: PlanGoal) -> bool;
     /// How leaf `node`'s action (or plan) stands.
     fn step_action(&mut self, node: u32) -> Status;
     /// Leaf `node`'s action is abandoned (its branch was left, or the tree restarted).

@@ -3,10 +3,10 @@
 //! before it runs in the same tick (L2471).
 
 use crate::core::model::action::ActionId;
+use crate::core::model::bt::PlanGoal;
 use crate::core::model::bt::{BtCallbackId, FlagScope, HintId, HintState};
 use crate::core::model::condition::Condition;
 use crate::core::model::domain::AttributeId;
-use crate::core::model::goap::GoapGoalId;
 
 use super::callbacks::CallPhase;
 use super::host::BtHost;
@@ -45,7 +45,7 @@ impl<H: BtHost> BtHost for Upper<'_, H> {
     fn start_action(&mut self, node: u32, action: ActionId, target: Option<AttributeId>) -> bool {
         self.host.start_action(node, action, target)
     }
-    fn start_plan(&mut self, node: u32, goal: GoapGoalId) -> bool {
+    fn start_plan(&mut self, node: u32, goal: PlanGoal) -> bool {
         self.host.start_plan(node, goal)
     }
     fn step_action(&mut self, node: u32) -> Status {

@@ -1,16 +1,28 @@
 //! Per-NPC state of the behaviour-tree brain: its layer stack and the action leaf performing.
 
+use crate::core::brains::udgoap::mind::UdgoapMind;
 use crate::core::model::fact_set::FactSet;
 
 use super::layers::Layers;
+
+/// How an action or plan leaf's start went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LeafStart {
+    /// Its steps were handed to the world: it lasts while they are performed.
+    Performing,
+    /// No supplier, no target or no plan: it fails at its step.
+    Failed,
+    /// The goal needed no step: it succeeds at its step.
+    Done,
+}
 
 /// The action leaf whose motive action the NPC performs now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ActionLeaf {
     /// The leaf's node in the base tree (the only layer that acts).
     pub(crate) node: u32,
-    /// A supplier was found and the action requested; false makes the leaf fail.
-    pub(crate) requested: bool,
+    /// How its start went.
+    pub(crate) start: LeafStart,
 }
 
 /// The behaviour-tree brain's state.
@@ -27,4 +39,7 @@ pub struct BtMind {
     pub adaptive: Option<usize>,
     /// World time of the last step of the layers; `None` before the first.
     pub stepped: Option<f64>,
+    /// What UDGOAP plan leaves plan from: the NPC's memory of what it perceived, made at its
+    /// first such plan (sized by its archetype's memory capacity).
+    pub planner: Option<Box<UdgoapMind>>,
 }

@@ -5,18 +5,20 @@
 //! facts (the NPC is the consumer and the supplier).
 
 use crate::core::brains::bt::blackboard::{is_set, target_at, write_flag};
-use crate::core::brains::bt::mind::ActionLeaf;
+use crate::core::brains::bt::mind::{ActionLeaf, LeafStart};
 use crate::core::brains::bt::{BtHost, CallPhase, Layers, Status};
+use crate::core::brains::udgoap::mind::UdgoapMind;
 use crate::core::brains::BrainState;
 use crate::core::brains::SearchStatus;
 use crate::core::brains::{not_deciding, Brain};
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
-use crate::core::model::bt::{BtCallbackId, FlagScope, HintId, HintState};
+use crate::core::model::bt::{BtCallbackId, FlagScope, HintId, HintState, PlanGoal};
 use crate::core::model::condition::{Bindings, Condition};
 use crate::core::model::domain::AttributeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::Result;
+use crate::core::model::goal::GoalId;
 use crate::core::model::goap::GoapGoalId;
 use crate::core::world::Step;
 use crate::core::{Mind, World};
@@ -97,6 +99,59 @@ impl WorldHost<'_> {
         found.first().map(|f| f.entity)
     }
 
+    /// Plans for GOAP `goal`; a found plan's steps go to the world. Returns whether a plan was
+    /// found (`Some(false)`: the goal holds already) and the states expanded.
+    fn plan_goap(&mut self, goal: GoapGoalId) -> (Option<bool>, u32) {
+        let world = &mut *self.world;
+        let mut inputs = std::mem::take(&mut world.brains.goap.inputs);
+        inputs.excluded.clear();
+        let ws = world.brains.goap.workspaces.pop().unwrap_or_default();
+        let begun = world.goap_begin(self.npc, goal, &mut inputs, ws, 0);
+        world.brains.goap.inputs = inputs;
+        let Ok(mut search) = begun else {
+            return (None, 0);
+        };
+        let status = search.step(u32::MAX);
+        let world = &mut *self.world;
+        let used = search.stats().expanded;
+        let found = (status == SearchStatus::Found).then(|| {
+            let steps = search.plan().iter().map(|s| Step {
+                action: s.action,
+                supplier: s.target,
+            });
+            adopt(world, self.npc, self.mind, steps)
+        });
+        world.brains.goap.workspaces.push(search.into_workspace());
+        (found, used)
+    }
+
+    /// Plans for UDGOAP `goal` from the NPC's planning memory (made at its first such plan);
+    /// as [`WorldHost::plan_goap`].
+    fn plan_udgoap(&mut self, goal: GoalId) -> (Option<bool>, u32) {
+        let Some(archetype) = self.world.live_record(self.npc).and_then(|r| r.archetype) else {
+            return (None, 0);
+        };
+        let BrainState::Bt(bt) = &mut self.mind.brain else {
+            return (None, 0);
+        };
+        let capacity = self.world.domain.archetype(archetype).think.memory_capacity;
+        let mut memory = bt
+            .planner
+            .take()
+            .unwrap_or_else(|| Box::new(UdgoapMind::new(capacity, &[])));
+        let (npc, mind) = (self.npc, &mut *self.mind);
+        let mut found = None;
+        let (_, used) =
+            self.world
+                .udgoap_plan_goal(npc, archetype, &mut memory, goal, |world, steps| {
+                    found = Some(adopt(world, npc, mind, steps.iter().copied()));
+                });
+        if let BrainState::Bt(bt) = &mut self.mind.brain {
+            bt.planner = Some(memory);
+        }
+        (found, used)
+    }
+
     /// The entity at blackboard key `key` when it is alive, supplies `action` and can serve the
     /// NPC (contention) now.
     fn blackboard_supplier(&self, action: ActionId, key: AttributeId) -> Option<Entity> {
@@ -138,43 +193,32 @@ impl BtHost for WorldHost<'_> {
             self.world.replace_plan(self.npc, self.mind, [step]);
             self.world.start_next_step(self.npc, self.mind);
         }
-        *self.action = Some(ActionLeaf {
-            node,
-            requested: supplier.is_some(),
-        });
+        let start = match supplier {
+            Some(_) => LeafStart::Performing,
+            None => LeafStart::Failed,
+        };
+        *self.action = Some(ActionLeaf { node, start });
         true
     }
 
-    /// Plans with GOAP from the world as the NPC perceives it, within its archetype's expansion
-    /// limit, counted against the tick's budget like any search.
-    fn start_plan(&mut self, node: u32, goal: GoapGoalId) -> bool {
+    /// Plans with GOAP or UDGOAP from the world as the NPC perceives it, within its archetype's
+    /// expansion limit, counted against the tick's budget like any search.
+    fn start_plan(&mut self, node: u32, goal: PlanGoal) -> bool {
         if self.action.is_some() {
             return false;
         }
-        let world = &mut *self.world;
-        let mut inputs = std::mem::take(&mut world.brains.goap.inputs);
-        inputs.excluded.clear();
-        let ws = world.brains.goap.workspaces.pop().unwrap_or_default();
-        let begun = world.goap_begin(self.npc, goal, &mut inputs, ws, 0);
-        world.brains.goap.inputs = inputs;
-        let mut requested = false;
-        if let Ok(mut search) = begun {
-            let status = search.step(u32::MAX);
-            let used = search.stats().expanded;
-            world.budget_left = world.budget_left.saturating_sub(used);
-            world.tick_expansions += used;
-            if status == SearchStatus::Found && !search.plan().is_empty() {
-                let steps = search.plan().iter().map(|s| Step {
-                    action: s.action,
-                    supplier: s.target,
-                });
-                world.replace_plan(self.npc, self.mind, steps);
-                world.start_next_step(self.npc, self.mind);
-                requested = true;
-            }
-            world.brains.goap.workspaces.push(search.into_workspace());
-        }
-        *self.action = Some(ActionLeaf { node, requested });
+        let (found, used) = match goal {
+            PlanGoal::Goap(goal) => self.plan_goap(goal),
+            PlanGoal::Udgoap(goal) => self.plan_udgoap(goal),
+        };
+        self.world.budget_left = self.world.budget_left.saturating_sub(used);
+        self.world.tick_expansions += used;
+        let start = match found {
+            Some(true) => LeafStart::Performing,
+            Some(false) => LeafStart::Done,
+            None => LeafStart::Failed,
+        };
+        *self.action = Some(ActionLeaf { node, start });
         true
     }
 
@@ -184,8 +228,10 @@ impl BtHost for WorldHost<'_> {
             _ => return Status::Error,
         }
         let mind = &*self.mind;
-        let requested = self.action.is_some_and(|leaf| leaf.requested);
-        if !requested || mind.plan.is_empty() {
+        let start = self.action.map_or(LeafStart::Failed, |leaf| leaf.start);
+        if start == LeafStart::Done {
+            Status::Succeeded
+        } else if start == LeafStart::Failed || mind.plan.is_empty() {
             // No supplier, or the world dropped the plan: failed, invalid on arrival, claim
             // lost, target destroyed.
             Status::Failed
@@ -255,6 +301,23 @@ impl BtHost for WorldHost<'_> {
             }
         }
     }
+}
+
+/// Hands `steps` to `world` as `npc`'s plan and starts the first; false (and nothing handed)
+/// when there are none.
+fn adopt(
+    world: &mut World,
+    npc: Entity,
+    mind: &mut Mind,
+    steps: impl IntoIterator<Item = Step>,
+) -> bool {
+    let mut steps = steps.into_iter().peekable();
+    if steps.peek().is_none() {
+        return false;
+    }
+    world.replace_plan(npc, mind, steps);
+    world.start_next_step(npc, mind);
+    true
 }
 
 /// Writes `flag` on `mind`'s blackboard when it is a behaviour-tree NPC's.

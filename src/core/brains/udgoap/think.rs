@@ -19,6 +19,7 @@ use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::archetype::TopLevel;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, Result};
+use crate::core::model::goal::GoalId;
 use crate::core::world::event::EventKind;
 use crate::core::world::Step;
 use crate::core::world::{describe, EntityRecord};
@@ -112,6 +113,36 @@ impl World {
         mind: &UdgoapMind,
     ) -> TopLevelUtility {
         let domain = self.domain.clone();
+        self.gather_suppliers(npc, archetype, mind);
+        let UdgoapScratch { goals, weights, .. } = &mut self.brains.udgoap;
+        goals.clear();
+        goals.extend(mind.goals.iter().map(|g| BoundGoal {
+            goal: g.goal,
+            drive: g.drive,
+            subject: g.subject,
+        }));
+        weights.clear();
+        weights.extend(
+            mind.drives
+                .iter()
+                .map(|d| domain.drives().items()[d.drive.0 as usize].weight),
+        );
+        match domain.archetype(archetype).top_level {
+            TopLevel::Linear => TopLevelUtility::Linear,
+            TopLevel::LinearWithBadDeath { veto } => TopLevelUtility::LinearWithBadDeath {
+                veto: mind
+                    .drives
+                    .iter()
+                    .position(|d| d.drive == veto)
+                    .unwrap_or(usize::MAX),
+            },
+        }
+    }
+
+    /// Fills the scratch suppliers with the entities `mind` knows that supply something `npc`
+    /// consumes, priced by contention.
+    fn gather_suppliers(&mut self, npc: Entity, archetype: ArchetypeId, mind: &UdgoapMind) {
+        let domain = self.domain.clone();
         let serial = self.serial();
         let mut suppliers = std::mem::take(&mut self.brains.udgoap.suppliers);
         suppliers.clear();
@@ -141,29 +172,6 @@ impl World {
             }
         }
         self.brains.udgoap.suppliers = suppliers;
-        let UdgoapScratch { goals, weights, .. } = &mut self.brains.udgoap;
-        goals.clear();
-        goals.extend(mind.goals.iter().map(|g| BoundGoal {
-            goal: g.goal,
-            drive: g.drive,
-            subject: g.subject,
-        }));
-        weights.clear();
-        weights.extend(
-            mind.drives
-                .iter()
-                .map(|d| domain.drives().items()[d.drive.0 as usize].weight),
-        );
-        match domain.archetype(archetype).top_level {
-            TopLevel::Linear => TopLevelUtility::Linear,
-            TopLevel::LinearWithBadDeath { veto } => TopLevelUtility::LinearWithBadDeath {
-                veto: mind
-                    .drives
-                    .iter()
-                    .position(|d| d.drive == veto)
-                    .unwrap_or(usize::MAX),
-            },
-        }
     }
 
     /// Plans for `npc` from what it knows now, in the caller's `arena`, without changing the NPC:
@@ -207,6 +215,20 @@ impl World {
         max_expansions: u32,
     ) -> Result<Search<'a>> {
         let top_level = self.gather_request(npc, archetype, mind);
+        self.search_gathered(npc, archetype, mind, top_level, arena, max_expansions)
+    }
+
+    /// Runs a search for `npc` over the scratch request (suppliers, goals, weights) and what
+    /// `mind` remembers, for at most `max_expansions` (0 means the archetype's limit).
+    fn search_gathered<'a>(
+        &self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &UdgoapMind,
+        top_level: TopLevelUtility,
+        arena: &'a Bump,
+        max_expansions: u32,
+    ) -> Result<Search<'a>> {
         let think = self.domain.archetype(archetype).think;
         let limit = if max_expansions == 0 {
             think.max_expansions
@@ -227,6 +249,65 @@ impl World {
         let mut search = Search::new(&self.domain, &request, arena)?;
         search.step(limit);
         Ok(search)
+    }
+
+    /// Plans for `goal` alone, about `npc` itself, from what `npc` perceives now (sensed into
+    /// `memory`, which the caller keeps between plans): a behaviour tree's plan leaf hands its
+    /// goal to UDGOAP this way. The search maximises the goal's completeness within the
+    /// archetype's limits; a found plan goes to `adopt`, and so does an empty one, without a
+    /// search, when the goal is complete already (the utility search finds no plan that
+    /// improves on a complete goal, which a behaviour tree reads as success, not failure).
+    /// Returns how the search ended and the states it expanded.
+    pub(crate) fn udgoap_plan_goal(
+        &mut self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        memory: &mut UdgoapMind,
+        goal: GoalId,
+        adopt: impl FnOnce(&mut World, &[Step]),
+    ) -> (SearchStatus, u32) {
+        let domain = self.domain.clone();
+        let complete = domain.goals().get(goal.0).map(|def| {
+            def.completeness(
+                &*self,
+                &crate::core::model::condition::Bindings::pair(npc, npc),
+            )
+        });
+        if complete.is_ok_and(|c| c >= 1.0) {
+            adopt(self, &[]);
+            return (SearchStatus::Found, 0);
+        }
+        let range = domain.archetype(archetype).think.perception_range;
+        self.sense(npc, archetype, memory, range);
+        self.gather_suppliers(npc, archetype, memory);
+        let UdgoapScratch { goals, weights, .. } = &mut self.brains.udgoap;
+        goals.clear();
+        goals.push(BoundGoal {
+            goal,
+            drive: 0,
+            subject: npc,
+        });
+        weights.clear();
+        weights.push(1.0);
+        let mut arena = std::mem::take(&mut self.brains.udgoap.arena);
+        arena.reset();
+        let linear = TopLevelUtility::Linear;
+        let outcome = match self.search_gathered(npc, archetype, memory, linear, &arena, 0) {
+            Ok(search) => {
+                let status = search.status();
+                if status == SearchStatus::Found {
+                    adopt(self, search.plan());
+                }
+                (status, search.stats().expanded)
+            }
+            // The request is built from checked state; a failure here is a bug, reported as no plan.
+            Err(_) => (
+                SearchStatus::NoPlan(crate::core::brains::StopReason::Exhausted),
+                0,
+            ),
+        };
+        self.brains.udgoap.arena = arena;
+        outcome
     }
 
     /// Runs a UDGOAP search from what `npc` knows and records the plan and its explanation.

@@ -12,7 +12,7 @@ use crate::core::model::domain::AttributeId;
 use crate::core::model::value::ValueType;
 
 use super::condition_tree::BtTest;
-use super::node::{BtCallbackId, BtNode, HintId};
+use super::node::{BtCallbackId, BtNode, HintId, PlanGoal};
 use super::tree::BtTree;
 
 /// The roles a tree's conditions may name: the NPC, as consumer and as supplier.
@@ -60,8 +60,11 @@ impl DomainBuilder {
                     self.domain.hints.get(hint.0)?;
                 }
                 BtNode::Flag { flag, .. } => self.check_flag(flag)?,
-                BtNode::Plan(goal) => {
+                BtNode::Plan(PlanGoal::Goap(goal)) => {
                     self.domain.goap_goals.get(goal.0)?;
+                }
+                BtNode::Plan(PlanGoal::Udgoap(goal)) => {
+                    self.domain.goals().get(goal.0)?;
                 }
                 _ => {}
             }

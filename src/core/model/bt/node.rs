@@ -3,6 +3,7 @@
 
 use crate::core::model::action::ActionId;
 use crate::core::model::domain::AttributeId;
+use crate::core::model::goal::GoalId;
 use crate::core::model::goap::GoapGoalId;
 
 /// A hint's name interned by the domain: trees speak of hints by id, never by string (the
@@ -14,6 +15,16 @@ pub struct HintId(pub u32);
 /// callback per world, which receive this id (no strings at run time).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct BtCallbackId(pub u32);
+
+/// The goal a plan leaf hands to a planner, and so which planner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlanGoal {
+    /// A GOAP goal, planned for by regressive A* (least cost).
+    Goap(GoapGoalId),
+    /// A UDGOAP goal, planned for by the utility search: the plan that most raises the goal's
+    /// completeness (about the NPC itself) from what the NPC perceives.
+    Udgoap(GoalId),
+}
 
 /// A hint's state. The order is the priority order of a hinted selector's buckets:
 /// Positive ++ Neutral ++ Negative (L2051, L2256-2290).
@@ -110,11 +121,11 @@ pub enum BtNode {
     /// it returns anything but `InProgress`, and `Stop` when the leaf is left, finished or
     /// abandoned. Without a callback set the leaf fails.
     Call(BtCallbackId),
-    /// Hands a GOAP goal to the planner and performs the plan as its body: a reactive tree on
-    /// top, a planner for the hard parts. Plans when it starts, within the archetype's
-    /// expansion limit; succeeds when the whole plan has been performed, fails when there is
-    /// no plan or a step fails.
-    Plan(GoapGoalId),
+    /// Hands a goal to a planner (GOAP or UDGOAP) and performs the plan as its body: a reactive
+    /// tree on top, a planner for the hard parts. Plans when it starts, within the archetype's
+    /// expansion limit; succeeds when the whole plan has been performed (at once when the goal
+    /// needs no step), fails when there is no plan or a step fails.
+    Plan(PlanGoal),
     /// Writes a flag (a bool attribute) on blackboards when it starts and succeeds at once:
     /// `true` sets it, `false` removes it (L4852-4866). Flags are messages between NPCs, not
     /// acts on the world: high-level layers may hold them (the disguise layer, L4765-4933).
