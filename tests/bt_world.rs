@@ -300,3 +300,46 @@ fn a_group_layer_hints_every_member_and_lets_go() {
         ErrorKind::StaleHandle
     );
 }
+
+/// Hints are interned on first mention, so a misspelt one is a new hint: lint reports a hint a
+/// tree sends that no tree exposes, and one a tree tests that no tree sends, each with the
+/// nearest name of the other side.
+#[test]
+fn misspelt_hints_are_reported_with_a_suggestion() {
+    let loaded = edited(|j| {
+        j["domain"]["behaviour_trees"][1]["root"] =
+            serde_json::json!({ "loop": { "hint": "COVR", "state": "negative" } })
+    })
+    .unwrap();
+    let sends = loaded
+        .warnings
+        .iter()
+        .find(|w| w.message.contains("\"COVR\", which no tree exposes"))
+        .unwrap_or_else(|| panic!("{:?}", loaded.warnings));
+    assert_eq!(sends.path, "/domain/behaviour_trees/1");
+    assert!(
+        sends.message.contains("did you mean \"COVER\""),
+        "{}",
+        sends.message
+    );
+
+    let loaded = edited(|j| {
+        j["domain"]["behaviour_trees"][0]["root"]["conditional_loop"]["do"]["selector"][0]["do"]
+            ["sequence"][0]["precondition"]["any"][1] = serde_json::json!({ "hint": "COWER" })
+    })
+    .unwrap();
+    let tests = loaded
+        .warnings
+        .iter()
+        .find(|w| {
+            w.message
+                .contains("tests hint \"COWER\", which no tree sends")
+        })
+        .unwrap_or_else(|| panic!("{:?}", loaded.warnings));
+    assert_eq!(tests.path, "/domain/behaviour_trees/0");
+    assert!(
+        tests.message.contains("did you mean \"COVER\""),
+        "{}",
+        tests.message
+    );
+}

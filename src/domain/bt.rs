@@ -80,7 +80,9 @@ impl Loading {
             let tree = self.check(&node.path, builder.finish())?;
             Some(self.builder.add_bt_tree(name, tree).map(|t| t.0))
         });
-        self.define(&node.path, name, |r| &mut r.bt_trees, added);
+        if let Some(id) = self.define(&node.path, name, |r| &mut r.bt_trees, added) {
+            self.paths.bt_trees.insert(id, node.path.clone());
+        }
     }
 
     /// An archetype's `"behaviour_trees": [name]`, its layers from the base tree up. Warns when

@@ -3,6 +3,7 @@
 //! Each check is conservative (it ignores roles where a role mapping could make a reference
 //! legitimate), so that a warning is worth reading.
 
+use super::bt_lint::unmatched_hints;
 use super::loading::Loading;
 use crate::core::model::action::ActionDuration;
 use crate::core::model::archetype::ArchetypeId;
@@ -31,6 +32,7 @@ pub fn lint_definitions(loading: &mut Loading, domain: &Domain) {
     unreachable_goals(loading, domain);
     useless_actions(loading, domain);
     inverted_requirements(loading, domain);
+    unmatched_hints(loading, domain);
 }
 
 /// Lints each NPC archetype's starting state: goals it has nothing to do for. (A scenario lints

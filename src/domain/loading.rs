@@ -71,6 +71,8 @@ pub struct Paths {
     pub goap_goals: HashMap<u32, String>,
     /// Of archetypes, by id.
     pub archetypes: HashMap<u32, String>,
+    /// Of behaviour trees, by id.
+    pub bt_trees: HashMap<u32, String>,
 }
 
 /// One load in progress.

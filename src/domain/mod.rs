@@ -9,6 +9,7 @@
 
 mod archetypes;
 mod bt;
+mod bt_lint;
 mod conditions;
 mod curves;
 mod definitions;
