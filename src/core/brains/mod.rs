@@ -214,8 +214,16 @@ impl Brains for BrainState {
     }
 
     fn prefetch(&self) {
-        if let BrainState::Udgoap(udgoap) = self {
-            udgoap.prefetch();
+        match self {
+            BrainState::Udgoap(udgoap) => udgoap.prefetch(),
+            BrainState::Bt(bt) => bt.layers.prefetch(),
+            BrainState::Goap(_) | BrainState::Ubc(_) => {}
+        }
+    }
+
+    fn prefetch_far(&self) {
+        if let BrainState::Bt(bt) = self {
+            bt.layers.prefetch_far();
         }
     }
 

@@ -36,8 +36,13 @@ pub trait Brains: Sized {
     fn after_thinks(world: &mut World<Self>);
 
     /// Starts loading what a think of this brain reads first (`src/prefetch.rs`); the struct
-    /// itself is loaded or requested already.
+    /// itself is loaded, and what [`Brains::prefetch_far`] asked for requested, already.
     fn prefetch(&self);
+
+    /// Starts loading, one think earlier than [`Brains::prefetch`], what that prefetch reads
+    /// to find its addresses (a brain whose state is a chain of buffers); the struct itself is
+    /// loaded or requested already.
+    fn prefetch_far(&self);
 
     /// `npc` reached `target` and found its next step invalid there: what it learns on arrival
     /// before it replans.

@@ -51,20 +51,25 @@ impl<B: Brains> World<B> {
         self.due = due;
     }
 
-    /// Starts loading the minds of the NPCs due `next`, while this think runs: the struct of
-    /// the second, and what the first's think reads first (its struct was requested a think
-    /// ago). A think takes microseconds, enough for both to arrive.
+    /// Starts loading the minds of the NPCs due `next`, while this think runs, as a pipeline:
+    /// the struct of the third; what the second's brain needs to find its buffers (its struct
+    /// was requested a think ago); and what the first's think reads first (its addresses were
+    /// requested a think ago). A think takes microseconds, enough for each stage to arrive.
     fn prefetch_minds(&self, next: &[(f64, Entity)]) {
-        let mind = |at: usize| {
-            next.get(at)
-                .and_then(|&(_, npc)| self.live_record(npc))
-                .and_then(|record| record.mind.as_deref())
-        };
-        if let Some(second) = mind(1) {
-            crate::prefetch::value(second);
+        let record = |at: usize| next.get(at).and_then(|&(_, npc)| self.live_record(npc));
+        let mind = |at: usize| record(at).and_then(|record| record.mind.as_deref());
+        if let Some(third) = mind(2) {
+            crate::prefetch::value(third);
         }
-        if let Some(first) = mind(0) {
-            first.brain.prefetch();
+        if let Some(second) = mind(1) {
+            second.brain.prefetch_far();
+        }
+        if let Some(first) = record(0) {
+            // Every brain's think reads the NPC's own facts.
+            first.facts.prefetch();
+            if let Some(mind) = first.mind.as_deref() {
+                mind.brain.prefetch();
+            }
         }
     }
 

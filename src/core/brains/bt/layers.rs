@@ -90,6 +90,18 @@ impl Layers {
         self.layers.is_empty()
     }
 
+    /// Starts loading the layers' table: what [`Layers::prefetch`] reads a think later.
+    pub(crate) fn prefetch_far(&self) {
+        crate::prefetch::all(&self.layers);
+    }
+
+    /// Starts loading each layer's running state, which a step reads first.
+    pub(crate) fn prefetch(&self) {
+        for layer in &self.layers {
+            layer.run.prefetch();
+        }
+    }
+
     /// Pushes `run` on top: it hints the layer that was on top (L2423-2455). False when the
     /// stack is full ([`MAX_LAYERS`]).
     pub fn push(&mut self, run: TreeRun) -> bool {

@@ -50,6 +50,14 @@ impl TreeRun {
         }
     }
 
+    /// Starts loading the per-node state a step reads ([`crate::prefetch`]).
+    pub(crate) fn prefetch(&self) {
+        crate::prefetch::all(&self.running);
+        crate::prefetch::all(&self.cursor);
+        crate::prefetch::all(&self.hints);
+        crate::prefetch::all(&self.order);
+    }
+
     /// The tree it runs.
     pub fn tree(&self) -> &Arc<BtTree> {
         &self.tree
