@@ -52,10 +52,14 @@ impl<B: Brains> World<B> {
     }
 
     /// Starts loading the minds of the NPCs due `next`, while this think runs, as a pipeline:
-    /// the struct of the third; what the second's brain needs to find its buffers (its struct
-    /// was requested a think ago); and what the first's think reads first (its addresses were
-    /// requested a think ago). A think takes microseconds, enough for each stage to arrive.
+    /// the record of the fourth (its slot's address needs no load); the mind's struct of the
+    /// third; what the second's brain needs to find its buffers; and what the first's think
+    /// reads first, each stage's addresses requested a think before. A think takes
+    /// microseconds, enough for each stage to arrive.
     fn prefetch_minds(&self, next: &[(f64, Entity)]) {
+        if let Some(&(_, fourth)) = next.get(3) {
+            self.entities.prefetch_at(fourth.index1.wrapping_sub(1));
+        }
         let record = |at: usize| next.get(at).and_then(|&(_, npc)| self.live_record(npc));
         let mind = |at: usize| record(at).and_then(|record| record.mind.as_deref());
         if let Some(third) = mind(2) {
