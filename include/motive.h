@@ -1122,6 +1122,94 @@ typedef uint32_t motive_bt_test_op;
 #endif // __cplusplus
 
 /**
+ * The planner a plan node hands its goal to.
+ */
+enum motive_bt_planner
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * GOAP: `goal` is a `motive_goap_goal_id`; the least-cost plan.
+     */
+    MOTIVE_BT_PLANNER_GOAP = 0,
+    /**
+     * UDGOAP: `goal` is a `motive_goal_id`; the plan that most raises the goal's completeness.
+     */
+    MOTIVE_BT_PLANNER_UDGOAP = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_bt_planner motive_bt_planner;
+#else
+typedef uint32_t motive_bt_planner;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A behaviour-tree node's result for one step.
+ */
+enum motive_bt_status
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Done, and it worked.
+     */
+    MOTIVE_BT_STATUS_SUCCEEDED = 0,
+    /**
+     * Done, and it did not.
+     */
+    MOTIVE_BT_STATUS_FAILED = 1,
+    /**
+     * Not done: it is stepped again next think.
+     */
+    MOTIVE_BT_STATUS_IN_PROGRESS = 2,
+    /**
+     * Something that should not happen: the NPC's layer stack is cleared.
+     */
+    MOTIVE_BT_STATUS_ERROR = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_bt_status motive_bt_status;
+#else
+typedef uint32_t motive_bt_status;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Why an action callback is called.
+ */
+enum motive_bt_call_phase
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The leaf starts: return `MOTIVE_BT_STATUS_ERROR` to refuse (an error of the tree),
+     * anything else to start.
+     */
+    MOTIVE_BT_CALL_PHASE_START = 0,
+    /**
+     * A think of the started leaf: return how it stands.
+     */
+    MOTIVE_BT_CALL_PHASE_STEP = 1,
+    /**
+     * The leaf is left, finished or abandoned: stop what it started (the answer is ignored).
+     */
+    MOTIVE_BT_CALL_PHASE_STOP = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_bt_call_phase motive_bt_call_phase;
+#else
+typedef uint32_t motive_bt_call_phase;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * An arena for planning: memory for plan views, and the reusable buffers of at most one GOAP
  * search in flight (`motive_arena_goap_begin`). One arena serves one call at a time and holds
  * one search at a time: give each job thread its own.
@@ -3017,7 +3105,8 @@ motive_status motive_bt_builder_start(struct motive_bt_builder *builder,
                                       const struct motive_bt_node_def *def);
 
 /**
- * Adds a leaf node (`*def`: a condition, action, plan, hint or flag) to the node being built.
+ * Adds a leaf node (`*def`: a condition, action, call, plan, hint or flag) to the node being
+ * built.
  *
  * # Safety
  * `builder` must be NULL or live; `def` NULL or a valid definition.
@@ -3248,7 +3337,8 @@ motive_status motive_npc_pop_bt_layer(struct motive_world *world, struct motive_
  * Replaces `npc`'s top layer by `tree` in one step: the layer below loses the old layer's
  * hints and takes the new one's from its next think. Above another layer `tree` may only
  * hint; with one layer this swaps the base tree (its actions must be ones the NPC consumes).
- * `MOTIVE_STATUS_NOT_FOUND` with no layer; a refused swap changes nothing.
+ * `MOTIVE_STATUS_NOT_FOUND` when the NPC has no layer or `tree` is no tree of the domain (the
+ * message tells which); a refused swap changes nothing.
  *
  * # Safety
  * `world` must be NULL or live.
@@ -3506,7 +3596,9 @@ motive_status motive_world_set_bt_condition_callback(struct motive_world *world,
  * fails), called by `call` leaves: `MOTIVE_BT_CALL_PHASE_START` when the leaf starts,
  * `MOTIVE_BT_CALL_PHASE_STEP` at each think until it answers anything but
  * `MOTIVE_BT_STATUS_IN_PROGRESS`, and `MOTIVE_BT_CALL_PHASE_STOP` when the leaf is left,
- * finished or abandoned. The rules of `motive_world_set_bt_condition_callback` apply.
+ * finished or abandoned, its NPC's layers are popped, swapped or cleared, or the NPC is
+ * destroyed (`motive_npc_destroy`). Destroying the world calls nothing: the engine ends its
+ * own actions with it. The rules of `motive_world_set_bt_condition_callback` apply.
  *
  * # Safety
  * `world` must be NULL or live; `callback` NULL or a function callable with these arguments

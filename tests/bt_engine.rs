@@ -403,3 +403,66 @@ fn a_plan_leaf_hands_a_udgoap_goal_to_the_utility_planner() {
     let first_use = done.iter().find(|&&a| a != "goto");
     assert_eq!(first_use, Some(&"sleep_in_bed"), "{done:?}");
 }
+
+/// A destroyed NPC's running call leaf hears `Stop` (the engine ends what it started), and an
+/// archetype whose tree acts only through engine callbacks still makes NPCs, not objects.
+#[test]
+fn destroying_an_npc_stops_its_call_leaves_and_callback_only_trees_make_npcs() {
+    let mut instance = engine_guards();
+    let sentry = entity(&instance, "sentry");
+    let (sees, calls) = (Arc::new(AtomicBool::new(true)), Calls::default());
+    instance
+        .world
+        .set_bt_callbacks(callbacks(sees, calls.clone(), true));
+    instance.world.think_now(sentry).unwrap();
+    assert_eq!(
+        calls.lock().unwrap().last().map(|c| c.2),
+        Some(CallPhase::Start)
+    );
+    instance
+        .world
+        .destroy(sentry, motive::core::EntityKind::Npc)
+        .unwrap();
+    assert_eq!(
+        calls.lock().unwrap().last().map(|c| c.2),
+        Some(CallPhase::Stop)
+    );
+
+    let loaded = edited(|j| {
+        push(
+            &mut j["domain"]["behaviour_trees"],
+            json!({ "name": "taunter", "root": { "loop": { "call": "taunt" } } }),
+        );
+        push(
+            &mut j["domain"]["archetypes"],
+            json!({ "name": "taunter", "brain": "bt", "behaviour_trees": ["taunter"] }),
+        );
+        push(
+            &mut j["entities"],
+            json!({ "name": "taunter", "archetype": "taunter", "at": [1, 0, 1] }),
+        );
+    })
+    .unwrap();
+    let instance = loaded.value.instantiate(None, Some(3)).unwrap();
+    let taunter = entity(&instance, "taunter");
+    assert_eq!(
+        instance.world.kind(taunter).unwrap(),
+        motive::core::EntityKind::Npc
+    );
+    assert!(instance.world.bt_mind(taunter).is_ok());
+}
+
+/// A domain that names no play style still has PaSSAGE's five at run time, so the engine can
+/// give a group adaptive trees on any domain.
+#[test]
+fn every_domain_has_play_styles_for_adaptive_groups() {
+    let mut instance = engine_guards();
+    let world = &mut instance.world;
+    assert_eq!(world.domain().player_styles().len(), 5);
+    let coward = tree(world, "coward");
+    let group = world.create_bt_group(tree(world, "kamikaze")).unwrap();
+    let fighter = motive::core::model::player_style::StyleId(0);
+    world
+        .add_bt_group_adaptive_layer(group, coward, &[(fighter, 1.0)])
+        .unwrap();
+}

@@ -84,6 +84,8 @@ using HintId = motive_hint_id;
 using BtTreeId = motive_bt_tree_id;
 /** A condition tree's index in the tree being built. */
 using BtTestId = motive_bt_test_id;
+/** An engine callback's name's id in a domain (behaviour trees' call leaves and ask tests). */
+using BtCallbackId = motive_bt_callback_id;
 /** A play style's id in a domain. */
 using PlayerStyleId = motive_player_style_id;
 /** A player action's id in a domain. */
@@ -163,6 +165,34 @@ using SimStats = motive_sim_stats;
 using ContextCallback = motive_context_callback;
 /** The engine's GOAP relevance callback. */
 using RelevanceCallback = motive_relevance_callback;
+/** The engine's behaviour-tree condition callback (ask tests). */
+using BtConditionCallback = motive_bt_condition_callback;
+/** The engine's behaviour-tree action callback (call leaves). */
+using BtActionCallback = motive_bt_action_callback;
+
+/** A behaviour-tree node's result for one step: what an action callback answers
+ * (motive_bt_status). */
+enum class BtStatus : std::uint32_t {
+    /** Done, and it worked. */
+    succeeded = MOTIVE_BT_STATUS_SUCCEEDED,
+    /** Done, and it did not. */
+    failed = MOTIVE_BT_STATUS_FAILED,
+    /** Not done: stepped again at the next think. */
+    in_progress = MOTIVE_BT_STATUS_IN_PROGRESS,
+    /** Something that should not happen; at the start phase, a refusal. It clears the NPC's
+     * layers. */
+    error = MOTIVE_BT_STATUS_ERROR,
+};
+
+/** Why an action callback is called (motive_bt_call_phase). */
+enum class BtCallPhase : std::uint32_t {
+    /** The leaf starts: BtStatus::error refuses, anything else starts it. */
+    start = MOTIVE_BT_CALL_PHASE_START,
+    /** A think of the started leaf: answer how it stands. */
+    step = MOTIVE_BT_CALL_PHASE_STEP,
+    /** The leaf is left, finished or abandoned: stop what it started (the answer is ignored). */
+    stop = MOTIVE_BT_CALL_PHASE_STOP,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Library facts
@@ -511,13 +541,13 @@ public:
 inline Npc Entity::as_npc() const noexcept { return motive_entity_as_npc(raw()); }
 inline Object Entity::as_object() const noexcept { return motive_entity_as_object(raw()); }
 
-/** A handle to a smart-ambiance area. */
 /** A behaviour-tree group: no body, one high-level tree hinting its members. */
 class BtGroup : public HandleBase<motive_bt_group, BtGroup> {
 public:
     using HandleBase::HandleBase;
 };
 
+/** A handle to a smart-ambiance area. */
 class AmbianceArea : public HandleBase<motive_ambiance_area, AmbianceArea> {
 public:
     using HandleBase::HandleBase;
@@ -748,6 +778,11 @@ public:
     Result<BtTreeId> find_bt_tree(CString name) const {
         return find<BtTreeId>(motive_domain_find_bt_tree, name);
     }
+    /** The id of the engine callback called `name` (MOTIVE_STATUS_NOT_FOUND when no tree
+     * names it). */
+    Result<BtCallbackId> find_bt_callback(CString name) const {
+        return find<BtCallbackId>(motive_domain_find_bt_callback, name);
+    }
     /** The id of the player action called `name`. */
     Result<PlayerActionId> find_player_action(CString name) const {
         return find<PlayerActionId>(motive_domain_find_player_action, name);
@@ -802,7 +837,7 @@ public:
 
     /** Opens a composite or filter node. */
     Status start(const BtNodeDef &def) { return Status(motive_bt_builder_start(builder_.get(), &def)); }
-    /** Adds a leaf (condition, action, plan, hint or flag). */
+    /** Adds a leaf (condition, action, call, plan, hint or flag). */
     Status leaf(const BtNodeDef &def) { return Status(motive_bt_builder_leaf(builder_.get(), &def)); }
     /** Closes the innermost open node. */
     Status end() { return Status(motive_bt_builder_end(builder_.get())); }
@@ -832,6 +867,12 @@ public:
     Result<BtTestId> test_flag(AttributeId flag) {
         return detail::out<BtTestId>(
             [&](BtTestId *id) { return motive_bt_builder_test_flag(builder_.get(), flag, id); });
+    }
+    /** The engine's condition callback holds for `callback` (World::set_bt_condition_callback). */
+    Result<BtTestId> test_ask(BtCallbackId callback) {
+        return detail::out<BtTestId>([&](BtTestId *id) {
+            return motive_bt_builder_test_ask(builder_.get(), callback, id);
+        });
     }
 
     /** The C builder (NULL when empty), still owned here. */
@@ -1113,6 +1154,11 @@ public:
 
     /** The id of the hint called `name`, interned on first use. */
     Result<HintId> hint(CString name) { return named<HintId>(motive_domain_builder_hint, name); }
+    /** The id of the engine callback called `name` (for call leaves and ask tests), interned
+     * on first use. */
+    Result<BtCallbackId> bt_callback(CString name) {
+        return named<BtCallbackId>(motive_domain_builder_bt_callback, name);
+    }
     /** Adds the tree built in `tree` as `name`; `tree` is emptied. */
     Result<BtTreeId> add_bt_tree(CString name, BtBuilder &tree) {
         return detail::out<BtTreeId>([&](BtTreeId *id) {
@@ -1513,6 +1559,12 @@ public:
     }
     /** Removes `npc`'s top layer. */
     Status pop_bt_layer(Npc npc) { return Status(motive_npc_pop_bt_layer(world_.get(), npc.raw())); }
+    /** Replaces `npc`'s top layer by `tree` in one step (above another layer `tree` may only
+     * hint; a lone base tree's actions must be ones `npc` consumes). MOTIVE_STATUS_NOT_FOUND
+     * with no layer; a refused swap changes nothing. */
+    Status swap_bt_layer(Npc npc, BtTreeId tree) {
+        return Status(motive_npc_swap_bt_layer(world_.get(), npc.raw(), tree));
+    }
     /** Removes every layer of `npc`. */
     Status clear_bt_layers(Npc npc) {
         return Status(motive_npc_clear_bt_layers(world_.get(), npc.raw()));
@@ -1531,6 +1583,59 @@ public:
     Result<bool> npc_bt_flag(Npc npc, AttributeId flag) const {
         return detail::out<bool>(
             [&](bool *set) { return motive_npc_bt_flag(world_.get(), npc.raw(), flag, set); });
+    }
+    /** Writes `attribute = value` on `npc`'s blackboard (MOTIVE_STATUS_TYPE_MISMATCH unless
+     * the value has the attribute's type; entity references null or live). */
+    Status set_bt_blackboard(Npc npc, AttributeId attribute, Value value) {
+        return Status(
+            motive_npc_bt_set_blackboard(world_.get(), npc.raw(), attribute, &value.raw()));
+    }
+    /** The entry for `attribute` on `npc`'s blackboard (MOTIVE_STATUS_NOT_FOUND when none). */
+    Result<Value> npc_bt_blackboard(Npc npc, AttributeId attribute) const {
+        motive_value value{};
+        const StatusCode code =
+            motive_npc_bt_get_blackboard(world_.get(), npc.raw(), attribute, &value);
+        return Result<Value>(code, value);
+    }
+    /** Removes the entry for `attribute` from `npc`'s blackboard, if it has one. */
+    Status remove_bt_blackboard(Npc npc, AttributeId attribute) {
+        return Status(motive_npc_bt_remove_blackboard(world_.get(), npc.raw(), attribute));
+    }
+    /** Sets the behaviour-tree condition callback, asked by ask tests (C-shaped; NULL clears
+     * it and every ask is false; `user` must outlive the world or the callback). It runs on the
+     * ticking thread while the world is locked: calls on this world from it fail with
+     * MOTIVE_STATUS_WORLD_LOCKED. */
+    Status set_bt_condition_callback(BtConditionCallback callback, void *user) {
+        return Status(motive_world_set_bt_condition_callback(world_.get(), callback, user));
+    }
+    /** Sets the condition callback to `*ask`, called as `bool (Npc, BtCallbackId)`; it must not
+     * throw, and must outlive the world or its replacement. */
+    template <class Ask>
+    Status set_bt_condition_callback(Ask *ask) {
+        return set_bt_condition_callback(
+            [](void *user, motive_npc npc, motive_bt_callback_id callback) noexcept {
+                return static_cast<bool>((*static_cast<Ask *>(user))(Npc(npc), callback));
+            },
+            ask);
+    }
+    /** Sets the behaviour-tree action callback, called by call leaves with a BtCallPhase and
+     * answering a BtStatus (C-shaped; NULL clears it and every call leaf fails). The rules of
+     * the condition callback apply. */
+    Status set_bt_action_callback(BtActionCallback callback, void *user) {
+        return Status(motive_world_set_bt_action_callback(world_.get(), callback, user));
+    }
+    /** Sets the action callback to `*act`, called as `BtStatus (Npc, BtCallbackId, BtCallPhase)`
+     * (or returning the status as a std::uint32_t); it must not throw, and must outlive the
+     * world or its replacement. */
+    template <class Act>
+    Status set_bt_action_callback(Act *act) {
+        return set_bt_action_callback(
+            [](void *user, motive_npc npc, motive_bt_callback_id callback,
+               std::uint32_t phase) noexcept {
+                return static_cast<std::uint32_t>((*static_cast<Act *>(user))(
+                    Npc(npc), callback, static_cast<BtCallPhase>(phase)));
+            },
+            act);
     }
     /** The running path of `npc`'s layer `level`: node indices from the root down. */
     ListResult<std::uint32_t> npc_bt_running(Npc npc, std::uint32_t level,
@@ -1562,6 +1667,18 @@ public:
         return detail::list(buffer, [&](motive_npc *b, std::size_t c, std::size_t *n) {
             return motive_bt_group_members(world_.get(), group.raw(), b, c, n);
         });
+    }
+    /** Lets the player model choose `tree` (which may only hint) to lead `group` when the
+     * player's style fits `serves`. */
+    Status add_bt_group_adaptive_layer(BtGroup group, BtTreeId tree,
+                                       Span<const StyleWeight> serves) {
+        return Status(motive_bt_group_add_adaptive_layer(world_.get(), group.raw(), tree,
+                                                         serves.data(), serves.size()));
+    }
+    /** The tree leading `group` now: its first, or the adaptive tree the player model chose. */
+    Result<BtTreeId> bt_group_tree(BtGroup group) const {
+        return detail::out<BtTreeId>(
+            [&](BtTreeId *tree) { return motive_bt_group_tree(world_.get(), group.raw(), tree); });
     }
     /** The player performed `action`. */
     Status report_player_action(PlayerActionId action) {

@@ -356,7 +356,8 @@ pub unsafe extern "C" fn motive_bt_builder_start(
     }
 }
 
-/// Adds a leaf node (`*def`: a condition, action, plan, hint or flag) to the node being built.
+/// Adds a leaf node (`*def`: a condition, action, call, plan, hint or flag) to the node being
+/// built.
 ///
 /// # Safety
 /// `builder` must be NULL or live; `def` NULL or a valid definition.
@@ -823,7 +824,8 @@ pub unsafe extern "C" fn motive_npc_pop_bt_layer(
 /// Replaces `npc`'s top layer by `tree` in one step: the layer below loses the old layer's
 /// hints and takes the new one's from its next think. Above another layer `tree` may only
 /// hint; with one layer this swaps the base tree (its actions must be ones the NPC consumes).
-/// `MOTIVE_STATUS_NOT_FOUND` with no layer; a refused swap changes nothing.
+/// `MOTIVE_STATUS_NOT_FOUND` when the NPC has no layer or `tree` is no tree of the domain (the
+/// message tells which); a refused swap changes nothing.
 ///
 /// # Safety
 /// `world` must be NULL or live.

@@ -175,7 +175,9 @@ pub unsafe extern "C" fn motive_world_set_bt_condition_callback(
 /// fails), called by `call` leaves: `MOTIVE_BT_CALL_PHASE_START` when the leaf starts,
 /// `MOTIVE_BT_CALL_PHASE_STEP` at each think until it answers anything but
 /// `MOTIVE_BT_STATUS_IN_PROGRESS`, and `MOTIVE_BT_CALL_PHASE_STOP` when the leaf is left,
-/// finished or abandoned. The rules of `motive_world_set_bt_condition_callback` apply.
+/// finished or abandoned, its NPC's layers are popped, swapped or cleared, or the NPC is
+/// destroyed (`motive_npc_destroy`). Destroying the world calls nothing: the engine ends its
+/// own actions with it. The rules of `motive_world_set_bt_condition_callback` apply.
 ///
 /// # Safety
 /// `world` must be NULL or live; `callback` NULL or a function callable with these arguments

@@ -36,5 +36,6 @@ int main(int argc, char **argv) {
     run_domain_json_tests();
     run_ubc_tests();
     run_sim_tests();
+    run_behaviour_tree_tests();
     return motive_test_summary(variant);
 }

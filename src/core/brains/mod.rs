@@ -227,6 +227,13 @@ impl Brains for BrainState {
         }
     }
 
+    /// A behaviour-tree NPC stops its layers, so that its running call leaves hear `Stop`.
+    fn leaving(world: &mut World, npc: Entity, mind: &mut Mind) {
+        if let BrainState::Bt(_) = mind.brain {
+            world.bt_host(npc, mind, |layers, host| layers.clear(host));
+        }
+    }
+
     /// UDGOAP replans from memory, so it learns what it finds there; the other brains read the
     /// world.
     fn arrived(world: &World, npc: Entity, target: Entity, mind: &mut Mind) {

@@ -135,10 +135,11 @@ pub struct ArchetypeDef {
 }
 
 impl ArchetypeDef {
-    /// True when its entities are NPCs that think: it has drives or consumable actions. Any
-    /// other archetype makes smart objects.
+    /// True when its entities are NPCs that think: it has drives, consumable actions or
+    /// behaviour trees (which may act through engine callbacks alone). Any other archetype
+    /// makes smart objects.
     pub fn thinks(&self) -> bool {
-        !self.drives.is_empty() || !self.consumes.is_empty()
+        !self.drives.is_empty() || !self.consumes.is_empty() || self.uses_bt()
     }
 
     /// How to perform `action` on one of its entities: its own hints for the action, else the

@@ -462,7 +462,11 @@ impl DomainBuilder {
                 )));
             }
         }
-        let mut domain = self.domain.clone();
+        let mut builder = self.clone();
+        // A domain that named no play style has PaSSAGE's five, whether or not anything used
+        // them while it was built: the engine may give a group adaptive trees at run time.
+        builder.styles_in_use();
+        let mut domain = builder.domain;
         domain.relevance = Relevance::of(&domain);
         Ok(Arc::new(domain))
     }

@@ -35,6 +35,10 @@ pub trait Brains: Sized {
     /// queue).
     fn after_thinks(world: &mut World<Self>);
 
+    /// `npc` is about to be destroyed, its mind still whole: the brain stops what it started
+    /// (a behaviour tree's engine callbacks hear it).
+    fn leaving(world: &mut World<Self>, npc: Entity, mind: &mut Mind<Self>);
+
     /// Starts loading what a think of this brain reads first (`src/prefetch.rs`); the struct
     /// itself is loaded, and what [`Brains::prefetch_far`] asked for requested, already.
     fn prefetch(&self);

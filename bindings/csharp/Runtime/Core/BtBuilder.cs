@@ -45,7 +45,7 @@ namespace Motive
             Errors.Check(NativeMethods.motive_bt_builder_start(Handle, &node));
         }
 
-        /// <summary>Adds a leaf: a condition, action, plan, hint or flag (<c>motive_bt_builder_leaf</c>).</summary>
+        /// <summary>Adds a leaf: a condition, action, call, plan, hint or flag (<c>motive_bt_builder_leaf</c>).</summary>
         public void Leaf(BtNodeDef node)
         {
             Errors.Check(NativeMethods.motive_bt_builder_leaf(Handle, &node));
@@ -102,6 +102,14 @@ namespace Motive
         {
             uint test;
             Errors.Check(NativeMethods.motive_bt_builder_test_flag(Handle, flag, out test));
+            return test;
+        }
+
+        /// <summary>The engine's condition callback holds for <paramref name="callback"/> (<c>motive_bt_builder_test_ask</c>; see <see cref="World.SetBehaviourConditionCallback"/>).</summary>
+        public uint TestAsk(uint callback)
+        {
+            uint test;
+            Errors.Check(NativeMethods.motive_bt_builder_test_ask(Handle, callback, out test));
             return test;
         }
 

@@ -9,6 +9,9 @@ namespace Motive
         /// <summary>The id of the hint called <paramref name="name"/>, interned on first use (<c>motive_domain_builder_hint</c>).</summary>
         public uint Hint(string name) { return Named(NativeMethods.motive_domain_builder_hint, name); }
 
+        /// <summary>The id of the engine callback called <paramref name="name"/> (call leaves and ask tests), interned on first use (<c>motive_domain_builder_bt_callback</c>).</summary>
+        public uint BehaviourCallback(string name) { return Named(NativeMethods.motive_domain_builder_bt_callback, name); }
+
         /// <summary>Adds the tree built in <paramref name="tree"/> as <paramref name="name"/>; the tree builder is emptied (<c>motive_domain_builder_add_bt_tree</c>).</summary>
         public uint AddBehaviourTree(string name, BtBuilder tree)
         {
@@ -67,6 +70,9 @@ namespace Motive
 
         /// <summary>The behaviour tree called <paramref name="name"/> (<c>motive_domain_find_bt_tree</c>).</summary>
         public uint FindBehaviourTree(string name) { return Find(NativeMethods.motive_domain_find_bt_tree, name); }
+
+        /// <summary>The engine callback called <paramref name="name"/>; NotFound when no tree names it (<c>motive_domain_find_bt_callback</c>).</summary>
+        public uint FindBehaviourCallback(string name) { return Find(NativeMethods.motive_domain_find_bt_callback, name); }
 
         /// <summary>The player action called <paramref name="name"/> (<c>motive_domain_find_player_action</c>).</summary>
         public uint FindPlayerAction(string name) { return Find(NativeMethods.motive_domain_find_player_action, name); }

@@ -20,7 +20,7 @@ namespace Motive
         /// <summary>Destroys a group; its members lose its hints (<c>motive_world_destroy_bt_group</c>).</summary>
         public void DestroyBehaviourGroup(BtGroup group)
         {
-            Errors.Check(NativeMethods.motive_world_destroy_bt_group(Handle, group));
+            Checked(NativeMethods.motive_world_destroy_bt_group(Handle, group));
         }
 
         /// <summary>Adds a behaviour-tree NPC to a group (<c>motive_bt_group_add_member</c>).</summary>
@@ -32,7 +32,28 @@ namespace Motive
         /// <summary>Removes an NPC from a group (<c>motive_bt_group_remove_member</c>).</summary>
         public void RemoveGroupMember(BtGroup group, Npc npc)
         {
-            Errors.Check(NativeMethods.motive_bt_group_remove_member(Handle, group, npc));
+            Checked(NativeMethods.motive_bt_group_remove_member(Handle, group, npc));
+        }
+
+        /// <summary>
+        /// Lets the player model choose <paramref name="tree"/> (which may only hint) to lead the
+        /// group when the player's style fits <paramref name="serves"/>
+        /// (<c>motive_bt_group_add_adaptive_layer</c>).
+        /// </summary>
+        public void AddGroupAdaptiveLayer(BtGroup group, uint tree, StyleWeight[] serves)
+        {
+            fixed (StyleWeight* weights = serves)
+            {
+                Errors.Check(NativeMethods.motive_bt_group_add_adaptive_layer(Handle, group, tree, weights, (UIntPtr)serves.Length));
+            }
+        }
+
+        /// <summary>The tree leading the group now: its first, or the adaptive tree the player model chose (<c>motive_bt_group_tree</c>).</summary>
+        public uint GroupTree(BtGroup group)
+        {
+            uint tree;
+            Errors.Check(NativeMethods.motive_bt_group_tree(Handle, group, out tree));
+            return tree;
         }
 
         /// <summary>A group's members, in the order they joined (<c>motive_bt_group_members</c>).</summary>
@@ -47,13 +68,24 @@ namespace Motive
         /// <summary>Removes the NPC's top layer (<c>motive_npc_pop_bt_layer</c>).</summary>
         public void PopBehaviourLayer(Npc npc)
         {
-            Errors.Check(NativeMethods.motive_npc_pop_bt_layer(Handle, npc));
+            Checked(NativeMethods.motive_npc_pop_bt_layer(Handle, npc));
+        }
+
+        /// <summary>
+        /// Replaces the NPC's top layer by <paramref name="tree"/> in one step
+        /// (<c>motive_npc_swap_bt_layer</c>): above another layer the tree may only hint; a lone
+        /// base tree's actions must be ones the NPC consumes. NotFound with no layer; a refused
+        /// swap changes nothing.
+        /// </summary>
+        public void SwapBehaviourLayer(Npc npc, uint tree)
+        {
+            Checked(NativeMethods.motive_npc_swap_bt_layer(Handle, npc, tree));
         }
 
         /// <summary>Removes every layer of the NPC (<c>motive_npc_clear_bt_layers</c>).</summary>
         public void ClearBehaviourLayers(Npc npc)
         {
-            Errors.Check(NativeMethods.motive_npc_clear_bt_layers(Handle, npc));
+            Checked(NativeMethods.motive_npc_clear_bt_layers(Handle, npc));
         }
 
         /// <summary>The trees of the NPC's layers, the highest first (<c>motive_npc_bt_layers</c>).</summary>
@@ -74,6 +106,76 @@ namespace Motive
             Errors.Check(NativeMethods.motive_npc_bt_flag(Handle, npc, flag, out set));
             return set;
         }
+
+        /// <summary>
+        /// Writes an entry of the NPC's blackboard (<c>motive_npc_bt_set_blackboard</c>): the
+        /// value must have the attribute's type (TypeMismatch otherwise), an entity be null or live
+        /// in this world; one entry per attribute.
+        /// </summary>
+        public void SetBlackboard(Npc npc, uint attribute, Value value)
+        {
+            Errors.Check(NativeMethods.motive_npc_bt_set_blackboard(Handle, npc, attribute, &value));
+        }
+
+        /// <summary>The entry for <paramref name="attribute"/> on the NPC's blackboard; NotFound when it has none (<c>motive_npc_bt_get_blackboard</c>).</summary>
+        public Value GetBlackboard(Npc npc, uint attribute)
+        {
+            Value value;
+            Errors.Check(NativeMethods.motive_npc_bt_get_blackboard(Handle, npc, attribute, out value));
+            return value;
+        }
+
+        /// <summary>The entry for <paramref name="attribute"/> on the NPC's blackboard; false when it has none (<c>motive_npc_bt_get_blackboard</c>).</summary>
+        public bool TryGetBlackboard(Npc npc, uint attribute, out Value value)
+        {
+            var status = NativeMethods.motive_npc_bt_get_blackboard(Handle, npc, attribute, out value);
+            if (status == Status.NotFound)
+            {
+                return false;
+            }
+            Errors.Check(status);
+            return true;
+        }
+
+        /// <summary>Removes the entry for <paramref name="attribute"/> from the NPC's blackboard, if it has one (<c>motive_npc_bt_remove_blackboard</c>).</summary>
+        public void RemoveBlackboard(Npc npc, uint attribute)
+        {
+            Errors.Check(NativeMethods.motive_npc_bt_remove_blackboard(Handle, npc, attribute));
+        }
+
+        /// <summary>
+        /// Sets the engine's condition behind behaviour trees' ask tests
+        /// (<c>motive_world_set_bt_condition_callback</c>); null removes it, and every ask is then
+        /// false. It runs on the thread that ticks, while the world is locked (calls on this world
+        /// from it fail with WorldLocked); an exception it throws makes the ask false and is
+        /// rethrown from that call as <see cref="CallbackException"/>.
+        /// </summary>
+        public void SetBehaviourConditionCallback(BehaviourCondition condition)
+        {
+            BehaviourCondition = condition;
+            Errors.Check(NativeMethods.motive_world_set_bt_condition_callback(
+                Handle, condition == null ? null : WorldCallbacks.BehaviourCondition, UserPointer()));
+        }
+
+        /// <summary>
+        /// Sets the engine's action behind behaviour trees' call leaves
+        /// (<c>motive_world_set_bt_action_callback</c>): called at the leaf's start, at each think
+        /// until it answers anything but InProgress, and at its stop (when it is left, finished or
+        /// abandoned: popping, swapping or clearing layers stops it too). Null removes it, and
+        /// every call leaf then fails. Threads and exceptions as for
+        /// <see cref="SetBehaviourConditionCallback"/>; an exception answers Error, which clears
+        /// the NPC's layers.
+        /// </summary>
+        public void SetBehaviourActionCallback(BehaviourAction action)
+        {
+            BehaviourAction = action;
+            Errors.Check(NativeMethods.motive_world_set_bt_action_callback(
+                Handle, action == null ? null : WorldCallbacks.BehaviourAction, UserPointer()));
+        }
+
+        internal BehaviourCondition BehaviourCondition { get; private set; }
+
+        internal BehaviourAction BehaviourAction { get; private set; }
 
         /// <summary>The running path of the NPC's layer <paramref name="level"/>: node indices from the root down (<c>motive_npc_bt_running</c>).</summary>
         public BufferView<uint> BehaviourRunning(Npc npc, uint level)

@@ -432,7 +432,8 @@ namespace Motive
         internal static extern Status motive_bt_builder_start(BtBuilderHandle builder, BtNodeDef* def);
 
         /// <summary>
-        /// Adds a leaf node (`*def`: a condition, action, plan, hint or flag) to the node being built.
+        /// Adds a leaf node (`*def`: a condition, action, call, plan, hint or flag) to the node being
+        /// built.
         ///
         /// # Safety
         /// `builder` must be NULL or live; `def` NULL or a valid definition.
@@ -646,7 +647,8 @@ namespace Motive
         /// Replaces `npc`'s top layer by `tree` in one step: the layer below loses the old layer's
         /// hints and takes the new one's from its next think. Above another layer `tree` may only
         /// hint; with one layer this swaps the base tree (its actions must be ones the NPC consumes).
-        /// `MOTIVE_STATUS_NOT_FOUND` with no layer; a refused swap changes nothing.
+        /// `MOTIVE_STATUS_NOT_FOUND` when the NPC has no layer or `tree` is no tree of the domain (the
+        /// message tells which); a refused swap changes nothing.
         ///
         /// # Safety
         /// `world` must be NULL or live.
@@ -872,7 +874,9 @@ namespace Motive
         /// fails), called by `call` leaves: `MOTIVE_BT_CALL_PHASE_START` when the leaf starts,
         /// `MOTIVE_BT_CALL_PHASE_STEP` at each think until it answers anything but
         /// `MOTIVE_BT_STATUS_IN_PROGRESS`, and `MOTIVE_BT_CALL_PHASE_STOP` when the leaf is left,
-        /// finished or abandoned. The rules of `motive_world_set_bt_condition_callback` apply.
+        /// finished or abandoned, its NPC's layers are popped, swapped or cleared, or the NPC is
+        /// destroyed (`motive_npc_destroy`). Destroying the world calls nothing: the engine ends its
+        /// own actions with it. The rules of `motive_world_set_bt_condition_callback` apply.
         ///
         /// # Safety
         /// `world` must be NULL or live; `callback` NULL or a function callable with these arguments

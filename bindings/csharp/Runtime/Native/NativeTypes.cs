@@ -817,6 +817,64 @@ namespace Motive
     }
 
     /// <summary>
+    /// The planner a plan node hands its goal to.
+    /// </summary>
+    public enum BtPlanner : uint
+    {
+        /// <summary>
+        /// GOAP: `goal` is a `motive_goap_goal_id`; the least-cost plan.
+        /// </summary>
+        Goap = 0,
+        /// <summary>
+        /// UDGOAP: `goal` is a `motive_goal_id`; the plan that most raises the goal's completeness.
+        /// </summary>
+        Udgoap = 1,
+    }
+
+    /// <summary>
+    /// A behaviour-tree node's result for one step.
+    /// </summary>
+    public enum BtStatus : uint
+    {
+        /// <summary>
+        /// Done, and it worked.
+        /// </summary>
+        Succeeded = 0,
+        /// <summary>
+        /// Done, and it did not.
+        /// </summary>
+        Failed = 1,
+        /// <summary>
+        /// Not done: it is stepped again next think.
+        /// </summary>
+        InProgress = 2,
+        /// <summary>
+        /// Something that should not happen: the NPC's layer stack is cleared.
+        /// </summary>
+        Error = 3,
+    }
+
+    /// <summary>
+    /// Why an action callback is called.
+    /// </summary>
+    public enum BtCallPhase : uint
+    {
+        /// <summary>
+        /// The leaf starts: return `MOTIVE_BT_STATUS_ERROR` to refuse (an error of the tree),
+        /// anything else to start.
+        /// </summary>
+        Start = 0,
+        /// <summary>
+        /// A think of the started leaf: return how it stands.
+        /// </summary>
+        Step = 1,
+        /// <summary>
+        /// The leaf is left, finished or abandoned: stop what it started (the answer is ignored).
+        /// </summary>
+        Stop = 2,
+    }
+
+    /// <summary>
     /// A handle to any entity (NPC or smart object) of one world. All zero is the null handle.
     /// Plain value: copy it freely; it never owns anything.
     /// </summary>
@@ -1544,7 +1602,7 @@ namespace Motive
         /// <summary>
         /// A `motive_bt_planner` (plan): GOAP by default.
         /// </summary>
-        public uint Planner;
+        public BtPlanner Planner;
     }
 
     /// <summary>
