@@ -26,7 +26,7 @@ use crate::core::model::bt::{
 use crate::core::model::goal::GoalId;
 use crate::core::model::goap::GoapGoalId;
 use crate::core::model::player_style::{AdaptationSettings, PlayerActionId, StyleId};
-use crate::core::AttributeId;
+use crate::core::{AttributeId, Entity, Result as CoreResult, World};
 
 /// Dense id of a hint name in its domain.
 pub type motive_hint_id = u32;
@@ -1036,11 +1036,21 @@ pub unsafe extern "C" fn motive_bt_group_add_member(
     npc: motive_npc,
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
-    guard(|| unsafe {
-        with_world(world, |w| {
-            Ok(w.add_bt_group_member(group.into(), npc.into())?)
-        })
-    })
+    unsafe { membership(world, group, npc, World::add_bt_group_member) }
+}
+
+/// Applies `change` (joining or leaving) to `npc` and `group` in `world`.
+///
+/// # Safety
+/// `world` must be NULL or live.
+unsafe fn membership(
+    world: *mut motive_world,
+    group: motive_bt_group,
+    npc: motive_npc,
+    change: fn(&mut World, Entity, Entity) -> CoreResult<()>,
+) -> motive_status {
+    // SAFETY: forwarded from this function's contract.
+    guard(|| unsafe { with_world(world, |w| Ok(change(w, group.into(), npc.into())?)) })
 }
 
 /// Removes `npc` from `group`; its top layer loses the group's hints. `MOTIVE_STATUS_NOT_FOUND`
@@ -1055,11 +1065,7 @@ pub unsafe extern "C" fn motive_bt_group_remove_member(
     npc: motive_npc,
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
-    guard(|| unsafe {
-        with_world(world, |w| {
-            Ok(w.remove_bt_group_member(group.into(), npc.into())?)
-        })
-    })
+    unsafe { membership(world, group, npc, World::remove_bt_group_member) }
 }
 
 /// Copies `group`'s members, in the order they joined, into `buffer`, like

@@ -3,12 +3,11 @@
 //! trees write.
 
 use super::domain::motive_attribute;
-use super::facts::motive_value;
+use super::facts::{motive_value, read_value, write_value};
 use super::guard::guard;
 use super::handles::motive_npc;
-use super::pointers::borrow;
 use super::status::motive_status;
-use super::world::{motive_world, query, with_world};
+use super::world::{motive_world, with_world};
 use crate::core::AttributeId;
 
 /// Writes `attribute = *value` on `npc`'s blackboard (a behaviour-tree NPC's), stamped with the
@@ -25,16 +24,12 @@ pub unsafe extern "C" fn motive_npc_bt_set_blackboard(
     attribute: motive_attribute,
     value: *const motive_value,
 ) -> motive_status {
-    guard(|| {
-        // SAFETY: pointer validity is this function's contract.
-        let value = unsafe { borrow(value, "value") }?.to_core()?;
-        // SAFETY: as above.
-        unsafe {
-            with_world(world, |w| {
-                Ok(w.set_bt_blackboard(npc.into(), AttributeId(attribute), value)?)
-            })
-        }
-    })
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        write_value(world, value, |w, value| {
+            w.set_bt_blackboard(npc.into(), AttributeId(attribute), value)
+        })
+    }
 }
 
 /// Reads the entry for `attribute` on `npc`'s blackboard into `*out_value`;
@@ -51,9 +46,8 @@ pub unsafe extern "C" fn motive_npc_bt_get_blackboard(
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     unsafe {
-        query(world, out_value, "out_value", |w| {
-            let entry = w.bt_blackboard(npc.into(), AttributeId(attribute))?;
-            Ok(motive_value::from_core(entry.value))
+        read_value(world, out_value, |w| {
+            Ok(w.bt_blackboard(npc.into(), AttributeId(attribute))?.value)
         })
     }
 }

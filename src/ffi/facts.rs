@@ -106,16 +106,46 @@ pub unsafe extern "C" fn motive_entity_set_fact(
     attribute: motive_attribute,
     value: *const motive_value,
 ) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        write_value(world, value, |w, value| {
+            w.set_fact(entity.into(), AttributeId(attribute), value)
+        })
+    }
+}
+
+/// Reads `*value` and hands it to `write` on `world`: a typed value written by the caller.
+///
+/// # Safety
+/// `world` must be NULL or live; `value` NULL or a readable `motive_value`.
+pub(crate) unsafe fn write_value(
+    world: *mut motive_world,
+    value: *const motive_value,
+    write: impl FnOnce(&mut crate::core::World, Value) -> crate::core::Result<()>,
+) -> motive_status {
     guard(|| {
-        // SAFETY: pointer validity is this function's contract.
+        // SAFETY: forwarded from this function's contract.
         let value = unsafe { borrow(value, "value") }?.to_core()?;
         // SAFETY: as above.
-        unsafe {
-            with_world(world, |w| {
-                Ok(w.set_fact(entity.into(), AttributeId(attribute), value)?)
-            })
-        }
+        unsafe { with_world(world, |w| Ok(write(w, value)?)) }
     })
+}
+
+/// Writes the value `read` finds on `world` into `*out_value`.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_value` NULL or writable.
+pub(crate) unsafe fn read_value(
+    world: *const motive_world,
+    out_value: *mut motive_value,
+    read: impl FnOnce(&crate::core::World) -> crate::core::Result<Value>,
+) -> motive_status {
+    // SAFETY: forwarded from this function's contract.
+    unsafe {
+        query(world, out_value, "out_value", |w| {
+            Ok(motive_value::from_core(read(w)?))
+        })
+    }
 }
 
 /// Reads the fact about a live entity for `attribute` into `*out_value`;
@@ -132,9 +162,8 @@ pub unsafe extern "C" fn motive_entity_get_fact(
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     unsafe {
-        query(world, out_value, "out_value", |w| {
-            let fact = w.fact(entity.into(), AttributeId(attribute))?;
-            Ok(motive_value::from_core(fact.value))
+        read_value(world, out_value, |w| {
+            Ok(w.fact(entity.into(), AttributeId(attribute))?.value)
         })
     }
 }
