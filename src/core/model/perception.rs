@@ -17,6 +17,7 @@
 //! can change no plan, goal or rating: leaving it out changes what an NPC decides only where
 //! it used to push relevant facts out of a full memory.
 
+use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::condition::Role;
 use crate::core::model::domain::{AttributeId, Domain};
@@ -37,6 +38,9 @@ pub struct Relevance {
     /// action that archetype `consumer` consumes: looked up for every entity sensed and every
     /// supplier gathered, instead of comparing two action lists.
     supplies: Vec<u64>,
+    /// Per action: some archetype whose entities are NPCs supplies it, so a supplier search
+    /// must look at NPCs too (most actions are supplied by objects alone).
+    npc_supplied: Vec<bool>,
 }
 
 impl Relevance {
@@ -79,7 +83,21 @@ impl Relevance {
                 }
             }
         }
+        relevance.npc_supplied = vec![false; domain.actions().len()];
+        for def in archetypes.iter().filter(|a| a.thinks()) {
+            for action in &def.supplies {
+                relevance.npc_supplied[action.0 as usize] = true;
+            }
+        }
         relevance
+    }
+
+    /// True when an NPC may supply `action` (some archetype that thinks supplies it).
+    pub(crate) fn supplied_by_npcs(&self, action: ActionId) -> bool {
+        self.npc_supplied
+            .get(action.0 as usize)
+            .copied()
+            .unwrap_or(true)
     }
 
     /// True when archetype `supplier` supplies an action that archetype `consumer` consumes.

@@ -56,23 +56,31 @@ impl<B: Brains> World<B> {
         };
         let mut found = std::mem::take(&mut self.found);
         found.clear();
-        self.within(center, range, self.index_serves(range), |slot, distance| {
-            let Some((entity, record)) = self.at_slot(slot) else {
-                return;
-            };
-            let supplies = record
-                .archetype
-                .is_some_and(|a| self.domain.archetype(a).supplies.contains(&action));
-            // Contention is looked at only for suppliers: it walks the object's slots.
-            let serves = || {
-                user.is_none_or(|(npc, archetype)| {
-                    entity != npc && self.serves(npc, archetype, entity)
-                })
-            };
-            if supplies && serves() {
-                found.push(Found { entity, distance });
-            }
-        });
+        // Most actions are supplied by objects alone: their search leaves the NPC tier out.
+        let npcs = self.domain.relevance().supplied_by_npcs(action);
+        self.within(
+            center,
+            range,
+            self.index_serves(range),
+            npcs,
+            |slot, distance| {
+                let Some((entity, record)) = self.at_slot(slot) else {
+                    return;
+                };
+                let supplies = record
+                    .archetype
+                    .is_some_and(|a| self.domain.archetype(a).supplies.contains(&action));
+                // Contention is looked at only for suppliers: it walks the object's slots.
+                let serves = || {
+                    user.is_none_or(|(npc, archetype)| {
+                        entity != npc && self.serves(npc, archetype, entity)
+                    })
+                };
+                if supplies && serves() {
+                    found.push(Found { entity, distance });
+                }
+            },
+        );
         found.sort_unstable_by(|a, b| {
             a.distance
                 .total_cmp(&b.distance)

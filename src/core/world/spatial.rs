@@ -159,23 +159,29 @@ impl<B: Brains> World<B> {
         !self.spatial.is_stale() && range.is_finite()
     }
 
-    /// Visits the slot index and distance of every entity within `range` of `center`: through
-    /// the index (which must be fresh: its tiers' entries are then exactly the live entities),
-    /// objects first, or by testing every entity, in slot order.
+    /// Visits the slot index and distance of every entity within `range` of `center`, NPCs
+    /// only when `npcs`: through the index (which must be fresh: its tiers' entries are then
+    /// exactly the live entities), objects first, or by testing every entity, in slot order.
     pub(crate) fn within(
         &self,
         center: Vec3,
         range: f64,
         by_index: bool,
+        npcs: bool,
         mut visit: impl FnMut(u32, f64),
     ) {
         if by_index {
-            for index in self.spatial.indexes() {
-                index.query(center, range, &mut visit);
+            let [objects, npc_index] = self.spatial.indexes();
+            objects.query(center, range, &mut visit);
+            if npcs {
+                npc_index.query(center, range, &mut visit);
             }
             return;
         }
         for (key, record) in self.entities.iter() {
+            if !npcs && record.kind == EntityKind::Npc {
+                continue;
+            }
             let distance = distance_between(center, record.position);
             if distance <= range {
                 visit(key.index, distance);
