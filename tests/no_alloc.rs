@@ -376,3 +376,145 @@ fn steady_state_behaviour_tree_ticks_allocate_nothing() {
         }
     }
 }
+
+#[test]
+fn behaviour_tree_engine_hooks_and_udgoap_plan_leaves_allocate_nothing_once_warm() {
+    // Action leaves aimed by the blackboard, the engine's callback conditions and actions, a
+    // group hinting its members and flags broadcast to it, and plan leaves handing UDGOAP
+    // goals to the utility planner: all through the simulator, as an engine runs them.
+    use motive::core::brains::bt::{BtCallbacks, CallPhase, Status};
+    use motive::domain::load_scenario;
+    use motive::sim::Simulator;
+    use serde_json::json;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Arc;
+
+    let read = |name: &str| {
+        let path = format!("{}/scenarios/{name}", env!("CARGO_MANIFEST_DIR"));
+        serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let push = |list: &mut serde_json::Value, item: serde_json::Value| {
+        list.as_array_mut().unwrap().push(item)
+    };
+    let mut guards = read("guard_hebt.json");
+    push(
+        &mut guards["domain"]["attributes"],
+        json!({ "name": "enemy", "type": "entity" }),
+    );
+    for tree in [
+        json!({ "name": "hunter", "root": { "loop": { "ignore_failure":
+            { "action": "attack", "target": "enemy" } } } }),
+        json!({ "name": "sentry", "root": { "loop": { "selector": [
+            { "sequence": [ { "precondition": { "ask": "sees" } }, { "call": "shout" } ] },
+            { "sequence": [ { "flag": "announced", "to": "group" }, { "action": "patrol" } ] }
+        ] } } }),
+    ] {
+        push(&mut guards["domain"]["behaviour_trees"], tree);
+    }
+    let archetypes = guards["domain"]["archetypes"].as_array_mut().unwrap();
+    for (name, tree) in [("hunter_guard", "hunter"), ("sentry_guard", "sentry")] {
+        let mut arch = archetypes[0].clone();
+        arch["name"] = json!(name);
+        arch["behaviour_trees"] = json!([tree]);
+        archetypes.push(arch);
+    }
+    for (name, archetype, at) in [
+        ("hunter", "hunter_guard", [0, 0, 8]),
+        ("sentry", "sentry_guard", [-3, 0, 3]),
+        ("sentry2", "sentry_guard", [-3, 0, 5]),
+    ] {
+        push(
+            &mut guards["entities"],
+            json!({ "name": name, "archetype": archetype, "at": at }),
+        );
+    }
+    guards["groups"] = json!([{ "name": "watch", "tree": "coward",
+        "members": ["guard", "sentry", "sentry2"] }]);
+
+    let mut household = read("household.json");
+    let domain = &mut household["domain"];
+    domain.as_object_mut().unwrap().insert(
+        "behaviour_trees".into(),
+        json!([{ "name": "routine", "root": { "loop": {
+            "sequence": [
+                { "plan": "maximize_hunger", "planner": "udgoap" },
+                { "plan": "maximize_energy", "planner": "udgoap" }
+            ] } } }]),
+    );
+    let archetypes = domain["archetypes"].as_array_mut().unwrap();
+    let mut tree_resident = archetypes[0].clone();
+    let object = tree_resident.as_object_mut().unwrap();
+    object.remove("drives");
+    object.insert("name".into(), json!("tree_resident"));
+    object.insert("brain".into(), json!("bt"));
+    object.insert("behaviour_trees".into(), json!(["routine"]));
+    archetypes.push(tree_resident);
+    household["entities"]
+        .as_array_mut()
+        .unwrap()
+        .last_mut()
+        .unwrap()["archetype"] = json!("tree_resident");
+
+    let calls = Arc::new(AtomicU32::new(0));
+    for (json, shouts) in [(guards, true), (household, false)] {
+        let scenario = load_scenario(&json.to_string(), None).unwrap().value;
+        let mut instance = scenario.instantiate(Some(64), Some(1)).unwrap();
+        let world = &mut instance.world;
+        if let Some(enemy) = world.domain().find_attribute("enemy") {
+            let intruder = instance
+                .names
+                .iter()
+                .find(|(_, n)| n == "intruder")
+                .unwrap()
+                .0;
+            for (npc, _) in instance
+                .names
+                .iter()
+                .filter(|(_, n)| n.starts_with("hunter"))
+            {
+                world
+                    .set_bt_blackboard(*npc, enemy, Value::Entity(intruder))
+                    .unwrap();
+            }
+            let flip = AtomicU32::new(0);
+            let counted = calls.clone();
+            world.set_bt_callbacks(BtCallbacks {
+                condition: Some(Arc::new(move |_, _| {
+                    flip.fetch_add(1, Ordering::Relaxed) % 7 < 3
+                })),
+                action: Some(Arc::new(move |_, _, phase| {
+                    counted.fetch_add(1, Ordering::Relaxed);
+                    match phase {
+                        CallPhase::Step => Status::Succeeded,
+                        _ => Status::InProgress,
+                    }
+                })),
+            });
+        }
+        let mut engine = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+        let mut run = |seconds: f64| {
+            engine.run(&mut instance.world, seconds, &mut ()).unwrap();
+            engine.stats().decisions
+        };
+        let mut decisions = 0;
+        assert!(
+            allocations_during(|| decisions = run(30.0)) > 0,
+            "the counter counts"
+        );
+        let called = calls.load(Ordering::Relaxed);
+        for window in 0..3 {
+            let before = decisions;
+            assert_eq!(
+                allocations_during(|| decisions = run(10.0)),
+                0,
+                "window {window}"
+            );
+            assert!(decisions > before, "window {window} thinks");
+        }
+        assert_eq!(
+            calls.load(Ordering::Relaxed) > called,
+            shouts,
+            "call leaves run"
+        );
+    }
+}
