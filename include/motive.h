@@ -641,9 +641,9 @@ enum motive_event_kind
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
     /**
-     * Perform `action` on `target` following the hints; report it with
-     * `motive_npc_report_action` unless the action is timed by motive (it then ends with
-     * `ACTION_FINISHED`).
+     * Perform `action` on `target` following the hints. `ended_by` says who ends it: with
+     * `MOTIVE_ACTION_END_ENGINE` report it with `motive_npc_report_action` within `seconds`
+     * (or it fails with `ACTION_TIMED_OUT`); otherwise motive ends it with `ACTION_FINISHED`.
      */
     MOTIVE_EVENT_KIND_ACTION_REQUESTED = 1,
     /**
@@ -699,8 +699,9 @@ enum motive_event_kind
      */
     MOTIVE_EVENT_KIND_ACTION_WAITING = 12,
     /**
-     * The NPC waited for a joint action's timeout without the required slots filling: it
-     * leaves its slot and replans.
+     * The NPC waited for a joint action's timeout without the required slots filling, or the
+     * engine never reported an engine-ended action within its timeout: stop performing it,
+     * do not report it; the NPC leaves its slot and replans.
      */
     MOTIVE_EVENT_KIND_ACTION_TIMED_OUT = 13,
 };
@@ -1206,6 +1207,121 @@ enum motive_bt_call_phase
 typedef enum motive_bt_call_phase motive_bt_call_phase;
 #else
 typedef uint32_t motive_bt_call_phase;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Who ends an action, in `motive_event.ended_by`.
+ */
+enum motive_action_end
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The event is about no action.
+     */
+    MOTIVE_ACTION_END_NONE = 0,
+    /**
+     * The engine performs it and reports it (`motive_npc_report_action`) within
+     * `motive_event.seconds`, else motive fails it with `ACTION_TIMED_OUT`.
+     */
+    MOTIVE_ACTION_END_ENGINE = 1,
+    /**
+     * motive times it: it ends with `ACTION_FINISHED` after `motive_event.seconds`.
+     */
+    MOTIVE_ACTION_END_TIMER = 2,
+    /**
+     * motive ends it with `ACTION_FINISHED` when the consumer's attribute is full.
+     */
+    MOTIVE_ACTION_END_UNTIL_FULL = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_action_end motive_action_end;
+#else
+typedef uint32_t motive_action_end;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A kind of named definition, for `motive_domain_name`.
+ */
+enum motive_definition_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * A `motive_attribute`.
+     */
+    MOTIVE_DEFINITION_KIND_ATTRIBUTE = 0,
+    /**
+     * A `motive_action_id`.
+     */
+    MOTIVE_DEFINITION_KIND_ACTION = 1,
+    /**
+     * A `motive_goal_id` (UDGOAP goal).
+     */
+    MOTIVE_DEFINITION_KIND_GOAL = 2,
+    /**
+     * A `motive_drive_id`.
+     */
+    MOTIVE_DEFINITION_KIND_DRIVE = 3,
+    /**
+     * A `motive_archetype_id`.
+     */
+    MOTIVE_DEFINITION_KIND_ARCHETYPE = 4,
+    /**
+     * A `motive_goap_goal_id`.
+     */
+    MOTIVE_DEFINITION_KIND_GOAP_GOAL = 5,
+    /**
+     * A UBC goal id.
+     */
+    MOTIVE_DEFINITION_KIND_UBC_GOAL = 6,
+    /**
+     * A UBC predefined plan id.
+     */
+    MOTIVE_DEFINITION_KIND_UBC_PLAN = 7,
+    /**
+     * A world effect id.
+     */
+    MOTIVE_DEFINITION_KIND_WORLD_EFFECT = 8,
+    /**
+     * A `motive_hint_id`.
+     */
+    MOTIVE_DEFINITION_KIND_HINT = 9,
+    /**
+     * A `motive_bt_tree_id`.
+     */
+    MOTIVE_DEFINITION_KIND_BT_TREE = 10,
+    /**
+     * A `motive_bt_callback_id`.
+     */
+    MOTIVE_DEFINITION_KIND_BT_CALLBACK = 11,
+    /**
+     * A `motive_player_style_id`.
+     */
+    MOTIVE_DEFINITION_KIND_PLAYER_STYLE = 12,
+    /**
+     * A `motive_player_action_id`.
+     */
+    MOTIVE_DEFINITION_KIND_PLAYER_ACTION = 13,
+    /**
+     * A smart-object tag id.
+     */
+    MOTIVE_DEFINITION_KIND_TAG = 14,
+    /**
+     * An ambiance annotation id.
+     */
+    MOTIVE_DEFINITION_KIND_ANNOTATION = 15,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_definition_kind motive_definition_kind;
+#else
+typedef uint32_t motive_definition_kind;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -2047,6 +2163,17 @@ typedef struct motive_event {
      * The outcome drawn (`OUTCOME_DRAWN` only); `MOTIVE_NO_SLOT` otherwise.
      */
     uint32_t outcome;
+    /**
+     * A `motive_action_end`: who ends the action (`MOTIVE_ACTION_END_NONE` when the event is
+     * about none).
+     */
+    uint32_t ended_by;
+    /**
+     * For `MOTIVE_ACTION_END_TIMER`, the action's seconds; for `MOTIVE_ACTION_END_ENGINE`, the
+     * seconds after the request at which motive fails it unreported (may be infinite); 0
+     * otherwise.
+     */
+    double seconds;
 } motive_event;
 
 /**
@@ -2715,6 +2842,18 @@ motive_status motive_domain_builder_set_action_duration(struct motive_domain_bui
                                                         uint32_t kind,
                                                         double seconds,
                                                         motive_attribute until_full);
+
+/**
+ * Sets the seconds after its request at which `action`, when the engine ends it, fails
+ * unreported with `MOTIVE_EVENT_KIND_ACTION_TIMED_OUT`: finite and > 0, or infinite for
+ * never. Without it the world's timeout applies (`motive_world_set_engine_action_timeout`).
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_action_timeout(struct motive_domain_builder *builder,
+                                                       motive_action_id action,
+                                                       double seconds);
 
 /**
  * Sets how the engine should perform `action` at its target: keep `stand_off` (finite, ≥ 0)
@@ -3959,6 +4098,18 @@ motive_status motive_entity_set_position(struct motive_world *world,
                                          struct motive_vec3 position);
 
 /**
+ * Sets the seconds an engine-ended action may go unreported before motive fails it with
+ * `MOTIVE_EVENT_KIND_ACTION_TIMED_OUT`, for actions whose domain sets none
+ * (`motive_domain_builder_set_action_timeout`): finite and > 0, or infinite for never
+ * (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise, nothing changed). Applies to requests made from
+ * now on; the default is `MOTIVE_DEFAULT_ENGINE_TIMEOUT` (60 s).
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_world_set_engine_action_timeout(struct motive_world *world, double seconds);
+
+/**
  * Moves up to `capacity` pending events, oldest first, into `buffer` and sets `*out_count` to
  * how many it moved. Events left over stay queued for the next call: poll until the count is
  * below the capacity.
@@ -4557,6 +4708,25 @@ motive_status motive_npc_explain_satisfactions(const struct motive_world *world,
                                                double *buffer,
                                                size_t capacity,
                                                size_t *out_count);
+
+/**
+ * Copies the name of definition `id` of `kind` (a `motive_definition_kind`) in `domain` and a
+ * NUL into `buffer`, like `motive_sim_entity_name`: `*out_length` receives its length in
+ * bytes without the NUL; a `capacity` not above that is `MOTIVE_STATUS_BUFFER_TOO_SMALL` with
+ * nothing copied (pass NULL and 0 to ask for the length). An id the domain does not have is
+ * `MOTIVE_STATUS_NOT_FOUND`; an unknown `kind` `MOTIVE_STATUS_INVALID_ARGUMENT`. Names are
+ * at most 64 bytes (the domain's limit on names).
+ *
+ * # Safety
+ * `domain` must be NULL or live; `buffer` NULL or writable for `capacity` bytes; `out_length`
+ * NULL or writable.
+ */
+motive_status motive_domain_name(const struct motive_domain *domain,
+                                 uint32_t kind,
+                                 uint32_t id,
+                                 char *buffer,
+                                 size_t capacity,
+                                 size_t *out_length);
 
 /**
  * Gives `action` the outcome table `outcomes[0..count]` (replacing any it had): each

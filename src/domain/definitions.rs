@@ -234,6 +234,7 @@ impl Loading {
             "effects",
             "world_effects",
             "duration",
+            "timeout",
             "hints",
             "cost",
             "cost_per_distance",
@@ -274,6 +275,9 @@ impl Loading {
                 let set = self.builder.set_action_duration(id, duration);
                 self.check(&d.path, set);
             }
+        }
+        if let Some(t) = obj.get("timeout") {
+            self.action_timeout(id, &t);
         }
         if let Some(h) = obj.get("hints") {
             if let Some(hints) = self.hints(&h) {
@@ -368,6 +372,28 @@ impl Loading {
                 None
             }
         }
+    }
+
+    /// An action's `"timeout"`: seconds (> 0) or `"never"`, for an action the engine ends.
+    fn action_timeout(&mut self, id: ActionId, node: &Node) {
+        let seconds = match node.json.as_str() {
+            Some("never") => Some(f64::INFINITY),
+            _ => self.ctx.number(node),
+        };
+        let Some(seconds) = seconds else {
+            return;
+        };
+        let duration = self.builder.domain().action(id).duration;
+        if duration != ActionDuration::Engine {
+            self.ctx.error(
+                &node.path,
+                "a timeout is for an action the engine ends (\"duration\": \"engine\"): motive \
+                 times this one",
+            );
+            return;
+        }
+        let set = self.builder.set_action_timeout(id, seconds);
+        self.check(&node.path, set);
     }
 
     /// Execution hints: `{ "stand_off", "animation", "face_target" }`.

@@ -146,6 +146,26 @@ pub unsafe extern "C" fn motive_domain_builder_set_action_duration(
     }
 }
 
+/// Sets the seconds after its request at which `action`, when the engine ends it, fails
+/// unreported with `MOTIVE_EVENT_KIND_ACTION_TIMED_OUT`: finite and > 0, or infinite for
+/// never. Without it the world's timeout applies (`motive_world_set_engine_action_timeout`).
+///
+/// # Safety
+/// `builder` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_domain_builder_set_action_timeout(
+    builder: *mut motive_domain_builder,
+    action: motive_action_id,
+    seconds: f64,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        edit(builder, |b| {
+            Ok(b.set_action_timeout(ActionId(action), seconds)?)
+        })
+    }
+}
+
 /// Sets how the engine should perform `action` at its target: keep `stand_off` (finite, ≥ 0)
 /// engine units away, and play `animation`, an engine-defined id motive passes through.
 ///

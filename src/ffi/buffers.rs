@@ -95,3 +95,31 @@ pub(crate) unsafe fn copy_c_string(
     }
     motive_status::Ok
 }
+
+/// [`copy_c_string`] for a function behind the firewall: a too-small buffer or a NULL output is
+/// an error saying so (and recorded as the last error).
+///
+/// # Safety
+/// `buffer` must be NULL or point to `capacity` writable bytes; `out_length` NULL or writable.
+pub(crate) unsafe fn copy_name(
+    name: &str,
+    buffer: *mut c_char,
+    capacity: usize,
+    out_length: *mut usize,
+) -> FfiResult<()> {
+    // SAFETY: forwarded from this function's contract.
+    match unsafe { copy_c_string(name, buffer, capacity, out_length) } {
+        motive_status::Ok => Ok(()),
+        motive_status::BufferTooSmall => Err(FfiError::new(
+            motive_status::BufferTooSmall,
+            format!(
+                "the buffer holds {capacity} bytes; {} are needed",
+                name.len() + 1
+            ),
+        )),
+        status => Err(FfiError::new(
+            status,
+            "out_length is NULL, or buffer is NULL with a capacity",
+        )),
+    }
+}

@@ -7,6 +7,7 @@ use super::handles::{motive_entity, motive_npc};
 use super::minds::MOTIVE_NO_ID;
 use super::status::motive_status;
 use super::world::{list_query, motive_world, with_world};
+use crate::core::model::action::ActionEnd;
 use crate::core::world::actions::ActionOutcome;
 use crate::core::world::event::{Event, EventKind};
 
@@ -14,9 +15,9 @@ use crate::core::world::event::{Event, EventKind};
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum motive_event_kind {
-    /// Perform `action` on `target` following the hints; report it with
-    /// `motive_npc_report_action` unless the action is timed by motive (it then ends with
-    /// `ACTION_FINISHED`).
+    /// Perform `action` on `target` following the hints. `ended_by` says who ends it: with
+    /// `MOTIVE_ACTION_END_ENGINE` report it with `motive_npc_report_action` within `seconds`
+    /// (or it fails with `ACTION_TIMED_OUT`); otherwise motive ends it with `ACTION_FINISHED`.
     ActionRequested = 1,
     /// A timed action ran its course; its effects are applied.
     ActionFinished = 2,
@@ -48,9 +49,25 @@ pub enum motive_event_kind {
     /// with the same `request` follows, to every user at once. Report the performance once,
     /// through any of its users.
     ActionWaiting = 12,
-    /// The NPC waited for a joint action's timeout without the required slots filling: it
-    /// leaves its slot and replans.
+    /// The NPC waited for a joint action's timeout without the required slots filling, or the
+    /// engine never reported an engine-ended action within its timeout: stop performing it,
+    /// do not report it; the NPC leaves its slot and replans.
     ActionTimedOut = 13,
+}
+
+/// Who ends an action, in `motive_event.ended_by`.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum motive_action_end {
+    /// The event is about no action.
+    None = 0,
+    /// The engine performs it and reports it (`motive_npc_report_action`) within
+    /// `motive_event.seconds`, else motive fails it with `ACTION_TIMED_OUT`.
+    Engine = 1,
+    /// motive times it: it ends with `ACTION_FINISHED` after `motive_event.seconds`.
+    Timer = 2,
+    /// motive ends it with `ACTION_FINISHED` when the consumer's attribute is full.
+    UntilFull = 3,
 }
 
 /// One event.
@@ -78,6 +95,13 @@ pub struct motive_event {
     pub slot: u32,
     /// The outcome drawn (`OUTCOME_DRAWN` only); `MOTIVE_NO_SLOT` otherwise.
     pub outcome: u32,
+    /// A `motive_action_end`: who ends the action (`MOTIVE_ACTION_END_NONE` when the event is
+    /// about none).
+    pub ended_by: u32,
+    /// For `MOTIVE_ACTION_END_TIMER`, the action's seconds; for `MOTIVE_ACTION_END_ENGINE`, the
+    /// seconds after the request at which motive fails it unreported (may be infinite); 0
+    /// otherwise.
+    pub seconds: f64,
 }
 
 /// `motive_event.slot` when no slot is concerned.
@@ -110,8 +134,35 @@ fn event(e: &Event) -> motive_event {
         face_target: e.hints.face_target,
         slot: e.slot,
         outcome: e.outcome,
+        ended_by: match e.ended_by {
+            None => motive_action_end::None,
+            Some(ActionEnd::Engine) => motive_action_end::Engine,
+            Some(ActionEnd::Timer) => motive_action_end::Timer,
+            Some(ActionEnd::UntilFull) => motive_action_end::UntilFull,
+        } as u32,
+        seconds: e.seconds,
     }
 }
+
+/// Sets the seconds an engine-ended action may go unreported before motive fails it with
+/// `MOTIVE_EVENT_KIND_ACTION_TIMED_OUT`, for actions whose domain sets none
+/// (`motive_domain_builder_set_action_timeout`): finite and > 0, or infinite for never
+/// (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise, nothing changed). Applies to requests made from
+/// now on; the default is `MOTIVE_DEFAULT_ENGINE_TIMEOUT` (60 s).
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_set_engine_action_timeout(
+    world: *mut motive_world,
+    seconds: f64,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    guard(|| unsafe { with_world(world, |w| Ok(w.set_engine_action_timeout(seconds)?)) })
+}
+
+/// Seconds an engine-ended action may go unreported before motive fails it, by default.
+pub const MOTIVE_DEFAULT_ENGINE_TIMEOUT: f64 = crate::core::model::action::DEFAULT_ENGINE_TIMEOUT;
 
 /// Moves up to `capacity` pending events, oldest first, into `buffer` and sets `*out_count` to
 /// how many it moved. Events left over stay queued for the next call: poll until the count is

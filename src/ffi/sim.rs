@@ -5,7 +5,7 @@
 
 use std::ffi::c_char;
 
-use super::buffers::{copy_c_string, OutList};
+use super::buffers::{copy_name, OutList};
 use super::guard::{guard, guard_value, FfiError, FfiResult};
 use super::handles::motive_entity;
 use super::pointers::{borrow, borrow_mut, free, out};
@@ -237,19 +237,6 @@ pub unsafe extern "C" fn motive_sim_entity_name(
                 )
             })?;
         // SAFETY: forwarded from this function's contract.
-        match unsafe { copy_c_string(name, buffer, capacity, out_length) } {
-            motive_status::Ok => Ok(()),
-            motive_status::BufferTooSmall => Err(FfiError::new(
-                motive_status::BufferTooSmall,
-                format!(
-                    "the buffer holds {capacity} bytes; {} are needed",
-                    name.len() + 1
-                ),
-            )),
-            status => Err(FfiError::new(
-                status,
-                "out_length is NULL, or buffer is NULL with a capacity",
-            )),
-        }
+        unsafe { copy_name(name, buffer, capacity, out_length) }
     })
 }

@@ -422,6 +422,22 @@ impl HouseholdDomain {
             };
             b.set_action_duration(action, duration)?;
         }
+        // Both residents start with every drive at 0, nowhere, holding nothing (:1401, :1447):
+        // a resident spawned from its archetype alone, as an engine spawns it, can plan.
+        let flags: Vec<AttributeId> = ACTIONS
+            .iter()
+            .flat_map(|spec| spec.needs.into_iter().chain(spec.gives))
+            .filter_map(|name| b.domain().find_attribute(name))
+            .collect();
+        for archetype in residents {
+            for &drive in &drives {
+                b.set_archetype_state(archetype, drive, Value::Number(0.0))?;
+            }
+            b.set_archetype_state(archetype, at, Value::Entity(Entity::NULL))?;
+            for &flag in &flags {
+                b.set_archetype_state(archetype, flag, Value::Bool(false))?;
+            }
+        }
         for archetype in residents {
             b.set_think_settings(
                 archetype,

@@ -106,6 +106,38 @@ pub struct ActionDef {
     /// areas containing the performer (:1746), its `start` read as a delay after the
     /// performance. `None` when performing it leaves the ambiance alone.
     pub ambiance_effect: Option<Modifier>,
+    /// For an action the engine ends ([`ActionDuration::Engine`]): seconds after the request
+    /// without a report when motive fails it (`ActionTimedOut`), so no NPC waits forever on an
+    /// engine that dropped it; `None` takes the world's ([`DEFAULT_ENGINE_TIMEOUT`] unless
+    /// set). Unused for actions motive times.
+    pub engine_timeout: Option<f64>,
+}
+
+/// How long an engine-ended action may go unreported before motive fails it, unless the action
+/// or the world sets another: a minute of world time, longer than any walk or animation a
+/// game reports, short enough that a dropped request does not strand an NPC.
+pub const DEFAULT_ENGINE_TIMEOUT: f64 = 60.0;
+
+/// Who ends a requested action, as `ActionRequested` tells the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionEnd {
+    /// The engine performs it and must report it (`World::report_action`).
+    Engine,
+    /// motive times it: it ends with `ActionFinished` after its seconds.
+    Timer,
+    /// motive ends it with `ActionFinished` when the consumer's attribute is full.
+    UntilFull,
+}
+
+impl ActionDuration {
+    /// Who ends an action of this duration.
+    pub fn ended_by(self) -> ActionEnd {
+        match self {
+            ActionDuration::Engine => ActionEnd::Engine,
+            ActionDuration::Seconds(_) => ActionEnd::Timer,
+            ActionDuration::UntilFull(_) => ActionEnd::UntilFull,
+        }
+    }
 }
 
 impl Default for ActionDef {
@@ -119,6 +151,7 @@ impl Default for ActionDef {
             planning: Planning::default(),
             distance_curve: None,
             outcomes: None,
+            engine_timeout: None,
             annotations: Annotations::new(),
             ambiance_effect: None,
         }

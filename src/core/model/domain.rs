@@ -287,6 +287,14 @@ impl DomainBuilder {
         Ok(())
     }
 
+    /// Sets the seconds after which an unreported engine-ended `action` fails
+    /// ([`ActionDef::engine_timeout`]): finite and > 0, or infinite for never.
+    pub fn set_action_timeout(&mut self, action: ActionId, seconds: f64) -> Result<()> {
+        check_timeout(seconds)?;
+        self.domain.actions.get_mut(action.0)?.engine_timeout = Some(seconds);
+        Ok(())
+    }
+
     /// Sets how long `action` runs.
     pub fn set_action_duration(
         &mut self,
@@ -681,6 +689,17 @@ impl Domain {
     /// Which perceived entities UDGOAP NPCs remember (`model/perception.rs`).
     pub fn relevance(&self) -> &Relevance {
         &self.relevance
+    }
+}
+
+/// An engine-action timeout: finite and > 0 seconds, or infinite (never).
+pub(crate) fn check_timeout(seconds: f64) -> Result<()> {
+    if seconds > 0.0 && !seconds.is_nan() {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "an engine action's timeout must be > 0 seconds (or infinite: never), got {seconds}"
+        )))
     }
 }
 

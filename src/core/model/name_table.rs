@@ -58,6 +58,11 @@ impl<T> NameTable<T> {
         self.items.get_mut(id as usize).ok_or(missing)
     }
 
+    /// The name of `id`, if the table has it.
+    pub fn name_of(&self, id: u32) -> Option<&str> {
+        self.names.get(id as usize).map(String::as_str)
+    }
+
     /// The name of `id` (or `"?"` for an unknown id, in messages).
     pub fn name(&self, id: u32) -> &str {
         self.names.get(id as usize).map_or("?", String::as_str)

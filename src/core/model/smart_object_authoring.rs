@@ -62,10 +62,11 @@ impl DomainBuilder {
                 "a starting state may only hold a null entity reference",
             ));
         }
+        // Kept sorted by attribute: one canonical state, whatever order it was given in.
         let state = &mut self.domain.archetypes.get_mut(archetype.0)?.state;
-        match state.iter_mut().find(|(a, _)| *a == attribute) {
-            Some(entry) => entry.1 = value,
-            None => state.push((attribute, value)),
+        match state.binary_search_by_key(&attribute, |(a, _)| *a) {
+            Ok(at) => state[at].1 = value,
+            Err(at) => state.insert(at, (attribute, value)),
         }
         Ok(())
     }

@@ -126,12 +126,15 @@ impl<B: Brains> World<B> {
                     domain.clamp(need.attribute, n - need.rate * dt)
                 });
             }
+            let expired = record.deadline.at <= self.time;
             if record.ticks {
                 let npc = Entity::from_key(key, self.serial());
                 let _ = self.with_mind(npc, |world, mind| {
                     world.advance_running(&domain, npc, mind, dt);
                     Ok(())
                 });
+            } else if expired {
+                self.time_out_running(Entity::from_key(key, self.serial()));
             }
         }
     }
@@ -303,10 +306,16 @@ impl<B: Brains> World<B> {
     /// Abandons the running action and the plan; the NPC replans at its next tick. The other
     /// users of a joint performance fail with it.
     pub(crate) fn fail_running(&mut self, npc: Entity, mind: &mut Mind<B>) {
+        self.stop_running(npc, mind, EventKind::ActionFailed);
+    }
+
+    /// Ends `npc`'s running action, and a joint performance's helpers with it, telling the
+    /// engine `kind` (failed, timed out); the NPC replans at once.
+    pub(crate) fn stop_running(&mut self, npc: Entity, mind: &mut Mind<B>, kind: EventKind) {
         if let Some(running) = mind.running {
-            self.leave_joint(npc, running, EventKind::ActionFailed);
+            self.leave_joint(npc, running, kind);
         }
-        self.drop_running(npc, mind, EventKind::ActionFailed);
+        self.drop_running(npc, mind, kind);
     }
 
     /// Ends `npc`'s running action, telling the engine `kind` (failed, timed out, cancelled),
@@ -442,6 +451,18 @@ impl<B: Brains> World<B> {
                 }
             })
             .unwrap_or_default();
+        let (ended_by, seconds) = match action {
+            Some(a) => {
+                let duration = self.domain.action(a).duration;
+                let seconds = match duration {
+                    ActionDuration::Engine => self.timeout_of(a),
+                    ActionDuration::Seconds(s) => s,
+                    ActionDuration::UntilFull(_) => 0.0,
+                };
+                (Some(duration.ended_by()), seconds)
+            }
+            None => (None, 0.0),
+        };
         self.events.push(Event {
             kind,
             npc,
@@ -451,6 +472,8 @@ impl<B: Brains> World<B> {
             hints,
             slot: NO_SLOT,
             outcome: NO_SLOT,
+            ended_by,
+            seconds,
         });
         self.events.last_mut().expect("just pushed")
     }
@@ -469,9 +492,15 @@ impl<B: Brains> World<B> {
         let mut mind = self.record_mut(npc)?.mind.take().expect("checked above");
         let result = body(self, &mut mind);
         let ticks = self.advancing(&mind).is_some();
+        let previous = self
+            .live_record(npc)
+            .map(|r| r.deadline)
+            .unwrap_or_default();
+        let deadline = self.deadline_of(&mind, previous);
         if let Ok(record) = self.record_mut(npc) {
             record.mind = Some(mind);
             record.ticks = ticks;
+            record.deadline = deadline;
         }
         result
     }

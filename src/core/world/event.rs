@@ -1,15 +1,16 @@
 //! Events: what motive asks of the engine and tells it, drained by polling (no callbacks:
 //! Unity IL2CPP and Unreal both prefer polling).
 
-use crate::core::model::action::{ActionId, ExecutionHints};
+use crate::core::model::action::{ActionEnd, ActionId, ExecutionHints};
 use crate::core::model::entity::Entity;
 
 /// What happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EventKind {
-    /// The NPC wants the engine to perform `action` on `target`, following `hints`. Actions the
-    /// engine performs must be reported back with [`crate::core::World::report_action`]; timed actions
-    /// (a duration in seconds, or until full) are timed by motive and end with
+    /// The NPC wants the engine to perform `action` on `target`, following `hints`;
+    /// `ended_by` says who ends it. Actions the engine ends must be reported back with
+    /// [`crate::core::World::report_action`] (within `seconds`, or they time out); timed
+    /// actions (a duration in seconds, or until full) are timed by motive and end with
     /// `ActionFinished`.
     ActionRequested,
     /// A timed action ran its course; its effects are applied.
@@ -45,7 +46,9 @@ pub enum EventKind {
     /// do, to every user at once.
     ActionWaiting,
     /// The NPC waited in its slot for the joint action's timeout without the required slots
-    /// filling: it leaves, and replans at once.
+    /// filling, or the engine never reported an engine-ended action within its timeout
+    /// (`World::set_engine_action_timeout`): stop performing it and do not report it; the
+    /// NPC replans at once.
     ActionTimedOut,
 }
 
@@ -69,6 +72,11 @@ pub struct Event {
     pub slot: u32,
     /// The outcome drawn (`OutcomeDrawn` only); [`NO_SLOT`] otherwise.
     pub outcome: u32,
+    /// Who ends the action (events about an action): the engine, with a report, or motive.
+    pub ended_by: Option<ActionEnd>,
+    /// For an action motive times, its seconds; for one the engine ends, the seconds after
+    /// the request at which motive fails it unreported; 0 otherwise.
+    pub seconds: f64,
 }
 
 /// `Event::slot` when no slot is concerned.

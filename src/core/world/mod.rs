@@ -7,6 +7,7 @@ mod ambiance;
 pub mod ambiance_areas;
 mod brains;
 pub mod claims;
+mod engine_timeout;
 pub mod event;
 pub mod find;
 mod joint;
@@ -86,6 +87,8 @@ pub(crate) struct EntityRecord<B> {
     /// The NPC's running action advances with time (see `World::advancing`): the per-tick pass
     /// loads only these minds. Set whenever the mind goes back in after a change.
     pub(crate) ticks: bool,
+    /// When the NPC's running engine-ended action fails unreported (`engine_timeout.rs`).
+    pub(crate) deadline: engine_timeout::Deadline,
 }
 
 /// The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
@@ -130,6 +133,8 @@ pub struct World<B: Brains> {
     /// Entities destroyed so far: a memory checked since the last destruction holds no facts
     /// about missing entities, so sensing skips the check.
     pub(crate) destructions: u64,
+    /// Seconds an engine-ended action may go unreported (`engine_timeout.rs`).
+    pub(crate) engine_timeout: f64,
 }
 
 impl<B: Brains> World<B> {
@@ -153,6 +158,7 @@ impl<B: Brains> World<B> {
         Ok(World {
             found: Vec::new(),
             destructions: 0,
+            engine_timeout: crate::core::model::action::DEFAULT_ENGINE_TIMEOUT,
             player: PlayerModel::new(domain.player_styles().len(), domain.adaptation().decay),
             spatial: WorldSpatial::for_domain(&domain),
             domain,
@@ -295,6 +301,7 @@ impl<B: Brains> World<B> {
                 claim_priority: ClaimPriority::NORMAL,
                 next_think: f64::INFINITY,
                 ticks: false,
+                deadline: engine_timeout::Deadline::default(),
             })
             .ok_or_else(|| Error::invalid("the world holds 2^32 entities already"))?;
         if kind == EntityKind::Npc {

@@ -463,9 +463,9 @@ namespace Motive
     public enum EventKind : uint
     {
         /// <summary>
-        /// Perform `action` on `target` following the hints; report it with
-        /// `motive_npc_report_action` unless the action is timed by motive (it then ends with
-        /// `ACTION_FINISHED`).
+        /// Perform `action` on `target` following the hints. `ended_by` says who ends it: with
+        /// `MOTIVE_ACTION_END_ENGINE` report it with `motive_npc_report_action` within `seconds`
+        /// (or it fails with `ACTION_TIMED_OUT`); otherwise motive ends it with `ACTION_FINISHED`.
         /// </summary>
         ActionRequested = 1,
         /// <summary>
@@ -521,8 +521,9 @@ namespace Motive
         /// </summary>
         ActionWaiting = 12,
         /// <summary>
-        /// The NPC waited for a joint action's timeout without the required slots filling: it
-        /// leaves its slot and replans.
+        /// The NPC waited for a joint action's timeout without the required slots filling, or the
+        /// engine never reported an engine-ended action within its timeout: stop performing it,
+        /// do not report it; the NPC leaves its slot and replans.
         /// </summary>
         ActionTimedOut = 13,
     }
@@ -872,6 +873,101 @@ namespace Motive
         /// The leaf is left, finished or abandoned: stop what it started (the answer is ignored).
         /// </summary>
         Stop = 2,
+    }
+
+    /// <summary>
+    /// Who ends an action, in `motive_event.ended_by`.
+    /// </summary>
+    public enum ActionEnd : uint
+    {
+        /// <summary>
+        /// The event is about no action.
+        /// </summary>
+        None = 0,
+        /// <summary>
+        /// The engine performs it and reports it (`motive_npc_report_action`) within
+        /// `motive_event.seconds`, else motive fails it with `ACTION_TIMED_OUT`.
+        /// </summary>
+        Engine = 1,
+        /// <summary>
+        /// motive times it: it ends with `ACTION_FINISHED` after `motive_event.seconds`.
+        /// </summary>
+        Timer = 2,
+        /// <summary>
+        /// motive ends it with `ACTION_FINISHED` when the consumer's attribute is full.
+        /// </summary>
+        UntilFull = 3,
+    }
+
+    /// <summary>
+    /// A kind of named definition, for `motive_domain_name`.
+    /// </summary>
+    public enum DefinitionKind : uint
+    {
+        /// <summary>
+        /// A `motive_attribute`.
+        /// </summary>
+        Attribute = 0,
+        /// <summary>
+        /// A `motive_action_id`.
+        /// </summary>
+        Action = 1,
+        /// <summary>
+        /// A `motive_goal_id` (UDGOAP goal).
+        /// </summary>
+        Goal = 2,
+        /// <summary>
+        /// A `motive_drive_id`.
+        /// </summary>
+        Drive = 3,
+        /// <summary>
+        /// A `motive_archetype_id`.
+        /// </summary>
+        Archetype = 4,
+        /// <summary>
+        /// A `motive_goap_goal_id`.
+        /// </summary>
+        GoapGoal = 5,
+        /// <summary>
+        /// A UBC goal id.
+        /// </summary>
+        UbcGoal = 6,
+        /// <summary>
+        /// A UBC predefined plan id.
+        /// </summary>
+        UbcPlan = 7,
+        /// <summary>
+        /// A world effect id.
+        /// </summary>
+        WorldEffect = 8,
+        /// <summary>
+        /// A `motive_hint_id`.
+        /// </summary>
+        Hint = 9,
+        /// <summary>
+        /// A `motive_bt_tree_id`.
+        /// </summary>
+        BtTree = 10,
+        /// <summary>
+        /// A `motive_bt_callback_id`.
+        /// </summary>
+        BtCallback = 11,
+        /// <summary>
+        /// A `motive_player_style_id`.
+        /// </summary>
+        PlayerStyle = 12,
+        /// <summary>
+        /// A `motive_player_action_id`.
+        /// </summary>
+        PlayerAction = 13,
+        /// <summary>
+        /// A smart-object tag id.
+        /// </summary>
+        Tag = 14,
+        /// <summary>
+        /// An ambiance annotation id.
+        /// </summary>
+        Annotation = 15,
     }
 
     /// <summary>
@@ -1874,6 +1970,17 @@ namespace Motive
         /// The outcome drawn (`OUTCOME_DRAWN` only); `MOTIVE_NO_SLOT` otherwise.
         /// </summary>
         public uint Outcome;
+        /// <summary>
+        /// A `motive_action_end`: who ends the action (`MOTIVE_ACTION_END_NONE` when the event is
+        /// about none).
+        /// </summary>
+        public ActionEnd EndedBy;
+        /// <summary>
+        /// For `MOTIVE_ACTION_END_TIMER`, the action's seconds; for `MOTIVE_ACTION_END_ENGINE`, the
+        /// seconds after the request at which motive fails it unreported (may be infinite); 0
+        /// otherwise.
+        /// </summary>
+        public double Seconds;
     }
 
     /// <summary>
