@@ -670,6 +670,22 @@ struct Destroyer {
 template <class T, void (*Destroy)(T *)>
 using Owned = std::unique_ptr<T, Destroyer<T, Destroy>>;
 
+/** The string `copy(buffer, capacity, &length)` copies out, by the header's convention: asked
+ * for its length with no buffer, then copied into one that fits. */
+template <class Copy>
+Result<std::string> copied_string(Copy copy) {
+    std::size_t length = 0;
+    const StatusCode asked = copy(nullptr, 0, &length);
+    if (asked != MOTIVE_STATUS_BUFFER_TOO_SMALL) {
+        // Without a buffer every string is too small: anything else is the failure itself.
+        return Result<std::string>(asked, std::string());
+    }
+    std::string text(length + 1, '\0');
+    const StatusCode code = copy(text.data(), text.size(), &length);
+    text.resize(length);
+    return Result<std::string>(code, std::move(text));
+}
+
 } // namespace detail
 
 // ---------------------------------------------------------------------------------------------
@@ -730,6 +746,14 @@ public:
         const StatusCode code = motive_domain_load_file(
             path.c_str(), diagnostics ? diagnostics->get() : nullptr, &domain);
         return Result<Domain>(code, Domain(domain));
+    }
+
+    /** The name of definition `id` of `kind` (a motive_definition_kind): for debug text,
+     * logs and engine-facing lists, without tables of the game's own. */
+    Result<std::string> name(std::uint32_t kind, std::uint32_t id) const {
+        return detail::copied_string([&](char *buffer, std::size_t capacity, std::size_t *length) {
+            return motive_domain_name(domain_.get(), kind, id, buffer, capacity, length);
+        });
     }
 
     /** The id of the action called `name`. */
@@ -940,6 +964,11 @@ public:
                                AttributeId until_full = 0) {
         return Status(motive_domain_builder_set_action_duration(builder_.get(), action, kind,
                                                                 seconds, until_full));
+    }
+    /** Seconds after its request at which an engine-ended action fails unreported (finite and
+     * > 0, or infinity for never); wins over the world's timeout. */
+    Status set_action_timeout(ActionId action, double seconds) {
+        return Status(motive_domain_builder_set_action_timeout(builder_.get(), action, seconds));
     }
     /** Sets how the engine performs an action at its target. */
     Status set_action_hints(ActionId action, double stand_off, std::uint32_t animation) {
@@ -1316,6 +1345,11 @@ public:
 
     /** Advances the world by `dt` seconds: needs, timed actions, due thinks. */
     Status tick(double dt) { return Status(motive_world_tick(world_.get(), dt)); }
+    /** Seconds an engine-ended action may go unreported before motive fails it with
+     * ACTION_TIMED_OUT, for actions whose domain sets none (default 60; infinity: never). */
+    Status set_engine_action_timeout(double seconds) {
+        return Status(motive_world_set_engine_action_timeout(world_.get(), seconds));
+    }
     /** Moves up to `buffer.size()` pending events into `buffer`, oldest first; poll again
      * while the buffer comes back full. */
     ListResult<Event> poll_events(Span<Event> buffer) {
@@ -1811,18 +1845,9 @@ public:
     }
     /** The scenario's name for `entity` ("resident", "resident@2"): for tools and logs. */
     Result<std::string> entity_name(Entity entity) const {
-        std::size_t length = 0;
-        const StatusCode asked =
-            motive_sim_entity_name(sim_.get(), entity.raw(), nullptr, 0, &length);
-        if (asked != MOTIVE_STATUS_BUFFER_TOO_SMALL) {
-            // Without a buffer every name is too small: anything else is the failure itself.
-            return Result<std::string>(asked, std::string());
-        }
-        std::string name(length + 1, '\0');
-        const StatusCode code =
-            motive_sim_entity_name(sim_.get(), entity.raw(), name.data(), name.size(), &length);
-        name.resize(length);
-        return Result<std::string>(code, std::move(name));
+        return detail::copied_string([&](char *buffer, std::size_t capacity, std::size_t *length) {
+            return motive_sim_entity_name(sim_.get(), entity.raw(), buffer, capacity, length);
+        });
     }
 
     /** The C simulator (NULL when empty), still owned here. */

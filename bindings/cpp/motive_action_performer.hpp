@@ -9,9 +9,11 @@
  * Engine-independent, so it is tested with the wrapper; the Unreal plugin drives its
  * AIControllers with it.
  *
- * Why the table: the ABI says which actions motive times only through the events (a timed
- * action ends with ACTION_FINISHED and must not be reported), so the engine says how it
- * performs each of its actions; actions it does not name are left to motive's clock.
+ * Each request says who ends it (motive_event.ended_by): actions motive ends (a timer, a full
+ * drive) are only shown and never reported; the engine ends the rest. The table says how the
+ * engine performs those: a walk, or an animation of some seconds; an engine action the table
+ * does not name plays for default_engine_seconds() and is reported done, so none waits
+ * forever (motive would time it out after the world's engine timeout anyway).
  */
 #ifndef MOTIVE_ACTION_PERFORMER_HPP
 #define MOTIVE_ACTION_PERFORMER_HPP
@@ -80,9 +82,22 @@ public:
         table_[action] = Entry{performance, seconds};
     }
 
-    /** How the engine performs `action` (motive_timed unless set). */
+    /** How the engine performs `action` when it ends it (engine_timed unless set). */
     Performance performance_of(ActionId action) const noexcept {
-        return action < table_.size() ? table_[action].performance : Performance::motive_timed;
+        const Performance set =
+            action < table_.size() ? table_[action].performance : Performance::motive_timed;
+        return set == Performance::motive_timed ? Performance::engine_timed : set;
+    }
+
+    /** Seconds an engine-ended action the table does not name plays before it is reported
+     * done (1 by default). */
+    double default_engine_seconds() const noexcept { return default_seconds_; }
+
+    /** Sets default_engine_seconds() (finite and >= 0; anything else is ignored). */
+    void set_default_engine_seconds(double seconds) noexcept {
+        if (seconds >= 0.0 && seconds <= 1e300) {
+            default_seconds_ = seconds;
+        }
     }
 
     /**
@@ -192,7 +207,12 @@ private:
             jobs_.resize(slot + 1);
         }
         end(npc, MOTIVE_EVENT_KIND_ACTION_REQUESTED);
-        const Entry entry = event.action < table_.size() ? table_[event.action] : Entry{};
+        Entry entry = event.action < table_.size() ? table_[event.action] : Entry{};
+        if (event.ended_by != MOTIVE_ACTION_END_ENGINE) {
+            entry = Entry{}; // motive ends it: shown, never reported
+        } else if (entry.performance == Performance::motive_timed) {
+            entry = Entry{Performance::engine_timed, default_seconds_};
+        }
         Job job;
         job.npc = npc;
         job.action = event.action;
@@ -225,6 +245,7 @@ private:
     }
 
     std::vector<Entry> table_;
+    double default_seconds_ = 1.0;
     // Indexed by the NPC's slot (index1): one job per NPC, found without a search or a map.
     std::vector<Job> jobs_;
     std::vector<Job> started_;

@@ -15,8 +15,10 @@
 namespace {
 
 motive::Event event(std::uint32_t kind, motive::Npc npc, motive::ActionId action,
-                    motive::Entity target, std::uint32_t request) {
+                    motive::Entity target, std::uint32_t request,
+                    std::uint32_t ended_by = MOTIVE_ACTION_END_ENGINE) {
     motive::Event e{};
+    e.ended_by = ended_by;
     e.kind = kind;
     e.npc = npc.entity().raw();
     e.action = action;
@@ -36,7 +38,8 @@ TEST_CASE("a request starts a job performed as the table says; its end stops it"
     performer.set_performance(0, motive::Performance::walk);
     const motive::Event requested[] = {
         event(MOTIVE_EVENT_KIND_ACTION_REQUESTED, kitchen.cook, 0, kitchen.stove.entity(), 1),
-        event(MOTIVE_EVENT_KIND_ACTION_REQUESTED, kitchen.diner, 2, kitchen.table.entity(), 2)};
+        event(MOTIVE_EVENT_KIND_ACTION_REQUESTED, kitchen.diner, 2, kitchen.table.entity(), 2,
+              MOTIVE_ACTION_END_TIMER)};
     performer.observe(requested);
     REQUIRE(performer.started().size() == 2);
     CHECK(performer.stopped().empty());
@@ -166,4 +169,26 @@ TEST_CASE("a kitchen runs with the performer as its engine: every report is take
     CHECK(walks > 2);
     CHECK(meals > 0);
     CHECK(performer.active() <= 2);
+}
+
+TEST_CASE("an engine action the table does not name plays for the default seconds and is "
+          "reported; one motive ends is only shown, whatever the table says") {
+    fixtures::Kitchen kitchen;
+    motive::ActionPerformer performer;
+    performer.set_performance(2, motive::Performance::walk);
+    performer.set_default_engine_seconds(0.5);
+    CHECK(performer.default_engine_seconds() == 0.5);
+    performer.set_default_engine_seconds(-1.0);
+    CHECK(performer.default_engine_seconds() == 0.5);
+    const motive::Event requested[] = {
+        event(MOTIVE_EVENT_KIND_ACTION_REQUESTED, kitchen.cook, 1, kitchen.stove.entity(), 1),
+        event(MOTIVE_EVENT_KIND_ACTION_REQUESTED, kitchen.diner, 2, kitchen.table.entity(), 2,
+              MOTIVE_ACTION_END_UNTIL_FULL)};
+    performer.observe(requested);
+    const motive::Job *cook = performer.job(kitchen.cook);
+    REQUIRE(cook != nullptr);
+    CHECK(cook->performance == motive::Performance::engine_timed);
+    CHECK(cook->remaining == 0.5);
+    CHECK(performer.performance_of(1) == motive::Performance::engine_timed);
+    CHECK(performer.job(kitchen.diner)->performance == motive::Performance::motive_timed);
 }
