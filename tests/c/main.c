@@ -37,5 +37,6 @@ int main(int argc, char **argv) {
     run_ubc_tests();
     run_sim_tests();
     run_behaviour_tree_tests();
+    run_engine_contract_tests();
     return motive_test_summary(variant);
 }

@@ -29,5 +29,6 @@ void run_domain_json_tests(void);
 void run_ubc_tests(void);
 void run_sim_tests(void);
 void run_behaviour_tree_tests(void);
+void run_engine_contract_tests(void);
 
 #endif /* MOTIVE_SUITES_H */
