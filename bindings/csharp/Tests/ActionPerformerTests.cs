@@ -64,5 +64,17 @@ namespace Motive.Tests
             var near = ActionPerformer.StandOffPoint(new Vec3(9.9f, 0, 0), new Vec3(10, 0, 0), 0.25);
             Assert.AreEqual(9.9f, near.X, 1e-5, "already within the stand-off: stay");
         }
+
+        [Test]
+        public void AWalkArrivesOnTheGroundWhateverTheBodysHeight()
+        {
+            var performer = new ActionPerformer();
+            performer.Walk(default(Event), new Vec3(3, 0, 4));
+            var body = new Vec3(3, 1.8f, 4); // a capsule's centre above the destination
+            Assert.IsTrue(performer.Advance(ref body, 0.05, false), "arrived, though 1.8 above");
+            performer.UpAxis = -1;
+            performer.Walk(default(Event), new Vec3(3, 0, 4));
+            Assert.IsFalse(performer.Advance(ref body, 0.05, false), "measured in 3-D it is not");
+        }
     }
 }

@@ -63,6 +63,7 @@ namespace Motive.Tests
             }
         }
 
+#if MOTIVE_TEST_HOOKS // a library built with --features test-hooks (scripts/test-csharp)
         [Test]
         public void APanicPoisonsOnlyItsWorld()
         {
@@ -77,6 +78,7 @@ namespace Motive.Tests
                 Assert.IsFalse(healthy.IsPoisoned);
             }
         }
+#endif
 
         internal static Domain HouseholdDomain()
         {

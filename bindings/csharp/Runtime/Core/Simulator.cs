@@ -76,18 +76,8 @@ namespace Motive
         /// <summary>The scenario's name for the entity, "resident" or "resident@2" (<c>motive_sim_entity_name</c>).</summary>
         public string EntityName(Entity entity)
         {
-            UIntPtr length;
-            var status = NativeMethods.motive_sim_entity_name(Handle, entity, null, UIntPtr.Zero, out length);
-            if (status != Status.BufferTooSmall)
-            {
-                Errors.Check(status);
-            }
-            var bytes = new byte[(int)length + 1];
-            fixed (byte* buffer = bytes)
-            {
-                Errors.Check(NativeMethods.motive_sim_entity_name(Handle, entity, buffer, (UIntPtr)bytes.Length, out length));
-            }
-            return System.Text.Encoding.UTF8.GetString(bytes, 0, (int)length);
+            return Utf8.Copy((byte* buffer, UIntPtr capacity, out UIntPtr length) =>
+                NativeMethods.motive_sim_entity_name(Handle, entity, buffer, capacity, out length));
         }
 
         /// <summary>Frees the simulator (<c>motive_sim_destroy</c>), then its world.</summary>

@@ -31,5 +31,28 @@ namespace Motive
             }
             return Encoding.UTF8.GetString(text, length);
         }
+
+        /// <summary>A native call that copies a string into a caller's buffer, length first.</summary>
+        internal delegate Status Query(byte* buffer, System.UIntPtr capacity, out System.UIntPtr length);
+
+        /// <summary>
+        /// The string <paramref name="query"/> copies out, by the header's convention: asked
+        /// for its length with no buffer, then copied into one that fits.
+        /// </summary>
+        internal static string Copy(Query query)
+        {
+            System.UIntPtr length;
+            var status = query(null, System.UIntPtr.Zero, out length);
+            if (status != Status.BufferTooSmall)
+            {
+                Errors.Check(status);
+            }
+            var bytes = new byte[(int)length + 1];
+            fixed (byte* buffer = bytes)
+            {
+                Errors.Check(query(buffer, (System.UIntPtr)bytes.Length, out length));
+            }
+            return Encoding.UTF8.GetString(bytes, 0, (int)length);
+        }
     }
 }

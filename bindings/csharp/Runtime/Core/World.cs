@@ -502,13 +502,7 @@ namespace Motive
             return GCHandle.ToIntPtr(self);
         }
 
-        // ---- test hook -------------------------------------------------------------------
-
-        /// <summary>Panics inside the world on purpose (<c>motive_debug_panic</c>; test builds of the library only).</summary>
-        internal void DebugPanic()
-        {
-            Errors.Check(NativeMethods.motive_debug_panic(Handle));
-        }
+        // The test hook (DebugPanic) is in World.TestHooks.cs, compiled only with MOTIVE_TEST_HOOKS.
 
         // ---- lifetime --------------------------------------------------------------------
 

@@ -28,8 +28,13 @@ namespace Motive
         /// <summary>Walking speed, engine units per second.</summary>
         public float Speed = 1.5f;
 
-        /// <summary>How close to the destination counts as arrived, engine units.</summary>
+        /// <summary>How close to the destination counts as arrived, engine units, measured
+        /// horizontally: a body's height or a navigation mesh's offset never keeps it walking.</summary>
         public float ArrivalTolerance = 0.05f;
+
+        /// <summary>The up axis left out of the arrival distance (0 X, 1 Y, 2 Z; -1 none).
+        /// Y, as motive's own ground plane (x/z) and Unity have it.</summary>
+        public int UpAxis = 1;
 
         /// <summary>What it is doing.</summary>
         public PerformerState State { get; private set; }
@@ -84,7 +89,7 @@ namespace Motive
                     {
                         position = StepToward(position, Destination, (float)(Speed * dt));
                     }
-                    if (Distance(position, Destination) <= ArrivalTolerance)
+                    if (WalkTracker.HorizontalDistance(position, Destination, UpAxis) <= ArrivalTolerance)
                     {
                         State = PerformerState.Idle;
                         return true;

@@ -3,14 +3,22 @@ using System.Collections.Generic;
 namespace Motive
 {
     /// <summary>
-    /// How the engine performs each action motive requests: a walk to the target (an action
-    /// whose effect moves the NPC there), an engine action lasting some seconds, or otherwise an
-    /// action motive times itself. The C ABI does not say which an action is, so the game does.
+    /// How the engine performs the actions motive asks it to end (<see cref="Event.EndedBy"/> is
+    /// <see cref="ActionEnd.Engine"/>): a walk to the target (an action whose effect moves the
+    /// NPC there), or an engine action lasting some seconds — the ones the game names, else
+    /// <see cref="DefaultEngineSeconds"/>, so that no engine action waits forever. Actions motive
+    /// ends itself (a timer, a full drive) are only shown.
     /// </summary>
     public sealed class ActionStyles
     {
         private readonly HashSet<uint> walks = new HashSet<uint>();
         private readonly Dictionary<uint, double> engineSeconds = new Dictionary<uint, double>();
+
+        /// <summary>
+        /// Seconds an engine-ended action the game did not describe lasts before it is reported
+        /// done (1 by default): a melee swing, a spell, an animation.
+        /// </summary>
+        public double DefaultEngineSeconds = 1.0;
 
         /// <summary>Marks the action called <paramref name="name"/> as a walk to its target.</summary>
         public ActionStyles Walk(Domain domain, string name)
@@ -32,10 +40,11 @@ namespace Motive
             return walks.Contains(action);
         }
 
-        /// <summary>The seconds an engine-performed action lasts; false for walks and motive-timed actions.</summary>
-        public bool TryGetEngineSeconds(uint action, out double seconds)
+        /// <summary>The seconds an engine-performed action lasts: the game's, else <see cref="DefaultEngineSeconds"/>.</summary>
+        public double EngineSeconds(uint action)
         {
-            return engineSeconds.TryGetValue(action, out seconds);
+            double seconds;
+            return engineSeconds.TryGetValue(action, out seconds) ? seconds : DefaultEngineSeconds;
         }
     }
 }

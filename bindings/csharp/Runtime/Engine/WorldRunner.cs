@@ -35,6 +35,9 @@ namespace Motive
         /// <summary>Actions that completed so far (reported or finished by motive).</summary>
         public int ActionsCompleted { get; private set; }
 
+        /// <summary>Actions motive failed because nobody reported them in time (a stuck walk).</summary>
+        public int ActionsTimedOut { get; private set; }
+
         /// <summary>Takes charge of an existing NPC whose body is at <paramref name="position"/>.</summary>
         public NpcAgent Add(Npc npc, Vec3 position)
         {
@@ -90,28 +93,30 @@ namespace Motive
             {
                 case EventKind.ActionRequested:
                     ActionsRequested++;
-                    double seconds;
-                    if (styles.IsWalk(e.Action))
+                    if (e.EndedBy != ActionEnd.Engine)
+                    {
+                        performer.Follow(e);
+                    }
+                    else if (styles.IsWalk(e.Action))
                     {
                         var target = world.GetPosition(e.Target);
                         performer.Walk(e, ActionPerformer.StandOffPoint(agent.Position, target, e.StandOff));
                     }
-                    else if (styles.TryGetEngineSeconds(e.Action, out seconds))
-                    {
-                        performer.Perform(e, seconds);
-                    }
                     else
                     {
-                        performer.Follow(e);
+                        performer.Perform(e, styles.EngineSeconds(e.Action));
                     }
                     break;
                 case EventKind.ActionFinished:
                     performer.Stop();
                     Completed(agent);
                     break;
+                case EventKind.ActionTimedOut:
+                    ActionsTimedOut++;
+                    performer.Stop();
+                    break;
                 case EventKind.ActionFailed:
                 case EventKind.ActionCancelled:
-                case EventKind.ActionTimedOut:
                     performer.Stop();
                     break;
             }

@@ -8,10 +8,11 @@ namespace Motive
     /// <summary>
     /// Every function of include/motive.h as a P/Invoke under its C name. Pointers are typed
     /// pointers (callers pin with <c>fixed</c>), single outputs are <c>out</c> parameters, owned
-    /// objects are SafeHandles, and bools cross as one byte.
+    /// objects are SafeHandles, and bools cross as one byte. The header's test hooks are in
+    /// NativeMethods.TestHooks.cs, compiled only with MOTIVE_TEST_HOOKS.
     /// </summary>
     [SuppressUnmanagedCodeSecurity]
-    internal static unsafe class NativeMethods
+    internal static unsafe partial class NativeMethods
     {
 #if UNITY_IOS && !UNITY_EDITOR
         /// <summary>iOS links the static library into the player.</summary>
@@ -72,6 +73,17 @@ namespace Motive
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_set_action_duration")]
         internal static extern Status motive_domain_builder_set_action_duration(DomainBuilderHandle builder, uint action, uint kind, double seconds, uint until_full);
+
+        /// <summary>
+        /// Sets the seconds after its request at which `action`, when the engine ends it, fails
+        /// unreported with `MOTIVE_EVENT_KIND_ACTION_TIMED_OUT`: finite and &gt; 0, or infinite for
+        /// never. Without it the world's timeout applies (`motive_world_set_engine_action_timeout`).
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_set_action_timeout")]
+        internal static extern Status motive_domain_builder_set_action_timeout(DomainBuilderHandle builder, uint action, double seconds);
 
         /// <summary>
         /// Sets how the engine should perform `action` at its target: keep `stand_off` (finite, ≥ 0)
@@ -1228,6 +1240,19 @@ namespace Motive
         internal static extern Status motive_entity_set_position(WorldHandle world, Entity entity, Vec3 position);
 
         /// <summary>
+        /// Sets the seconds an engine-ended action may go unreported before motive fails it with
+        /// `MOTIVE_EVENT_KIND_ACTION_TIMED_OUT`, for actions whose domain sets none
+        /// (`motive_domain_builder_set_action_timeout`): finite and &gt; 0, or infinite for never
+        /// (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise, nothing changed). Applies to requests made from
+        /// now on; the default is `MOTIVE_DEFAULT_ENGINE_TIMEOUT` (60 s).
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_set_engine_action_timeout")]
+        internal static extern Status motive_world_set_engine_action_timeout(WorldHandle world, double seconds);
+
+        /// <summary>
         /// Moves up to `capacity` pending events, oldest first, into `buffer` and sets `*out_count` to
         /// how many it moved. Events left over stay queued for the next call: poll until the count is
         /// below the capacity.
@@ -1772,6 +1797,21 @@ namespace Motive
         internal static extern Status motive_npc_explain_satisfactions(WorldHandle world, Npc npc, double* buffer, UIntPtr capacity, out UIntPtr out_count);
 
         /// <summary>
+        /// Copies the name of definition `id` of `kind` (a `motive_definition_kind`) in `domain` and a
+        /// NUL into `buffer`, like `motive_sim_entity_name`: `*out_length` receives its length in
+        /// bytes without the NUL; a `capacity` not above that is `MOTIVE_STATUS_BUFFER_TOO_SMALL` with
+        /// nothing copied (pass NULL and 0 to ask for the length). An id the domain does not have is
+        /// `MOTIVE_STATUS_NOT_FOUND`; an unknown `kind` `MOTIVE_STATUS_INVALID_ARGUMENT`. Names are
+        /// at most 64 bytes (the domain's limit on names).
+        ///
+        /// # Safety
+        /// `domain` must be NULL or live; `buffer` NULL or writable for `capacity` bytes; `out_length`
+        /// NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_name")]
+        internal static extern Status motive_domain_name(DomainHandle domain, uint kind, uint id, byte* buffer, UIntPtr capacity, out UIntPtr out_length);
+
+        /// <summary>
         /// Gives `action` the outcome table `outcomes[0..count]` (replacing any it had): each
         /// successful performance draws one from the world's seeded RNG and applies its effects after
         /// the action's own (`MOTIVE_EVENT_KIND_OUTCOME_DRAWN` says which). `learning` is a
@@ -2140,17 +2180,6 @@ namespace Motive
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_status_is_error")]
         [return: MarshalAs(UnmanagedType.I1)]
         internal static extern bool motive_status_is_error(uint code);
-
-        /// <summary>
-        /// Panics inside `world` on purpose (test builds only): returns `MOTIVE_STATUS_PANIC` and
-        /// leaves the world poisoned, proving that no panic unwinds into C.
-        ///
-        /// # Safety
-        /// `world` must be NULL or live.
-        /// (Test builds only: `--features test-hooks`.)
-        /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_debug_panic")]
-        internal static extern Status motive_debug_panic(WorldHandle world);
 
         /// <summary>
         /// Think settings with every field at its default. Thread-safe.

@@ -4,46 +4,174 @@ using UnityEngine.AI;
 namespace Motive.Unity
 {
     /// <summary>
-    /// Spawns an NPC of its archetype where it stands and moves toward each requested target:
-    /// with the NavMeshAgent when there is one, by transform otherwise. The runner reports the
-    /// walk when the body arrives.
+    /// Spawns an NPC of its archetype where it stands once the scene's <see cref="MotiveWorld"/>
+    /// runs, and moves toward each requested target: with the NavMeshAgent when there is one
+    /// (arrival, destination changes and stuck walks decided by a <see cref="WalkTracker"/>), by
+    /// transform otherwise. Destroying the GameObject destroys the NPC. Inert while the world
+    /// loads or when it failed.
     /// </summary>
     public sealed class MotiveNpc : MonoBehaviour
     {
+        /// <summary>The NPC's archetype, by name.</summary>
         [Tooltip("Archetype name in the domain.")]
         public string archetype = "resident";
 
+        /// <summary>Walking speed without a NavMeshAgent, units per second.</summary>
         [Tooltip("Walking speed when there is no NavMeshAgent, units per second.")]
         public float speed = 1.5f;
 
-        private NavMeshAgent agent;
+        /// <summary>Seconds a NavMesh walk may go without progress before it is reported failed (0: never); <see cref="WalkTracker.DefaultStuckSeconds"/> by default.</summary>
+        [Tooltip("Seconds a NavMesh walk may go without progress before it is reported failed and the NPC replans; 0 never. Default 5 (WalkTracker.DefaultStuckSeconds).")]
+        public float stuckSeconds = WalkTracker.DefaultStuckSeconds;
 
-        /// <summary>The NPC's engine-side state (handle, position, performance).</summary>
+        private MotiveWorld world;
+        private NavMeshAgent navigation;
+        private readonly WalkTracker walk = new WalkTracker();
+        private uint walkRequest;
+
+        /// <summary>The NPC's engine-side state (handle, position, performance); null until the world runs.</summary>
         public NpcAgent Agent { get; private set; }
 
         private void Start()
         {
-            var world = MotiveWorld.Find();
-            Agent = world.Runner.Spawn(world.Domain.FindArchetype(archetype), transform.position.ToMotive());
-            agent = GetComponent<NavMeshAgent>();
-            Agent.MovesItself = agent == null;
-            Agent.Performer.Speed = speed;
+            world = MotiveWorld.Find();
+            if (world == null)
+            {
+                Debug.LogError("MotiveNpc \"" + name + "\": there is no MotiveWorld in the scene.", this);
+                enabled = false;
+                return;
+            }
+            navigation = GetComponent<NavMeshAgent>();
+            TrySpawn();
         }
 
         private void Update()
         {
-            var performer = Agent.Performer;
-            if (agent != null)
+            if (Agent == null)
             {
-                if (performer.State == PerformerState.Walking)
-                {
-                    agent.SetDestination(performer.Destination.ToUnity());
-                }
-                Agent.Position = transform.position.ToMotive();
+                TrySpawn();
+                return;
+            }
+            if (!world.IsRunning)
+            {
+                return;
+            }
+            if (navigation != null)
+            {
+                Navigate();
             }
             else
             {
                 transform.position = Agent.Position.ToUnity();
+            }
+        }
+
+        private void OnDestroy()
+        {
+            if (Agent == null || world == null || !world.IsRunning)
+            {
+                return;
+            }
+            world.EntityNames.Remove(Agent.Npc.Entity);
+            try
+            {
+                world.Runner.Remove(Agent);
+            }
+            catch (StaleHandleException)
+            {
+                // The NPC was gone already (motive destroyed it); the runner forgot it all the same.
+            }
+            Agent = null;
+        }
+
+        private void TrySpawn()
+        {
+            if (world == null || world.State == MotiveWorldState.Failed || world.State == MotiveWorldState.Stopped)
+            {
+                enabled = false; // the world logged why
+                return;
+            }
+            if (!world.IsRunning)
+            {
+                return; // still loading
+            }
+            uint type;
+            try
+            {
+                type = world.Domain.FindArchetype(archetype);
+            }
+            catch (MotiveException)
+            {
+                Debug.LogError("MotiveNpc \"" + name + "\": \"" + archetype + "\" is not an archetype of " + world.Source + ".", this);
+                enabled = false;
+                return;
+            }
+            Agent = world.Runner.Spawn(type, transform.position.ToMotive());
+            Agent.MovesItself = navigation == null;
+            Agent.Performer.Speed = speed;
+            world.EntityNames.Set(Agent.Npc.Entity, name);
+        }
+
+        // The NavMeshAgent walks; the tracker decides when the walk arrived or is stuck.
+        private void Navigate()
+        {
+            var performer = Agent.Performer;
+            var position = transform.position.ToMotive();
+            if (performer.State == PerformerState.Walking)
+            {
+                if (walk.Status == WalkStatus.Idle || performer.Request.Request != walkRequest)
+                {
+                    walk.StuckSeconds = stuckSeconds;
+                    walk.Begin(performer.Destination, position);
+                    walkRequest = performer.Request.Request;
+                }
+                if (walk.NeedsDestination(performer.Destination))
+                {
+                    bool accepted = navigation.isOnNavMesh && navigation.SetDestination(performer.Destination.ToUnity());
+                    walk.DestinationSent(performer.Destination, accepted);
+                }
+                var state = new NavigationState
+                {
+                    PathPending = navigation.pathPending,
+                    RemainingDistance = navigation.remainingDistance,
+                    StoppingDistance = navigation.stoppingDistance,
+                    PathIncomplete = navigation.pathStatus != NavMeshPathStatus.PathComplete,
+                    StandOff = performer.Request.StandOff,
+                };
+                switch (walk.Update(position, Time.deltaTime, state))
+                {
+                    case WalkStatus.Arrived:
+                        walk.End();
+                        StopNavigation();
+                        // The runner reports a walk when the body is at its destination: the
+                        // body is there as far as motive is concerned (height and stopping
+                        // distance aside), and the next step reports it.
+                        Agent.Position = performer.Destination;
+                        return;
+                    case WalkStatus.Stuck:
+                        walk.End();
+                        StopNavigation();
+                        Debug.LogWarning("MotiveNpc \"" + name + "\": no progress toward " + performer.Destination.ToUnity() +
+                                         " for " + stuckSeconds + " s; the walk is reported failed.", this);
+                        world.World.ReportAction(Agent.Npc, performer.Request.Request, ActionOutcome.Failed);
+                        performer.Stop();
+                        break;
+                }
+            }
+            else if (walk.Status != WalkStatus.Idle)
+            {
+                // motive ended the walk (finished, cancelled, failed, timed out): stop the body.
+                walk.End();
+                StopNavigation();
+            }
+            Agent.Position = position;
+        }
+
+        private void StopNavigation()
+        {
+            if (navigation.isOnNavMesh)
+            {
+                navigation.ResetPath();
             }
         }
     }
