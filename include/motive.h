@@ -1326,6 +1326,39 @@ typedef uint32_t motive_definition_kind;
 #endif // __cplusplus
 
 /**
+ * Which brain decides for an NPC (`motive_npc_brain`): which explanation queries answer.
+ */
+enum motive_brain
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Drives and utility planning: `motive_npc_explain`, candidates, drives, goals.
+     */
+    MOTIVE_BRAIN_UDGOAP = 0,
+    /**
+     * GOAP: `motive_npc_goap_decision`, `motive_npc_goap_goals`.
+     */
+    MOTIVE_BRAIN_GOAP = 1,
+    /**
+     * Utility-based control: `motive_npc_ubc_decision`, `motive_npc_ubc_ratings`.
+     */
+    MOTIVE_BRAIN_UBC = 2,
+    /**
+     * Behaviour trees: `motive_npc_bt_layers`, `motive_npc_bt_running`, hints, blackboard.
+     */
+    MOTIVE_BRAIN_BT = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_brain motive_brain;
+#else
+typedef uint32_t motive_brain;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * An arena for planning: memory for plan views, and the reusable buffers of at most one GOAP
  * search in flight (`motive_arena_goap_begin`). One arena serves one call at a time and holds
  * one search at a time: give each job thread its own.
@@ -4592,6 +4625,17 @@ motive_status motive_object_spawn(struct motive_world *world,
                                   struct motive_object *out_object);
 
 /**
+ * The brain deciding for `npc` (a `motive_brain`) in `*out_brain`, so that tools ask the
+ * queries that answer for it instead of trying each.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_brain` NULL or writable.
+ */
+motive_status motive_npc_brain(const struct motive_world *world,
+                               struct motive_npc npc,
+                               uint32_t *out_brain);
+
+/**
  * Makes `npc` think now, whatever its schedule: sense, update drives and goals, and plan if it
  * is not performing an action. Requests appear in the event queue.
  *
@@ -4708,6 +4752,17 @@ motive_status motive_npc_explain_satisfactions(const struct motive_world *world,
                                                double *buffer,
                                                size_t capacity,
                                                size_t *out_count);
+
+/**
+ * How many definitions of `kind` (a `motive_definition_kind`) `domain` has, in `*out_count`:
+ * their ids are `0..count`, dense, so a tool lists every name with `motive_domain_name`.
+ *
+ * # Safety
+ * `domain` must be NULL or live; `out_count` NULL or writable.
+ */
+motive_status motive_domain_count(const struct motive_domain *domain,
+                                  uint32_t kind,
+                                  uint32_t *out_count);
 
 /**
  * Copies the name of definition `id` of `kind` (a `motive_definition_kind`) in `domain` and a

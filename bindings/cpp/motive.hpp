@@ -756,6 +756,12 @@ public:
         });
     }
 
+    /** How many definitions of `kind` (a motive_definition_kind) the domain has: ids 0..count. */
+    Result<std::uint32_t> count(std::uint32_t kind) const {
+        return detail::out<std::uint32_t>(
+            [&](std::uint32_t *n) { return motive_domain_count(domain_.get(), kind, n); });
+    }
+
     /** The id of the action called `name`. */
     Result<ActionId> find_action(CString name) const {
         return find<ActionId>(motive_domain_find_action, name);
@@ -1349,6 +1355,11 @@ public:
      * ACTION_TIMED_OUT, for actions whose domain sets none (default 60; infinity: never). */
     Status set_engine_action_timeout(double seconds) {
         return Status(motive_world_set_engine_action_timeout(world_.get(), seconds));
+    }
+    /** Which brain decides for `npc` (a motive_brain): which explanation queries answer. */
+    Result<std::uint32_t> npc_brain(Npc npc) const {
+        return detail::out<std::uint32_t>(
+            [&](std::uint32_t *brain) { return motive_npc_brain(world_.get(), npc.raw(), brain); });
     }
     /** Moves up to `buffer.size()` pending events into `buffer`, oldest first; poll again
      * while the buffer comes back full. */

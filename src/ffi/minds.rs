@@ -270,6 +270,45 @@ pub unsafe extern "C" fn motive_object_spawn(
     })
 }
 
+/// Which brain decides for an NPC (`motive_npc_brain`): which explanation queries answer.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum motive_brain {
+    /// Drives and utility planning: `motive_npc_explain`, candidates, drives, goals.
+    Udgoap = 0,
+    /// GOAP: `motive_npc_goap_decision`, `motive_npc_goap_goals`.
+    Goap = 1,
+    /// Utility-based control: `motive_npc_ubc_decision`, `motive_npc_ubc_ratings`.
+    Ubc = 2,
+    /// Behaviour trees: `motive_npc_bt_layers`, `motive_npc_bt_running`, hints, blackboard.
+    Bt = 3,
+}
+
+/// The brain deciding for `npc` (a `motive_brain`) in `*out_brain`, so that tools ask the
+/// queries that answer for it instead of trying each.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_brain` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_brain(
+    world: *const motive_world,
+    npc: motive_npc,
+    out_brain: *mut u32,
+) -> motive_status {
+    use crate::core::brains::Brain;
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        query(world, out_brain, "out_brain", |w| {
+            Ok(match w.mind(npc.into())?.brain.kind() {
+                Brain::Udgoap => motive_brain::Udgoap,
+                Brain::Goap => motive_brain::Goap,
+                Brain::Ubc => motive_brain::Ubc,
+                Brain::Bt => motive_brain::Bt,
+            } as u32)
+        })
+    }
+}
+
 /// Makes `npc` think now, whatever its schedule: sense, update drives and goals, and plan if it
 /// is not performing an action. Requests appear in the event queue.
 ///

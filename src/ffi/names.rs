@@ -7,7 +7,7 @@ use super::buffers::copy_name;
 use super::domain::motive_domain;
 use super::enum_codes::{c_enum, decode};
 use super::guard::{guard, FfiError};
-use super::pointers::borrow;
+use super::pointers::{borrow, out};
 use super::status::motive_status;
 use crate::core::Domain;
 
@@ -67,6 +67,50 @@ c_enum!(motive_definition_kind {
     Tag,
     Annotation,
 });
+
+/// How many definitions of `kind` `domain` has: their ids are `0..count`.
+fn count_of(domain: &Domain, kind: motive_definition_kind) -> usize {
+    use motive_definition_kind as K;
+    match kind {
+        K::Attribute => domain.attributes().len(),
+        K::Action => domain.actions().len(),
+        K::Goal => domain.goals().len(),
+        K::Drive => domain.drives().len(),
+        K::Archetype => domain.archetypes().len(),
+        K::GoapGoal => domain.goap_goals().len(),
+        K::UbcGoal => domain.ubc_goals().len(),
+        K::UbcPlan => domain.ubc_plans().len(),
+        K::WorldEffect => domain.world_effects().len(),
+        K::Hint => domain.hints().len(),
+        K::BtTree => domain.bt_trees().len(),
+        K::BtCallback => domain.bt_callbacks().len(),
+        K::PlayerStyle => domain.player_styles().len(),
+        K::PlayerAction => domain.player_actions().len(),
+        K::Tag => domain.tags().len(),
+        K::Annotation => domain.annotations().len(),
+    }
+}
+
+/// How many definitions of `kind` (a `motive_definition_kind`) `domain` has, in `*out_count`:
+/// their ids are `0..count`, dense, so a tool lists every name with `motive_domain_name`.
+///
+/// # Safety
+/// `domain` must be NULL or live; `out_count` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_domain_count(
+    domain: *const motive_domain,
+    kind: u32,
+    out_count: *mut u32,
+) -> motive_status {
+    guard(|| {
+        let out_count = out(out_count, "out_count")?;
+        // SAFETY: pointer validity is this function's contract.
+        let domain = unsafe { borrow(domain, "domain") }?;
+        let kind = decode::<motive_definition_kind>(kind, "kind")?;
+        out_count.write(count_of(domain.shared(), kind) as u32);
+        Ok(())
+    })
+}
 
 /// The name of definition `id` of `kind` in `domain`, if it has one.
 fn name_of(domain: &Domain, kind: motive_definition_kind, id: u32) -> Option<&str> {

@@ -111,6 +111,10 @@ static void test_a_resident_spawned_by_archetype_name_acts(void) {
         ENSURE(t.requested[MOTIVE_ACTION_END_ENGINE] >= 2);
         ENSURE(t.requested[MOTIVE_ACTION_END_TIMER] + t.requested[MOTIVE_ACTION_END_UNTIL_FULL] >= 1);
         ENSURE(t.timed_out == 0);
+        uint32_t brain = 99;
+        ENSURE_OK(motive_npc_brain(world, npc, &brain));
+        ENSURE(brain == (k == 0 ? MOTIVE_BRAIN_UDGOAP : MOTIVE_BRAIN_GOAP));
+        ENSURE_STATUS(motive_npc_brain(world, npc, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
         close_all(scenario, domain, world, sim);
     }
 }
@@ -155,6 +159,13 @@ static void test_names_by_id(void) {
     ENSURE_UNTOUCHED(tiny);
     ENSURE_OK(motive_domain_name(domain, MOTIVE_DEFINITION_KIND_DRIVE, 0, name, sizeof name, &length));
     ENSURE_STR_EQ(name, "entertainment");
+    uint32_t drives = 0;
+    ENSURE_OK(motive_domain_count(domain, MOTIVE_DEFINITION_KIND_DRIVE, &drives));
+    ENSURE(drives == 7);
+    ENSURE_STATUS(motive_domain_name(domain, MOTIVE_DEFINITION_KIND_DRIVE, drives, name, sizeof name, &length),
+                  MOTIVE_STATUS_NOT_FOUND);
+    ENSURE_STATUS(motive_domain_count(domain, 99, &drives), MOTIVE_STATUS_INVALID_ARGUMENT);
+    ENSURE_STATUS(motive_domain_count(domain, MOTIVE_DEFINITION_KIND_DRIVE, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_STATUS(motive_domain_name(domain, MOTIVE_DEFINITION_KIND_ACTION, 9999, name, sizeof name, &length),
                   MOTIVE_STATUS_NOT_FOUND);
     ENSURE_STATUS(motive_domain_name(domain, 99, 0, name, sizeof name, &length),

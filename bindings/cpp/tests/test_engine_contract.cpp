@@ -63,7 +63,12 @@ TEST_CASE("a household resident spawned by archetype name acts, under both brain
         }
         // The Unreal component's path: spawn by archetype name, give no fact.
         const auto kind = domain.find_archetype(archetype).value();
-        REQUIRE(instance.world.spawn_npc(kind, at).ok());
+        const motive::Npc npc = instance.world.spawn_npc(kind, at).value();
+        CHECK(instance.world.npc_brain(npc).value() ==
+              (std::string(archetype) == "resident" ? MOTIVE_BRAIN_UDGOAP : MOTIVE_BRAIN_GOAP));
+        CHECK(domain.count(MOTIVE_DEFINITION_KIND_DRIVE).value() == 7);
+        CHECK(domain.name(MOTIVE_DEFINITION_KIND_ACTION, domain.find_action("goto").value()).value() ==
+              "goto");
         motive::ActionPerformer performer;
         performer.set_performance(domain.find_action("goto").value(), motive::Performance::walk);
         const Played played = play(instance.world, performer, 40.0);

@@ -168,6 +168,10 @@ namespace Motive.Tests
                 Assert.AreEqual(Status.NotFound, e.Status);
                 Assert.Throws<MotiveException>(() => domain.Name((DefinitionKind)99, 0));
                 Assert.AreSame(domain.Name(DefinitionKind.Action, 0), domain.Name(DefinitionKind.Action, 0), "read once");
+                var drives = domain.Count(DefinitionKind.Drive);
+                Assert.AreEqual(7, drives, "the household's seven drives");
+                Assert.AreEqual("social", domain.Name(DefinitionKind.Drive, drives - 1));
+                Assert.Throws<MotiveException>(() => domain.Name(DefinitionKind.Drive, drives));
             }
         }
     }

@@ -8,6 +8,17 @@ namespace Motive
         private readonly Dictionary<ulong, string> names = new Dictionary<ulong, string>();
 
         /// <summary>
+        /// How many definitions of <paramref name="kind"/> the domain has
+        /// (<c>motive_domain_count</c>): their ids are 0 to the count, dense.
+        /// </summary>
+        public uint Count(DefinitionKind kind)
+        {
+            uint count;
+            Errors.Check(NativeMethods.motive_domain_count(Handle, (uint)kind, out count));
+            return count;
+        }
+
+        /// <summary>
         /// The name of definition <paramref name="id"/> of <paramref name="kind"/>
         /// (<c>motive_domain_name</c>): for inspectors, logs and debuggers, without tables of
         /// the game's own. Each name is read once and kept, so asking again allocates nothing.

@@ -54,28 +54,16 @@ namespace Motive
             return name;
         }
 
-        /// <summary>
-        /// Every name of <paramref name="kind"/>, in id order: ids are dense (0, 1, 2, … in
-        /// definition order), so it names them until the domain has no more.
-        /// </summary>
+        /// <summary>Every name of <paramref name="kind"/>, in id order (ids are dense).</summary>
         public List<string> All(DefinitionKind kind)
         {
-            var all = new List<string>();
-            for (uint id = 0; ; id++)
+            var count = domain.Count(kind);
+            var all = new List<string>((int)count);
+            for (uint id = 0; id < count; id++)
             {
-                try
-                {
-                    all.Add(domain.Name(kind, id));
-                }
-                catch (MotiveException e)
-                {
-                    if (e.Status != Status.NotFound)
-                    {
-                        throw;
-                    }
-                    return all;
-                }
+                all.Add(domain.Name(kind, id));
             }
+            return all;
         }
 
         /// <summary>"action", "drive", "goal", "GOAP goal", "tree", … for ids without a name.</summary>

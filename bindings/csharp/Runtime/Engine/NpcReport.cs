@@ -133,42 +133,17 @@ namespace Motive
             }
         }
 
-        /// <summary>
-        /// Which brain decides for the NPC. The C ABI does not say, so this asks the GOAP,
-        /// behaviour-tree and UBC queries in turn (each refuses another brain's NPC with
-        /// InvalidArgument); an NPC with drives is UDGOAP. <see cref="Build"/> asks once per NPC.
-        /// </summary>
+        /// <summary>Which brain decides for the NPC (<see cref="World.NpcBrain"/>).</summary>
         public static NpcBrain DetectBrain(World world, Npc npc)
         {
-            try
+            switch (world.NpcBrain(npc))
             {
-                world.GoapDecision(npc);
-                return NpcBrain.Goap;
+                case Motive.Brain.Udgoap: return NpcBrain.Udgoap;
+                case Motive.Brain.Goap: return NpcBrain.Goap;
+                case Motive.Brain.Ubc: return NpcBrain.Ubc;
+                case Motive.Brain.Bt: return NpcBrain.BehaviourTree;
+                default: return NpcBrain.Unknown;
             }
-            catch (MotiveException e) when (e.Status == Status.InvalidArgument)
-            {
-            }
-            try
-            {
-                world.BehaviourLayers(npc);
-                return NpcBrain.BehaviourTree;
-            }
-            catch (MotiveException e) when (e.Status == Status.InvalidArgument)
-            {
-            }
-            try
-            {
-                world.UbcDecision(npc);
-                return NpcBrain.Ubc;
-            }
-            catch (MotiveException e) when (e.Status == Status.InvalidArgument)
-            {
-            }
-            if (world.Drives(npc).Count > 0 || world.Explain(npc).CandidateCount > 0)
-            {
-                return NpcBrain.Udgoap;
-            }
-            return NpcBrain.Unknown;
         }
 
         /// <summary>Reads everything about <paramref name="npc"/> from <paramref name="world"/> now.</summary>

@@ -1697,6 +1697,16 @@ namespace Motive
         internal static extern Status motive_object_spawn(WorldHandle world, uint archetype, Vec3 position, out SmartObject out_object);
 
         /// <summary>
+        /// The brain deciding for `npc` (a `motive_brain`) in `*out_brain`, so that tools ask the
+        /// queries that answer for it instead of trying each.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_brain` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_brain")]
+        internal static extern Status motive_npc_brain(WorldHandle world, Npc npc, out uint out_brain);
+
+        /// <summary>
         /// Makes `npc` think now, whatever its schedule: sense, update drives and goals, and plan if it
         /// is not performing an action. Requests appear in the event queue.
         ///
@@ -1795,6 +1805,16 @@ namespace Motive
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_explain_satisfactions")]
         internal static extern Status motive_npc_explain_satisfactions(WorldHandle world, Npc npc, double* buffer, UIntPtr capacity, out UIntPtr out_count);
+
+        /// <summary>
+        /// How many definitions of `kind` (a `motive_definition_kind`) `domain` has, in `*out_count`:
+        /// their ids are `0..count`, dense, so a tool lists every name with `motive_domain_name`.
+        ///
+        /// # Safety
+        /// `domain` must be NULL or live; `out_count` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_count")]
+        internal static extern Status motive_domain_count(DomainHandle domain, uint kind, out uint out_count);
 
         /// <summary>
         /// Copies the name of definition `id` of `kind` (a `motive_definition_kind`) in `domain` and a

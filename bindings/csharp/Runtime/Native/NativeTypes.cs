@@ -971,6 +971,29 @@ namespace Motive
     }
 
     /// <summary>
+    /// Which brain decides for an NPC (`motive_npc_brain`): which explanation queries answer.
+    /// </summary>
+    public enum Brain : uint
+    {
+        /// <summary>
+        /// Drives and utility planning: `motive_npc_explain`, candidates, drives, goals.
+        /// </summary>
+        Udgoap = 0,
+        /// <summary>
+        /// GOAP: `motive_npc_goap_decision`, `motive_npc_goap_goals`.
+        /// </summary>
+        Goap = 1,
+        /// <summary>
+        /// Utility-based control: `motive_npc_ubc_decision`, `motive_npc_ubc_ratings`.
+        /// </summary>
+        Ubc = 2,
+        /// <summary>
+        /// Behaviour trees: `motive_npc_bt_layers`, `motive_npc_bt_running`, hints, blackboard.
+        /// </summary>
+        Bt = 3,
+    }
+
+    /// <summary>
     /// A handle to any entity (NPC or smart object) of one world. All zero is the null handle.
     /// Plain value: copy it freely; it never owns anything.
     /// </summary>
