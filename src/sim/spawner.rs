@@ -47,7 +47,7 @@ impl Spawner {
         for (rule, schedule) in rules.iter().zip(&mut self.schedules) {
             while schedule.next <= now + 1e-9 {
                 schedule.next += rule.every;
-                schedule.alive.retain(|&e| world.is_alive(e));
+                schedule.alive.retain(|&e| lives(world, e));
                 if schedule.alive.len() >= rule.max_alive as usize {
                     continue;
                 }
@@ -61,4 +61,19 @@ impl Spawner {
         }
         Ok(())
     }
+}
+
+/// True while `entity` exists and none of its archetype's death conditions holds: a dead
+/// antlion lies where it fell, but no longer counts against its spawn rule's maximum.
+fn lives(world: &World, entity: Entity) -> bool {
+    let Ok(Some(archetype)) = world.archetype(entity) else {
+        return world.is_alive(entity);
+    };
+    let bindings = crate::core::model::condition::Bindings::pair(entity, entity);
+    !world
+        .domain()
+        .archetype(archetype)
+        .death
+        .iter()
+        .any(|c| c.holds(world, &bindings))
 }
