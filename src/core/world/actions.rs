@@ -126,7 +126,7 @@ impl<B: Brains> World<B> {
                     domain.clamp(need.attribute, n - need.rate * dt)
                 });
             }
-            let expired = record.deadline.at <= self.time;
+            let expired = record.deadline <= self.time;
             if record.ticks {
                 let npc = Entity::from_key(key, self.serial());
                 let _ = self.with_mind(npc, |world, mind| {
@@ -401,6 +401,7 @@ impl<B: Brains> World<B> {
             request,
             elapsed: 0.0,
             part: Part::Alone,
+            deadline: self.deadline_for(step.action),
         });
         let slot = self.slot_of(mind, step.supplier);
         self.push_event(
@@ -492,11 +493,7 @@ impl<B: Brains> World<B> {
         let mut mind = self.record_mut(npc)?.mind.take().expect("checked above");
         let result = body(self, &mut mind);
         let ticks = self.advancing(&mind).is_some();
-        let previous = self
-            .live_record(npc)
-            .map(|r| r.deadline)
-            .unwrap_or_default();
-        let deadline = self.deadline_of(&mind, previous);
+        let deadline = super::engine_timeout::deadline_of(&mind);
         if let Ok(record) = self.record_mut(npc) {
             record.mind = Some(mind);
             record.ticks = ticks;

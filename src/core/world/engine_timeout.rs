@@ -2,8 +2,9 @@
 //! action's own, else the world's), with `ActionTimedOut`, so an engine that drops a request
 //! never leaves an NPC waiting forever.
 //!
-//! The deadline sits in the entity's record, beside what the per-tick pass reads anyway, so
-//! checking it costs one comparison per NPC per tick and never loads a mind.
+//! The deadline is set when the request is made (on the running action) and mirrored in the
+//! entity's record whenever the mind goes back in, beside what the per-tick pass reads anyway,
+//! so checking it costs one comparison per NPC per tick and never loads a mind.
 
 use crate::core::model::action::{ActionDuration, ActionId};
 use crate::core::model::domain::check_timeout;
@@ -13,24 +14,6 @@ use crate::core::world::brains::Brains;
 use crate::core::world::event::EventKind;
 use crate::core::world::mind::{Mind, Part};
 use crate::core::world::World;
-
-/// When an engine-ended action must be reported by, per NPC record.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Deadline {
-    /// World time after which the running engine action fails; infinite when none runs.
-    pub(crate) at: f64,
-    /// The request it is for (0: none), so that a deadline is set once per request.
-    pub(crate) request: u32,
-}
-
-impl Default for Deadline {
-    fn default() -> Self {
-        Deadline {
-            at: f64::INFINITY,
-            request: 0,
-        }
-    }
-}
 
 impl<B: Brains> World<B> {
     /// Sets the seconds an engine-ended action may go unreported before motive fails it, for
@@ -56,20 +39,12 @@ impl<B: Brains> World<B> {
             .unwrap_or(self.engine_timeout)
     }
 
-    /// The deadline `mind`'s running action gives, `previous` being the record's: a new one
-    /// when an engine-ended action the NPC performs (alone or leading) was requested since.
-    pub(crate) fn deadline_of(&self, mind: &Mind<B>, previous: Deadline) -> Deadline {
-        let engine = mind.running.filter(|r| {
-            matches!(r.part, Part::Alone | Part::Leading)
-                && self.domain.action(r.step.action).duration == ActionDuration::Engine
-        });
-        match engine {
-            None => Deadline::default(),
-            Some(r) if r.request == previous.request => previous,
-            Some(r) => Deadline {
-                at: self.time + self.timeout_of(r.step.action),
-                request: r.request,
-            },
+    /// The deadline of a request of `action` made now: the timeout from now when the engine
+    /// ends it, never when motive does.
+    pub(crate) fn deadline_for(&self, action: ActionId) -> f64 {
+        match self.domain.action(action).duration {
+            ActionDuration::Engine => self.time + self.timeout_of(action),
+            _ => f64::INFINITY,
         }
     }
 
@@ -80,4 +55,12 @@ impl<B: Brains> World<B> {
             Ok(())
         });
     }
+}
+
+/// The deadline the record keeps for `mind`: its running action's, when it performs it alone or
+/// leads it (a helper follows its leader); infinite otherwise.
+pub(crate) fn deadline_of<B: Brains>(mind: &Mind<B>) -> f64 {
+    mind.running
+        .filter(|r| matches!(r.part, Part::Alone | Part::Leading))
+        .map_or(f64::INFINITY, |r| r.deadline)
 }

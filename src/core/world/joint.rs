@@ -57,6 +57,7 @@ impl<B: Brains> World<B> {
             request,
             elapsed: 0.0,
             part: Part::Waiting,
+            deadline: f64::INFINITY,
         });
         self.push_event(
             EventKind::ActionWaiting,
@@ -169,6 +170,10 @@ impl<B: Brains> World<B> {
     /// Starts the joint action on `object` for every user waiting with `request`, in slot
     /// order; `leader` (whose mind is `mind`) completed the required slots and leads.
     fn start_joint(&mut self, leader: Entity, mind: &mut Mind<B>, object: Entity, request: u32) {
+        // The leader's report ends the performance for everyone: only its clock runs.
+        if let Some(running) = mind.running.as_mut() {
+            running.deadline = self.deadline_for(running.step.action);
+        }
         for slot in 0..self.slot_count(object) {
             let user = self.user(object, slot);
             let running = if user == leader {

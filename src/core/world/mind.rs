@@ -53,6 +53,9 @@ pub struct Running {
     pub elapsed: f64,
     /// How the NPC takes part in it.
     pub part: Part,
+    /// World time after which motive fails it unreported, for an action the engine ends
+    /// performed alone or led (`engine_timeout.rs`); infinite otherwise.
+    pub deadline: f64,
 }
 
 /// How an NPC takes part in the action it is performing: alone, or as one of the users of a

@@ -87,8 +87,9 @@ pub(crate) struct EntityRecord<B> {
     /// The NPC's running action advances with time (see `World::advancing`): the per-tick pass
     /// loads only these minds. Set whenever the mind goes back in after a change.
     pub(crate) ticks: bool,
-    /// When the NPC's running engine-ended action fails unreported (`engine_timeout.rs`).
-    pub(crate) deadline: engine_timeout::Deadline,
+    /// When the NPC's running engine-ended action fails unreported (`engine_timeout.rs`);
+    /// infinite when none runs.
+    pub(crate) deadline: f64,
 }
 
 /// The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
@@ -301,7 +302,7 @@ impl<B: Brains> World<B> {
                 claim_priority: ClaimPriority::NORMAL,
                 next_think: f64::INFINITY,
                 ticks: false,
-                deadline: engine_timeout::Deadline::default(),
+                deadline: f64::INFINITY,
             })
             .ok_or_else(|| Error::invalid("the world holds 2^32 entities already"))?;
         if kind == EntityKind::Npc {
