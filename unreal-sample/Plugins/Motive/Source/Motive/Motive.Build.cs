@@ -1,8 +1,8 @@
-// The Motive runtime module: the motive native library from ThirdParty/Motive/<Platform>
-// (staged there by scripts/package-unreal: include/, lib/, and bin/ on Win64), the header-only
-// C++ wrapper (motive.hpp) among the headers, and thin engine glue in Public/ and Private/.
+// The Motive runtime module: thin engine glue (Public/, Private/) over the motive library, an
+// External module of its own (Source/ThirdParty/MotiveLibrary) with the header-only C++ wrapper.
+// It builds without the library (WITH_MOTIVE_LIBRARY 0) and then stays inert; its Gameplay
+// Debugger category is compiled where the engine has the debugger (WITH_GAMEPLAY_DEBUGGER).
 
-using System.IO;
 using UnrealBuildTool;
 
 public class Motive : ModuleRules
@@ -11,39 +11,11 @@ public class Motive : ModuleRules
 	{
 		PCHUsage = ModuleRules.PCHUsageMode.UseExplicitOrSharedPCHs;
 
-		PublicDependencyModuleNames.AddRange(new string[] { "Core", "CoreUObject", "Engine", "AIModule", "GameplayTasks" });
+		// MotiveLibrary is public: MotiveHeaders.h gives game modules the wrapper too.
+		PublicDependencyModuleNames.AddRange(new string[] { "Core", "CoreUObject", "Engine", "AIModule", "GameplayTasks", "MotiveLibrary" });
 		PrivateDependencyModuleNames.AddRange(new string[] { "Projects" });
 
-		string PlatformThirdPartyPath = Path.GetFullPath(Path.Combine(PluginDirectory, "Source", "ThirdParty", "Motive", Target.Platform.ToString()));
-		string PlatformBinariesPath = Path.GetFullPath(Path.Combine(PluginDirectory, "Binaries", Target.Platform.ToString()));
-		if (!Directory.Exists(PlatformThirdPartyPath))
-		{
-			throw new BuildException("Motive: no native library for " + Target.Platform + " in " + PlatformThirdPartyPath + "; run scripts/package-unreal on that platform first.");
-		}
-
-		PublicIncludePaths.Add(Path.Combine(PlatformThirdPartyPath, "include"));
-
-		if (Target.Platform == UnrealTargetPlatform.Win64)
-		{
-			// Linked through the import library, loaded by FMotiveModule from the plugin's own
-			// Binaries folder before first use (delay-loaded, so the game's folder need not hold it).
-			PublicAdditionalLibraries.Add(Path.Combine(PlatformThirdPartyPath, "lib", "motive.dll.lib"));
-			PublicDelayLoadDLLs.Add("motive.dll");
-			RuntimeDependencies.Add(Path.Combine(PlatformBinariesPath, "motive.dll"), Path.Combine(PlatformThirdPartyPath, "bin", "motive.dll"));
-		}
-		else if (Target.Platform == UnrealTargetPlatform.Linux)
-		{
-			PublicAdditionalLibraries.Add(Path.Combine(PlatformThirdPartyPath, "lib", "libmotive.so"));
-			RuntimeDependencies.Add(Path.Combine(PlatformBinariesPath, "libmotive.so"), Path.Combine(PlatformThirdPartyPath, "lib", "libmotive.so"));
-		}
-		else if (Target.Platform == UnrealTargetPlatform.Mac)
-		{
-			PublicAdditionalLibraries.Add(Path.Combine(PlatformThirdPartyPath, "lib", "libmotive.dylib"));
-			RuntimeDependencies.Add(Path.Combine(PlatformBinariesPath, "libmotive.dylib"), Path.Combine(PlatformThirdPartyPath, "lib", "libmotive.dylib"));
-		}
-		else
-		{
-			throw new BuildException("Motive: " + Target.Platform + " is not supported (Win64, Linux, Mac).");
-		}
+		// GameplayDebugger and WITH_GAMEPLAY_DEBUGGER (0 in Shipping), as Epic's modules do.
+		SetupGameplayDebuggerSupport(Target);
 	}
 }

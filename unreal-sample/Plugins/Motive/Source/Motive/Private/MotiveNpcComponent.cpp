@@ -6,29 +6,38 @@
 #include "MotiveModule.h"
 #include "MotiveWorldSubsystem.h"
 
+// Every call into motive goes through the world subsystem, which holds motive's state only once
+// the library is ready and a domain has loaded; the component itself never calls the library.
+
 bool UMotiveNpcComponent::ReportActionFinished(bool bSucceeded)
 {
 	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
-	return Subsystem && Subsystem->CompleteAction(GetNpc(), bSucceeded);
+	return Subsystem && IsSpawned() && Subsystem->CompleteAction(NpcHandle, bSucceeded);
 }
 
 bool UMotiveNpcComponent::ThinkNow()
 {
 	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
-	return Subsystem && Subsystem->ThinkNow(GetNpc());
+	return Subsystem && IsSpawned() && Subsystem->ThinkNow(NpcHandle);
+}
+
+bool UMotiveNpcComponent::SetFact(FName Attribute, const FMotiveFactValue& Value)
+{
+	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
+	return Subsystem && IsSpawned() && Subsystem->SetFact(EntityKey, Attribute, Value);
 }
 
 bool UMotiveNpcComponent::SetNumberFact(FName Attribute, float Value)
 {
 	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
-	return Subsystem && Subsystem->SetNumberFact(GetNpc().entity(), Attribute, Value);
+	return Subsystem && IsSpawned() && Subsystem->SetNumberFact(EntityKey, Attribute, Value);
 }
 
 bool UMotiveNpcComponent::GetNumberFact(FName Attribute, float& Value) const
 {
 	const UMotiveWorldSubsystem* Subsystem = GetSubsystem();
 	double Number = 0.0;
-	if (Subsystem == nullptr || !Subsystem->GetNumberFact(GetNpc().entity(), Attribute, Number))
+	if (Subsystem == nullptr || !IsSpawned() || !Subsystem->GetNumberFact(EntityKey, Attribute, Number))
 	{
 		return false;
 	}
@@ -36,24 +45,59 @@ bool UMotiveNpcComponent::GetNumberFact(FName Attribute, float& Value) const
 	return true;
 }
 
+void UMotiveNpcComponent::GetDrives(TArray<FName>& Names, TArray<float>& Satisfactions) const
+{
+	Names.Reset();
+	Satisfactions.Reset();
+	if (const UMotiveWorldSubsystem* Subsystem = GetSubsystem(); Subsystem && IsSpawned())
+	{
+		Subsystem->GetDrives(NpcHandle, Names, Satisfactions);
+	}
+}
+
+void UMotiveNpcComponent::GetPlan(TArray<FName>& Actions, TArray<AActor*>& Targets, TArray<FString>& TargetNames) const
+{
+	Actions.Reset();
+	Targets.Reset();
+	TargetNames.Reset();
+	if (const UMotiveWorldSubsystem* Subsystem = GetSubsystem(); Subsystem && IsSpawned())
+	{
+		Subsystem->GetPlan(NpcHandle, Actions, Targets, TargetNames);
+	}
+}
+
+TArray<FString> UMotiveNpcComponent::GetExplanationLines() const
+{
+	if (!FMotiveModule::IsLibraryReady())
+	{
+		return {FString::Printf(TEXT("motive is not loaded: %s"), *FMotiveModule::GetLibraryProblem())};
+	}
+	const UMotiveWorldSubsystem* Subsystem = GetSubsystem();
+	if (Subsystem == nullptr || !IsSpawned())
+	{
+		return {TEXT("not spawned: no domain loaded or no such archetype (see LogMotive)")};
+	}
+	return Subsystem->ExplainNpc(NpcHandle);
+}
+
+FString UMotiveNpcComponent::GetExplanation() const
+{
+	return FString::Join(GetExplanationLines(), TEXT("\n"));
+}
+
 FString UMotiveNpcComponent::GetCurrentActionText() const
 {
 	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
-	return Subsystem ? Subsystem->DescribeAction(GetNpc()) : FString();
+	return Subsystem && IsSpawned() ? Subsystem->DescribeAction(NpcHandle) : FString(TEXT("(not spawned)"));
 }
 
-motive::Npc UMotiveNpcComponent::GetNpc() const
-{
-	return motive::Npc::from_u64(static_cast<uint64>(NpcHandle));
-}
-
-void UMotiveNpcComponent::StartJob(const motive::Job& Job)
+void UMotiveNpcComponent::StartJob(
+	FName Action, AActor* Target, const TOptional<FVector>& Destination, bool bWalk, float AcceptanceRadius)
 {
 	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
-	AActor* Target = Subsystem->FindActor(Job.target);
-	CurrentAction = Subsystem->ActionName(Job.action);
-	OnActionRequested.Broadcast(CurrentAction, Target);
-	if (Job.performance != motive::Performance::walk)
+	CurrentAction = Action;
+	OnActionRequested.Broadcast(Action, Target);
+	if (!bWalk || Subsystem == nullptr)
 	{
 		return; // Engine-timed actions are reported by the performer, motive's own by motive.
 	}
@@ -61,23 +105,18 @@ void UMotiveNpcComponent::StartJob(const motive::Job& Job)
 	if (Controller == nullptr)
 	{
 		UE_LOG(LogMotive, Warning, TEXT("%s: no AIController to walk with"), *GetOwner()->GetName());
-		Subsystem->CompleteAction(GetNpc(), false);
+		Subsystem->CompleteAction(NpcHandle, false);
 		return;
 	}
 	Controller->ReceiveMoveCompleted.AddUniqueDynamic(this, &UMotiveNpcComponent::HandleMoveCompleted);
-	const float Radius = Subsystem->ToEngineDistance(Job.stand_off);
 	EPathFollowingRequestResult::Type Requested = EPathFollowingRequestResult::Failed;
 	if (Target != nullptr)
 	{
-		Requested = Controller->MoveToActor(Target, Radius);
+		Requested = Controller->MoveToActor(Target, AcceptanceRadius);
 	}
-	else if (motive::World* World = Subsystem->GetMotiveWorld())
+	else if (Destination.IsSet())
 	{
-		motive::Result<motive::Vec3> Position = World->entity_position(Job.target);
-		if (Position.ok())
-		{
-			Requested = Controller->MoveToLocation(Subsystem->ToEngine(Position.value()), Radius);
-		}
+		Requested = Controller->MoveToLocation(Destination.GetValue(), AcceptanceRadius);
 	}
 	switch (Requested)
 	{
@@ -85,15 +124,15 @@ void UMotiveNpcComponent::StartJob(const motive::Job& Job)
 		WalkRequest = Controller->GetCurrentMoveRequestID();
 		break;
 	case EPathFollowingRequestResult::AlreadyAtGoal:
-		Subsystem->CompleteAction(GetNpc(), true);
+		Subsystem->CompleteAction(NpcHandle, true);
 		break;
 	default:
-		Subsystem->CompleteAction(GetNpc(), false);
+		Subsystem->CompleteAction(NpcHandle, false);
 		break;
 	}
 }
 
-void UMotiveNpcComponent::StopJob(const motive::Stop& Stop)
+void UMotiveNpcComponent::StopJob(bool bCompleted)
 {
 	if (WalkRequest.IsValid())
 	{
@@ -104,23 +143,28 @@ void UMotiveNpcComponent::StopJob(const motive::Stop& Stop)
 			Controller->StopMovement();
 		}
 	}
-	OnActionEnded.Broadcast(CurrentAction, Stop.kind == MOTIVE_EVENT_KIND_ACTION_FINISHED);
+	OnActionEnded.Broadcast(CurrentAction, bCompleted);
 	CurrentAction = NAME_None;
 }
 
 void UMotiveNpcComponent::BeginPlay()
 {
 	Super::BeginPlay();
+	if (!FMotiveModule::IsLibraryReady())
+	{
+		return; // Inert: the module logged why at startup.
+	}
 	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
-	if (Subsystem == nullptr || !Subsystem->LoadDomain(Domain))
+	if (Subsystem == nullptr || !Subsystem->LoadDomain(Domain) ||
+		!Subsystem->SpawnNpc(*this, Archetype, NpcHandle, EntityKey))
 	{
 		return;
 	}
-	const motive::Npc Npc = Subsystem->SpawnNpc(*this, Archetype);
-	NpcHandle = static_cast<int64>(Npc.to_u64());
-	for (const TPair<FName, float>& Fact : InitialFacts)
+	// Over the archetype's starting state; an entity fact naming an actor that has not spawned
+	// its entity yet is written when it does.
+	for (const TPair<FName, FMotiveFactValue>& Fact : InitialFacts)
 	{
-		Subsystem->SetNumberFact(Npc.entity(), Fact.Key, Fact.Value);
+		Subsystem->SetFact(EntityKey, Fact.Key, Fact.Value);
 	}
 }
 
@@ -131,11 +175,12 @@ void UMotiveNpcComponent::EndPlay(const EEndPlayReason::Type EndPlayReason)
 		Controller->ReceiveMoveCompleted.RemoveDynamic(this, &UMotiveNpcComponent::HandleMoveCompleted);
 	}
 	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
-	if (Subsystem != nullptr && NpcHandle != 0)
+	if (Subsystem != nullptr && IsSpawned())
 	{
-		Subsystem->DestroyEntity(GetNpc().entity());
+		Subsystem->DestroyEntity(EntityKey);
 	}
 	NpcHandle = 0;
+	EntityKey = 0;
 	Super::EndPlay(EndPlayReason);
 }
 
@@ -146,9 +191,9 @@ void UMotiveNpcComponent::HandleMoveCompleted(FAIRequestID RequestID, EPathFollo
 		return; // Another move of this controller, or a walk motive already ended.
 	}
 	WalkRequest = FAIRequestID::InvalidRequest;
-	if (UMotiveWorldSubsystem* Subsystem = GetSubsystem())
+	if (UMotiveWorldSubsystem* Subsystem = GetSubsystem(); Subsystem && IsSpawned())
 	{
-		Subsystem->CompleteAction(GetNpc(), Result == EPathFollowingResult::Success);
+		Subsystem->CompleteAction(NpcHandle, Result == EPathFollowingResult::Success);
 	}
 }
 

@@ -1,47 +1,59 @@
 #include "MotiveSmartObjectComponent.h"
 
 #include "Engine/World.h"
+#include "MotiveModule.h"
 #include "MotiveWorldSubsystem.h"
+
+// As the NPC component: every call into motive goes through the world subsystem.
+
+bool UMotiveSmartObjectComponent::SetFact(FName Attribute, const FMotiveFactValue& Value)
+{
+	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
+	return Subsystem && IsSpawned() && Subsystem->SetFact(EntityKey, Attribute, Value);
+}
 
 bool UMotiveSmartObjectComponent::SetNumberFact(FName Attribute, float Value)
 {
 	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
-	return Subsystem &&
-		   Subsystem->SetNumberFact(motive::Object::from_u64(static_cast<uint64>(ObjectHandle)).entity(), Attribute, Value);
+	return Subsystem && IsSpawned() && Subsystem->SetNumberFact(EntityKey, Attribute, Value);
 }
 
 void UMotiveSmartObjectComponent::SyncPosition()
 {
-	if (UMotiveWorldSubsystem* Subsystem = GetSubsystem())
+	if (UMotiveWorldSubsystem* Subsystem = GetSubsystem(); Subsystem && IsSpawned())
 	{
-		Subsystem->SyncPosition(motive::Object::from_u64(static_cast<uint64>(ObjectHandle)).entity(), *GetOwner());
+		Subsystem->SyncPosition(EntityKey, *GetOwner());
 	}
 }
 
 void UMotiveSmartObjectComponent::BeginPlay()
 {
 	Super::BeginPlay();
+	if (!FMotiveModule::IsLibraryReady())
+	{
+		return; // Inert: the module logged why at startup.
+	}
 	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
-	if (Subsystem == nullptr || !Subsystem->LoadDomain(Domain))
+	if (Subsystem == nullptr || !Subsystem->LoadDomain(Domain) ||
+		!Subsystem->SpawnObject(*GetOwner(), Archetype, ObjectHandle, EntityKey))
 	{
 		return;
 	}
-	const motive::Object Object = Subsystem->SpawnObject(*GetOwner(), Archetype);
-	ObjectHandle = static_cast<int64>(Object.to_u64());
-	for (const TPair<FName, float>& Fact : InitialFacts)
+	for (const TPair<FName, FMotiveFactValue>& Fact : InitialFacts)
 	{
-		Subsystem->SetNumberFact(Object.entity(), Fact.Key, Fact.Value);
+		Subsystem->SetFact(EntityKey, Fact.Key, Fact.Value);
 	}
 }
 
 void UMotiveSmartObjectComponent::EndPlay(const EEndPlayReason::Type EndPlayReason)
 {
 	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
-	if (Subsystem != nullptr && ObjectHandle != 0)
+	if (Subsystem != nullptr && IsSpawned())
 	{
-		Subsystem->DestroyEntity(motive::Object::from_u64(static_cast<uint64>(ObjectHandle)).entity());
+		Subsystem->DestroyEntity(EntityKey);
 	}
 	ObjectHandle = 0;
+	EntityKey = 0;
 	Super::EndPlay(EndPlayReason);
 }
 

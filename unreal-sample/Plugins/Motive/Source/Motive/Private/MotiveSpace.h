@@ -6,6 +6,7 @@
 #include "CoreMinimal.h"
 #include "MotiveHeaders.h"
 
+#if WITH_MOTIVE_LIBRARY
 namespace MotiveSpace
 {
 /** An Unreal location in motive space. */
@@ -20,3 +21,4 @@ inline FVector ToEngine(const motive::Vec3& Position, float Scale)
 	return FVector(Position.x * Scale, Position.z * Scale, Position.y * Scale);
 }
 } // namespace MotiveSpace
+#endif // WITH_MOTIVE_LIBRARY

@@ -8,25 +8,90 @@
 #include "MotiveModule.h"
 #include "MotiveNpcComponent.h"
 #include "MotiveSpace.h"
+#include "MotiveText.h"
+#include "MotiveWorldState.h"
 #include "VisualLogger/VisualLogger.h"
 
 namespace
 {
 TAutoConsoleVariable<bool> CVarMotiveDrawDebug(
 	TEXT("motive.DrawDebug"), false, TEXT("Draws each motive NPC's current action above it."));
+} // namespace
 
-FString ToFString(std::string_view Text)
+// Library-independent glue first; everything that calls motive follows under
+// WITH_MOTIVE_LIBRARY, and runs only with State, which exists only once the library is ready
+// (FMotiveModule::IsLibraryReady) and a domain has loaded.
+
+bool UMotiveWorldSubsystem::HasWorld() const
 {
-	const FUTF8ToTCHAR Converted(Text.data(), static_cast<int32>(Text.size()));
-	return FString(Converted.Length(), Converted.Get());
+	return State.IsValid();
 }
 
-// The motive id of Name, looked up by Find (a Domain::find_* member).
+AActor* UMotiveWorldSubsystem::FindActor(uint64 EntityKey) const
+{
+	const TWeakObjectPtr<AActor>* Found = Actors.Find(EntityKey);
+	return Found ? Found->Get() : nullptr;
+}
+
+UMotiveNpcComponent* UMotiveWorldSubsystem::FindNpc(uint64 NpcHandle) const
+{
+	const TWeakObjectPtr<UMotiveNpcComponent>* Found = Npcs.Find(NpcHandle);
+	return Found ? Found->Get() : nullptr;
+}
+
+FString UMotiveWorldSubsystem::EntityName(uint64 EntityKey) const
+{
+	const AActor* Actor = FindActor(EntityKey);
+	return Actor ? Actor->GetActorNameOrLabel() : FString();
+}
+
+void UMotiveWorldSubsystem::RegisterActor(AActor& Actor, uint64 EntityKey)
+{
+	Actors.Add(EntityKey, &Actor);
+	EntityKeysByActorId.Add(Actor.GetUniqueID(), EntityKey);
+}
+
+TStatId UMotiveWorldSubsystem::GetStatId() const
+{
+	RETURN_QUICK_DECLARE_CYCLE_STAT(UMotiveWorldSubsystem, STATGROUP_Tickables);
+}
+
+bool UMotiveWorldSubsystem::DoesSupportWorldType(const EWorldType::Type WorldType) const
+{
+	return WorldType == EWorldType::Game || WorldType == EWorldType::PIE;
+}
+
+void UMotiveWorldSubsystem::Deinitialize()
+{
+	Npcs.Empty();
+	Actors.Empty();
+	EntityKeysByActorId.Empty();
+	ReferencedActors.Empty();
+	State.Reset(); // The world before its domain: FMotiveWorldState declares the domain first.
+	LoadedAsset = nullptr;
+	FailedAsset = nullptr;
+	Super::Deinitialize();
+}
+
+#if WITH_MOTIVE_LIBRARY
+
+namespace
+{
+using MotiveText::ToFString;
+using MotiveText::ToUtf8;
+
+bool CheckStatus(const motive::Status& Status, const TCHAR* What)
+{
+	UE_CLOG(!Status.ok(), LogMotive, Warning, TEXT("%s: %s: %s"), What, UTF8_TO_TCHAR(motive::status_name(Status.status())),
+		*ToFString(Status.message()));
+	return Status.ok();
+}
+
+// The motive id of Name, looked up by Find (a Domain::find_* member); logged when unknown.
 template <class Find>
 bool FindId(const motive::Domain& Domain, Find FindIn, FName Name, uint32& OutId)
 {
-	const FTCHARToUTF8 Utf8(*Name.ToString());
-	auto Found = (Domain.*FindIn)(Utf8.Get());
+	auto Found = (Domain.*FindIn)(ToUtf8(Name.ToString()));
 	if (!Found.ok())
 	{
 		UE_LOG(LogMotive, Warning, TEXT("%s"), *ToFString(Found.message()));
@@ -36,38 +101,19 @@ bool FindId(const motive::Domain& Domain, Find FindIn, FName Name, uint32& OutId
 	return true;
 }
 
-// The domain of a scenario document.
-motive::Result<motive::Domain> ScenarioDomain(std::string_view Text, motive::Diagnostics& Diagnostics)
-{
-	motive::Result<motive::Scenario> Scenario = motive::Scenario::load_json(Text, &Diagnostics);
-	return Scenario.ok() ? Scenario.value().domain() : motive::Result<motive::Domain>(Scenario.to_status());
-}
-
-// The domain an asset's document holds, its diagnostics logged.
-motive::Result<motive::Domain> LoadDocument(const UMotiveDomainAsset& Asset)
-{
-	const FTCHARToUTF8 Utf8(*Asset.Json);
-	const std::string_view Text(Utf8.Get(), Utf8.Length());
-	motive::Diagnostics Diagnostics = motive::Diagnostics::create().value_or(motive::Diagnostics());
-	motive::Result<motive::Domain> Loaded = Asset.Document == EMotiveDocument::Scenario
-												? ScenarioDomain(Text, Diagnostics)
-												: motive::Domain::load_json(Text, &Diagnostics);
-	for (std::size_t I = 0; I < Diagnostics.count(); ++I)
-	{
-		const motive::Diagnostic D = Diagnostics.get(I).value();
-		UE_LOG(LogMotive, Warning, TEXT("%s: %s: %s: %s"), *Asset.GetName(),
-			D.severity == MOTIVE_SEVERITY_ERROR ? TEXT("error") : TEXT("warning"), UTF8_TO_TCHAR(D.path),
-			UTF8_TO_TCHAR(D.message));
-	}
-	return Loaded;
-}
 } // namespace
 
 bool UMotiveWorldSubsystem::LoadDomain(UMotiveDomainAsset* Asset)
 {
-	if (Asset == nullptr || !FMotiveModule::IsLibraryReady())
+	if (!FMotiveModule::IsLibraryReady())
 	{
-		UE_LOG(LogMotive, Error, TEXT("LoadDomain: %s"), Asset ? TEXT("the motive library is not loaded") : TEXT("no domain asset"));
+		UE_CLOG(!bToldNoLibrary, LogMotive, Error, TEXT("LoadDomain: %s"), *FMotiveModule::GetLibraryProblem());
+		bToldNoLibrary = true;
+		return false;
+	}
+	if (Asset == nullptr)
+	{
+		UE_LOG(LogMotive, Error, TEXT("LoadDomain: no domain asset"));
 		return false;
 	}
 	if (LoadedAsset != nullptr)
@@ -76,36 +122,43 @@ bool UMotiveWorldSubsystem::LoadDomain(UMotiveDomainAsset* Asset)
 			*LoadedAsset->GetName(), *Asset->GetName());
 		return LoadedAsset == Asset;
 	}
-	motive::Result<motive::Domain> Loaded = LoadDocument(*Asset);
-	if (!Check(Loaded.to_status(), *Asset->GetName()))
+	if (FailedAsset == Asset)
 	{
+		return false; // Its diagnostics are in the log already.
+	}
+	const std::string Json = ToUtf8(Asset->Json);
+	motive::DocumentCheck Checked = motive::check_document(Json,
+		Asset->Document == EMotiveDocument::Scenario ? motive::DocumentKind::scenario : motive::DocumentKind::domain,
+		ToUtf8(Asset->GetName()));
+	MotiveText::LogLines(Checked);
+	if (!Checked.ok())
+	{
+		FailedAsset = Asset;
 		return false;
 	}
 	motive::WorldDef Def = motive::world_def();
 	Def.seed = static_cast<uint64>(Asset->Seed);
-	motive::Result<motive::World> Created = motive::World::create(Loaded.value(), Def);
-	if (!Check(Created.to_status(), TEXT("creating the world")))
+	motive::Result<motive::World> Created = motive::World::create(Checked.domain, Def);
+	if (!CheckStatus(Created.to_status(), TEXT("creating the world")))
 	{
+		FailedAsset = Asset;
 		return false;
 	}
-	MotiveDomain = std::move(Loaded).value();
-	MotiveWorld = std::move(Created).value();
-	const FTCHARToUTF8 Utf8(*Asset->Json);
-	Names = motive::ActionNames::from_document(MotiveDomain, std::string_view(Utf8.Get(), Utf8.Length()));
+	State = MakePimpl<FMotiveWorldState>(std::move(Checked.domain), std::move(Created).value(), std::string_view(Json));
 	for (const FName& Walk : Asset->WalkActions)
 	{
 		uint32 Action;
-		if (FindId(MotiveDomain, &motive::Domain::find_action, Walk, Action))
+		if (FindId(State->Domain, &motive::Domain::find_action, Walk, Action))
 		{
-			Performer.set_performance(Action, motive::Performance::walk);
+			State->Performer.set_performance(Action, motive::Performance::walk);
 		}
 	}
 	for (const TPair<FName, float>& Timed : Asset->EngineActionSeconds)
 	{
 		uint32 Action;
-		if (FindId(MotiveDomain, &motive::Domain::find_action, Timed.Key, Action))
+		if (FindId(State->Domain, &motive::Domain::find_action, Timed.Key, Action))
 		{
-			Performer.set_performance(Action, motive::Performance::engine_timed, Timed.Value);
+			State->Performer.set_performance(Action, motive::Performance::engine_timed, Timed.Value);
 		}
 	}
 	Scale = Asset->UnrealUnitsPerMotiveUnit;
@@ -113,89 +166,199 @@ bool UMotiveWorldSubsystem::LoadDomain(UMotiveDomainAsset* Asset)
 	return true;
 }
 
-bool UMotiveWorldSubsystem::HasWorld() const
-{
-	return MotiveWorld.get() != nullptr;
-}
-
-motive::Npc UMotiveWorldSubsystem::SpawnNpc(UMotiveNpcComponent& Component, FName Archetype)
+bool UMotiveWorldSubsystem::SpawnNpc(UMotiveNpcComponent& Component, FName Archetype, int64& OutNpcHandle, uint64& OutEntityKey)
 {
 	AActor* Actor = Component.GetOwner();
 	uint32 Id;
-	if (!HasWorld() || !FindId(MotiveDomain, &motive::Domain::find_archetype, Archetype, Id))
-	{
-		return motive::Npc();
-	}
-	motive::Result<motive::Npc> Spawned = MotiveWorld.spawn_npc(Id, ToMotive(Actor->GetActorLocation()));
-	if (!Check(Spawned.to_status(), *Actor->GetName()))
-	{
-		return motive::Npc();
-	}
-	const motive::Npc Npc = Spawned.value();
-	Npcs.Add(Npc.to_u64(), &Component);
-	Actors.Add(Npc.entity().to_u64(), Actor);
-	return Npc;
-}
-
-motive::Object UMotiveWorldSubsystem::SpawnObject(AActor& Actor, FName Archetype)
-{
-	uint32 Id;
-	if (!HasWorld() || !FindId(MotiveDomain, &motive::Domain::find_archetype, Archetype, Id))
-	{
-		return motive::Object();
-	}
-	motive::Result<motive::Object> Spawned = MotiveWorld.spawn_object(Id, ToMotive(Actor.GetActorLocation()));
-	if (!Check(Spawned.to_status(), *Actor.GetName()))
-	{
-		return motive::Object();
-	}
-	Actors.Add(Spawned.value().entity().to_u64(), &Actor);
-	return Spawned.value();
-}
-
-void UMotiveWorldSubsystem::DestroyEntity(motive::Entity Entity)
-{
-	Actors.Remove(Entity.to_u64());
-	const motive::Npc Npc = Entity.as_npc();
-	if (Npcs.Remove(Npc.to_u64()) > 0)
-	{
-		Check(MotiveWorld.destroy_npc(Npc), TEXT("destroying an NPC"));
-	}
-	else if (HasWorld())
-	{
-		Check(MotiveWorld.destroy_object(Entity.as_object()), TEXT("destroying an object"));
-	}
-}
-
-bool UMotiveWorldSubsystem::CompleteAction(motive::Npc Npc, bool bSucceeded)
-{
-	const int32 First = static_cast<int32>(Performer.stopped().size());
-	const motive::Status Reported = Performer.complete(
-		MotiveWorld, Npc, bSucceeded ? MOTIVE_ACTION_OUTCOME_SUCCEEDED : MOTIVE_ACTION_OUTCOME_FAILED);
-	NotifyStops(First);
-	return Check(Reported, TEXT("reporting an action"));
-}
-
-bool UMotiveWorldSubsystem::ThinkNow(motive::Npc Npc)
-{
-	return Check(MotiveWorld.think_now(Npc), TEXT("ThinkNow"));
-}
-
-bool UMotiveWorldSubsystem::SetNumberFact(motive::Entity Entity, FName Attribute, double Value)
-{
-	uint32 Id;
-	return HasWorld() && FindId(MotiveDomain, &motive::Domain::find_attribute, Attribute, Id) &&
-		   Check(MotiveWorld.set_fact(Entity, Id, motive::Value::number(Value)), TEXT("SetNumberFact"));
-}
-
-bool UMotiveWorldSubsystem::GetNumberFact(motive::Entity Entity, FName Attribute, double& Value) const
-{
-	uint32 Id;
-	if (!HasWorld() || !FindId(MotiveDomain, &motive::Domain::find_attribute, Attribute, Id))
+	if (!State || Actor == nullptr || !FindId(State->Domain, &motive::Domain::find_archetype, Archetype, Id))
 	{
 		return false;
 	}
-	motive::Result<motive::Value> Fact = MotiveWorld.fact(Entity, Id);
+	motive::Result<motive::Npc> Spawned =
+		State->World.spawn_npc(Id, MotiveSpace::ToMotive(Actor->GetActorLocation(), Scale));
+	if (!CheckStatus(Spawned.to_status(), *Actor->GetName()))
+	{
+		return false;
+	}
+	const motive::Npc Npc = Spawned.value();
+	OutNpcHandle = static_cast<int64>(Npc.to_u64());
+	OutEntityKey = Npc.entity().to_u64();
+	Npcs.Add(Npc.to_u64(), &Component);
+	RegisterActor(*Actor, OutEntityKey);
+	RetryWaitingFacts();
+	return true;
+}
+
+bool UMotiveWorldSubsystem::SpawnObject(AActor& Actor, FName Archetype, int64& OutObjectHandle, uint64& OutEntityKey)
+{
+	uint32 Id;
+	if (!State || !FindId(State->Domain, &motive::Domain::find_archetype, Archetype, Id))
+	{
+		return false;
+	}
+	motive::Result<motive::Object> Spawned =
+		State->World.spawn_object(Id, MotiveSpace::ToMotive(Actor.GetActorLocation(), Scale));
+	if (!CheckStatus(Spawned.to_status(), *Actor.GetName()))
+	{
+		return false;
+	}
+	OutObjectHandle = static_cast<int64>(Spawned.value().to_u64());
+	OutEntityKey = Spawned.value().entity().to_u64();
+	RegisterActor(Actor, OutEntityKey);
+	RetryWaitingFacts();
+	return true;
+}
+
+void UMotiveWorldSubsystem::DestroyEntity(uint64 EntityKey)
+{
+	if (const TWeakObjectPtr<AActor>* Actor = Actors.Find(EntityKey); Actor && Actor->IsValid())
+	{
+		EntityKeysByActorId.Remove((*Actor)->GetUniqueID());
+	}
+	Actors.Remove(EntityKey);
+	if (!State)
+	{
+		return;
+	}
+	const motive::Entity Entity = motive::Entity::from_u64(EntityKey);
+	State->Facts.forget(Entity);
+	const motive::Npc Npc = Entity.as_npc();
+	if (Npcs.Remove(Npc.to_u64()) > 0)
+	{
+		CheckStatus(State->World.destroy_npc(Npc), TEXT("destroying an NPC"));
+	}
+	else
+	{
+		CheckStatus(State->World.destroy_object(Entity.as_object()), TEXT("destroying an object"));
+	}
+}
+
+bool UMotiveWorldSubsystem::CompleteAction(int64 NpcHandle, bool bSucceeded)
+{
+	if (!State)
+	{
+		return false;
+	}
+	const int32 First = static_cast<int32>(State->Performer.stopped().size());
+	const motive::Status Reported = State->Performer.complete(State->World, motive::Npc::from_u64(static_cast<uint64>(NpcHandle)),
+		bSucceeded ? MOTIVE_ACTION_OUTCOME_SUCCEEDED : MOTIVE_ACTION_OUTCOME_FAILED);
+	NotifyStops(First);
+	return CheckStatus(Reported, TEXT("reporting an action"));
+}
+
+bool UMotiveWorldSubsystem::ThinkNow(int64 NpcHandle)
+{
+	return State && CheckStatus(State->World.think_now(motive::Npc::from_u64(static_cast<uint64>(NpcHandle))), TEXT("ThinkNow"));
+}
+
+bool UMotiveWorldSubsystem::SetFact(uint64 EntityKey, FName Attribute, const FMotiveFactValue& Value)
+{
+	if (!State)
+	{
+		return false;
+	}
+	const motive::Entity Subject = motive::Entity::from_u64(EntityKey);
+	motive::FactSpec Spec;
+	switch (Value.Type)
+	{
+	case EMotiveFactType::Bool:
+		Spec = motive::FactSpec::of_bool(Value.bBool);
+		break;
+	case EMotiveFactType::Number:
+		Spec = motive::FactSpec::of_number(Value.Number);
+		break;
+	case EMotiveFactType::Position:
+		Spec = motive::FactSpec::at(MotiveSpace::ToMotive(Value.Position, Scale));
+		break;
+	case EMotiveFactType::Entity:
+		if (Value.Reference == EMotiveEntityReference::Self)
+		{
+			Spec = motive::FactSpec::itself();
+		}
+		else if (Value.Reference == EMotiveEntityReference::Actor && Value.Actor != nullptr)
+		{
+			Spec = motive::FactSpec::entity_of(Value.Actor->GetUniqueID());
+			ReferencedActors.Add(Value.Actor->GetUniqueID(), Value.Actor.Get());
+		}
+		else
+		{
+			UE_CLOG(Value.Reference == EMotiveEntityReference::Actor, LogMotive, Warning,
+				TEXT("%s: fact %s refers to another actor but names none: set to nobody"), *EntityName(EntityKey),
+				*Attribute.ToString());
+			Spec = motive::FactSpec::no_entity();
+		}
+		break;
+	}
+	auto Resolve = [this](std::uint64_t ActorId) {
+		const uint64* Key = EntityKeysByActorId.Find(static_cast<uint32>(ActorId));
+		return Key ? motive::Entity::from_u64(*Key) : motive::Entity();
+	};
+	motive::Result<motive::FactOutcome> Outcome =
+		State->Facts.set(State->World, State->Domain, Subject, ToUtf8(Attribute.ToString()), Spec, Resolve);
+	if (!Outcome.ok())
+	{
+		UE_LOG(LogMotive, Warning, TEXT("%s: %s"), *EntityName(EntityKey), *ToFString(Outcome.message()));
+		return false;
+	}
+	if (Outcome.value() == motive::FactOutcome::waiting)
+	{
+		bWaitingLogged = false; // Said at the next tick if it is still waiting then.
+	}
+	return true;
+}
+
+void UMotiveWorldSubsystem::RetryWaitingFacts()
+{
+	if (!State || State->Facts.waiting().empty())
+	{
+		return;
+	}
+	auto Resolve = [this](std::uint64_t ActorId) {
+		const uint64* Key = EntityKeysByActorId.Find(static_cast<uint32>(ActorId));
+		return Key ? motive::Entity::from_u64(*Key) : motive::Entity();
+	};
+	State->Facts.retry(State->World, Resolve, [this](const motive::FactSetter::Waiting& Fact, const motive::Status& Why) {
+		UE_LOG(LogMotive, Warning, TEXT("%s: %s"), *EntityName(Fact.subject.to_u64()), *ToFString(Why.message()));
+	});
+}
+
+void UMotiveWorldSubsystem::LogWaitingFacts()
+{
+	// At the first tick after a fact started waiting, every actor of the level has begun play:
+	// a reference still unresolved names an actor without a Motive component (or not spawned).
+	if (bWaitingLogged || !State)
+	{
+		return;
+	}
+	bWaitingLogged = true;
+	for (const motive::FactSetter::Waiting& Fact : State->Facts.waiting())
+	{
+		const TWeakObjectPtr<AActor>* Referenced = ReferencedActors.Find(static_cast<uint32>(Fact.spec.reference));
+		const FString Subject = EntityName(Fact.subject.to_u64());
+		const FString Attribute = ToFString(Fact.name);
+		const FString Target = Referenced && Referenced->IsValid() ? (*Referenced)->GetActorNameOrLabel() : FString(TEXT("an actor"));
+		UE_LOG(LogMotive, Warning,
+			TEXT("%s: fact %s still waits for %s to spawn its entity (does it have a Motive NPC or Smart Object component?)"),
+			*Subject, *Attribute, *Target);
+	}
+}
+
+bool UMotiveWorldSubsystem::SetNumberFact(uint64 EntityKey, FName Attribute, double Value)
+{
+	FMotiveFactValue Number;
+	Number.Type = EMotiveFactType::Number;
+	Number.Number = Value;
+	return SetFact(EntityKey, Attribute, Number);
+}
+
+bool UMotiveWorldSubsystem::GetNumberFact(uint64 EntityKey, FName Attribute, double& Value) const
+{
+	uint32 Id;
+	if (!State || !FindId(State->Domain, &motive::Domain::find_attribute, Attribute, Id))
+	{
+		return false;
+	}
+	motive::Result<motive::Value> Fact = State->World.fact(motive::Entity::from_u64(EntityKey), Id);
 	if (!Fact.ok() || Fact.value().type() != MOTIVE_VALUE_TYPE_NUMBER)
 	{
 		return false;
@@ -204,98 +367,131 @@ bool UMotiveWorldSubsystem::GetNumberFact(motive::Entity Entity, FName Attribute
 	return true;
 }
 
-void UMotiveWorldSubsystem::SyncPosition(motive::Entity Entity, const AActor& Actor)
+void UMotiveWorldSubsystem::SyncPosition(uint64 EntityKey, const AActor& Actor)
 {
-	// Best effort every frame: an entity motive ended is dropped by its component's EndPlay.
-	(void)MotiveWorld.set_entity_position(Entity, ToMotive(Actor.GetActorLocation()));
+	if (State)
+	{
+		// Best effort every frame: an entity motive ended is dropped by its component's EndPlay.
+		(void)State->World.set_entity_position(motive::Entity::from_u64(EntityKey), MotiveSpace::ToMotive(Actor.GetActorLocation(), Scale));
+	}
 }
 
-FString UMotiveWorldSubsystem::DescribeAction(motive::Npc Npc)
+FString UMotiveWorldSubsystem::DescribeAction(int64 NpcHandle)
 {
-	return HasWorld() ? ToFString(Line.describe(MotiveWorld, Npc, Names)) : FString(TEXT("(no motive world)"));
+	return State ? ToFString(State->Line.describe(State->World, motive::Npc::from_u64(static_cast<uint64>(NpcHandle)), State->ActionNames))
+				 : FString(TEXT("(no motive world)"));
 }
 
-FName UMotiveWorldSubsystem::ActionName(motive::ActionId Action) const
+TArray<FString> UMotiveWorldSubsystem::ExplainNpc(int64 NpcHandle) const
 {
-	const std::string_view Name = Names.name(Action);
-	return Name.empty() ? FName(*FString::Printf(TEXT("action_%u"), Action)) : FName(*ToFString(Name));
+	TArray<FString> Lines;
+	if (!State)
+	{
+		Lines.Add(TEXT("(no motive world)"));
+		return Lines;
+	}
+	const motive::NpcReport Report(State->Names, [this](motive::Entity Entity) { return ToUtf8(EntityName(Entity.to_u64())); });
+	for (const std::string& Line : Report.lines(State->World, motive::Npc::from_u64(static_cast<uint64>(NpcHandle))))
+	{
+		Lines.Add(ToFString(Line));
+	}
+	return Lines;
 }
 
-AActor* UMotiveWorldSubsystem::FindActor(motive::Entity Entity) const
+void UMotiveWorldSubsystem::GetDrives(int64 NpcHandle, TArray<FName>& Names, TArray<float>& Satisfactions) const
 {
-	const TWeakObjectPtr<AActor>* Found = Actors.Find(Entity.to_u64());
-	return Found ? Found->Get() : nullptr;
+	if (!State)
+	{
+		return;
+	}
+	const motive::NpcReport Report(State->Names);
+	auto Drives = Report.drives(State->World, motive::Npc::from_u64(static_cast<uint64>(NpcHandle)));
+	if (!Drives.ok())
+	{
+		return;
+	}
+	for (const motive::NamedDrive& Drive : Drives.value())
+	{
+		Names.Add(FName(*ToFString(Drive.name)));
+		Satisfactions.Add(static_cast<float>(Drive.satisfaction));
+	}
+}
+
+void UMotiveWorldSubsystem::GetPlan(int64 NpcHandle, TArray<FName>& Actions, TArray<AActor*>& Targets, TArray<FString>& TargetNames) const
+{
+	if (!State)
+	{
+		return;
+	}
+	const motive::NpcReport Report(State->Names, [this](motive::Entity Entity) { return ToUtf8(EntityName(Entity.to_u64())); });
+	auto Steps = Report.plan(State->World, motive::Npc::from_u64(static_cast<uint64>(NpcHandle)));
+	if (!Steps.ok())
+	{
+		return;
+	}
+	for (const motive::NamedStep& Step : Steps.value())
+	{
+		Actions.Add(FName(*ToFString(Step.action_name)));
+		Targets.Add(FindActor(Step.target.to_u64()));
+		TargetNames.Add(ToFString(Step.target_name));
+	}
 }
 
 motive::World* UMotiveWorldSubsystem::GetMotiveWorld()
 {
-	return HasWorld() ? &MotiveWorld : nullptr;
-}
-
-FVector UMotiveWorldSubsystem::ToEngine(const motive::Vec3& Position) const
-{
-	return MotiveSpace::ToEngine(Position, Scale);
-}
-
-motive::Vec3 UMotiveWorldSubsystem::ToMotive(const FVector& Location) const
-{
-	return MotiveSpace::ToMotive(Location, Scale);
-}
-
-float UMotiveWorldSubsystem::ToEngineDistance(double Distance) const
-{
-	return static_cast<float>(Distance) * Scale;
+	return State ? &State->World : nullptr;
 }
 
 void UMotiveWorldSubsystem::Tick(float DeltaTime)
 {
-	if (!HasWorld())
+	if (!State)
 	{
 		return;
 	}
+	LogWaitingFacts();
 	SyncNpcPositions();
-	if (!Check(MotiveWorld.tick(DeltaTime), TEXT("tick")))
+	if (!CheckStatus(State->World.tick(DeltaTime), TEXT("tick")))
 	{
 		return;
 	}
-	motive::Result<motive::Span<const motive::Event>> Events = Pump.drain(MotiveWorld);
-	if (!Check(Events.to_status(), TEXT("polling events")))
+	motive::Result<motive::Span<const motive::Event>> Events = State->Pump.drain(State->World);
+	if (!CheckStatus(Events.to_status(), TEXT("polling events")))
 	{
 		return;
 	}
-	Performer.observe(Events.value());
+	State->Performer.observe(Events.value());
 	NotifyStops(0);
-	for (const motive::Job& Job : Performer.started())
-	{
-		if (UMotiveNpcComponent* Component = FindNpc(Job.npc))
-		{
-			Component->StartJob(Job);
-		}
-	}
-	const int32 First = static_cast<int32>(Performer.stopped().size());
-	Check(Performer.advance(MotiveWorld, DeltaTime), TEXT("reporting an engine-timed action"));
+	StartJobs();
+	const int32 First = static_cast<int32>(State->Performer.stopped().size());
+	CheckStatus(State->Performer.advance(State->World, DeltaTime), TEXT("reporting an engine-timed action"));
 	NotifyStops(First);
 	DrawDebug();
 }
 
-TStatId UMotiveWorldSubsystem::GetStatId() const
+void UMotiveWorldSubsystem::StartJobs()
 {
-	RETURN_QUICK_DECLARE_CYCLE_STAT(UMotiveWorldSubsystem, STATGROUP_Tickables);
-}
-
-void UMotiveWorldSubsystem::Deinitialize()
-{
-	Npcs.Empty();
-	Actors.Empty();
-	MotiveWorld = motive::World();
-	MotiveDomain = motive::Domain();
-	LoadedAsset = nullptr;
-	Super::Deinitialize();
-}
-
-bool UMotiveWorldSubsystem::DoesSupportWorldType(const EWorldType::Type WorldType) const
-{
-	return WorldType == EWorldType::Game || WorldType == EWorldType::PIE;
+	for (const motive::Job& Job : State->Performer.started())
+	{
+		UMotiveNpcComponent* Component = FindNpc(Job.npc.to_u64());
+		if (Component == nullptr)
+		{
+			continue;
+		}
+		AActor* Target = FindActor(Job.target.to_u64());
+		TOptional<FVector> Destination;
+		if (Target == nullptr)
+		{
+			motive::Result<motive::Vec3> Position = State->World.entity_position(Job.target);
+			if (Position.ok())
+			{
+				Destination = MotiveSpace::ToEngine(Position.value(), Scale);
+			}
+		}
+		const std::string_view Name = State->ActionNames.name(Job.action);
+		const FName Action = Name.empty() ? FName(*FString::Printf(TEXT("action_%u"), Job.action)) : FName(*ToFString(Name));
+		Component->StartJob(Action, Target, Destination, Job.performance == motive::Performance::walk,
+			static_cast<float>(Job.stand_off) * Scale);
+	}
 }
 
 void UMotiveWorldSubsystem::SyncNpcPositions()
@@ -305,19 +501,19 @@ void UMotiveWorldSubsystem::SyncNpcPositions()
 	{
 		if (const UMotiveNpcComponent* Component = Npc.Value.Get())
 		{
-			SyncPosition(motive::Npc::from_u64(Npc.Key).entity(), *Component->GetOwner());
+			SyncPosition(Component->GetEntityKey(), *Component->GetOwner());
 		}
 	}
 }
 
 void UMotiveWorldSubsystem::NotifyStops(int32 First)
 {
-	const motive::Span<const motive::Stop> Stops = Performer.stopped();
+	const motive::Span<const motive::Stop> Stops = State->Performer.stopped();
 	for (std::size_t I = static_cast<std::size_t>(First); I < Stops.size(); ++I)
 	{
-		if (UMotiveNpcComponent* Component = FindNpc(Stops[I].npc))
+		if (UMotiveNpcComponent* Component = FindNpc(Stops[I].npc.to_u64()))
 		{
-			Component->StopJob(Stops[I]);
+			Component->StopJob(Stops[I].kind == MOTIVE_EVENT_KIND_ACTION_FINISHED);
 		}
 	}
 }
@@ -342,16 +538,15 @@ void UMotiveWorldSubsystem::DrawDebug()
 			continue;
 		}
 		AActor* Owner = Component->GetOwner();
-		const motive::Npc Handle = motive::Npc::from_u64(Npc.Key);
-		const FString Text = DescribeAction(Handle);
+		const FString Text = DescribeAction(static_cast<int64>(Npc.Key));
 		const FVector Location = Owner->GetActorLocation();
 		UE_VLOG(Owner, LogMotive, Log, TEXT("%s"), *Text);
-		if (const motive::Job* Job = Performer.job(Handle))
+		if (const motive::Job* Job = State->Performer.job(motive::Npc::from_u64(Npc.Key)))
 		{
-			if (const AActor* Target = FindActor(Job->target))
+			if (const AActor* Target = FindActor(Job->target.to_u64()))
 			{
 				UE_VLOG_SEGMENT(Owner, LogMotive, Log, Location, Target->GetActorLocation(), FColor::Green, TEXT("%s"),
-					*ActionName(Job->action).ToString());
+					*ToFString(State->ActionNames.name(Job->action)));
 			}
 		}
 		if (bDraw)
@@ -361,15 +556,34 @@ void UMotiveWorldSubsystem::DrawDebug()
 	}
 }
 
-UMotiveNpcComponent* UMotiveWorldSubsystem::FindNpc(motive::Npc Npc) const
-{
-	const TWeakObjectPtr<UMotiveNpcComponent>* Found = Npcs.Find(Npc.to_u64());
-	return Found ? Found->Get() : nullptr;
-}
+#else // !WITH_MOTIVE_LIBRARY: built without the library, the subsystem stays empty.
 
-bool UMotiveWorldSubsystem::Check(const motive::Status& Status, const TCHAR* What) const
+bool UMotiveWorldSubsystem::LoadDomain(UMotiveDomainAsset*)
 {
-	UE_CLOG(!Status.ok(), LogMotive, Warning, TEXT("%s: %s: %s"), What, UTF8_TO_TCHAR(motive::status_name(Status.status())),
-		*ToFString(Status.message()));
-	return Status.ok();
+	UE_CLOG(!bToldNoLibrary, LogMotive, Error, TEXT("LoadDomain: %s"), *FMotiveModule::GetLibraryProblem());
+	bToldNoLibrary = true;
+	return false;
 }
+bool UMotiveWorldSubsystem::SpawnNpc(UMotiveNpcComponent&, FName, int64&, uint64&) { return false; }
+bool UMotiveWorldSubsystem::SpawnObject(AActor&, FName, int64&, uint64&) { return false; }
+void UMotiveWorldSubsystem::DestroyEntity(uint64 EntityKey) { Actors.Remove(EntityKey); }
+bool UMotiveWorldSubsystem::CompleteAction(int64, bool) { return false; }
+bool UMotiveWorldSubsystem::ThinkNow(int64) { return false; }
+bool UMotiveWorldSubsystem::SetFact(uint64, FName, const FMotiveFactValue&) { return false; }
+bool UMotiveWorldSubsystem::SetNumberFact(uint64, FName, double) { return false; }
+bool UMotiveWorldSubsystem::GetNumberFact(uint64, FName, double&) const { return false; }
+void UMotiveWorldSubsystem::SyncPosition(uint64, const AActor&) {}
+FString UMotiveWorldSubsystem::DescribeAction(int64) { return FMotiveModule::GetLibraryProblem(); }
+TArray<FString> UMotiveWorldSubsystem::ExplainNpc(int64) const { return {FMotiveModule::GetLibraryProblem()}; }
+void UMotiveWorldSubsystem::GetDrives(int64, TArray<FName>&, TArray<float>&) const {}
+void UMotiveWorldSubsystem::GetPlan(int64, TArray<FName>&, TArray<AActor*>&, TArray<FString>&) const {}
+motive::World* UMotiveWorldSubsystem::GetMotiveWorld() { return nullptr; }
+void UMotiveWorldSubsystem::Tick(float) {}
+void UMotiveWorldSubsystem::StartJobs() {}
+void UMotiveWorldSubsystem::SyncNpcPositions() {}
+void UMotiveWorldSubsystem::NotifyStops(int32) {}
+void UMotiveWorldSubsystem::DrawDebug() {}
+void UMotiveWorldSubsystem::RetryWaitingFacts() {}
+void UMotiveWorldSubsystem::LogWaitingFacts() {}
+
+#endif // WITH_MOTIVE_LIBRARY

@@ -1,5 +1,7 @@
 // A domain as a data asset: the JSON document motive loads (a domain, or a scenario whose
-// domain is inline) and how this project's engine performs the domain's actions.
+// domain is inline) and how this project's engine performs the domain's actions. In the editor
+// the document is checked through motive when it is imported, loaded, edited or validated
+// (Data Validation), each diagnostic logged to LogMotive with its JSON Pointer.
 #pragma once
 
 #include "CoreMinimal.h"
@@ -55,9 +57,23 @@ public:
 	FFilePath SourceFile;
 #endif
 
+	/** Checks Json through motive and logs each diagnostic (LogMotive: errors as errors, lint as
+	 * warnings, each with its JSON Pointer). Returns the number of errors; INDEX_NONE when the
+	 * motive library is not loaded and nothing could be checked. */
+	int32 LogDiagnostics() const;
+
+	virtual void PostLoad() override;
+
 #if WITH_EDITOR
-	/** Reads SourceFile into Json. */
+	/** Reads SourceFile into Json, then checks it. */
 	UFUNCTION(CallInEditor, Category = "Motive")
 	void ImportSourceFile();
+
+	/** Checks Json through motive now (see the Output Log, LogMotive). */
+	UFUNCTION(CallInEditor, Category = "Motive")
+	void CheckDocument();
+
+	virtual void PostEditChangeProperty(FPropertyChangedEvent& PropertyChangedEvent) override;
+	virtual EDataValidationResult IsDataValid(class FDataValidationContext& Context) const override;
 #endif
 };

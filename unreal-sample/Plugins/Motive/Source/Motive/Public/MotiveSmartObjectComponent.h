@@ -1,12 +1,14 @@
-// A smart object whose actions motive's NPCs plan with: spawned with its actor.
+// A smart object whose actions motive's NPCs plan with: spawned with its actor, given its
+// initial facts. Inert when the motive library is not loaded.
 #pragma once
 
 #include "Components/ActorComponent.h"
 #include "CoreMinimal.h"
-#include "MotiveHeaders.h"
+#include "MotiveTypes.h"
 #include "MotiveSmartObjectComponent.generated.h"
 
 class UMotiveDomainAsset;
+class UMotiveWorldSubsystem;
 
 /** Makes its actor a motive smart object (a bed, a stove, a bar). */
 UCLASS(ClassGroup = (AI), meta = (BlueprintSpawnableComponent))
@@ -23,13 +25,22 @@ public:
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "Motive")
 	FName Archetype;
 
-	/** Number facts set when it spawns, by attribute name (portions left, rum in stock). */
+	/** Facts set when it spawns, by attribute name, over the archetype's starting state (portions
+	 * left, rum in stock, who holds it): any type, as on a Motive NPC component. */
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "Motive")
-	TMap<FName, float> InitialFacts;
+	TMap<FName, FMotiveFactValue> InitialFacts;
 
 	/** The object's packed handle (motive_object_to_u64), 0 until it spawned. */
 	UPROPERTY(VisibleInstanceOnly, BlueprintReadOnly, Category = "Motive")
 	int64 ObjectHandle = 0;
+
+	/** Whether the object spawned. */
+	UFUNCTION(BlueprintPure, Category = "Motive")
+	bool IsSpawned() const { return ObjectHandle != 0; }
+
+	/** Writes a fact of any type about the object; false (logged) when motive refuses it. */
+	UFUNCTION(BlueprintCallable, Category = "Motive")
+	bool SetFact(FName Attribute, const FMotiveFactValue& Value);
 
 	/** Writes a number fact about the object. */
 	UFUNCTION(BlueprintCallable, Category = "Motive")
@@ -39,10 +50,16 @@ public:
 	UFUNCTION(BlueprintCallable, Category = "Motive")
 	void SyncPosition();
 
+	/** The object's packed entity handle (0 until it spawned). */
+	uint64 GetEntityKey() const { return EntityKey; }
+
 protected:
 	virtual void BeginPlay() override;
 	virtual void EndPlay(const EEndPlayReason::Type EndPlayReason) override;
 
 private:
-	class UMotiveWorldSubsystem* GetSubsystem() const;
+	UMotiveWorldSubsystem* GetSubsystem() const;
+
+	/** The packed entity handle (motive_entity_to_u64) of the object. */
+	uint64 EntityKey = 0;
 };

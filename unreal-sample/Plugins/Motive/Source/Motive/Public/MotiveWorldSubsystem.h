@@ -1,16 +1,26 @@
 // One motive world per game world: ticks it, drains its events through the wrapper's event
-// pump into the action performer, and hands the performer's jobs to the NPC components.
-// The decisions, the event protocol and the debug text live in the tested C++ wrapper
-// (bindings/cpp); this class only connects them to actors.
+// pump into the action performer, hands the performer's jobs to the NPC components, and answers
+// the components' questions (facts, drives, plans, explanations). The decisions, the event
+// protocol, the fact specs, the reports and the debug text live in the tested C++ wrapper
+// (bindings/cpp); this class connects them to actors. Its interface uses engine types only, so
+// the module builds (inert) without the library; the motive state is private (FMotiveWorldState)
+// and exists only once the library is ready and a domain has loaded.
 #pragma once
 
 #include "CoreMinimal.h"
-#include "MotiveHeaders.h"
+#include "MotiveTypes.h"
 #include "Subsystems/WorldSubsystem.h"
+#include "Templates/PimplPtr.h"
 #include "MotiveWorldSubsystem.generated.h"
 
 class UMotiveDomainAsset;
 class UMotiveNpcComponent;
+struct FMotiveWorldState;
+
+namespace motive
+{
+class World;
+}
 
 /** The level's motive world and the glue between its events and the level's actors. */
 UCLASS()
@@ -20,7 +30,8 @@ class MOTIVE_API UMotiveWorldSubsystem : public UTickableWorldSubsystem
 
 public:
 	/** Loads Domain and creates the level's motive world; false, with every diagnostic in the
-	 * log, when it does not load. Loading the same asset again does nothing. */
+	 * log, when it does not load (or the library is not loaded). Loading the same asset again
+	 * does nothing. */
 	UFUNCTION(BlueprintCallable, Category = "Motive")
 	bool LoadDomain(UMotiveDomainAsset* Domain);
 
@@ -28,37 +39,40 @@ public:
 	UFUNCTION(BlueprintPure, Category = "Motive")
 	bool HasWorld() const;
 
-	/** Spawns a thinking NPC of Archetype for Actor's component (the null handle on failure,
-	 * logged). */
-	motive::Npc SpawnNpc(UMotiveNpcComponent& Component, FName Archetype);
-	/** Spawns a smart object of Archetype played by Actor (the null handle on failure, logged). */
-	motive::Object SpawnObject(AActor& Actor, FName Archetype);
-	/** Removes an entity and forgets its actor. */
-	void DestroyEntity(motive::Entity Entity);
-	/** Reports how the component's NPC's current job went. */
-	bool CompleteAction(motive::Npc Npc, bool bSucceeded);
-	/** Makes the NPC think now. */
-	bool ThinkNow(motive::Npc Npc);
+	/** Spawns a thinking NPC of Archetype for the component's actor: its packed NPC and entity
+	 * handles; false (logged) on failure. */
+	bool SpawnNpc(UMotiveNpcComponent& Component, FName Archetype, int64& OutNpcHandle, uint64& OutEntityKey);
+	/** Spawns a smart object of Archetype played by Actor: its packed object and entity handles;
+	 * false (logged) on failure. */
+	bool SpawnObject(AActor& Actor, FName Archetype, int64& OutObjectHandle, uint64& OutEntityKey);
+	/** Removes an entity, forgets its actor and the facts still waiting to be written about it. */
+	void DestroyEntity(uint64 EntityKey);
+	/** Reports how an NPC's current job went. */
+	bool CompleteAction(int64 NpcHandle, bool bSucceeded);
+	/** Makes an NPC think now. */
+	bool ThinkNow(int64 NpcHandle);
+	/** Writes a fact of any type about an entity; an entity reference to an actor whose entity
+	 * has not spawned yet waits until it does. False (logged) when motive refuses it. */
+	bool SetFact(uint64 EntityKey, FName Attribute, const FMotiveFactValue& Value);
 	/** Writes a number fact about an entity. */
-	bool SetNumberFact(motive::Entity Entity, FName Attribute, double Value);
+	bool SetNumberFact(uint64 EntityKey, FName Attribute, double Value);
 	/** Reads a number fact about an entity. */
-	bool GetNumberFact(motive::Entity Entity, FName Attribute, double& Value) const;
+	bool GetNumberFact(uint64 EntityKey, FName Attribute, double& Value) const;
 	/** Moves an entity to an actor's location. */
-	void SyncPosition(motive::Entity Entity, const AActor& Actor);
+	void SyncPosition(uint64 EntityKey, const AActor& Actor);
 	/** The debug line of an NPC ("goto -> entity 12, then sit_on_chair"). */
-	FString DescribeAction(motive::Npc Npc);
-	/** An action's name (its id when the document does not name it). */
-	FName ActionName(motive::ActionId Action) const;
+	FString DescribeAction(int64 NpcHandle);
+	/** The report of an NPC, one line each (see UMotiveNpcComponent::GetExplanationLines). */
+	TArray<FString> ExplainNpc(int64 NpcHandle) const;
+	/** An NPC's drives by name and their satisfactions. */
+	void GetDrives(int64 NpcHandle, TArray<FName>& Names, TArray<float>& Satisfactions) const;
+	/** The rest of an NPC's plan: actions, target actors (or null) and target names. */
+	void GetPlan(int64 NpcHandle, TArray<FName>& Actions, TArray<AActor*>& Targets, TArray<FString>& TargetNames) const;
 	/** The actor playing an entity, or null. */
-	AActor* FindActor(motive::Entity Entity) const;
-	/** The world, for C++ that calls motive directly (null before a domain is loaded). */
+	AActor* FindActor(uint64 EntityKey) const;
+	/** The world, for C++ that calls motive directly (null before a domain is loaded, and always
+	 * when the plugin was built without the library). Include MotiveHeaders.h to use it. */
 	motive::World* GetMotiveWorld();
-	/** A motive position in Unreal space. */
-	FVector ToEngine(const motive::Vec3& Position) const;
-	/** An Unreal position in motive space (motive's y is Unreal's up, Z). */
-	motive::Vec3 ToMotive(const FVector& Location) const;
-	/** A motive distance in Unreal units. */
-	float ToEngineDistance(double Distance) const;
 
 	virtual void Tick(float DeltaTime) override;
 	virtual TStatId GetStatId() const override;
@@ -70,22 +84,34 @@ protected:
 private:
 	void SyncNpcPositions();
 	void NotifyStops(int32 First);
+	void StartJobs();
 	void DrawDebug();
-	UMotiveNpcComponent* FindNpc(motive::Npc Npc) const;
-	bool Check(const motive::Status& Status, const TCHAR* What) const;
+	void RegisterActor(AActor& Actor, uint64 EntityKey);
+	void RetryWaitingFacts();
+	void LogWaitingFacts();
+	FString EntityName(uint64 EntityKey) const;
+	UMotiveNpcComponent* FindNpc(uint64 NpcHandle) const;
 
 	UPROPERTY()
 	TObjectPtr<UMotiveDomainAsset> LoadedAsset;
 
-	motive::Domain MotiveDomain;
-	motive::World MotiveWorld;
-	motive::EventPump Pump;
-	motive::ActionPerformer Performer;
-	motive::ActionNames Names;
-	motive::DebugLine Line;
-	float Scale = 100.f;
+	/** An asset that did not load: its diagnostics were logged once, not once per component. */
+	UPROPERTY()
+	TObjectPtr<UMotiveDomainAsset> FailedAsset;
 
-	/** NPC components by packed NPC handle, actors by packed entity handle. */
+	/** motive's side: the domain, the world, the event pump, the performer, names, facts waiting. */
+	TPimplPtr<FMotiveWorldState> State;
+	float Scale = 100.f;
+	/** Whether LoadDomain said once that the library is not loaded. */
+	bool bToldNoLibrary = false;
+	/** Whether the facts waiting at the last tick were logged. */
+	bool bWaitingLogged = true;
+
+	/** NPC components by packed NPC handle, actors by packed entity handle, entity handles by
+	 * actor (for entity facts that name an actor). */
 	TMap<uint64, TWeakObjectPtr<UMotiveNpcComponent>> Npcs;
 	TMap<uint64, TWeakObjectPtr<AActor>> Actors;
+	TMap<uint32, uint64> EntityKeysByActorId;
+	/** Actors named by waiting facts, by id, for messages. */
+	TMap<uint32, TWeakObjectPtr<AActor>> ReferencedActors;
 };
