@@ -5029,6 +5029,19 @@ motive_status motive_domain_builder_set_archetype_state(struct motive_domain_bui
                                                         const struct motive_value *value);
 
 /**
+ * Makes `archetype`'s entities start holding themselves in `attribute` (an entity attribute:
+ * an owner, a home), the one entity reference a domain can name; it replaces a constant
+ * starting value of the attribute, and `motive_domain_builder_set_archetype_state` replaces
+ * it. `MOTIVE_STATUS_TYPE_MISMATCH` for an attribute of another type.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_archetype_state_self(struct motive_domain_builder *builder,
+                                                             motive_archetype_id archetype,
+                                                             motive_attribute attribute);
+
+/**
  * Sets how `action` is performed on `archetype`'s entities, which must supply it, in place of
  * the action's own hints (`motive_domain_builder_set_action_hints`): keep `stand_off` (finite,
  * ≥ 0) engine units away, play `animation` (an engine-defined id motive passes through), and

@@ -248,3 +248,43 @@ fn the_default_timeout_is_documented() {
     assert_eq!(world.engine_action_timeout(), DEFAULT_ENGINE_TIMEOUT);
     assert_eq!(DEFAULT_ENGINE_TIMEOUT, 60.0);
 }
+
+/// An archetype's starting state may name the one entity a domain can: the entity itself
+/// (`"self"`), besides `null`. Each spawned entity holds its own handle; a scenario's fact
+/// overrides it; a non-entity attribute is refused at its pointer.
+#[test]
+fn an_archetype_can_start_its_entities_holding_themselves() {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
+        .join("household.json");
+    let base: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let with_home = |home: serde_json::Value, kind: &str| {
+        let mut json = base.clone();
+        json["domain"]["attributes"]
+            .as_array_mut()
+            .unwrap()
+            .push(serde_json::json!({ "name": "home", "type": kind }));
+        json["domain"]["archetypes"][0]["state"]["home"] = home;
+        load_scenario(&json.to_string(), None)
+    };
+    let scenario = with_home(serde_json::json!("self"), "entity")
+        .unwrap()
+        .value;
+    let mut world = scenario.instantiate_copies(1, Some(1)).unwrap().world;
+    let home = world.domain().find_attribute("home").unwrap();
+    let kind = ArchetypeId(world.domain().archetypes().find("resident").unwrap());
+    let a = world.spawn(kind, Vec3::default()).unwrap();
+    let b = world.spawn(kind, Vec3::default()).unwrap();
+    assert_eq!(world.fact(a, home).unwrap().value, Value::Entity(a));
+    assert_eq!(world.fact(b, home).unwrap().value, Value::Entity(b));
+    let err = with_home(serde_json::json!("self"), "number").unwrap_err();
+    assert_eq!(err.diagnostics[0].path, "/domain/archetypes/0/state/home");
+    let null = with_home(serde_json::Value::Null, "entity").unwrap().value;
+    let mut world = null.instantiate_copies(1, Some(1)).unwrap().world;
+    let a = world.spawn(kind, Vec3::default()).unwrap();
+    let home = world.domain().find_attribute("home").unwrap();
+    assert_eq!(
+        world.fact(a, home).unwrap().value,
+        Value::Entity(Entity::NULL)
+    );
+}

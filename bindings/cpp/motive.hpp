@@ -1071,6 +1071,11 @@ public:
         return Status(motive_domain_builder_set_archetype_state(builder_.get(), archetype,
                                                                 attribute, &value.raw()));
     }
+    /** Makes an archetype's entities start holding themselves in an entity attribute. */
+    Status set_archetype_state_self(ArchetypeId archetype, AttributeId attribute) {
+        return Status(
+            motive_domain_builder_set_archetype_state_self(builder_.get(), archetype, attribute));
+    }
     /** Sets per-object hints for an action an archetype supplies. */
     Status set_archetype_hints(ArchetypeId archetype, ActionId action, double stand_off,
                                std::uint32_t animation, bool face_target) {

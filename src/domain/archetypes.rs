@@ -198,6 +198,12 @@ impl Loading {
         if let Some(state) = obj.get("state") {
             for (attribute, value_node) in self.fact_entries(&state) {
                 let ty = self.attribute_type(attribute);
+                if ty == crate::core::ValueType::Entity && value_node.json.as_str() == Some("self")
+                {
+                    let set = self.builder.set_archetype_state_self(id, attribute);
+                    self.check(&value_node.path, set);
+                    continue;
+                }
                 if let Some(value) = self.constant(&value_node, ty) {
                     let set = self.builder.set_archetype_state(id, attribute, value);
                     self.check(&value_node.path, set);

@@ -246,6 +246,27 @@ pub unsafe extern "C" fn motive_domain_builder_set_archetype_state(
     }
 }
 
+/// Makes `archetype`'s entities start holding themselves in `attribute` (an entity attribute:
+/// an owner, a home), the one entity reference a domain can name; it replaces a constant
+/// starting value of the attribute, and `motive_domain_builder_set_archetype_state` replaces
+/// it. `MOTIVE_STATUS_TYPE_MISMATCH` for an attribute of another type.
+///
+/// # Safety
+/// `builder` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_domain_builder_set_archetype_state_self(
+    builder: *mut motive_domain_builder,
+    archetype: motive_archetype_id,
+    attribute: motive_attribute,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        edit(builder, |b| {
+            Ok(b.set_archetype_state_self(ArchetypeId(archetype), AttributeId(attribute))?)
+        })
+    }
+}
+
 /// Sets how `action` is performed on `archetype`'s entities, which must supply it, in place of
 /// the action's own hints (`motive_domain_builder_set_action_hints`): keep `stand_off` (finite,
 /// ≥ 0) engine units away, play `animation` (an engine-defined id motive passes through), and

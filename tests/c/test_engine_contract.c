@@ -178,7 +178,41 @@ static void test_names_by_id(void) {
     motive_scenario_destroy(scenario);
 }
 
+static void test_an_archetype_starts_its_entities_holding_themselves(void) {
+    motive_domain_builder *b = NULL;
+    motive_domain *domain = NULL;
+    motive_world *world = NULL;
+    motive_attribute home = 0, count = 0;
+    motive_archetype_id owner = 0;
+    motive_action_id act = 0;
+    motive_npc npc;
+    motive_value value;
+    motive_world_def def = motive_world_def_default();
+    motive_vec3 at = {0, 0, 0};
+    ENSURE_OK(motive_domain_builder_create(&b));
+    ENSURE_OK(motive_domain_builder_add_attribute(b, "home", MOTIVE_VALUE_TYPE_ENTITY, &home));
+    ENSURE_OK(motive_domain_builder_add_attribute(b, "count", MOTIVE_VALUE_TYPE_NUMBER, &count));
+    ENSURE_OK(motive_domain_builder_add_action(b, "act", &act));
+    ENSURE_OK(motive_domain_builder_add_archetype(b, "owner", &owner));
+    ENSURE_OK(motive_domain_builder_add_consumed_action(b, owner, act));
+    ENSURE_STATUS(motive_domain_builder_set_archetype_state_self(b, owner, count),
+                  MOTIVE_STATUS_TYPE_MISMATCH);
+    ENSURE_STATUS(motive_domain_builder_set_archetype_state_self(NULL, owner, home),
+                  MOTIVE_STATUS_NULL_ARGUMENT);
+    ENSURE_OK(motive_domain_builder_set_archetype_state_self(b, owner, home));
+    ENSURE_OK(motive_domain_builder_build(b, &domain));
+    ENSURE_OK(motive_world_create(domain, &def, &world));
+    ENSURE_OK(motive_npc_spawn(world, owner, at, &npc));
+    ENSURE_OK(motive_entity_get_fact(world, motive_npc_entity(npc), home, &value));
+    ENSURE(value.type == MOTIVE_VALUE_TYPE_ENTITY);
+    ENSURE(value.data.entity.index1 == motive_npc_entity(npc).index1);
+    motive_world_destroy(world);
+    motive_domain_destroy(domain);
+    motive_domain_builder_destroy(b);
+}
+
 void run_engine_contract_tests(void) {
+    RUN_TEST(test_an_archetype_starts_its_entities_holding_themselves);
     RUN_TEST(test_a_resident_spawned_by_archetype_name_acts);
     RUN_TEST(test_unreported_engine_actions_time_out);
     RUN_TEST(test_names_by_id);

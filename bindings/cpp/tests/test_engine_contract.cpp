@@ -92,3 +92,20 @@ TEST_CASE("the wizard arena's engine actions all end though the table names only
     CHECK(played.requests >= 10);
     CHECK(played.timeouts == 0); // every melee, lightning and bite was reported
 }
+
+TEST_CASE("an archetype's entities can start holding themselves") {
+    auto builder = motive::DomainBuilder::create().value();
+    const auto home = builder.add_attribute("home", MOTIVE_VALUE_TYPE_ENTITY).value();
+    const auto count = builder.add_attribute("count", MOTIVE_VALUE_TYPE_NUMBER).value();
+    const auto act = builder.add_action("act").value();
+    const auto owner = builder.add_archetype("owner").value();
+    REQUIRE(builder.add_consumed_action(owner, act).ok());
+    CHECK(builder.set_archetype_state_self(owner, count).status() == MOTIVE_STATUS_TYPE_MISMATCH);
+    REQUIRE(builder.set_archetype_state_self(owner, home).ok());
+    auto domain = builder.build().value();
+    auto world = motive::World::create(domain).value();
+    const motive::Npc npc = world.spawn_npc(owner, motive::Vec3{}).value();
+    const motive::Value held = world.fact(npc.entity(), home).value();
+    CHECK(held.raw().type == MOTIVE_VALUE_TYPE_ENTITY);
+    CHECK(held.raw().data.entity.index1 == npc.raw().index1);
+}

@@ -174,5 +174,26 @@ namespace Motive.Tests
                 Assert.Throws<MotiveException>(() => domain.Name(DefinitionKind.Drive, drives));
             }
         }
+    
+        [Test]
+        public void AnArchetypesEntitiesCanStartHoldingThemselves()
+        {
+            using (var builder = new DomainBuilder())
+            {
+                var home = builder.AddAttribute("home", ValueKind.Entity);
+                var count = builder.AddAttribute("count", ValueKind.Number);
+                var act = builder.AddAction("act");
+                var owner = builder.AddArchetype("owner");
+                builder.AddConsumedAction(owner, act);
+                Assert.Throws<MotiveException>(() => builder.SetArchetypeStateSelf(owner, count));
+                builder.SetArchetypeStateSelf(owner, home);
+                using (var domain = builder.Build())
+                using (var world = new World(domain))
+                {
+                    var npc = world.SpawnNpc(owner, new Vec3(0, 0, 0));
+                    Assert.AreEqual(npc.Entity, world.GetFact(npc.Entity, home).AsEntity);
+                }
+            }
+        }
     }
 }

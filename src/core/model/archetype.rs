@@ -114,8 +114,10 @@ pub struct ArchetypeDef {
     pub tags: Vec<TagId>,
     /// Where NPCs use its entities; an object without slots has no limit on users.
     pub slots: Vec<SlotDef>,
-    /// Facts its entities start with (a door starts closed).
+    /// Facts its entities start with (a door starts closed), sorted by attribute.
     pub state: Vec<(AttributeId, Value)>,
+    /// Entity attributes its entities start holding themselves (an owner, a home), sorted.
+    pub state_self: Vec<AttributeId>,
     /// How to perform supplied actions on its entities, where they differ from the action's
     /// own hints (sit on this chair facing the table).
     pub hints: Vec<(ActionId, ExecutionHints)>,
@@ -190,6 +192,7 @@ impl Default for ArchetypeDef {
             tags: Vec::new(),
             slots: Vec::new(),
             state: Vec::new(),
+            state_self: Vec::new(),
             hints: Vec::new(),
             claim_priority: ClaimPriority::NORMAL,
             joint: Vec::new(),

@@ -63,10 +63,31 @@ impl DomainBuilder {
             ));
         }
         // Kept sorted by attribute: one canonical state, whatever order it was given in.
-        let state = &mut self.domain.archetypes.get_mut(archetype.0)?.state;
-        match state.binary_search_by_key(&attribute, |(a, _)| *a) {
-            Ok(at) => state[at].1 = value,
-            Err(at) => state.insert(at, (attribute, value)),
+        let def = self.domain.archetypes.get_mut(archetype.0)?;
+        def.state_self.retain(|&a| a != attribute);
+        match def.state.binary_search_by_key(&attribute, |(a, _)| *a) {
+            Ok(at) => def.state[at].1 = value,
+            Err(at) => def.state.insert(at, (attribute, value)),
+        }
+        Ok(())
+    }
+
+    /// Sets `archetype`'s starting state of `attribute` (an entity attribute) to the entity
+    /// itself: each entity spawned from it starts holding its own handle there (an owner, a
+    /// home), which no constant can name. Replaces a constant starting value.
+    pub fn set_archetype_state_self(
+        &mut self,
+        archetype: ArchetypeId,
+        attribute: AttributeId,
+    ) -> Result<()> {
+        self.domain.check_value(
+            attribute,
+            Value::Entity(crate::core::model::entity::Entity::NULL),
+        )?;
+        let def = self.domain.archetypes.get_mut(archetype.0)?;
+        def.state.retain(|(a, _)| *a != attribute);
+        if let Err(at) = def.state_self.binary_search(&attribute) {
+            def.state_self.insert(at, attribute);
         }
         Ok(())
     }

@@ -270,6 +270,13 @@ impl<B: Brains> World<B> {
                 time,
             });
         }
+        for &attribute in &def.state_self {
+            record.facts.set(Fact {
+                attribute,
+                value: Value::Entity(entity),
+                time,
+            });
+        }
         if thinks {
             let think = def.think;
             // Golden-ratio spacing of slot indices spreads any number of NPCs evenly.

@@ -452,6 +452,15 @@ namespace Motive
             Errors.Check(NativeMethods.motive_domain_builder_set_archetype_state(Handle, archetype, attribute, &value));
         }
 
+        /// <summary>
+        /// Makes every entity of the archetype start holding itself in the entity attribute (an
+        /// owner, a home: <c>motive_domain_builder_set_archetype_state_self</c>).
+        /// </summary>
+        public void SetArchetypeStateSelf(uint archetype, uint attribute)
+        {
+            Errors.Check(NativeMethods.motive_domain_builder_set_archetype_state_self(Handle, archetype, attribute));
+        }
+
         /// <summary>Sets how the action is performed at this archetype's objects (<c>motive_domain_builder_set_archetype_hints</c>).</summary>
         public void SetArchetypeHints(uint archetype, uint action, double standOff, uint animation, bool faceTarget)
         {

@@ -2059,6 +2059,18 @@ namespace Motive
         internal static extern Status motive_domain_builder_set_archetype_state(DomainBuilderHandle builder, uint archetype, uint attribute, Value* value);
 
         /// <summary>
+        /// Makes `archetype`'s entities start holding themselves in `attribute` (an entity attribute:
+        /// an owner, a home), the one entity reference a domain can name; it replaces a constant
+        /// starting value of the attribute, and `motive_domain_builder_set_archetype_state` replaces
+        /// it. `MOTIVE_STATUS_TYPE_MISMATCH` for an attribute of another type.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_set_archetype_state_self")]
+        internal static extern Status motive_domain_builder_set_archetype_state_self(DomainBuilderHandle builder, uint archetype, uint attribute);
+
+        /// <summary>
         /// Sets how `action` is performed on `archetype`'s entities, which must supply it, in place of
         /// the action's own hints (`motive_domain_builder_set_action_hints`): keep `stand_off` (finite,
         /// ≥ 0) engine units away, play `animation` (an engine-defined id motive passes through), and
