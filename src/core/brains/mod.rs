@@ -68,7 +68,9 @@ impl Brain {
 #[allow(clippy::large_enum_variant)]
 pub enum BrainState {
     /// Drive-based utility planning: memory, drives, goals, the last decision's candidates.
-    Udgoap(UdgoapMind),
+    /// Boxed, as GOAP's: its state is the largest, and every other brain's NPC would carry
+    /// its room (and load it, a think ahead).
+    Udgoap(Box<UdgoapMind>),
     /// Goal-oriented action planning: relevance, bias, the search in flight. Boxed: its search
     /// state is large, and the other brains' NPCs should not carry its room.
     Goap(Box<GoapMind>),
@@ -168,7 +170,10 @@ impl Brains for BrainState {
         } else if def.uses_ubc() {
             BrainState::Ubc(UbcMind::new(def.ubc.plans.len()))
         } else {
-            BrainState::Udgoap(UdgoapMind::new(def.think.memory_capacity, &def.drives))
+            BrainState::Udgoap(Box::new(UdgoapMind::new(
+                def.think.memory_capacity,
+                &def.drives,
+            )))
         }
     }
 
@@ -222,8 +227,10 @@ impl Brains for BrainState {
     }
 
     fn prefetch_far(&self) {
-        if let BrainState::Bt(bt) = self {
-            bt.layers.prefetch_far();
+        match self {
+            BrainState::Udgoap(udgoap) => crate::prefetch::value(&**udgoap),
+            BrainState::Bt(bt) => bt.layers.prefetch_far(),
+            BrainState::Goap(_) | BrainState::Ubc(_) => {}
         }
     }
 
