@@ -489,8 +489,14 @@ impl<B: Brains> World<B> {
         npc: Entity,
         body: impl FnOnce(&mut World<B>, &mut Mind<B>) -> Result<R>,
     ) -> Result<R> {
-        self.mind_mut(npc)?;
-        let mut mind = self.record_mut(npc)?.mind.take().expect("checked above");
+        // One look-up to take the mind out; the checks' errors only when there is none.
+        let taken = self.live_record_mut(npc).and_then(|r| r.mind.take());
+        let Some(mut mind) = taken else {
+            return Err(match self.mind_mut(npc) {
+                Err(e) => e,
+                Ok(_) => Error::invalid("the npc's mind is out"),
+            });
+        };
         let result = body(self, &mut mind);
         let ticks = self.advancing(&mind).is_some();
         let deadline = super::engine_timeout::deadline_of(&mind);

@@ -40,13 +40,18 @@ impl<B: Brains> World<B> {
         due.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index1.cmp(&b.1.index1)));
         for (at, &(_, npc)) in due.iter().enumerate() {
             self.prefetch_minds(&due[at + 1..]);
-            let cost = self.think_cost(npc);
+            // One look-up of the record serves the cost and the think.
+            let archetype = self.live_record(npc).and_then(|r| r.archetype);
+            let cost =
+                archetype.map_or(0, |a| B::think_cost(&self.domain, self.domain.archetype(a)));
             if cost > self.budget_left {
                 break;
             }
             self.budget_left -= cost;
             self.tick_expansions += cost;
-            self.think(npc);
+            if let Some(archetype) = archetype {
+                self.think_as(npc, archetype);
+            }
         }
         self.due = due;
     }
@@ -84,20 +89,18 @@ impl<B: Brains> World<B> {
         }
     }
 
-    /// What a think of `npc` costs against the tick's budget ([`Brains::think_cost`]).
-    fn think_cost(&self, npc: Entity) -> u32 {
-        let archetype = self.archetype(npc).ok().flatten();
-        archetype.map_or(0, |a| B::think_cost(&self.domain, self.domain.archetype(a)))
-    }
-
     /// Thinks for `npc` now: schedules its next think, then its brain thinks.
     pub(crate) fn think(&mut self, npc: Entity) {
-        let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) else {
-            return;
-        };
-        let interval = self.domain.archetype(archetype).think.think_interval;
+        if let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) {
+            self.think_as(npc, archetype);
+        }
+    }
+
+    /// [`World::think`] for `npc` of `archetype`, known to the caller.
+    fn think_as(&mut self, npc: Entity, archetype: crate::core::model::archetype::ArchetypeId) {
+        let next = self.time + self.domain.archetype(archetype).think.think_interval;
         let _ = self.with_mind(npc, |world, mind| {
-            world.think_at(npc, world.time + interval);
+            world.think_at(npc, next);
             B::think(world, npc, archetype, mind);
             Ok(())
         });
