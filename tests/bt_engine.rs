@@ -5,6 +5,8 @@
 
 #[path = "common/guard_scenario.rs"]
 mod guard_scenario;
+#[path = "common/tree_household.rs"]
+mod tree_household;
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -333,33 +335,7 @@ fn group_flags_reach_the_senders_groups_only() {
 /// bed comes after the meal. A goal that holds already needs no step: the leaf succeeds.
 #[test]
 fn a_plan_leaf_hands_a_udgoap_goal_to_the_utility_planner() {
-    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
-        .join("household.json");
-    let mut json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let domain = &mut json["domain"];
-    push(
-        domain
-            .as_object_mut()
-            .unwrap()
-            .entry("behaviour_trees")
-            .or_insert(json!([])),
-        json!({ "name": "routine", "root": { "loop": { "sequence": [
-            { "plan": "maximize_hunger", "planner": "udgoap" },
-            { "plan": "maximize_energy", "planner": "udgoap" }
-        ] } } }),
-    );
-    let archetypes = domain["archetypes"].as_array_mut().unwrap();
-    let mut tree_resident = archetypes[0].clone();
-    assert_eq!(tree_resident["name"], "resident");
-    let object = tree_resident.as_object_mut().unwrap();
-    object.remove("drives");
-    object.insert("name".into(), json!("tree_resident"));
-    object.insert("brain".into(), json!("bt"));
-    object.insert("behaviour_trees".into(), json!(["routine"]));
-    archetypes.push(tree_resident);
-    let entities = json["entities"].as_array_mut().unwrap();
-    entities.last_mut().unwrap()["archetype"] = json!("tree_resident");
+    let mut json = tree_household::tree_household();
     let load = |json: &serde_json::Value| {
         let scenario = motive::domain::load_scenario(&json.to_string(), None);
         scenario.unwrap().value.instantiate(None, Some(1)).unwrap()

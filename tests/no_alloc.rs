@@ -17,6 +17,8 @@ use common::c_abi_world::CAbiWorld;
 
 #[path = "common/counting_alloc.rs"]
 mod counting_alloc;
+#[path = "common/tree_household.rs"]
+mod tree_household;
 use counting_alloc::{allocations_during, Counting};
 
 #[global_allocator]
@@ -431,29 +433,7 @@ fn behaviour_tree_engine_hooks_and_udgoap_plan_leaves_allocate_nothing_once_warm
     guards["groups"] = json!([{ "name": "watch", "tree": "coward",
         "members": ["guard", "sentry", "sentry2"] }]);
 
-    let mut household = read("household.json");
-    let domain = &mut household["domain"];
-    domain.as_object_mut().unwrap().insert(
-        "behaviour_trees".into(),
-        json!([{ "name": "routine", "root": { "loop": {
-            "sequence": [
-                { "plan": "maximize_hunger", "planner": "udgoap" },
-                { "plan": "maximize_energy", "planner": "udgoap" }
-            ] } } }]),
-    );
-    let archetypes = domain["archetypes"].as_array_mut().unwrap();
-    let mut tree_resident = archetypes[0].clone();
-    let object = tree_resident.as_object_mut().unwrap();
-    object.remove("drives");
-    object.insert("name".into(), json!("tree_resident"));
-    object.insert("brain".into(), json!("bt"));
-    object.insert("behaviour_trees".into(), json!(["routine"]));
-    archetypes.push(tree_resident);
-    household["entities"]
-        .as_array_mut()
-        .unwrap()
-        .last_mut()
-        .unwrap()["archetype"] = json!("tree_resident");
+    let household = tree_household::tree_household();
 
     let calls = Arc::new(AtomicU32::new(0));
     for (json, shouts) in [(guards, true), (household, false)] {
