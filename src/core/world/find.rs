@@ -3,6 +3,7 @@
 //! spatial index the planners use, with the same contention rules when it asks for an NPC.
 
 use crate::core::model::action::ActionId;
+use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::model::error::{Error, Result};
 use crate::core::model::vec3::Vec3;
@@ -67,16 +68,7 @@ impl<B: Brains> World<B> {
                 let Some((entity, record)) = self.at_slot(slot) else {
                     return;
                 };
-                let supplies = record
-                    .archetype
-                    .is_some_and(|a| self.domain.archetype(a).supplies.contains(&action));
-                // Contention is looked at only for suppliers: it walks the object's slots.
-                let serves = || {
-                    user.is_none_or(|(npc, archetype)| {
-                        entity != npc && self.serves(npc, archetype, entity)
-                    })
-                };
-                if supplies && serves() {
+                if self.supplies_to(action, entity, record.archetype, user) {
                     found.push(Found { entity, distance });
                 }
             },
@@ -88,5 +80,20 @@ impl<B: Brains> World<B> {
         });
         self.found = found;
         Ok(&self.found)
+    }
+
+    /// Whether `entity` (of `archetype`) supplies `action` and, for `user` (an NPC and its
+    /// archetype), is another entity able to serve it now (contention).
+    pub(crate) fn supplies_to(
+        &self,
+        action: ActionId,
+        entity: Entity,
+        archetype: Option<ArchetypeId>,
+        user: Option<(Entity, ArchetypeId)>,
+    ) -> bool {
+        let supplies =
+            archetype.is_some_and(|a| self.domain.archetype(a).supplies.contains(&action));
+        // Contention is looked at only for suppliers: it walks the object's slots.
+        supplies && user.is_none_or(|(npc, mine)| entity != npc && self.serves(npc, mine, entity))
     }
 }

@@ -250,45 +250,49 @@ impl World {
     /// with adaptive trees) and hands its hints to its members' top layers; a tree that ends
     /// takes its hints back. Members destroyed since drop out.
     pub(crate) fn step_bt_groups(&mut self) {
-        let now = self.time;
         for index in 0..self.brains.bt_groups.groups.slot_count() {
             self.adapt_group(index);
             let mut sent = std::mem::take(&mut self.brains.bt_groups.sent);
             sent.clear();
-            let Some((_, group)) = self.brains.bt_groups.groups.get_at_mut(index) else {
-                self.brains.bt_groups.sent = sent;
-                continue;
-            };
-            if group.finished {
-                self.brains.bt_groups.sent = sent;
-                continue;
-            }
-            let status = group.run.step(&mut GroupHost {
-                now,
-                sent: &mut sent,
-            });
-            group.finished = status != Status::InProgress;
-            if group.finished {
-                // An upper tree that ends clears the hints of the tree below (L2537-2590).
-                sent.extend(
-                    sent_hints(&group.run)
-                        .into_iter()
-                        .map(|h| (h, HintState::Neutral)),
-                );
-            }
-            let mut members = std::mem::take(&mut group.members);
-            members.retain(|&npc| self.is_alive(npc));
+            self.step_group(index, &mut sent);
+            self.brains.bt_groups.sent = sent;
+        }
+    }
+
+    /// Steps the group in slot `index` (if it is there and its tree still runs), collecting
+    /// its hints in `sent`, and hands them to its living members.
+    fn step_group(&mut self, index: u32, sent: &mut Vec<(HintId, HintState)>) {
+        let now = self.time;
+        let Some((_, group)) = self.brains.bt_groups.groups.get_at_mut(index) else {
+            return;
+        };
+        if group.finished {
+            return;
+        }
+        let status = group.run.step(&mut GroupHost { now, sent });
+        group.finished = status != Status::InProgress;
+        if group.finished {
+            // An upper tree that ends clears the hints of the tree below (L2537-2590).
+            sent.extend(
+                sent_hints(&group.run)
+                    .into_iter()
+                    .map(|h| (h, HintState::Neutral)),
+            );
+        }
+        let mut members = std::mem::take(&mut group.members);
+        members.retain(|&npc| self.is_alive(npc));
+        // A step that sent nothing changes no member: their minds stay where they are.
+        if !sent.is_empty() {
             for &npc in &members {
                 let _ = self.with_bt_layers(npc, |layers, host| {
-                    for &(hint, state) in &sent {
+                    for &(hint, state) in sent.iter() {
                         layers.hint_top(hint, state, host);
                     }
                 });
             }
-            if let Some((_, group)) = self.brains.bt_groups.groups.get_at_mut(index) {
-                group.members = members;
-            }
-            self.brains.bt_groups.sent = sent;
+        }
+        if let Some((_, group)) = self.brains.bt_groups.groups.get_at_mut(index) {
+            group.members = members;
         }
     }
 

@@ -159,15 +159,10 @@ impl WorldHost<'_> {
             return None;
         };
         let target = target_at(&bt.blackboard, key)?;
-        let archetype = self.world.live_record(target)?.archetype?;
+        let archetype = self.world.live_record(target)?.archetype;
         let mine = self.world.live_record(self.npc)?.archetype?;
-        let supplies = self
-            .world
-            .domain
-            .archetype(archetype)
-            .supplies
-            .contains(&action);
-        (supplies && target != self.npc && self.world.serves(self.npc, mine, target))
+        self.world
+            .supplies_to(action, target, archetype, Some((self.npc, mine)))
             .then_some(target)
     }
 }
@@ -188,14 +183,10 @@ impl BtHost for WorldHost<'_> {
             Some(key) => self.blackboard_supplier(action, key),
             None => self.nearest_supplier(action),
         };
-        if let Some(supplier) = supplier {
-            let step = Step { action, supplier };
-            self.world.replace_plan(self.npc, self.mind, [step]);
-            self.world.start_next_step(self.npc, self.mind);
-        }
-        let start = match supplier {
-            Some(_) => LeafStart::Performing,
-            None => LeafStart::Failed,
+        let step = supplier.map(|supplier| Step { action, supplier });
+        let start = match adopt(self.world, self.npc, self.mind, step) {
+            true => LeafStart::Performing,
+            false => LeafStart::Failed,
         };
         *self.action = Some(ActionLeaf { node, start });
         true
