@@ -202,6 +202,10 @@ enum motive_entity_kind
      * A smart object.
      */
     MOTIVE_ENTITY_KIND_OBJECT = 2,
+    /**
+     * A squad: no body, commands its members (`motive_squad_create`).
+     */
+    MOTIVE_ENTITY_KIND_SQUAD = 3,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -242,6 +246,39 @@ enum motive_value_type
 typedef enum motive_value_type motive_value_type;
 #else
 typedef uint32_t motive_value_type;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * What a member has reported of a goal its squad recommended.
+ */
+enum motive_report
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Nothing yet.
+     */
+    MOTIVE_REPORT_PENDING = 0,
+    /**
+     * It adopted the goal (it has a plan for it).
+     */
+    MOTIVE_REPORT_ADOPTED = 1,
+    /**
+     * The goal holds for it.
+     */
+    MOTIVE_REPORT_COMPLETED = 2,
+    /**
+     * It found no plan for the goal, or was destroyed.
+     */
+    MOTIVE_REPORT_FAILED = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum motive_report motive_report;
+#else
+typedef uint32_t motive_report;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -704,6 +741,31 @@ enum motive_event_kind
      * do not report it; the NPC leaves its slot and replans.
      */
     MOTIVE_EVENT_KIND_ACTION_TIMED_OUT = 13,
+    /**
+     * Squad `npc` began order `action` (request `request`): motive performs it, not the
+     * engine. `GOAL_RECOMMENDED` follows for each recipient; it ends with `ACTION_FINISHED`
+     * (every awaited member completed), `ACTION_FAILED` (one failed), `ACTION_TIMED_OUT`
+     * (after `seconds`) or `ACTION_CANCELLED`.
+     */
+    MOTIVE_EVENT_KIND_ORDER_ISSUED = 14,
+    /**
+     * Squad `npc`'s order recommends the GOAP goal whose id is in `outcome` to its member
+     * `target`.
+     */
+    MOTIVE_EVENT_KIND_GOAL_RECOMMENDED = 15,
+    /**
+     * Member `target` of squad `npc` adopted the recommended goal `outcome` (it has a plan).
+     */
+    MOTIVE_EVENT_KIND_MEMBER_ADOPTED = 16,
+    /**
+     * The recommended goal `outcome` holds for member `target` of squad `npc`.
+     */
+    MOTIVE_EVENT_KIND_MEMBER_COMPLETED = 17,
+    /**
+     * Member `target` of squad `npc` found no plan for the recommended goal `outcome`, or was
+     * destroyed: an order awaiting it fails.
+     */
+    MOTIVE_EVENT_KIND_MEMBER_FAILED = 18,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1235,6 +1297,11 @@ enum motive_action_end
      * motive ends it with `ACTION_FINISHED` when the consumer's attribute is full.
      */
     MOTIVE_ACTION_END_UNTIL_FULL = 3,
+    /**
+     * A squad's order: motive ends it with `ACTION_FINISHED` when every required member has
+     * reported, or with `ACTION_TIMED_OUT` after `motive_event.seconds`.
+     */
+    MOTIVE_ACTION_END_ORDER = 4,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -2415,6 +2482,26 @@ typedef double (*motive_relevance_callback)(void *user,
                                             motive_goap_goal_id goal);
 
 /**
+ * A handle to a squad (`motive_squad_create`): an entity without a body that commands its
+ * members. Same layout and rules as `motive_entity`; `motive_squad_entity` gives the entity
+ * handle its facts (the squad's shared blackboard) are read and written with.
+ */
+typedef struct motive_squad {
+    /**
+     * Slot index plus one; 0 only in the null handle.
+     */
+    uint32_t index1;
+    /**
+     * Slot generation when the squad was created.
+     */
+    uint16_t generation;
+    /**
+     * Serial of the world that issued the handle.
+     */
+    uint16_t world;
+} motive_squad;
+
+/**
  * A drive an NPC holds.
  */
 typedef struct motive_drive_state {
@@ -2753,6 +2840,109 @@ typedef struct motive_slot_info {
      */
     bool required;
 } motive_slot_info;
+
+/**
+ * One recommendation of an order, as `motive_domain_builder_set_action_order` reads it.
+ */
+typedef struct motive_recommendation {
+    /**
+     * The GOAP goal recommended; a member without it is unaffected.
+     */
+    motive_goap_goal_id goal;
+    /**
+     * Added to the member's relevance of `goal` while the order stands (finite; negative
+     * suppresses).
+     */
+    double bias;
+    /**
+     * Positions in the squad's joining order (0 first) that receive it; NULL with
+     * `position_count` 0 for every member.
+     */
+    const uint32_t *positions;
+    /**
+     * Number of `positions`.
+     */
+    size_t position_count;
+    /**
+     * The squad's entity attributes holding the targets: one shared, or one per recipient in
+     * order; NULL with `target_count` 0 for no target.
+     */
+    const motive_attribute *targets;
+    /**
+     * Number of `targets`.
+     */
+    size_t target_count;
+    /**
+     * Instead of `targets`: the entity the squad's planner bound the order to (a strike
+     * target it perceives), shared by every recipient.
+     */
+    bool target_supplier;
+    /**
+     * The recipient's entity attribute the target is written to (ignored without targets).
+     */
+    motive_attribute target_into;
+    /**
+     * Whether the order waits for the recipients to complete `goal` (only a positive bias is
+     * awaited).
+     */
+    bool required;
+} motive_recommendation;
+
+/**
+ * How a squad's latest order stands.
+ */
+typedef struct motive_squad_order {
+    /**
+     * The order action.
+     */
+    motive_action_id action;
+    /**
+     * Its request id, as in the squad's events.
+     */
+    uint32_t request;
+    /**
+     * World time it was issued.
+     */
+    double issued;
+    /**
+     * Whether it still stands.
+     */
+    bool active;
+    /**
+     * Entries in its roster (`motive_squad_roster`).
+     */
+    size_t entries;
+} motive_squad_order;
+
+/**
+ * One recommendation of a squad's latest order to one member, and what the member reported.
+ */
+typedef struct motive_roster_entry {
+    /**
+     * The member (an NPC or a squad).
+     */
+    struct motive_entity member;
+    /**
+     * The GOAP goal recommended.
+     */
+    motive_goap_goal_id goal;
+    /**
+     * The bias added to its relevance.
+     */
+    double bias;
+    /**
+     * The target it was given; null when none.
+     */
+    struct motive_entity target;
+    /**
+     * Whether the order waits for it.
+     */
+    bool awaited;
+    /**
+     * A `motive_report`.
+     */
+    uint32_t report;
+} motive_roster_entry;
 
 /**
  * Dense id of a UBC goal definition in its domain (0, 1, 2, … in definition order).
@@ -4517,6 +4707,17 @@ struct motive_entity motive_npc_entity(struct motive_npc npc);
 struct motive_entity motive_object_entity(struct motive_object object);
 
 /**
+ * The entity handle of a squad (for its facts). Never fails.
+ */
+struct motive_entity motive_squad_entity(struct motive_squad squad);
+
+/**
+ * Reinterprets an entity handle as a squad handle without checking its kind; the next call
+ * that uses it checks. Never fails.
+ */
+struct motive_squad motive_entity_as_squad(struct motive_entity entity);
+
+/**
  * Reinterprets an entity handle as an NPC handle without checking its kind; the next call
  * that uses it checks (see `motive_entity_get_kind`). Never fails.
  */
@@ -5184,6 +5385,154 @@ motive_status motive_world_spatial_cell_size(const struct motive_world *world,
  * `world` must be NULL or live.
  */
 motive_status motive_world_refresh_spatial_index(struct motive_world *world);
+
+/**
+ * Makes `action` an order: motive performs it by recommending `recommendations[0..count]`
+ * (1 to 64) to the squad's members, and it ends when every awaited member has completed its
+ * goal, fails when one fails, and times out after `timeout` seconds (finite, > 0; 30 is the
+ * usual). The action must have no duration; only squad archetypes may consume it.
+ *
+ * # Safety
+ * `builder` must be NULL or live; `recommendations` readable for `count` items, each one's
+ * `positions` and `targets` readable for their counts.
+ */
+motive_status motive_domain_builder_set_action_order(struct motive_domain_builder *builder,
+                                                     motive_action_id action,
+                                                     const struct motive_recommendation *recommendations,
+                                                     size_t count,
+                                                     double timeout);
+
+/**
+ * Makes `archetype` a squad's (`motive_squad_create` makes its squads): bodiless, planning
+ * over its own facts. motive writes the number of members to `members_alive` and the number
+ * that reported the standing order's goals complete to `members_reported` before each
+ * tick's thinks (number attributes, or `MOTIVE_NO_ID` for none).
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_archetype_squad(struct motive_domain_builder *builder,
+                                                        motive_archetype_id archetype,
+                                                        motive_attribute members_alive,
+                                                        motive_attribute members_reported);
+
+/**
+ * Sets whether `archetype`'s units decide what to do themselves (true by default): one that
+ * is not pursues the most recommended goal while it has a recommendation.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_archetype_autonomous(struct motive_domain_builder *builder,
+                                                             motive_archetype_id archetype,
+                                                             bool autonomous);
+
+/**
+ * Creates a squad of `archetype` (a squad's) with no members, and writes its handle.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_squad` NULL or writable.
+ */
+motive_status motive_squad_create(struct motive_world *world,
+                                  motive_archetype_id archetype,
+                                  struct motive_squad *out_squad);
+
+/**
+ * Destroys `squad`: its standing order is withdrawn, its members leave it (they keep
+ * thinking), it leaves its own superior; the handle goes stale.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_squad_destroy(struct motive_world *world, struct motive_squad squad);
+
+/**
+ * True when `squad` is a live squad of `world`. Never fails.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+bool motive_squad_is_valid(const struct motive_world *world, struct motive_squad squad);
+
+/**
+ * Makes `unit` (a thinking NPC or another squad) a member of `squad`, last in joining order.
+ * Refused: a unit already in a squad (it leaves first: one superior each), a cycle, a
+ * hierarchy deeper than 8 levels, more than 256 members.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_squad_add_member(struct motive_world *world,
+                                      struct motive_squad squad,
+                                      struct motive_entity unit);
+
+/**
+ * Takes `unit` out of `squad`: its recommendations are withdrawn and the standing order no
+ * longer waits for it. `MOTIVE_STATUS_NOT_FOUND` when it is not a member of `squad`.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_squad_remove_member(struct motive_world *world,
+                                         struct motive_squad squad,
+                                         struct motive_entity unit);
+
+/**
+ * Copies `squad`'s members, in joining order, into `buffer`, like `motive_npc_drives`.
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_squad_members(const struct motive_world *world,
+                                   struct motive_squad squad,
+                                   struct motive_entity *buffer,
+                                   size_t capacity,
+                                   size_t *out_count);
+
+/**
+ * Writes the squad `unit` (an NPC or a squad) is a member of; the null handle when none.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_squad` NULL or writable.
+ */
+motive_status motive_entity_superior(const struct motive_world *world,
+                                     struct motive_entity unit,
+                                     struct motive_squad *out_squad);
+
+/**
+ * Interrupts `squad` and everything under it (P:329): each unit thinks on the next tick, the
+ * GOAP ones re-selecting their goal and replanning (a running action is cancelled).
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_squad_interrupt(struct motive_world *world, struct motive_squad squad);
+
+/**
+ * Writes how `squad`'s latest order stands; `MOTIVE_STATUS_NOT_FOUND` before its first.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_order` NULL or writable.
+ */
+motive_status motive_squad_order(const struct motive_world *world,
+                                 struct motive_squad squad,
+                                 struct motive_squad_order *out_order);
+
+/**
+ * Copies the roster of `squad`'s latest order (each recommendation to each member, in issue
+ * order, with what the member reported) into `buffer`, like `motive_npc_drives`; none
+ * before its first order.
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_squad_roster(const struct motive_world *world,
+                                  struct motive_squad squad,
+                                  struct motive_roster_entry *buffer,
+                                  size_t capacity,
+                                  size_t *out_count);
 
 /**
  * The name of a status code, e.g. "MOTIVE_STATUS_STALE_HANDLE", as a static NUL-terminated

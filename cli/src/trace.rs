@@ -111,12 +111,13 @@ impl Trace {
             .map(|a| world.domain().actions().name(a.0).to_owned());
         let target = roster.name(world, event.target);
         let (closes, reason) = match event.kind {
-            EventKind::ActionRequested | EventKind::ActionWaiting => {
+            EventKind::ActionRequested | EventKind::ActionWaiting | EventKind::OrderIssued => {
                 // A joint action starts where its wait ends, on the same request.
                 self.close(world.time(), tid, npc, event.request, "started");
                 let action = action.unwrap_or_default();
                 let name = match event.kind {
                     EventKind::ActionWaiting => format!("waiting for {action}"),
+                    EventKind::OrderIssued => format!("order {action}"),
                     _ => action,
                 };
                 let span = Span {
@@ -144,7 +145,11 @@ impl Trace {
             EventKind::NoPlan
             | EventKind::EntityEnded
             | EventKind::ClaimGranted
-            | EventKind::OutcomeDrawn => (None, None),
+            | EventKind::OutcomeDrawn
+            | EventKind::GoalRecommended
+            | EventKind::MemberAdopted
+            | EventKind::MemberCompleted
+            | EventKind::MemberFailed => (None, None),
         };
         if let Some(outcome) = closes {
             self.close(world.time(), tid, npc, event.request, outcome);

@@ -35,6 +35,8 @@ const FIELDS: &[&str] = &[
     "joint_action",
     "annotations",
     "distance_attenuation",
+    "squad",
+    "autonomous",
 ];
 
 impl Loading {
@@ -151,6 +153,7 @@ impl Loading {
                 self.check(&t.path, set);
             }
         }
+        self.archetype_squad(obj, id);
         if let Some(f) = obj.get("fallback") {
             if let Some(action) = self.refs.actions.resolve(&mut self.ctx, &f) {
                 let set = self.builder.set_fallback(id, ActionId(action));

@@ -243,6 +243,7 @@ impl Loading {
             "outcomes",
             "annotations",
             "ambiance_effect",
+            "order",
         ];
         let Some((obj, name)) = self.named(node, &fields) else {
             return;

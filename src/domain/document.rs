@@ -80,6 +80,9 @@ impl Loading {
         for g in obj.list(&mut self.ctx, "goap_goals") {
             self.goap_goal(&g);
         }
+        for a in &actions {
+            self.action_order(a);
+        }
         for g in obj.list(&mut self.ctx, "ubc_goals") {
             self.ubc_goal(&g);
         }

@@ -50,6 +50,9 @@ pub struct EntitySpec {
     pub at: Vec3,
     /// Facts over its archetype's starting state.
     pub facts: Vec<(AttributeId, StartFact)>,
+    /// A squad's members, indices into [`Scenario::entities`] in joining order (P:333: links
+    /// by name); empty for any other entity.
+    pub members: Vec<usize>,
 }
 
 /// An ambiance area of the scenario.
@@ -127,7 +130,10 @@ impl Scenario {
     pub fn npcs_per_copy(&self) -> usize {
         self.entities
             .iter()
-            .filter(|e| self.domain.archetype(e.archetype).thinks())
+            .filter(|e| {
+                let def = self.domain.archetype(e.archetype);
+                def.thinks() && def.squad.is_none()
+            })
             .count()
     }
 
@@ -178,7 +184,10 @@ impl Scenario {
             let at = |p: Vec3| Vec3::new(origin.x + p.x, origin.y + p.y, origin.z + p.z);
             let first = names.len();
             for spec in &self.entities {
-                let entity = world.spawn(spec.archetype, at(spec.at))?;
+                let entity = match self.domain.archetype(spec.archetype).squad {
+                    Some(_) => world.create_squad(spec.archetype)?,
+                    None => world.spawn(spec.archetype, at(spec.at))?,
+                };
                 names.push((entity, copy_name(&spec.name, k)));
             }
             for (i, spec) in self.entities.iter().enumerate() {
@@ -188,6 +197,9 @@ impl Scenario {
                         StartFact::Entity(j) => Value::Entity(names[first + j].0),
                     };
                     world.set_fact(names[first + i].0, *attribute, value)?;
+                }
+                for &member in &spec.members {
+                    world.join_squad(names[first + i].0, names[first + member].0)?;
                 }
             }
             for area in &self.areas {

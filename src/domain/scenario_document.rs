@@ -16,6 +16,7 @@ use super::scenario::{AreaSpec, Copies, EntitySpec, ProjectionSpec, Scenario, St
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::player_style::PlayerActionId;
+use crate::core::model::squad::MAX_SQUAD_MEMBERS;
 use crate::core::world::ambiance_areas::{Anchor, Area, Falloff, Projection, Shape};
 use crate::core::{AttributeId, Value, ValueType, Vec3, WorldConfig};
 use crate::sim::rules::{EngineAction, SimRules, SpawnRule};
@@ -326,11 +327,21 @@ impl Loading {
     /// The `entities`, with `count` expanded and entity-valued facts resolved by name, the
     /// JSON Pointer each came from, and their names (indices into the entities).
     fn entities(&mut self, obj: &Obj) -> (Vec<EntitySpec>, Vec<String>, Names) {
-        let fields = ["name", "archetype", "at", "facts", "count", "spread"];
+        let fields = [
+            "name",
+            "archetype",
+            "at",
+            "facts",
+            "count",
+            "spread",
+            "members",
+        ];
         let mut specs: Vec<EntitySpec> = Vec::new();
         let mut paths = Vec::new();
         // Entity references resolve after every name is known: (entity, attribute, name node).
         let mut references: Vec<(usize, AttributeId, Node)> = Vec::new();
+        // A squad's members, also resolved once every name is known: (squad, member nodes).
+        let mut memberships: Vec<(usize, Vec<Node>)> = Vec::new();
         for node in obj.list(&mut self.ctx, "entities") {
             let Some(e) = self.ctx.object(&node, &fields) else {
                 continue;
@@ -376,6 +387,22 @@ impl Loading {
             else {
                 continue;
             };
+            if let Some(m) = e.get("members") {
+                let squad = self.builder.domain().archetypes().items()[archetype as usize]
+                    .squad
+                    .is_some();
+                if !squad {
+                    self.ctx.error(
+                        &m.path,
+                        "only a squad (an archetype with \"squad\") has members",
+                    );
+                } else if count != 1 {
+                    self.ctx
+                        .error(&m.path, "a squad with members is one entity: no \"count\"");
+                } else {
+                    memberships.push((specs.len(), self.ctx.array(&m)));
+                }
+            }
             if specs.iter().any(|s| s.name == name) {
                 self.ctx
                     .error(&node.path, format!("entity {name:?} is already defined"));
@@ -400,6 +427,7 @@ impl Loading {
                         at.z + spread.z * k,
                     ),
                     facts: facts.clone(),
+                    members: Vec::new(),
                 });
             }
         }
@@ -413,7 +441,81 @@ impl Loading {
                 specs[index].facts.push(fact);
             }
         }
+        self.squad_members(&mut specs, &names, memberships);
         (specs, paths, names)
+    }
+
+    /// Resolves each squad's members: thinking NPCs or squads, each in one squad at most, and
+    /// no squad under itself (P:201: a tree).
+    fn squad_members(
+        &mut self,
+        specs: &mut [EntitySpec],
+        names: &Names,
+        memberships: Vec<(usize, Vec<Node>)>,
+    ) {
+        let archetypes = self.builder.domain().archetypes().items();
+        let thinks: Vec<bool> = specs
+            .iter()
+            .map(|s| archetypes[s.archetype.0 as usize].thinks())
+            .collect();
+        let mut superior: Vec<Option<usize>> = vec![None; specs.len()];
+        for (squad, nodes) in memberships {
+            if nodes.len() > MAX_SQUAD_MEMBERS {
+                self.ctx.error(
+                    &nodes[MAX_SQUAD_MEMBERS].path,
+                    format!("a squad has at most {MAX_SQUAD_MEMBERS} members"),
+                );
+                continue;
+            }
+            for node in nodes {
+                let Some(member) = names.resolve(&mut self.ctx, &node) else {
+                    continue;
+                };
+                let member = member as usize;
+                if !thinks[member] {
+                    self.ctx.error(
+                        &node.path,
+                        format!(
+                            "{:?} does not think: a squad's members are NPCs or squads",
+                            specs[member].name
+                        ),
+                    );
+                } else if let Some(other) = superior[member] {
+                    self.ctx.error(
+                        &node.path,
+                        format!(
+                            "{:?} is a member of squad {:?} already: a unit has one superior",
+                            specs[member].name, specs[other].name
+                        ),
+                    );
+                } else if Self::commands(&superior, member, squad) {
+                    self.ctx.error(
+                        &node.path,
+                        format!(
+                            "{:?} commands {:?}: making it a member would make a cycle",
+                            specs[member].name, specs[squad].name
+                        ),
+                    );
+                } else {
+                    superior[member] = Some(squad);
+                    specs[squad].members.push(member);
+                }
+            }
+        }
+    }
+
+    /// Whether `unit` is `squad` or above it in the chain of command so far.
+    fn commands(superior: &[Option<usize>], unit: usize, squad: usize) -> bool {
+        let mut at = Some(squad);
+        // Each step goes up; a chain is never longer than the entities.
+        for _ in 0..=superior.len() {
+            match at {
+                Some(s) if s == unit => return true,
+                Some(s) => at = superior[s],
+                None => return false,
+            }
+        }
+        false
     }
 
     /// `{ "name", "shape": { "sphere": { "center", "radius" } } | { "box": { "min", "max" } },

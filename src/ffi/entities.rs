@@ -17,6 +17,8 @@ pub enum motive_entity_kind {
     Npc = 1,
     /// A smart object.
     Object = 2,
+    /// A squad: no body, commands its members (`motive_squad_create`).
+    Squad = 3,
 }
 
 /// Creates an entity of `kind` at the position its definition gives and writes its handle.
@@ -53,7 +55,11 @@ unsafe fn destroy(world: *mut motive_world, entity: Entity, kind: EntityKind) ->
 ///
 /// # Safety
 /// `world` must be NULL or live.
-unsafe fn is_valid(world: *const motive_world, entity: Entity, kind: EntityKind) -> bool {
+pub(crate) unsafe fn is_valid(
+    world: *const motive_world,
+    entity: Entity,
+    kind: EntityKind,
+) -> bool {
     // SAFETY: forwarded from this function's contract.
     guard_value(false, || unsafe {
         with_world(world, |w| Ok(w.is_live(entity, kind))).unwrap_or(false)
@@ -172,6 +178,7 @@ pub unsafe extern "C" fn motive_entity_get_kind(
             Ok(match w.kind(entity.into())? {
                 EntityKind::Npc => motive_entity_kind::Npc,
                 EntityKind::Object => motive_entity_kind::Object,
+                EntityKind::Squad => motive_entity_kind::Squad,
             })
         })
     }

@@ -53,6 +53,21 @@ pub enum motive_event_kind {
     /// engine never reported an engine-ended action within its timeout: stop performing it,
     /// do not report it; the NPC leaves its slot and replans.
     ActionTimedOut = 13,
+    /// Squad `npc` began order `action` (request `request`) on `target` (itself, or the entity
+    /// its planner bound the order to): motive performs it, not the engine. `GOAL_RECOMMENDED` follows for each recipient; it ends with `ACTION_FINISHED`
+    /// (every awaited member completed), `ACTION_FAILED` (one failed), `ACTION_TIMED_OUT`
+    /// (after `seconds`) or `ACTION_CANCELLED`.
+    OrderIssued = 14,
+    /// Squad `npc`'s order recommends the GOAP goal whose id is in `outcome` to its member
+    /// `target`.
+    GoalRecommended = 15,
+    /// Member `target` of squad `npc` adopted the recommended goal `outcome` (it has a plan).
+    MemberAdopted = 16,
+    /// The recommended goal `outcome` holds for member `target` of squad `npc`.
+    MemberCompleted = 17,
+    /// Member `target` of squad `npc` found no plan for the recommended goal `outcome`, or was
+    /// destroyed: an order awaiting it fails.
+    MemberFailed = 18,
 }
 
 /// Who ends an action, in `motive_event.ended_by`.
@@ -68,6 +83,9 @@ pub enum motive_action_end {
     Timer = 2,
     /// motive ends it with `ACTION_FINISHED` when the consumer's attribute is full.
     UntilFull = 3,
+    /// A squad's order: motive ends it with `ACTION_FINISHED` when every required member has
+    /// reported, or with `ACTION_TIMED_OUT` after `motive_event.seconds`.
+    Order = 4,
 }
 
 /// One event.
@@ -122,6 +140,11 @@ fn event(e: &Event) -> motive_event {
         EventKind::OutcomeDrawn => motive_event_kind::OutcomeDrawn,
         EventKind::ActionWaiting => motive_event_kind::ActionWaiting,
         EventKind::ActionTimedOut => motive_event_kind::ActionTimedOut,
+        EventKind::OrderIssued => motive_event_kind::OrderIssued,
+        EventKind::GoalRecommended => motive_event_kind::GoalRecommended,
+        EventKind::MemberAdopted => motive_event_kind::MemberAdopted,
+        EventKind::MemberCompleted => motive_event_kind::MemberCompleted,
+        EventKind::MemberFailed => motive_event_kind::MemberFailed,
     };
     motive_event {
         kind: kind as u32,
@@ -139,6 +162,7 @@ fn event(e: &Event) -> motive_event {
             Some(ActionEnd::Engine) => motive_action_end::Engine,
             Some(ActionEnd::Timer) => motive_action_end::Timer,
             Some(ActionEnd::UntilFull) => motive_action_end::UntilFull,
+            Some(ActionEnd::Order) => motive_action_end::Order,
         } as u32,
         seconds: e.seconds,
     }

@@ -58,6 +58,20 @@ pub struct motive_bt_group {
     pub world: u16,
 }
 
+/// A handle to a squad (`motive_squad_create`): an entity without a body that commands its
+/// members. Same layout and rules as `motive_entity`; `motive_squad_entity` gives the entity
+/// handle its facts (the squad's shared blackboard) are read and written with.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct motive_squad {
+    /// Slot index plus one; 0 only in the null handle.
+    pub index1: u32,
+    /// Slot generation when the squad was created.
+    pub generation: u16,
+    /// Serial of the world that issued the handle.
+    pub world: u16,
+}
+
 macro_rules! entity_layout {
     ($($handle:ident),*) => {$(
         impl From<$handle> for Entity {
@@ -72,7 +86,13 @@ macro_rules! entity_layout {
         }
     )*};
 }
-entity_layout!(motive_entity, motive_npc, motive_object, motive_bt_group);
+entity_layout!(
+    motive_entity,
+    motive_npc,
+    motive_object,
+    motive_bt_group,
+    motive_squad
+);
 
 /// Converts between handle types of the same layout, behind the firewall.
 fn convert<A: Into<Entity>, B: From<Entity>>(handle: A) -> B {
@@ -89,6 +109,19 @@ pub extern "C" fn motive_npc_entity(npc: motive_npc) -> motive_entity {
 #[no_mangle]
 pub extern "C" fn motive_object_entity(object: motive_object) -> motive_entity {
     convert(object)
+}
+
+/// The entity handle of a squad (for its facts). Never fails.
+#[no_mangle]
+pub extern "C" fn motive_squad_entity(squad: motive_squad) -> motive_entity {
+    convert(squad)
+}
+
+/// Reinterprets an entity handle as a squad handle without checking its kind; the next call
+/// that uses it checks. Never fails.
+#[no_mangle]
+pub extern "C" fn motive_entity_as_squad(entity: motive_entity) -> motive_squad {
+    convert(entity)
 }
 
 /// Reinterprets an entity handle as an NPC handle without checking its kind; the next call

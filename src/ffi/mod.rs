@@ -50,6 +50,7 @@ pub mod scenario;
 pub mod sim;
 pub mod smart_objects;
 pub mod spatial;
+pub mod squads;
 pub mod status;
 #[cfg(feature = "test-hooks")]
 pub mod test_hooks;

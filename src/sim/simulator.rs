@@ -197,7 +197,12 @@ impl Simulator {
             EventKind::NoPlan
             | EventKind::ClaimGranted
             | EventKind::OutcomeDrawn
-            | EventKind::ActionWaiting => {}
+            | EventKind::ActionWaiting
+            | EventKind::OrderIssued
+            | EventKind::GoalRecommended
+            | EventKind::MemberAdopted
+            | EventKind::MemberCompleted
+            | EventKind::MemberFailed => {}
         }
     }
 

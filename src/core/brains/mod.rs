@@ -250,6 +250,28 @@ impl Brains for BrainState {
         }
     }
 
+    /// Only GOAP re-selects goals on an interrupt.
+    fn interrupt(&mut self) -> bool {
+        match self {
+            BrainState::Goap(goap) => {
+                goap.interrupted = true;
+                true
+            }
+            BrainState::Udgoap(_) | BrainState::Ubc(_) | BrainState::Bt(_) => false,
+        }
+    }
+
+    /// A GOAP unit adds the bias to the goal's relevance; when it recommends a goal the unit
+    /// does not pursue, the unit re-selects at its next think (`goap/think.rs`).
+    fn recommend(&mut self, def: &ArchetypeDef, goal: GoapGoalId, bias: f64) {
+        if let BrainState::Goap(goap) = self {
+            if let Some(i) = def.goap_goals.iter().position(|&g| g == goal) {
+                goap.bias[i] = bias;
+                goap.reselect |= bias > 0.0 && goap.goal != Some(goal);
+            }
+        }
+    }
+
     /// A GOAP NPC leaves the action out at its next plan for the same goal (S:105 of
     /// 003_a22f8616c585d8bb.txt).
     fn action_failed(&mut self, action: ActionId) {
@@ -291,17 +313,19 @@ impl World {
 
     /// Marks a significant fact change for `npc` (a sensor interrupt, P:329 of
     /// 004_bdde6381c6c06595.txt): at its next think a GOAP NPC re-selects its goal and replans,
-    /// cancelling the running action. The other brains take no interrupt: an error.
+    /// cancelling the running action. Interrupting a squad cascades down its hierarchy: every
+    /// unit under it thinks on the next tick, the GOAP ones re-selecting. Another brain's NPC
+    /// takes no interrupt: an error.
     pub fn interrupt(&mut self, npc: Entity) -> Result<()> {
         let mind = self.mind_mut(npc)?;
-        match &mut mind.brain {
-            BrainState::Goap(goap) => {
-                goap.interrupted = true;
-                Ok(())
-            }
-            BrainState::Udgoap(_) | BrainState::Ubc(_) | BrainState::Bt(_) => {
-                Err(not_deciding(npc, mind, Brain::Goap))
-            }
+        if mind.command.is_some() {
+            self.interrupt_hierarchy(npc);
+            return Ok(());
+        }
+        if mind.brain.interrupt() {
+            Ok(())
+        } else {
+            Err(not_deciding(npc, mind, Brain::Goap))
         }
     }
 

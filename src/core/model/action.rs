@@ -5,6 +5,7 @@ use crate::core::model::condition::{Bindings, CmpOp, Condition, FactView, Role};
 use crate::core::model::domain::{AttributeId, Domain};
 use crate::core::model::effect::{Change, Effect, EffectOp, FactStore, Key, Portion};
 use crate::core::model::goap::DistanceCurve;
+use crate::core::model::order::OrderDef;
 use crate::core::model::outcome::OutcomeTable;
 use crate::core::model::value::Value;
 use crate::core::model::world_effect::WorldEffectId;
@@ -111,6 +112,10 @@ pub struct ActionDef {
     /// engine that dropped it; `None` takes the world's ([`DEFAULT_ENGINE_TIMEOUT`] unless
     /// set). Unused for actions motive times.
     pub engine_timeout: Option<f64>,
+    /// When set, the action is a squad's order: motive issues its recommendations to the
+    /// squad's members instead of asking the engine, and ends it when they report
+    /// (`model/order.rs`). Boxed: few actions are orders.
+    pub order: Option<Box<OrderDef>>,
 }
 
 /// How long an engine-ended action may go unreported before motive fails it, unless the action
@@ -127,6 +132,9 @@ pub enum ActionEnd {
     Timer,
     /// motive ends it with `ActionFinished` when the consumer's attribute is full.
     UntilFull,
+    /// A squad's order: motive ends it with `ActionFinished` when every required member has
+    /// reported, or fails it with `ActionTimedOut` at its timeout.
+    Order,
 }
 
 impl ActionDuration {
@@ -136,6 +144,16 @@ impl ActionDuration {
             ActionDuration::Engine => ActionEnd::Engine,
             ActionDuration::Seconds(_) => ActionEnd::Timer,
             ActionDuration::UntilFull(_) => ActionEnd::UntilFull,
+        }
+    }
+}
+
+impl ActionDef {
+    /// Who ends a performance of this action: motive for an order, else as its duration says.
+    pub fn ended_by(&self) -> ActionEnd {
+        match self.order {
+            Some(_) => ActionEnd::Order,
+            None => self.duration.ended_by(),
         }
     }
 }
@@ -152,6 +170,7 @@ impl Default for ActionDef {
             distance_curve: None,
             outcomes: None,
             engine_timeout: None,
+            order: None,
             annotations: Annotations::new(),
             ambiance_effect: None,
         }

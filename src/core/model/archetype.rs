@@ -9,6 +9,7 @@ use crate::core::model::domain::AttributeId;
 use crate::core::model::drive::DriveId;
 use crate::core::model::goap::goal::GoapGoalId;
 use crate::core::model::smart_object::{ClaimPriority, Contention, JointAction, SlotDef, TagId};
+use crate::core::model::squad::SquadDef;
 use crate::core::model::ubc::{UbcGoalId, UbcPlanId};
 use crate::core::model::value::Value;
 
@@ -134,6 +135,12 @@ pub struct ArchetypeDef {
     /// From the distance a plan walks to the share of its utility gain its UDGOAP NPCs count
     /// (`distance_attenuation.rs`); none, the thesis's rating, by default.
     pub distance_attenuation: Option<Curve>,
+    /// Set when its entities are squads (`model/squad.rs`): bodiless, created with
+    /// `World::create_squad`, commanding members.
+    pub squad: Option<SquadDef>,
+    /// Whether its units decide what to do themselves (P:199 of 004_bdde6381c6c06595.txt):
+    /// true by default; a unit that is not pursues the most recommended goal.
+    pub autonomous: bool,
 }
 
 impl ArchetypeDef {
@@ -198,6 +205,8 @@ impl Default for ArchetypeDef {
             joint: Vec::new(),
             contention: Contention::Exclude,
             applicable_annotations: Annotations::new(),
+            squad: None,
+            autonomous: true,
             distance_attenuation: None,
         }
     }

@@ -318,7 +318,13 @@ impl DomainBuilder {
                 }
             }
         }
-        self.domain.actions.get_mut(action.0)?.duration = duration;
+        let def = self.domain.actions.get_mut(action.0)?;
+        if def.order.is_some() && duration != ActionDuration::Engine {
+            return Err(Error::invalid(
+                "an order has no duration: motive ends it when the members report",
+            ));
+        }
+        def.duration = duration;
         Ok(())
     }
 
@@ -463,6 +469,23 @@ impl DomainBuilder {
                     given.join(" and ")
                 )));
             }
+            if archetype.squad.is_some() && !archetype.thinks() {
+                return Err(Error::invalid(format!(
+                    "squad archetype {:?} has no brain: give it GOAP goals (or another brain)",
+                    self.domain.archetypes.name(id as u32)
+                )));
+            }
+            let order = archetype
+                .consumes
+                .iter()
+                .find(|&&a| self.domain.actions.items()[a.0 as usize].order.is_some());
+            if let (Some(order), None) = (order, &archetype.squad) {
+                return Err(Error::invalid(format!(
+                    "archetype {:?} consumes order {:?} but is not a squad's: only squads order",
+                    self.domain.archetypes.name(id as u32),
+                    self.domain.actions.name(order.0)
+                )));
+            }
             if archetype.uses_ubc() && archetype.ubc.goals.is_empty() {
                 return Err(Error::invalid(format!(
                     "archetype {:?} has predefined plans but no UBC goal to rate them by",
@@ -475,6 +498,23 @@ impl DomainBuilder {
         // them while it was built: the engine may give a group adaptive trees at run time.
         builder.styles_in_use();
         let mut domain = builder.domain;
+        // A squad is the target of its own orders (it has no body to walk anywhere).
+        for id in 0..domain.archetypes.len() as u32 {
+            let archetype = &domain.archetypes.items()[id as usize];
+            if archetype.squad.is_none() {
+                continue;
+            }
+            let orders: Vec<ActionId> = archetype
+                .consumes
+                .iter()
+                .copied()
+                .filter(|a| domain.actions.items()[a.0 as usize].order.is_some())
+                .collect();
+            let archetype = domain.archetypes.get_mut(id)?;
+            for order in orders {
+                push_unique(&mut archetype.supplies, order);
+            }
+        }
         domain.relevance = Relevance::of(&domain);
         Ok(Arc::new(domain))
     }
@@ -533,6 +573,11 @@ impl Domain {
     /// The definition of `id`, or a not-found error naming it.
     pub fn attribute(&self, id: AttributeId) -> Result<&AttributeDef> {
         self.attributes.get(id.0)
+    }
+
+    /// The attributes' table: names and definitions by id.
+    pub fn attribute_table(&self) -> &NameTable<AttributeDef> {
+        &self.attributes
     }
 
     /// All attribute definitions, indexed by id.

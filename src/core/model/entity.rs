@@ -107,6 +107,8 @@ pub enum EntityKind {
     Npc,
     /// A smart object: supplies actions, owns slots.
     Object,
+    /// A squad: no body, a mind over its own facts, members it commands (`world/squads.rs`).
+    Squad,
 }
 
 impl EntityKind {
@@ -115,6 +117,7 @@ impl EntityKind {
         match self {
             EntityKind::Npc => "npc",
             EntityKind::Object => "object",
+            EntityKind::Squad => "squad",
         }
     }
 }

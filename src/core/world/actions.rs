@@ -208,7 +208,7 @@ impl<B: Brains> World<B> {
     /// it was timed, its numeric part having accrued), then starts the next step. A joint
     /// performance first draws whether it works; when it does, its helpers finish with it.
     /// `by_timer` says motive's clock ended it (a timed action), not an engine report.
-    fn finish_running(&mut self, npc: Entity, mind: &mut Mind<B>, by_timer: bool) {
+    pub(crate) fn finish_running(&mut self, npc: Entity, mind: &mut Mind<B>, by_timer: bool) {
         let Some(running) = mind.running else {
             return;
         };
@@ -216,6 +216,7 @@ impl<B: Brains> World<B> {
             return self.fail_running(npc, mind);
         }
         mind.running = None;
+        self.end_order(mind.command.as_deref_mut());
         self.spread_ambiance(npc, running.step.action);
         let domain = self.domain.clone();
         let action = domain.action(running.step.action);
@@ -331,6 +332,7 @@ impl<B: Brains> World<B> {
         let Some(running) = mind.running.take() else {
             return;
         };
+        self.end_order(mind.command.as_deref_mut());
         if kind != EventKind::ActionCancelled {
             mind.brain.action_failed(running.step.action);
         }
@@ -391,6 +393,9 @@ impl<B: Brains> World<B> {
         if !self.is_alive(step.supplier) || !self.preconditions_hold(npc, step) {
             B::arrived(self, npc, step.supplier, mind);
             return self.invalidate_plan(npc, mind, step);
+        }
+        if self.domain.action(step.action).order.is_some() {
+            return self.issue_order(npc, mind, step);
         }
         if self.is_joint(step) {
             return self.join(npc, mind, step);
@@ -454,13 +459,14 @@ impl<B: Brains> World<B> {
             .unwrap_or_default();
         let (ended_by, seconds) = match action {
             Some(a) => {
-                let duration = self.domain.action(a).duration;
-                let seconds = match duration {
-                    ActionDuration::Engine => self.timeout_of(a),
-                    ActionDuration::Seconds(s) => s,
-                    ActionDuration::UntilFull(_) => 0.0,
+                let def = self.domain.action(a);
+                let seconds = match (&def.order, def.duration) {
+                    (Some(order), _) => order.timeout,
+                    (None, ActionDuration::Engine) => self.timeout_of(a),
+                    (None, ActionDuration::Seconds(s)) => s,
+                    (None, ActionDuration::UntilFull(_)) => 0.0,
                 };
-                (Some(duration.ended_by()), seconds)
+                (Some(def.ended_by()), seconds)
             }
             None => (None, 0.0),
         };

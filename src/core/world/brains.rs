@@ -9,6 +9,7 @@ use crate::core::model::action::ActionId;
 use crate::core::model::archetype::{ArchetypeDef, ArchetypeId};
 use crate::core::model::domain::Domain;
 use crate::core::model::entity::Entity;
+use crate::core::model::goap::GoapGoalId;
 use crate::core::world::mind::Mind;
 use crate::core::world::World;
 
@@ -54,4 +55,14 @@ pub trait Brains: Sized {
 
     /// The running `action` ended badly (failed or timed out, not cancelled).
     fn action_failed(&mut self, action: ActionId);
+
+    /// A significant fact changed for this unit, or its superior was interrupted (P:329):
+    /// a brain that takes interrupts re-selects its goal and replans at its next think; false
+    /// for a brain that takes none.
+    fn interrupt(&mut self) -> bool;
+
+    /// A superior recommends `goal` with `bias` (0 withdraws it) to this unit of `def`
+    /// (P:325): a brain that weighs goals adds it to the goal's relevance; the others ignore
+    /// it.
+    fn recommend(&mut self, def: &ArchetypeDef, goal: GoapGoalId, bias: f64);
 }

@@ -359,6 +359,7 @@ impl<B: Brains> World<B> {
         if self.live_record(entity).is_some_and(|r| r.mind.is_some()) {
             let _ = self.with_mind(entity, |world, mind| {
                 B::leaving(world, entity, mind);
+                world.unlink(entity, mind);
                 if let Some(running) = mind.running.take() {
                     world.leave_joint(entity, running, EventKind::ActionCancelled);
                 }

@@ -50,6 +50,21 @@ pub enum EventKind {
     /// (`World::set_engine_action_timeout`): stop performing it and do not report it; the
     /// NPC replans at once.
     ActionTimedOut,
+    /// Squad `npc` began order `action` (request `request`) on `target` (itself, or the entity
+    /// its planner bound the order to): motive performs it, not the engine; `GoalRecommended` follows for each recipient, and it ends with
+    /// `ActionFinished` (every awaited member completed), `ActionFailed` (one failed),
+    /// `ActionTimedOut` or `ActionCancelled`.
+    OrderIssued,
+    /// Squad `npc`'s order recommends goal `outcome` to its member `target` (P:325 of
+    /// 004_bdde6381c6c06595.txt).
+    GoalRecommended,
+    /// Member `target` of squad `npc` adopted recommended goal `outcome`: it has a plan for it.
+    MemberAdopted,
+    /// Recommended goal `outcome` holds for member `target` of squad `npc`.
+    MemberCompleted,
+    /// Member `target` of squad `npc` found no plan for recommended goal `outcome`, or was
+    /// destroyed: an order awaiting it fails.
+    MemberFailed,
 }
 
 /// One event. Plain data: it copies straight into the C struct.
@@ -70,7 +85,8 @@ pub struct Event {
     /// The slot of `target` concerned (claims, and requests at a claimed slot);
     /// [`NO_SLOT`] when none.
     pub slot: u32,
-    /// The outcome drawn (`OutcomeDrawn` only); [`NO_SLOT`] otherwise.
+    /// The outcome drawn (`OutcomeDrawn`), or the goal recommended (`GoalRecommended` and
+    /// the member reports); [`NO_SLOT`] otherwise.
     pub outcome: u32,
     /// Who ends the action (events about an action): the engine, with a report, or motive.
     pub ended_by: Option<ActionEnd>,

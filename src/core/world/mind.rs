@@ -5,6 +5,7 @@
 
 use crate::core::model::entity::Entity;
 use crate::core::model::smart_object::Claim;
+use crate::core::world::squads::Command;
 use crate::core::world::Step;
 
 /// Per-NPC state: what every brain shares, and `brain`, the state of the one that decides.
@@ -19,6 +20,10 @@ pub struct Mind<B> {
     pub claims: Vec<Claim>,
     /// The plan is new: it claims its slots before its first step starts.
     pub claims_pending: bool,
+    /// The squad this NPC (or squad) is a member of; null when none.
+    pub superior: Entity,
+    /// A squad's members and orders (`squads.rs`); `None` for an NPC.
+    pub command: Option<Box<Command>>,
     /// The state of the brain that decides for the NPC: its variant is the brain.
     pub brain: B,
 }
@@ -32,6 +37,8 @@ impl<B> Mind<B> {
             running: None,
             claims: Vec::new(),
             claims_pending: false,
+            superior: Entity::NULL,
+            command: None,
             brain,
         }
     }

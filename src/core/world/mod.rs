@@ -12,12 +12,14 @@ pub mod event;
 pub mod find;
 mod joint;
 pub mod mind;
+mod orders;
 pub mod perceived;
 pub mod player_model;
 mod schedule;
 pub mod serial;
 pub mod spatial;
 pub mod spatial_index;
+pub mod squads;
 mod step;
 pub(crate) mod within_range;
 
@@ -136,6 +138,9 @@ pub struct World<B: Brains> {
     pub(crate) destructions: u64,
     /// Seconds an engine-ended action may go unreported (`engine_timeout.rs`).
     pub(crate) engine_timeout: f64,
+    /// Live squads in creation order: the per-tick passes over squads (aggregates, rosters)
+    /// visit only these.
+    pub(crate) squads: Vec<Entity>,
 }
 
 impl<B: Brains> World<B> {
@@ -158,6 +163,7 @@ impl<B: Brains> World<B> {
             .collect();
         Ok(World {
             found: Vec::new(),
+            squads: Vec::new(),
             destructions: 0,
             engine_timeout: crate::core::model::action::DEFAULT_ENGINE_TIMEOUT,
             player: PlayerModel::new(domain.player_styles().len(), domain.adaptation().decay),
@@ -223,6 +229,7 @@ impl<B: Brains> World<B> {
         self.ambiance.prune_finished(self.time);
         self.advance_npcs(dt);
         self.refresh_spatial_index();
+        self.update_squads();
         self.budget_left = match self.plan_budget_per_tick {
             0 => u32::MAX,
             budget => budget,
@@ -230,6 +237,7 @@ impl<B: Brains> World<B> {
         self.tick_expansions = 0;
         self.run_due_thinks(tick_start);
         B::after_thinks(self);
+        self.check_orders();
         Ok(())
     }
 
@@ -242,6 +250,11 @@ impl<B: Brains> World<B> {
     /// Creates an entity of `kind` at `position`, with no archetype: it supplies nothing and
     /// does not think.
     pub fn create(&mut self, kind: EntityKind, position: Vec3) -> Result<Entity> {
+        if kind == EntityKind::Squad {
+            return Err(Error::invalid(
+                "a squad has an archetype: create it with create_squad",
+            ));
+        }
         self.insert(kind, None, position)
     }
 
@@ -250,14 +263,32 @@ impl<B: Brains> World<B> {
     /// so that NPCs spawned together do not all think on the same tick; any other makes a smart
     /// object.
     pub fn spawn(&mut self, archetype: ArchetypeId, position: Vec3) -> Result<Entity> {
-        let domain = self.domain.clone();
-        let def = domain.archetypes().get(archetype.0)?;
-        let thinks = def.thinks();
-        let kind = if thinks {
+        let def = self.domain.archetypes().get(archetype.0)?;
+        if def.squad.is_some() {
+            return Err(Error::invalid(format!(
+                "archetype {:?} is a squad's: create its squads with create_squad",
+                self.domain.archetypes().name(archetype.0)
+            )));
+        }
+        let kind = if def.thinks() {
             EntityKind::Npc
         } else {
             EntityKind::Object
         };
+        self.spawn_as(archetype, position, kind)
+    }
+
+    /// Spawns an entity of `archetype` and `kind` at `position`: its starting facts, slots and
+    /// claim priority, and, when it thinks, its mind and a staggered first think.
+    pub(crate) fn spawn_as(
+        &mut self,
+        archetype: ArchetypeId,
+        position: Vec3,
+        kind: EntityKind,
+    ) -> Result<Entity> {
+        let domain = self.domain.clone();
+        let def = domain.archetypes().get(archetype.0)?;
+        let thinks = def.thinks();
         let entity = self.insert(kind, Some(archetype), position)?;
         let time = self.time;
         let record = self.record_mut(entity)?;
@@ -368,7 +399,7 @@ impl<B: Brains> World<B> {
 
     /// Number of live smart objects.
     pub fn object_count(&self) -> usize {
-        self.entities.len() - self.npc_count
+        self.entities.len() - self.npc_count - self.squads.len()
     }
 
     /// Where `entity` is.
@@ -425,9 +456,9 @@ impl<B: Brains> World<B> {
         self.record(entity, None).map(|r| r.archetype)
     }
 
-    /// The UDGOAP state of an NPC spawned from an archetype.
+    /// The mind of an NPC spawned from an archetype, or of a squad.
     pub fn mind(&self, npc: Entity) -> Result<&Mind<B>> {
-        let record = self.record(npc, Some(EntityKind::Npc))?;
+        let record = self.thinker_record(npc)?;
         record.mind.as_deref().ok_or_else(|| {
             Error::invalid(format!(
                 "npc {} was not spawned from an archetype and has no mind",
@@ -438,7 +469,7 @@ impl<B: Brains> World<B> {
 
     pub(crate) fn mind_mut(&mut self, npc: Entity) -> Result<&mut Mind<B>> {
         let record = self.record_mut(npc)?;
-        if record.kind != EntityKind::Npc {
+        if record.kind == EntityKind::Object {
             return Err(Error::invalid(format!(
                 "entity {} is not an npc",
                 describe(npc)
@@ -450,6 +481,14 @@ impl<B: Brains> World<B> {
                 describe(npc)
             ))
         })
+    }
+
+    /// The record of a live NPC or squad: the entities that may have minds.
+    fn thinker_record(&self, entity: Entity) -> Result<&EntityRecord<B>> {
+        match self.record(entity, None)? {
+            record if record.kind == EntityKind::Squad => Ok(record),
+            _ => self.record(entity, Some(EntityKind::Npc)),
+        }
     }
 
     pub(crate) fn record(

@@ -98,7 +98,9 @@ impl WorldSpatial {
     /// Records that an entity of `kind` appeared, disappeared or moved: its tier no longer
     /// matches the positions until the next rebuild.
     pub(crate) fn changed(&mut self, kind: EntityKind) {
-        self.tier_mut(kind).stale = true;
+        if let Some(tier) = self.tier_mut(kind) {
+            tier.stale = true;
+        }
     }
 
     /// Some entity appeared, disappeared or moved since the last rebuild.
@@ -111,10 +113,12 @@ impl WorldSpatial {
         [&self.objects.index, &self.npcs.index]
     }
 
-    fn tier_mut(&mut self, kind: EntityKind) -> &mut Tier {
+    /// The tier of `kind`'s entities; squads have no body, so none.
+    fn tier_mut(&mut self, kind: EntityKind) -> Option<&mut Tier> {
         match kind {
-            EntityKind::Object => &mut self.objects,
-            EntityKind::Npc => &mut self.npcs,
+            EntityKind::Object => Some(&mut self.objects),
+            EntityKind::Npc => Some(&mut self.npcs),
+            EntityKind::Squad => None,
         }
     }
 }
@@ -199,8 +203,11 @@ impl<B: Brains> World<B> {
             return;
         }
         let within = WithinRange::new(range);
+        // Squads have no body: the index leaves them out, and so does the scan.
         for (key, record) in self.entities.iter() {
-            if within.holds(squared_distance(center, record.position)) {
+            if record.kind != EntityKind::Squad
+                && within.holds(squared_distance(center, record.position))
+            {
                 visit(key.index);
             }
         }
@@ -220,7 +227,9 @@ impl<B: Brains> World<B> {
     /// are exact either way.
     pub fn refresh_spatial_index(&mut self) {
         for kind in [EntityKind::Object, EntityKind::Npc] {
-            let tier = self.spatial.tier_mut(kind);
+            let Some(tier) = self.spatial.tier_mut(kind) else {
+                continue;
+            };
             if tier.stale {
                 tier.index.rebuild(
                     self.entities

@@ -1588,6 +1588,19 @@ namespace Motive
         internal static extern Entity motive_object_entity(SmartObject @object);
 
         /// <summary>
+        /// The entity handle of a squad (for its facts). Never fails.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_entity")]
+        internal static extern Entity motive_squad_entity(Squad squad);
+
+        /// <summary>
+        /// Reinterprets an entity handle as a squad handle without checking its kind; the next call
+        /// that uses it checks. Never fails.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_entity_as_squad")]
+        internal static extern Squad motive_entity_as_squad(Entity entity);
+
+        /// <summary>
         /// Reinterprets an entity handle as an NPC handle without checking its kind; the next call
         /// that uses it checks (see `motive_entity_get_kind`). Never fails.
         /// </summary>
@@ -2196,6 +2209,141 @@ namespace Motive
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_refresh_spatial_index")]
         internal static extern Status motive_world_refresh_spatial_index(WorldHandle world);
+
+        /// <summary>
+        /// Makes `action` an order: motive performs it by recommending `recommendations[0..count]`
+        /// (1 to 64) to the squad's members, and it ends when every awaited member has completed its
+        /// goal, fails when one fails, and times out after `timeout` seconds (finite, &gt; 0; 30 is the
+        /// usual). The action must have no duration; only squad archetypes may consume it.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live; `recommendations` readable for `count` items, each one's
+        /// `positions` and `targets` readable for their counts.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_set_action_order")]
+        internal static extern Status motive_domain_builder_set_action_order(DomainBuilderHandle builder, uint action, Recommendation* recommendations, UIntPtr count, double timeout);
+
+        /// <summary>
+        /// Makes `archetype` a squad's (`motive_squad_create` makes its squads): bodiless, planning
+        /// over its own facts. motive writes the number of members to `members_alive` and the number
+        /// that reported the standing order's goals complete to `members_reported` before each
+        /// tick's thinks (number attributes, or `MOTIVE_NO_ID` for none).
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_set_archetype_squad")]
+        internal static extern Status motive_domain_builder_set_archetype_squad(DomainBuilderHandle builder, uint archetype, uint members_alive, uint members_reported);
+
+        /// <summary>
+        /// Sets whether `archetype`'s units decide what to do themselves (true by default): one that
+        /// is not pursues the most recommended goal while it has a recommendation.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_set_archetype_autonomous")]
+        internal static extern Status motive_domain_builder_set_archetype_autonomous(DomainBuilderHandle builder, uint archetype, [MarshalAs(UnmanagedType.I1)] bool autonomous);
+
+        /// <summary>
+        /// Creates a squad of `archetype` (a squad's) with no members, and writes its handle.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_squad` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_create")]
+        internal static extern Status motive_squad_create(WorldHandle world, uint archetype, out Squad out_squad);
+
+        /// <summary>
+        /// Destroys `squad`: its standing order is withdrawn, its members leave it (they keep
+        /// thinking), it leaves its own superior; the handle goes stale.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_destroy")]
+        internal static extern Status motive_squad_destroy(WorldHandle world, Squad squad);
+
+        /// <summary>
+        /// True when `squad` is a live squad of `world`. Never fails.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_is_valid")]
+        [return: MarshalAs(UnmanagedType.I1)]
+        internal static extern bool motive_squad_is_valid(WorldHandle world, Squad squad);
+
+        /// <summary>
+        /// Makes `unit` (a thinking NPC or another squad) a member of `squad`, last in joining order.
+        /// Refused: a unit already in a squad (it leaves first: one superior each), a cycle, a
+        /// hierarchy deeper than 8 levels, more than 256 members.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_add_member")]
+        internal static extern Status motive_squad_add_member(WorldHandle world, Squad squad, Entity unit);
+
+        /// <summary>
+        /// Takes `unit` out of `squad`: its recommendations are withdrawn and the standing order no
+        /// longer waits for it. `MOTIVE_STATUS_NOT_FOUND` when it is not a member of `squad`.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_remove_member")]
+        internal static extern Status motive_squad_remove_member(WorldHandle world, Squad squad, Entity unit);
+
+        /// <summary>
+        /// Copies `squad`'s members, in joining order, into `buffer`, like `motive_npc_drives`.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+        /// items; `out_count` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_members")]
+        internal static extern Status motive_squad_members(WorldHandle world, Squad squad, Entity* buffer, UIntPtr capacity, out UIntPtr out_count);
+
+        /// <summary>
+        /// Writes the squad `unit` (an NPC or a squad) is a member of; the null handle when none.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_squad` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_entity_superior")]
+        internal static extern Status motive_entity_superior(WorldHandle world, Entity unit, out Squad out_squad);
+
+        /// <summary>
+        /// Interrupts `squad` and everything under it (P:329): each unit thinks on the next tick, the
+        /// GOAP ones re-selecting their goal and replanning (a running action is cancelled).
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_interrupt")]
+        internal static extern Status motive_squad_interrupt(WorldHandle world, Squad squad);
+
+        /// <summary>
+        /// Writes how `squad`'s latest order stands; `MOTIVE_STATUS_NOT_FOUND` before its first.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_order` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_order")]
+        internal static extern Status motive_squad_order(WorldHandle world, Squad squad, out SquadOrder out_order);
+
+        /// <summary>
+        /// Copies the roster of `squad`'s latest order (each recommendation to each member, in issue
+        /// order, with what the member reported) into `buffer`, like `motive_npc_drives`; none
+        /// before its first order.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+        /// items; `out_count` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_roster")]
+        internal static extern Status motive_squad_roster(WorldHandle world, Squad squad, RosterEntry* buffer, UIntPtr capacity, out UIntPtr out_count);
 
         /// <summary>
         /// The name of a status code, e.g. "MOTIVE_STATUS_STALE_HANDLE", as a static NUL-terminated

@@ -164,6 +164,10 @@ namespace Motive
         /// A smart object.
         /// </summary>
         Object = 2,
+        /// <summary>
+        /// A squad: no body, commands its members (`motive_squad_create`).
+        /// </summary>
+        Squad = 3,
     }
 
     /// <summary>
@@ -188,6 +192,29 @@ namespace Motive
         /// `motive_value.data.position`, finite.
         /// </summary>
         Position = 4,
+    }
+
+    /// <summary>
+    /// What a member has reported of a goal its squad recommended.
+    /// </summary>
+    public enum Report : uint
+    {
+        /// <summary>
+        /// Nothing yet.
+        /// </summary>
+        Pending = 0,
+        /// <summary>
+        /// It adopted the goal (it has a plan for it).
+        /// </summary>
+        Adopted = 1,
+        /// <summary>
+        /// The goal holds for it.
+        /// </summary>
+        Completed = 2,
+        /// <summary>
+        /// It found no plan for the goal, or was destroyed.
+        /// </summary>
+        Failed = 3,
     }
 
     /// <summary>
@@ -526,6 +553,31 @@ namespace Motive
         /// do not report it; the NPC leaves its slot and replans.
         /// </summary>
         ActionTimedOut = 13,
+        /// <summary>
+        /// Squad `npc` began order `action` (request `request`): motive performs it, not the
+        /// engine. `GOAL_RECOMMENDED` follows for each recipient; it ends with `ACTION_FINISHED`
+        /// (every awaited member completed), `ACTION_FAILED` (one failed), `ACTION_TIMED_OUT`
+        /// (after `seconds`) or `ACTION_CANCELLED`.
+        /// </summary>
+        OrderIssued = 14,
+        /// <summary>
+        /// Squad `npc`'s order recommends the GOAP goal whose id is in `outcome` to its member
+        /// `target`.
+        /// </summary>
+        GoalRecommended = 15,
+        /// <summary>
+        /// Member `target` of squad `npc` adopted the recommended goal `outcome` (it has a plan).
+        /// </summary>
+        MemberAdopted = 16,
+        /// <summary>
+        /// The recommended goal `outcome` holds for member `target` of squad `npc`.
+        /// </summary>
+        MemberCompleted = 17,
+        /// <summary>
+        /// Member `target` of squad `npc` found no plan for the recommended goal `outcome`, or was
+        /// destroyed: an order awaiting it fails.
+        /// </summary>
+        MemberFailed = 18,
     }
 
     /// <summary>
@@ -897,6 +949,11 @@ namespace Motive
         /// motive ends it with `ACTION_FINISHED` when the consumer's attribute is full.
         /// </summary>
         UntilFull = 3,
+        /// <summary>
+        /// A squad's order: motive ends it with `ACTION_FINISHED` when every required member has
+        /// reported, or with `ACTION_TIMED_OUT` after `motive_event.seconds`.
+        /// </summary>
+        Order = 4,
     }
 
     /// <summary>
@@ -2206,6 +2263,69 @@ namespace Motive
     }
 
     /// <summary>
+    /// A handle to a squad (`motive_squad_create`): an entity without a body that commands its
+    /// members. Same layout and rules as `motive_entity`; `motive_squad_entity` gives the entity
+    /// handle its facts (the squad's shared blackboard) are read and written with.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public readonly partial struct Squad : IEquatable<Squad>
+    {
+        /// <summary>
+        /// Slot index plus one; 0 only in the null handle.
+        /// </summary>
+        public readonly uint Index1;
+        /// <summary>
+        /// Slot generation when the squad was created.
+        /// </summary>
+        public readonly ushort Generation;
+        /// <summary>
+        /// Serial of the world that issued the handle.
+        /// </summary>
+        public readonly ushort World;
+
+        /// <summary>Makes a handle from its parts (as the native side issues them).</summary>
+        public Squad(uint index1, ushort generation, ushort world)
+        {
+            Index1 = index1;
+            Generation = generation;
+            World = world;
+        }
+
+        /// <summary>True for the null handle (all zero), which names nothing.</summary>
+        public bool IsNull { get { return Index1 == 0; } }
+
+        /// <summary>Same slot, generation and world.</summary>
+        public bool Equals(Squad other)
+        {
+            return Index1 == other.Index1 && Generation == other.Generation && World == other.World;
+        }
+
+        /// <summary>Same slot, generation and world.</summary>
+        public override bool Equals(object obj)
+        {
+            return obj is Squad && Equals((Squad)obj);
+        }
+
+        /// <summary>A hash of all three parts.</summary>
+        public override int GetHashCode()
+        {
+            return (int)(Index1 * 31u) ^ (Generation << 16) ^ World;
+        }
+
+        /// <summary>Same handle.</summary>
+        public static bool operator ==(Squad a, Squad b) { return a.Equals(b); }
+
+        /// <summary>Different handles.</summary>
+        public static bool operator !=(Squad a, Squad b) { return !a.Equals(b); }
+
+        /// <summary>"Squad(index1:generation@world)", for logs.</summary>
+        public override string ToString()
+        {
+            return "Squad(" + Index1 + ":" + Generation + "@" + World + ")";
+        }
+    }
+
+    /// <summary>
     /// A drive an NPC holds.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -2567,6 +2687,119 @@ namespace Motive
         /// A joint action on the object starts only once every required slot has a user waiting.
         /// </summary>
         public bool Required { get { return required != 0; } set { required = value ? (byte)1 : (byte)0; } }
+    }
+
+    /// <summary>
+    /// One recommendation of an order, as `motive_domain_builder_set_action_order` reads it.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct Recommendation
+    {
+        /// <summary>
+        /// The GOAP goal recommended; a member without it is unaffected.
+        /// </summary>
+        public uint Goal;
+        /// <summary>
+        /// Added to the member's relevance of `goal` while the order stands (finite; negative
+        /// suppresses).
+        /// </summary>
+        public double Bias;
+        /// <summary>
+        /// Positions in the squad's joining order (0 first) that receive it; NULL with
+        /// `position_count` 0 for every member.
+        /// </summary>
+        internal uint* Positions;
+        /// <summary>
+        /// Number of `positions`.
+        /// </summary>
+        internal UIntPtr PositionCount;
+        /// <summary>
+        /// The squad's entity attributes holding the targets: one shared, or one per recipient in
+        /// order; NULL with `target_count` 0 for no target.
+        /// </summary>
+        internal uint* Targets;
+        /// <summary>
+        /// Number of `targets`.
+        /// </summary>
+        internal UIntPtr TargetCount;
+        private byte targetSupplier;
+        /// <summary>
+        /// Instead of `targets`: the entity the squad's planner bound the order to (a strike
+        /// target it perceives), shared by every recipient.
+        /// </summary>
+        public bool TargetSupplier { get { return targetSupplier != 0; } set { targetSupplier = value ? (byte)1 : (byte)0; } }
+        /// <summary>
+        /// The recipient's entity attribute the target is written to (ignored without targets).
+        /// </summary>
+        public uint TargetInto;
+        private byte required;
+        /// <summary>
+        /// Whether the order waits for the recipients to complete `goal` (only a positive bias is
+        /// awaited).
+        /// </summary>
+        public bool Required { get { return required != 0; } set { required = value ? (byte)1 : (byte)0; } }
+    }
+
+    /// <summary>
+    /// How a squad's latest order stands.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct SquadOrder
+    {
+        /// <summary>
+        /// The order action.
+        /// </summary>
+        public uint Action;
+        /// <summary>
+        /// Its request id, as in the squad's events.
+        /// </summary>
+        public uint Request;
+        /// <summary>
+        /// World time it was issued.
+        /// </summary>
+        public double Issued;
+        private byte active;
+        /// <summary>
+        /// Whether it still stands.
+        /// </summary>
+        public bool Active { get { return active != 0; } set { active = value ? (byte)1 : (byte)0; } }
+        /// <summary>
+        /// Entries in its roster (`motive_squad_roster`).
+        /// </summary>
+        public UIntPtr Entries;
+    }
+
+    /// <summary>
+    /// One recommendation of a squad's latest order to one member, and what the member reported.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct RosterEntry
+    {
+        /// <summary>
+        /// The member (an NPC or a squad).
+        /// </summary>
+        public Entity Member;
+        /// <summary>
+        /// The GOAP goal recommended.
+        /// </summary>
+        public uint Goal;
+        /// <summary>
+        /// The bias added to its relevance.
+        /// </summary>
+        public double Bias;
+        /// <summary>
+        /// The target it was given; null when none.
+        /// </summary>
+        public Entity Target;
+        private byte awaited;
+        /// <summary>
+        /// Whether the order waits for it.
+        /// </summary>
+        public bool Awaited { get { return awaited != 0; } set { awaited = value ? (byte)1 : (byte)0; } }
+        /// <summary>
+        /// A `motive_report`.
+        /// </summary>
+        public Report Report;
     }
 
     /// <summary>

@@ -8,7 +8,7 @@ use crate::core::brains::goap::bind::{resolve_test, BindInput};
 use crate::core::brains::goap::{GoapProblem, GoapSearch, Target, Test, Workspace};
 use crate::core::model::action::ActionId;
 use crate::core::model::condition::Bindings;
-use crate::core::model::entity::Entity;
+use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::model::error::{Error, Result};
 use crate::core::model::goap::{GoapGoalId, SymbolicState};
 use crate::core::world::perceived::Perceived;
@@ -84,8 +84,8 @@ impl World {
         ws: Workspace,
         max_expansions: u32,
     ) -> Result<GoapSearch> {
-        if self.kind(npc)? != crate::core::model::entity::EntityKind::Npc {
-            return Err(Error::invalid("only an npc plans"));
+        if self.kind(npc)? == EntityKind::Object {
+            return Err(Error::invalid("only an npc or a squad plans"));
         }
         let archetype = self
             .archetype(npc)?
@@ -148,6 +148,7 @@ impl World {
     ) {
         inputs.start.capture(self.domain.symbols(), self, npc);
         inputs.targets.clear();
+
         let npc_archetype = self.live_record(npc).and_then(|r| r.archetype);
         let pricing = self.pricing(npc, npc_archetype);
         self.perceivable(npc, position, range, &mut inputs.perceived);

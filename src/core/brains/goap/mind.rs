@@ -43,6 +43,9 @@ pub struct GoapMind {
     pub failed: Vec<ActionId>,
     /// A significant fact changed (a sensor interrupt, P:329): re-select and replan.
     pub interrupted: bool,
+    /// A superior recommended a goal it does not pursue: at its next think it re-selects, and
+    /// replans when the most relevant goal is no longer the one it pursues.
+    pub reselect: bool,
     /// Waiting in the world's planning queue.
     pub queued: bool,
     /// Goal indices in the order they are tried for the pending decision.

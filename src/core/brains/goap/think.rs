@@ -17,7 +17,7 @@
 
 use crate::core::brains::goap::bind::goal_satisfied;
 use crate::core::brains::goap::gather::{Callbacks, GoapInputs};
-use crate::core::brains::goap::mind::GoapMind;
+use crate::core::brains::goap::mind::{GoapDecision, GoapMind};
 use crate::core::brains::goap::Workspace;
 use crate::core::brains::SearchStatus;
 use crate::core::model::archetype::ArchetypeId;
@@ -52,7 +52,8 @@ impl World {
     /// Evaluates `npc`'s goals and queues a plan request when one is needed.
     pub(crate) fn goap_think(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
         let domain = self.domain.clone();
-        let goals = &domain.archetype(archetype).goap_goals;
+        let def = domain.archetype(archetype);
+        let goals = &def.goap_goals;
         let idle = mind.running.is_none() && mind.remaining_plan().is_empty();
         let Some(goap) = mind.brain.goap_mut() else {
             return;
@@ -75,13 +76,18 @@ impl World {
             goap.satisfied[i] = satisfied;
         }
         self.brains.goap.inputs.start = state;
-        let interrupted = std::mem::take(&mut goap.interrupted) || higher_lost;
+        // A recommendation re-selects: the plan goes only when another goal now leads.
+        let reselect = std::mem::take(&mut goap.reselect) && !idle && !goap.queued && {
+            order_goals(&domain, goals, goap, def.autonomous);
+            goap.order.first().map(|&i| goals[i as usize]) != goap.goal
+        };
+        let interrupted = std::mem::take(&mut goap.interrupted) || higher_lost || reselect;
         if interrupted && !idle {
             self.cancel_plan(npc, mind);
         }
         let goap = mind.brain.goap_mut().expect("checked above");
         if (idle || interrupted) && !goap.queued {
-            order_goals(&domain, goals, goap);
+            order_goals(&domain, goals, goap, def.autonomous);
             goap.queued = true;
             self.brains.goap.queue.push_back(npc);
         }
@@ -113,10 +119,11 @@ impl World {
         };
         let domain = self.domain.clone();
         let def = domain.archetype(archetype);
-        let Some(goap) = mind.brain.goap_mut() else {
+        if mind.brain.goap().is_none() {
             return;
-        };
+        }
         loop {
+            let goap = mind.brain.goap_mut().expect("checked above");
             if goap.search.is_none() {
                 let Some(&index) = goap.order.get(goap.next) else {
                     self.conclude(npc, mind, def.fallback);
@@ -151,7 +158,12 @@ impl World {
             let goal = *goal;
             let (_, search) = goap.search.take().expect("stepped above");
             accumulate(&mut goap.pending, &search, status);
-            if status == SearchStatus::Found && !search.plan().is_empty() {
+            let found = status == SearchStatus::Found && !search.plan().is_empty();
+            if !mind.superior.is_null() {
+                self.report_search(npc, mind.superior, goal, found);
+            }
+            let goap = mind.brain.goap_mut().expect("checked above");
+            if found {
                 goap.goal = Some(goal);
                 goap.pending.goal = Some(goal);
                 goap.pending.cost = search.cost();
@@ -178,7 +190,9 @@ impl World {
     ) {
         let goap = mind.brain.goap_mut().expect("a goap mind");
         let had_plan = goap.decision.goal.is_some() || goap.decision.fallback;
-        let first = goap.decision.status.is_none();
+        // No decision yet (a request that tried no goal leaves the status unset, so the
+        // status cannot tell).
+        let first = goap.decision == GoapDecision::default();
         goap.goal = None;
         let fallback_step = fallback.map(|action| Step {
             action,
@@ -203,22 +217,30 @@ impl World {
 }
 
 /// Orders the goals worth pursuing: relevant (> 0) and unsatisfied, most relevant first, then
-/// higher priority, then definition order.
+/// higher priority, then definition order. A unit that is not `autonomous` and has a
+/// recommendation pursues only recommended goals, most recommended first (P:325 of
+/// 004_bdde6381c6c06595.txt); without one it pursues its own.
 fn order_goals(
     domain: &crate::core::model::domain::Domain,
     goals: &[GoapGoalId],
     goap: &mut GoapMind,
+    autonomous: bool,
 ) {
+    let commanded = !autonomous && goap.bias.iter().any(|&b| b > 0.0);
     goap.order.clear();
-    goap.order.extend(
-        (0..goals.len() as u32)
-            .filter(|&i| goap.relevance[i as usize] > 0.0 && !goap.satisfied[i as usize]),
-    );
+    goap.order.extend((0..goals.len() as u32).filter(|&i| {
+        let i = i as usize;
+        goap.relevance[i] > 0.0 && !goap.satisfied[i] && (!commanded || goap.bias[i] > 0.0)
+    }));
     let priority = |i: u32| domain.goap_goals().items()[goals[i as usize].0 as usize].priority;
-    let relevance = &goap.relevance;
+    let key = if commanded {
+        &goap.bias
+    } else {
+        &goap.relevance
+    };
     goap.order.sort_by(|&a, &b| {
-        relevance[b as usize]
-            .total_cmp(&relevance[a as usize])
+        key[b as usize]
+            .total_cmp(&key[a as usize])
             .then(priority(b).cmp(&priority(a)))
             .then(a.cmp(&b))
     });
