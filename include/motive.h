@@ -742,8 +742,8 @@ enum motive_event_kind
      */
     MOTIVE_EVENT_KIND_ACTION_TIMED_OUT = 13,
     /**
-     * Squad `npc` began order `action` (request `request`): motive performs it, not the
-     * engine. `GOAL_RECOMMENDED` follows for each recipient; it ends with `ACTION_FINISHED`
+     * Squad `npc` began order `action` (request `request`) on `target` (itself, or the entity
+     * its planner bound the order to): motive performs it, not the engine. `GOAL_RECOMMENDED` follows for each recipient; it ends with `ACTION_FINISHED`
      * (every awaited member completed), `ACTION_FAILED` (one failed), `ACTION_TIMED_OUT`
      * (after `seconds`) or `ACTION_CANCELLED`.
      */
@@ -4080,6 +4080,18 @@ motive_status motive_domain_builder_set_attribute_range(struct motive_domain_bui
                                                         motive_attribute attribute,
                                                         double min,
                                                         double max);
+
+/**
+ * Marks `attribute` significant (or not): when the engine writes a changed value of it on an
+ * NPC or a squad (`motive_entity_set_fact`), that unit re-selects its goal and replans on the
+ * next tick (a sensor interrupt, P:329), a squad with everything under it.
+ *
+ * # Safety
+ * `builder` must be NULL or live.
+ */
+motive_status motive_domain_builder_set_attribute_significant(struct motive_domain_builder *builder,
+                                                              motive_attribute attribute,
+                                                              bool significant);
 
 /**
  * Builds an immutable domain from the builder's definitions into `*out_domain`; free it with

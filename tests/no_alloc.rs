@@ -346,6 +346,29 @@ fn steady_state_hospital_ticks_allocate_nothing_under_every_brain() {
 }
 
 #[test]
+fn steady_state_squad_ticks_allocate_nothing() {
+    // 250 squads of four drilling room clearing: squads planning and issuing orders, members
+    // receiving recommendations and targets, planning their walks and reporting, rosters
+    // checked every tick, orders completing and the next issued.
+    use motive::domain::load_scenario_file;
+    use motive::sim::Simulator;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/squad_drill.json");
+    let scenario = load_scenario_file(std::path::Path::new(path))
+        .unwrap()
+        .value;
+    let mut instance = scenario.instantiate(Some(1000), Some(1)).unwrap();
+    assert_eq!(instance.world.squad_count(), 250);
+    let mut engine = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+    let mut run = |seconds: f64| {
+        engine.run(&mut instance.world, seconds, &mut ()).unwrap();
+    };
+    assert!(allocations_during(|| run(30.0)) > 0, "the counter counts");
+    for window in 0..3 {
+        assert_eq!(allocations_during(|| run(10.0)), 0, "window {window}");
+    }
+}
+
+#[test]
 fn steady_state_behaviour_tree_ticks_allocate_nothing() {
     // Ocio's guards under each layer stack: trees stepping, hints re-ordering and restarting
     // trees, flags broadcast, GOAP plans of plan leaves, actions requested, timed and claimed.

@@ -481,7 +481,8 @@ fn interrupting_a_commander_replans_three_levels_on_one_tick() {
   "name": "cascade", "world": { "seed": 1 }, "simulation": { "step": 0.1, "seconds": 1 },
   "domain": {
     "name": "cascade",
-    "attributes": [ { "name": "done", "type": "bool" }, { "name": "busy", "type": "bool" } ],
+    "attributes": [ { "name": "done", "type": "bool" }, { "name": "busy", "type": "bool" },
+                    { "name": "alarm", "type": "bool", "significant": true } ],
     "actions": [
       { "name": "work", "effects": [ { "key": "busy", "set": true } ], "timeout": "never" },
       { "name": "command", "effects": [ { "key": "done", "set": true } ],
@@ -532,6 +533,41 @@ fn interrupting_a_commander_replans_three_levels_on_one_tick() {
         assert_eq!(decided, world.time(), "{}: the same tick", names[i]);
     }
     assert_eq!(world.kind(all[0]).unwrap(), EntityKind::Squad);
+
+    // A significant fact the engine writes on s1 interrupts s1 and its units, not the rest.
+    for _ in 0..10 {
+        world.tick(0.1).unwrap();
+    }
+    let before: Vec<f64> = all
+        .iter()
+        .map(|&e| world.goap_mind(e).unwrap().decision.time)
+        .collect();
+    let alarm = world.domain().find_attribute("alarm").unwrap();
+    world.set_fact(all[1], alarm, Value::Bool(true)).unwrap();
+    world.tick(0.1).unwrap();
+    let replanned: Vec<&str> = all
+        .iter()
+        .zip(&names)
+        .zip(&before)
+        .filter(|((&e, _), &b)| world.goap_mind(e).unwrap().decision.time > b)
+        .map(|((_, &n), _)| n)
+        .collect();
+    assert_eq!(replanned, ["s1", "u1", "u2"]);
+    // Writing the same value again is no change: no interrupt.
+    let before: Vec<f64> = all
+        .iter()
+        .map(|&e| world.goap_mind(e).unwrap().decision.time)
+        .collect();
+    world.set_fact(all[1], alarm, Value::Bool(true)).unwrap();
+    world.tick(0.1).unwrap();
+    for (i, &e) in all.iter().enumerate() {
+        assert_eq!(
+            world.goap_mind(e).unwrap().decision.time,
+            before[i],
+            "{}",
+            names[i]
+        );
+    }
 }
 
 /// Runs the skirmish with `seed`, the troopers under their squad or (`coordinated` false) on

@@ -17,7 +17,8 @@ use crate::run_options::{self, RunOptions};
 pub struct ExplainArgs {
     #[command(flatten)]
     options: RunOptions,
-    /// The NPC: its number in spawn order (from 1, as trace tracks show it) or its name.
+    /// The NPC: its number in spawn order (from 1, as trace tracks show it) or its name; a
+    /// squad by its name.
     #[arg(long, value_name = "ID")]
     npc: String,
     /// Simulated seconds to run before explaining.

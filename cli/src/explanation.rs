@@ -16,11 +16,12 @@ use crate::bt_explanation;
 use motive::core::brains::SearchStatus;
 use motive::core::model::action::ActionDuration;
 use motive::core::Mind;
-use motive::core::{Entity, Value, World};
+use motive::core::{Entity, EntityKind, Value, World};
 
 use crate::candidate_plan::candidate_plan;
 use crate::claim_log::LostClaim;
 use crate::roster::Roster;
+use crate::squad_explanation;
 use crate::wording;
 
 /// Candidates listed by `explain`.
@@ -47,6 +48,7 @@ pub fn full(world: &World, roster: &Roster, npc: Entity, lost: &[&LostClaim]) ->
         BrainState::Udgoap(udgoap) => explain_udgoap(&mut out, world, roster, mind, udgoap),
         BrainState::Bt(bt) => bt_explanation::explain(&mut out, world, bt),
     }
+    squad_explanation::explain(&mut out, world, roster, npc);
     doing_now(&mut out, world, roster, mind);
     let _ = writeln!(out, "\nclaims lost:");
     if lost.is_empty() {
@@ -142,9 +144,13 @@ fn heading(world: &World, roster: &Roster, npc: Entity, mind: &Mind) -> String {
         Ok(Some(a)) => world.domain().archetypes().name(a.0).to_owned(),
         _ => "no archetype".to_owned(),
     };
+    // Squads are not numbered: only NPCs are, in spawn order.
+    let who = match (world.kind(npc), roster.number(npc)) {
+        (Ok(EntityKind::Squad), _) => "squad".to_owned(),
+        (_, number) => format!("npc {}", number.unwrap_or(0)),
+    };
     format!(
-        "npc {} {} ({archetype}, {})",
-        roster.number(npc).unwrap_or(0),
+        "{who} {} ({archetype}, {})",
         roster.name(world, npc),
         wording::brain(mind)
     )

@@ -81,9 +81,11 @@ impl Roster {
                 .and_then(|i| self.npcs.get(i))
                 .copied();
         }
-        self.npcs
+        // By name: any thinking entity, a squad included (explained by its name alone).
+        self.names
             .iter()
-            .copied()
-            .find(|npc| self.names.get(npc).is_some_and(|name| name == id))
+            .filter(|(_, name)| *name == id)
+            .map(|(&entity, _)| entity)
+            .min_by_key(|e| e.index1)
     }
 }

@@ -478,3 +478,50 @@ fn an_unknown_variant_fails_with_the_known_ones() {
         .code(1)
         .stderr(predicate::str::contains("a domain has no variants"));
 }
+
+#[test]
+fn explain_tells_what_a_squad_recommended_to_whom_and_who_reported() {
+    let scenario = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scenarios/room_clearing.json"
+    );
+    let output = motive()
+        .args(["explain", scenario, "--npc", "alpha", "--at", "8"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.starts_with("squad alpha (swat_team, GOAP) at 8.00 s"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("members (4): officer_1, officer_2, officer_3, officer_4"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("latest order: clear_corners issued at"),
+        "{stdout}"
+    );
+    for i in 1..=4 {
+        let line = stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("officer_{i} ")))
+            .unwrap_or_else(|| panic!("officer_{i}:\n{stdout}"));
+        assert!(
+            line.contains(&format!("hold_assigned +1.00, target corner_{i} (awaited)")),
+            "{line}"
+        );
+    }
+    // Later, every officer has reported its corner.
+    let output = motive()
+        .args(["explain", scenario, "--npc", "alpha", "--at", "40"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    assert_eq!(
+        stdout.matches("(awaited): completed").count(),
+        4,
+        "{stdout}"
+    );
+    assert!(stdout.contains("(ended)"), "{stdout}");
+}

@@ -54,7 +54,7 @@ impl Loading {
 
     /// An attribute: `{ "name", "type", "min", "max" }`.
     pub fn attribute(&mut self, node: &Node) {
-        let Some((obj, name)) = self.named(node, &["type", "min", "max"]) else {
+        let Some((obj, name)) = self.named(node, &["type", "min", "max", "significant"]) else {
             return;
         };
         let types = [
@@ -71,6 +71,12 @@ impl Loading {
         let id = self
             .define(&node.path, name, |r| &mut r.attributes, added)
             .map(AttributeId);
+        if let (Some(id), Some(s)) = (id, obj.get("significant")) {
+            if let Some(significant) = self.ctx.bool(&s) {
+                let set = self.builder.set_attribute_significant(id, significant);
+                self.check(&s.path, set);
+            }
+        }
         let (min, max) = (obj.get("min"), obj.get("max"));
         let (Some(id), true) = (id, min.is_some() || max.is_some()) else {
             return;

@@ -184,6 +184,26 @@ pub unsafe extern "C" fn motive_domain_builder_set_attribute_range(
     }
 }
 
+/// Marks `attribute` significant (or not): when the engine writes a changed value of it on an
+/// NPC or a squad (`motive_entity_set_fact`), that unit re-selects its goal and replans on the
+/// next tick (a sensor interrupt, P:329), a squad with everything under it.
+///
+/// # Safety
+/// `builder` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_domain_builder_set_attribute_significant(
+    builder: *mut motive_domain_builder,
+    attribute: motive_attribute,
+    significant: bool,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        edit(builder, |b| {
+            Ok(b.set_attribute_significant(AttributeId(attribute), significant)?)
+        })
+    }
+}
+
 /// Builds an immutable domain from the builder's definitions into `*out_domain`; free it with
 /// `motive_domain_destroy`. Fails with `MOTIVE_STATUS_INVALID_ARGUMENT` when a goal has no
 /// condition. The builder is unchanged and may keep defining and build again.

@@ -15,6 +15,7 @@ mod performing;
 mod population;
 mod protocol;
 mod report;
+mod squads;
 mod sweep;
 
 use std::error::Error;
@@ -89,6 +90,10 @@ pub struct BenchArgs {
     /// each `--npcs` count, and the cost of a hint change.
     #[arg(long)]
     bt: bool,
+    /// Measure squads instead: this many squads of four drilling room clearing
+    /// (scenarios/squad_drill.json), µs per squad and per member think, allocations per step.
+    #[arg(long, value_name = "N", num_args = 1.., value_delimiter = ',')]
+    squads: Vec<u32>,
 }
 
 fn controller_labels() -> PossibleValuesParser {
@@ -99,6 +104,9 @@ fn controller_labels() -> PossibleValuesParser {
 pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
     if args.bt {
         return guards::run(&args.npcs, args.quick);
+    }
+    if !args.squads.is_empty() {
+        return squads::run(&args.squads, args.quick);
     }
     let protocol = Protocol {
         runs: args.runs.unwrap_or(if args.quick { 1 } else { 5 }),

@@ -44,6 +44,10 @@ pub struct AttributeDef {
     pub value_type: ValueType,
     /// Bounds of a numeric attribute, if set: effects clamp to it.
     pub range: Option<(f64, f64)>,
+    /// A change the engine writes (`World::set_fact`) is significant (a sensor interrupt,
+    /// P:329 of 004_bdde6381c6c06595.txt): the NPC or squad it concerns re-selects its goal
+    /// and replans on the next tick, a squad with everything under it.
+    pub significant: bool,
 }
 
 /// Checks that `name` is an identifier: an ASCII letter or `_`, then letters, digits, `_`, `-`
@@ -119,6 +123,7 @@ impl DomainBuilder {
             name: name.to_owned(),
             value_type,
             range: None,
+            significant: false,
         };
         let id = self.domain.attributes.add(name, def).map(AttributeId)?;
         self.domain.symbols = SymbolLayout::new(self.domain.attributes.items());
@@ -140,6 +145,16 @@ impl DomainBuilder {
             )));
         }
         self.domain.attributes.get_mut(attribute.0)?.range = Some((min, max));
+        Ok(())
+    }
+
+    /// Marks `attribute` significant ([`AttributeDef::significant`]) or not.
+    pub fn set_attribute_significant(
+        &mut self,
+        attribute: AttributeId,
+        significant: bool,
+    ) -> Result<()> {
+        self.domain.attributes.get_mut(attribute.0)?.significant = significant;
         Ok(())
     }
 

@@ -418,7 +418,8 @@ impl<B: Brains> World<B> {
     }
 
     /// Writes a fact about `entity`, stamped with the current time. The value must have the
-    /// attribute's type, be finite, and reference only null or live entities of this world.
+    /// attribute's type, be finite, and reference only null or live entities of this world. A
+    /// change of a significant attribute interrupts the NPC or squad it concerns (P:329).
     pub fn set_fact(&mut self, entity: Entity, attribute: AttributeId, value: Value) -> Result<()> {
         self.domain.check_value(attribute, value)?;
         if let Value::Entity(target) = value {
@@ -427,11 +428,17 @@ impl<B: Brains> World<B> {
             }
         }
         let time = self.time;
-        self.record_mut(entity)?.facts.set(Fact {
+        let record = self.record_mut(entity)?;
+        let changed = record.facts.get(attribute).map(|f| f.value) != Some(value);
+        let thinks = record.mind.is_some();
+        record.facts.set(Fact {
             attribute,
             value,
             time,
         });
+        if changed && thinks && self.domain.attribute(attribute)?.significant {
+            self.interrupt_hierarchy(entity);
+        }
         Ok(())
     }
 

@@ -1009,6 +1009,17 @@ namespace Motive
         internal static extern Status motive_domain_builder_set_attribute_range(DomainBuilderHandle builder, uint attribute, double min, double max);
 
         /// <summary>
+        /// Marks `attribute` significant (or not): when the engine writes a changed value of it on an
+        /// NPC or a squad (`motive_entity_set_fact`), that unit re-selects its goal and replans on the
+        /// next tick (a sensor interrupt, P:329), a squad with everything under it.
+        ///
+        /// # Safety
+        /// `builder` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_domain_builder_set_attribute_significant")]
+        internal static extern Status motive_domain_builder_set_attribute_significant(DomainBuilderHandle builder, uint attribute, [MarshalAs(UnmanagedType.I1)] bool significant);
+
+        /// <summary>
         /// Builds an immutable domain from the builder's definitions into `*out_domain`; free it with
         /// `motive_domain_destroy`. Fails with `MOTIVE_STATUS_INVALID_ARGUMENT` when a goal has no
         /// condition. The builder is unchanged and may keep defining and build again.

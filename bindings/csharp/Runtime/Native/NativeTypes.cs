@@ -554,8 +554,8 @@ namespace Motive
         /// </summary>
         ActionTimedOut = 13,
         /// <summary>
-        /// Squad `npc` began order `action` (request `request`): motive performs it, not the
-        /// engine. `GOAL_RECOMMENDED` follows for each recipient; it ends with `ACTION_FINISHED`
+        /// Squad `npc` began order `action` (request `request`) on `target` (itself, or the entity
+        /// its planner bound the order to): motive performs it, not the engine. `GOAL_RECOMMENDED` follows for each recipient; it ends with `ACTION_FINISHED`
         /// (every awaited member completed), `ACTION_FAILED` (one failed), `ACTION_TIMED_OUT`
         /// (after `seconds`) or `ACTION_CANCELLED`.
         /// </summary>
