@@ -23,6 +23,7 @@ use crate::core::model::bt::BtNode;
 use crate::core::model::domain::Domain;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, Result};
+use crate::core::model::fact_set::Fact;
 use crate::core::model::goap::GoapGoalId;
 use crate::core::world::{describe, Brains};
 use crate::core::{Mind, World};
@@ -269,6 +270,13 @@ impl Brains for BrainState {
                 goap.bias[i] = bias;
                 goap.reselect |= bias > 0.0 && goap.goal != Some(goal);
             }
+        }
+    }
+
+    /// A behaviour tree's action leaves find their targets on its blackboard.
+    fn given_target(&mut self, target: Fact) {
+        if let BrainState::Bt(bt) = self {
+            bt.blackboard.set(target);
         }
     }
 

@@ -9,6 +9,7 @@ use crate::core::model::action::ActionId;
 use crate::core::model::archetype::{ArchetypeDef, ArchetypeId};
 use crate::core::model::domain::Domain;
 use crate::core::model::entity::Entity;
+use crate::core::model::fact_set::Fact;
 use crate::core::model::goap::GoapGoalId;
 use crate::core::world::mind::Mind;
 use crate::core::world::World;
@@ -65,4 +66,10 @@ pub trait Brains: Sized {
     /// (P:325): a brain that weighs goals adds it to the goal's relevance; the others ignore
     /// it.
     fn recommend(&mut self, def: &ArchetypeDef, goal: GoapGoalId, bias: f64);
+
+    /// A superior handed this unit a target (`target.value`, an entity, under
+    /// `target.attribute`), already written to its facts: a brain that reads a store of its
+    /// own (a behaviour tree's blackboard, whose action leaves take their targets there) gets
+    /// it too.
+    fn given_target(&mut self, target: Fact);
 }

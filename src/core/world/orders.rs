@@ -9,6 +9,7 @@
 
 use crate::core::model::condition::Bindings;
 use crate::core::model::entity::Entity;
+use crate::core::model::fact_set::Fact;
 use crate::core::model::goap::GoapGoalId;
 use crate::core::model::order::{OrderDef, TargetSource};
 use crate::core::model::value::Value;
@@ -66,6 +67,14 @@ impl<B: Brains> World<B> {
                         _ => return None,
                     };
                     self.set_fact(member, t.into, Value::Entity(target)).ok()?;
+                    let time = self.time;
+                    if let Ok(m) = self.mind_mut(member) {
+                        m.brain.given_target(Fact {
+                            attribute: t.into,
+                            value: Value::Entity(target),
+                            time,
+                        });
+                    }
                     Some(target)
                 });
                 recipient += 1;
