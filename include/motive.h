@@ -5527,9 +5527,9 @@ motive_status motive_squad_interrupt(struct motive_world *world, struct motive_s
  * # Safety
  * `world` must be NULL or live; `out_order` NULL or writable.
  */
-motive_status motive_squad_order(const struct motive_world *world,
-                                 struct motive_squad squad,
-                                 struct motive_squad_order *out_order);
+motive_status motive_squad_get_order(const struct motive_world *world,
+                                     struct motive_squad squad,
+                                     struct motive_squad_order *out_order);
 
 /**
  * Copies the roster of `squad`'s latest order (each recommendation to each member, in issue

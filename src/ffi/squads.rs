@@ -363,7 +363,7 @@ pub unsafe extern "C" fn motive_squad_interrupt(
 /// # Safety
 /// `world` must be NULL or live; `out_order` NULL or writable.
 #[no_mangle]
-pub unsafe extern "C" fn motive_squad_order(
+pub unsafe extern "C" fn motive_squad_get_order(
     world: *const motive_world,
     squad: motive_squad,
     out_order: *mut motive_squad_order,

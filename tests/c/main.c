@@ -38,5 +38,6 @@ int main(int argc, char **argv) {
     run_sim_tests();
     run_behaviour_tree_tests();
     run_engine_contract_tests();
+    run_squad_tests();
     return motive_test_summary(variant);
 }

@@ -2341,8 +2341,8 @@ namespace Motive
         /// # Safety
         /// `world` must be NULL or live; `out_order` NULL or writable.
         /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_order")]
-        internal static extern Status motive_squad_order(WorldHandle world, Squad squad, out SquadOrder out_order);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_get_order")]
+        internal static extern Status motive_squad_get_order(WorldHandle world, Squad squad, out SquadOrder out_order);
 
         /// <summary>
         /// Copies the roster of `squad`'s latest order (each recommendation to each member, in issue
