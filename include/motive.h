@@ -5522,6 +5522,21 @@ motive_status motive_entity_superior(const struct motive_world *world,
 motive_status motive_squad_interrupt(struct motive_world *world, struct motive_squad squad);
 
 /**
+ * Reports for `member` on `goal`, a goal its squad's standing order recommended to it: a
+ * `motive_report`, `ADOPTED`, `COMPLETED` or `FAILED` — for units the engine drives itself or
+ * whose brain does not weigh goals (completion is otherwise judged from the member's facts
+ * after every tick). A failure fails an order that awaits the member.
+ * `MOTIVE_STATUS_NOT_FOUND` when no standing order awaits such a report.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_squad_report(struct motive_world *world,
+                                  struct motive_entity member,
+                                  motive_goap_goal_id goal,
+                                  uint32_t report);
+
+/**
  * Writes how `squad`'s latest order stands; `MOTIVE_STATUS_NOT_FOUND` before its first.
  *
  * # Safety

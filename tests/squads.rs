@@ -648,3 +648,53 @@ fn the_coordinated_squad_usually_wins_the_skirmish() {
     assert!(squad > 50, "the squad won {squad} of 100");
     assert!(squad > alone, "coordination helps: {squad} against {alone}");
 }
+
+#[test]
+fn the_engine_reports_for_members_it_drives() {
+    let scenario = load_scenario(TWO_UNITS, None).unwrap().value;
+    let mut instance = scenario.instantiate(None, None).unwrap();
+    let (a, b, squad) = (
+        entity(&instance, "a"),
+        entity(&instance, "b"),
+        entity(&instance, "s"),
+    );
+    let world = &mut instance.world;
+    let mut events = tick_reporting(world, 1.0, &[]);
+    let finish = world
+        .domain()
+        .goap_goals()
+        .find("finish")
+        .map(motive::core::model::goap::GoapGoalId)
+        .unwrap();
+    let command = world
+        .domain()
+        .goap_goals()
+        .find("command")
+        .map(motive::core::model::goap::GoapGoalId)
+        .unwrap();
+    // Nothing recommended `command` to a unit, and "pending" is no report.
+    let err = world
+        .report_to_squad(a, command, Report::Failed)
+        .unwrap_err();
+    assert!(err.message.contains("no standing order"), "{}", err.message);
+    assert!(world.report_to_squad(a, finish, Report::Pending).is_err());
+    // The engine says a completed its goal, though its facts do not show it: trusted.
+    world.report_to_squad(a, finish, Report::Completed).unwrap();
+    // And that b failed: the order fails at the next roster check.
+    world.report_to_squad(b, finish, Report::Failed).unwrap();
+    assert!(
+        world.report_to_squad(b, finish, Report::Completed).is_err(),
+        "b reported already"
+    );
+    events.extend(tick_reporting(world, 0.1, &[]));
+    let kinds = kinds_of(&events, squad);
+    let failed = kinds
+        .iter()
+        .position(|&k| k == EventKind::ActionFailed)
+        .unwrap();
+    let completed = kinds
+        .iter()
+        .position(|&k| k == EventKind::MemberCompleted)
+        .unwrap();
+    assert!(completed < failed, "{kinds:?}");
+}

@@ -12,6 +12,7 @@ use super::actions::motive_action_id;
 use super::archetypes::motive_archetype_id;
 use super::domain::{edit, motive_attribute, motive_domain_builder};
 use super::entities::is_valid;
+use super::enum_codes::{c_enum, decode};
 use super::goap_definitions::motive_goap_goal_id;
 use super::guard::{guard, FfiResult};
 use super::handles::{motive_entity, motive_squad};
@@ -42,6 +43,13 @@ pub enum motive_report {
     /// It found no plan for the goal, or was destroyed.
     Failed = 3,
 }
+
+c_enum!(motive_report => Report {
+    Pending => Report::Pending,
+    Adopted => Report::Adopted,
+    Completed => Report::Completed,
+    Failed => Report::Failed,
+});
 
 /// One recommendation of an order, as `motive_domain_builder_set_action_order` reads it.
 #[repr(C)]
@@ -355,6 +363,32 @@ pub unsafe extern "C" fn motive_squad_interrupt(
             w.command(squad.into())?;
             Ok(w.interrupt(squad.into())?)
         })
+    })
+}
+
+/// Reports for `member` on `goal`, a goal its squad's standing order recommended to it: a
+/// `motive_report`, `ADOPTED`, `COMPLETED` or `FAILED` — for units the engine drives itself or
+/// whose brain does not weigh goals (completion is otherwise judged from the member's facts
+/// after every tick). A failure fails an order that awaits the member.
+/// `MOTIVE_STATUS_NOT_FOUND` when no standing order awaits such a report.
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_squad_report(
+    world: *mut motive_world,
+    member: motive_entity,
+    goal: motive_goap_goal_id,
+    report: u32,
+) -> motive_status {
+    guard(|| {
+        let report: motive_report = decode(report, "report")?;
+        // SAFETY: pointer validity is this function's contract.
+        unsafe {
+            with_world(world, |w| {
+                Ok(w.report_to_squad(member.into(), GoapGoalId(goal), report.into())?)
+            })
+        }
     })
 }
 

@@ -88,6 +88,9 @@ static void test_room_clearing_through_the_c_abi(void) {
 
     /* Refusals leave everything as it was. */
     officer = members[0];
+    ENSURE_STATUS(motive_squad_report(world, officer, 0, 9), MOTIVE_STATUS_INVALID_ARGUMENT);
+    ENSURE_STATUS(motive_squad_report(world, officer, roster[0].goal, MOTIVE_REPORT_FAILED),
+                  MOTIVE_STATUS_NOT_FOUND); /* the order ended */
     ENSURE_OK(motive_squad_create(world, team, &other));
     ENSURE_STATUS(motive_squad_add_member(world, other, officer), MOTIVE_STATUS_INVALID_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("leaves that squad first");

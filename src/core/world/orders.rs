@@ -9,6 +9,7 @@
 
 use crate::core::model::condition::Bindings;
 use crate::core::model::entity::Entity;
+use crate::core::model::error::{Error, ErrorKind, Result};
 use crate::core::model::fact_set::Fact;
 use crate::core::model::goap::GoapGoalId;
 use crate::core::model::order::{OrderDef, TargetSource};
@@ -17,7 +18,7 @@ use crate::core::world::brains::Brains;
 use crate::core::world::event::EventKind;
 use crate::core::world::mind::{Mind, Part, Running};
 use crate::core::world::squads::{Command, OrderRoster, Report, RosterEntry};
-use crate::core::world::{Step, World};
+use crate::core::world::{describe, Step, World};
 
 impl<B: Brains> World<B> {
     /// Starts `squad`'s order `step`: the request, its deadline, and every recommendation to
@@ -124,7 +125,8 @@ impl<B: Brains> World<B> {
     }
 
     /// A member's search for `goal` ended: it adopted the goal when `found`, else failed it.
-    /// Recorded in its squad's roster when the goal was recommended to it and awaits a report.
+    /// Recorded in its squad's roster when the goal was recommended to it and no report came
+    /// yet.
     pub(crate) fn report_search(
         &mut self,
         member: Entity,
@@ -137,25 +139,71 @@ impl<B: Brains> World<B> {
         } else {
             Report::Failed
         };
+        self.record_report(member, squad, goal, report, &[Report::Pending]);
+    }
+
+    /// The engine reports for `member` (a unit it drives itself, or one whose brain does not
+    /// weigh goals) on `goal`, recommended by its squad's standing order: adopted, completed or
+    /// failed. Completion is otherwise judged from the member's facts after every tick; a
+    /// failure fails an order that awaits the member. Not-found when the standing order
+    /// recommended `goal` to no such member still open to reports.
+    pub fn report_to_squad(
+        &mut self,
+        member: Entity,
+        goal: GoapGoalId,
+        report: Report,
+    ) -> Result<()> {
+        self.domain.goap_goals().get(goal.0)?;
+        let squad = self.superior(member)?;
+        if report == Report::Pending
+            || !self.record_report(
+                member,
+                squad,
+                goal,
+                report,
+                &[Report::Pending, Report::Adopted],
+            )
+        {
+            return Err(Error::new(
+                ErrorKind::NotFound,
+                format!(
+                    "no standing order of its squad awaits a report of this goal from {}",
+                    describe(member)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Records `report` on `member`'s roster entries for `goal` in `squad`'s standing order
+    /// whose report is one of `open`, telling the engine; false when there were none.
+    fn record_report(
+        &mut self,
+        member: Entity,
+        squad: Entity,
+        goal: GoapGoalId,
+        report: Report,
+        open: &[Report],
+    ) -> bool {
         let Ok(command) = self.command_mut(squad) else {
-            return;
+            return false;
         };
         let Some(order) = command.order.as_mut().filter(|o| o.active) else {
-            return;
+            return false;
         };
         let (action, request) = (order.action, order.request);
         let mut reported = false;
         for entry in &mut order.entries {
-            if entry.member == member && entry.goal == goal && entry.report == Report::Pending {
+            if entry.member == member && entry.goal == goal && open.contains(&entry.report) {
                 entry.report = report;
                 reported = true;
             }
         }
         if reported {
-            let kind = if found {
-                EventKind::MemberAdopted
-            } else {
-                EventKind::MemberFailed
+            let kind = match report {
+                Report::Adopted => EventKind::MemberAdopted,
+                Report::Completed => EventKind::MemberCompleted,
+                _ => EventKind::MemberFailed,
             };
             let step = Step {
                 action,
@@ -164,6 +212,7 @@ impl<B: Brains> World<B> {
             self.push_order_event(kind, squad, member, step, request)
                 .outcome = goal.0;
         }
+        reported
     }
 
     /// Checks the roster of every squad whose order stands, after the tick's thinks: members

@@ -2336,6 +2336,19 @@ namespace Motive
         internal static extern Status motive_squad_interrupt(WorldHandle world, Squad squad);
 
         /// <summary>
+        /// Reports for `member` on `goal`, a goal its squad's standing order recommended to it: a
+        /// `motive_report`, `ADOPTED`, `COMPLETED` or `FAILED` — for units the engine drives itself or
+        /// whose brain does not weigh goals (completion is otherwise judged from the member's facts
+        /// after every tick). A failure fails an order that awaits the member.
+        /// `MOTIVE_STATUS_NOT_FOUND` when no standing order awaits such a report.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_squad_report")]
+        internal static extern Status motive_squad_report(WorldHandle world, Entity member, uint goal, uint report);
+
+        /// <summary>
         /// Writes how `squad`'s latest order stands; `MOTIVE_STATUS_NOT_FOUND` before its first.
         ///
         /// # Safety
