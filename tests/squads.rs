@@ -260,6 +260,14 @@ const TWO_UNITS: &str = r#"{
   ]
 }"#;
 
+/// A world of [`TWO_UNITS`] and its units `a`, `b` and squad `s`.
+fn two_units() -> (Instance, [Entity; 3]) {
+    let scenario = load_scenario(TWO_UNITS, None).unwrap().value;
+    let instance = scenario.instantiate(None, None).unwrap();
+    let units = ["a", "b", "s"].map(|name| entity(&instance, name));
+    (instance, units)
+}
+
 /// Ticks `world` for `seconds`, reporting success for every request of the units in
 /// `performers` as soon as it is made; every event, timed.
 fn tick_reporting(world: &mut World, seconds: f64, performers: &[Entity]) -> Vec<(f64, Event)> {
@@ -294,13 +302,7 @@ fn kinds_of(events: &[(f64, Event)], npc: Entity) -> Vec<EventKind> {
 
 #[test]
 fn an_order_completes_only_after_every_member_reported() {
-    let scenario = load_scenario(TWO_UNITS, None).unwrap().value;
-    let mut instance = scenario.instantiate(None, None).unwrap();
-    let (a, b, squad) = (
-        entity(&instance, "a"),
-        entity(&instance, "b"),
-        entity(&instance, "s"),
-    );
+    let (mut instance, [a, b, squad]) = two_units();
     let world = &mut instance.world;
     // a performs at once; b's work is reported only after 2 s.
     let mut events = tick_reporting(world, 2.0, &[a]);
@@ -360,9 +362,7 @@ fn an_order_completes_only_after_every_member_reported() {
 
 #[test]
 fn an_order_a_member_never_completes_times_out_and_the_squad_replans() {
-    let scenario = load_scenario(TWO_UNITS, None).unwrap().value;
-    let mut instance = scenario.instantiate(None, None).unwrap();
-    let (a, squad) = (entity(&instance, "a"), entity(&instance, "s"));
+    let (mut instance, [a, _, squad]) = two_units();
     let world = &mut instance.world;
     // b never reports.
     let events = tick_reporting(world, 8.0, &[a]);
@@ -393,13 +393,7 @@ fn an_order_a_member_never_completes_times_out_and_the_squad_replans() {
 
 #[test]
 fn a_destroyed_member_fails_the_order_and_the_squad_goes_on_with_the_rest() {
-    let scenario = load_scenario(TWO_UNITS, None).unwrap().value;
-    let mut instance = scenario.instantiate(None, None).unwrap();
-    let (a, b, squad) = (
-        entity(&instance, "a"),
-        entity(&instance, "b"),
-        entity(&instance, "s"),
-    );
+    let (mut instance, [a, b, squad]) = two_units();
     let world = &mut instance.world;
     let mut events = tick_reporting(world, 1.0, &[]);
     world.destroy(b, EntityKind::Npc).unwrap();
@@ -427,9 +421,7 @@ fn a_destroyed_member_fails_the_order_and_the_squad_goes_on_with_the_rest() {
 
 #[test]
 fn membership_refuses_cycles_second_superiors_and_bad_handles() {
-    let scenario = load_scenario(TWO_UNITS, None).unwrap().value;
-    let mut instance = scenario.instantiate(None, None).unwrap();
-    let (a, squad) = (entity(&instance, "a"), entity(&instance, "s"));
+    let (mut instance, [a, _, squad]) = two_units();
     let world = &mut instance.world;
     let archetype = world.archetype(squad).unwrap().unwrap();
     let other = world.create_squad(archetype).unwrap();
@@ -651,13 +643,7 @@ fn the_coordinated_squad_usually_wins_the_skirmish() {
 
 #[test]
 fn the_engine_reports_for_members_it_drives() {
-    let scenario = load_scenario(TWO_UNITS, None).unwrap().value;
-    let mut instance = scenario.instantiate(None, None).unwrap();
-    let (a, b, squad) = (
-        entity(&instance, "a"),
-        entity(&instance, "b"),
-        entity(&instance, "s"),
-    );
+    let (mut instance, [a, b, squad]) = two_units();
     let world = &mut instance.world;
     let mut events = tick_reporting(world, 1.0, &[]);
     let finish = world

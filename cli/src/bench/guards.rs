@@ -17,7 +17,7 @@ use motive::domain::load_scenario;
 use motive::sim::Simulator;
 
 use super::heap;
-use super::on_cpu::OnCpu;
+use super::window::Window;
 
 /// The guards' scenario, embedded so that the bench runs from any directory.
 const GUARDS: &str = include_str!("../../../scenarios/guard_hebt.json");
@@ -61,17 +61,10 @@ pub fn run(populations: &[u32], quick: bool) -> Result<(), Box<dyn Error>> {
             }
             let bytes = (heap::live_bytes() - before) as f64 / guards.len() as f64;
             let mut sim = Simulator::new(instance.rules.clone(), &instance.world)?;
-            sim.run(&mut instance.world, warmup, &mut ())?;
-            let (wall_before, steps_before) = (sim.stats().tick_wall, sim.stats().ticks);
-            let allocations = heap::thread_allocations();
-            let on_cpu = OnCpu::start();
-            sim.run(&mut instance.world, window, &mut ())?;
-            let share = on_cpu.share().unwrap_or(1.0);
-            let allocs = heap::thread_allocations() - allocations;
-            let steps = sim.stats().ticks - steps_before;
+            let measured = Window::measure(&mut sim, &mut instance.world, warmup, window)?;
             let ticks = guards.len() as f64 * window / 0.2;
-            let us = (sim.stats().tick_wall - wall_before).as_secs_f64() * 1e6 / ticks;
-            let cpu = us * share;
+            let us = measured.tick_seconds * 1e6 / ticks;
+            let cpu = us * measured.on_cpu;
             println!(
                 "{:>8} {:>3} {:>9.3} {:>9.3} {:>12.0} {:>8.0} {:>10.2}",
                 guards.len(),
@@ -80,7 +73,7 @@ pub fn run(populations: &[u32], quick: bool) -> Result<(), Box<dyn Error>> {
                 cpu,
                 0.1 / (cpu * 1e-6 * 5.0),
                 bytes,
-                allocs as f64 / steps.max(1) as f64
+                measured.allocations_per_step()
             );
         }
     }

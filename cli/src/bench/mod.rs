@@ -17,6 +17,7 @@ mod protocol;
 mod report;
 mod squads;
 mod sweep;
+mod window;
 
 use std::error::Error;
 use std::io::IsTerminal;

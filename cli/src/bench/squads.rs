@@ -12,8 +12,7 @@ use motive::core::{Entity, EntityKind, World};
 use motive::domain::load_scenario;
 use motive::sim::Simulator;
 
-use super::heap;
-use super::on_cpu::OnCpu;
+use super::window::Window;
 
 /// The drill, embedded so that the bench runs from any directory.
 const DRILL: &str = include_str!("../../../scenarios/squad_drill.json");
@@ -36,14 +35,7 @@ pub fn run(squads: &[u32], quick: bool) -> Result<(), Box<dyn Error>> {
     for &count in squads {
         let mut instance = scenario.instantiate(Some(count * SQUAD_SIZE), Some(1))?;
         let mut sim = Simulator::new(instance.rules.clone(), &instance.world)?;
-        sim.run(&mut instance.world, warmup, &mut ())?;
-        let (wall_before, steps_before) = (sim.stats().tick_wall, sim.stats().ticks);
-        let allocations = heap::thread_allocations();
-        let on_cpu = OnCpu::start();
-        sim.run(&mut instance.world, window, &mut ())?;
-        let share = on_cpu.share().unwrap_or(1.0);
-        let allocs = heap::thread_allocations() - allocations;
-        let steps = sim.stats().ticks - steps_before;
+        let measured = Window::measure(&mut sim, &mut instance.world, warmup, window)?;
         let world = &mut instance.world;
         let (squads, members): (Vec<Entity>, Vec<Entity>) = world
             .entities()
@@ -51,7 +43,7 @@ pub fn run(squads: &[u32], quick: bool) -> Result<(), Box<dyn Error>> {
             .partition(|&e| world.kind(e).ok() == Some(EntityKind::Squad));
         let thinking = squads.len() + members.len();
         let thinks = thinking as f64 * window / 0.2;
-        let tick = (sim.stats().tick_wall - wall_before).as_secs_f64() * 1e6 / thinks;
+        let tick = measured.tick_seconds * 1e6 / thinks;
         let squad_us = think_each(world, &squads)?;
         let member_us = think_each(world, &members)?;
         println!(
@@ -61,8 +53,8 @@ pub fn run(squads: &[u32], quick: bool) -> Result<(), Box<dyn Error>> {
             squad_us,
             member_us,
             tick,
-            share * 100.0,
-            allocs as f64 / steps.max(1) as f64
+            measured.on_cpu * 100.0,
+            measured.allocations_per_step()
         );
     }
     Ok(())
