@@ -5,7 +5,8 @@
  * - Owners (DomainBuilder, Domain, Diagnostics, World, Arena, Scenario, Sim) are move-only RAII
  *   types: the destructor calls the C destroy function; a moved-from owner is empty, and calls
  *   on it fail with MOTIVE_STATUS_NULL_ARGUMENT like any C call given NULL.
- * - Handles (Entity, Npc, Object, AmbianceArea, AmbianceProjection) are small value types.
+ * - Handles (Entity, Npc, Object, Squad, BtGroup, AmbianceArea, AmbianceProjection) are small
+ *   value types.
  * - Fallible calls return a [[nodiscard]] Status or Result<T> carrying the status code and, on
  *   failure only, the message motive_last_error_message() held right after the call (that
  *   message is thread-local and overwritten by the next failure). No exceptions are needed:
@@ -169,6 +170,13 @@ using RelevanceCallback = motive_relevance_callback;
 using BtConditionCallback = motive_bt_condition_callback;
 /** The engine's behaviour-tree action callback (call leaves). */
 using BtActionCallback = motive_bt_action_callback;
+/** One recommendation of a squad's order (DomainBuilder::set_action_order). */
+using Recommendation = motive_recommendation;
+/** How a squad's latest order stands. */
+using SquadOrder = motive_squad_order;
+/** One recommendation of a squad's latest order to one member, and what the member reported
+ * (`report`: a motive_report). */
+using RosterEntry = motive_roster_entry;
 
 /** A behaviour-tree node's result for one step: what an action callback answers
  * (motive_bt_status). */
@@ -499,8 +507,9 @@ private:
 
 class Npc;
 class Object;
+class Squad;
 
-/** A handle to any entity (NPC or smart object) of one world. */
+/** A handle to any entity (NPC, smart object or squad) of one world. */
 class Entity : public HandleBase<motive_entity, Entity> {
 public:
     using HandleBase::HandleBase;
@@ -512,6 +521,8 @@ public:
     inline Npc as_npc() const noexcept;
     /** The same entity as a smart-object handle (motive_entity_as_object; checked on use). */
     inline Object as_object() const noexcept;
+    /** The same entity as a squad handle (motive_entity_as_squad; checked on use). */
+    inline Squad as_squad() const noexcept;
 };
 
 /** A handle to an NPC. */
@@ -538,8 +549,19 @@ public:
     static Object from_u64(std::uint64_t bits) noexcept { return motive_object_from_u64(bits); }
 };
 
+/** A handle to a squad (Pittman's command hierarchy): an entity without a body that plans over
+ * its own facts and commands its members with orders. */
+class Squad : public HandleBase<motive_squad, Squad> {
+public:
+    using HandleBase::HandleBase;
+    /** Its entity handle (motive_squad_entity): for its facts, the squad's shared blackboard,
+     * and, through as_npc(), for its brain's state (npc_goap_decision, npc_plan, ...). */
+    Entity entity() const noexcept { return motive_squad_entity(raw()); }
+};
+
 inline Npc Entity::as_npc() const noexcept { return motive_entity_as_npc(raw()); }
 inline Object Entity::as_object() const noexcept { return motive_entity_as_object(raw()); }
+inline Squad Entity::as_squad() const noexcept { return motive_entity_as_squad(raw()); }
 
 /** A behaviour-tree group: no body, one high-level tree hinting its members. */
 class BtGroup : public HandleBase<motive_bt_group, BtGroup> {
@@ -627,6 +649,19 @@ inline ThinkSettings think_settings() noexcept { return motive_think_settings_de
 inline ActionPlanning action_planning() noexcept { return motive_action_planning_default(); }
 /** An ambiance modifier at its defaults (always on, no change). */
 inline AmbianceModifier ambiance_modifier() noexcept { return motive_ambiance_modifier_default(); }
+/** A recommendation of `goal` with `bias` to every member, without a target, awaited (a
+ * domain file's "recommend" entry with only "goal" and "bias"). To narrow it, point `positions`
+ * (members by joining order) at an array; to hand out targets into the recipient's
+ * `target_into`, point `targets` (the squad's entity attributes) at one or set
+ * `target_supplier`. The arrays are read during DomainBuilder::set_action_order only. */
+inline Recommendation recommendation(GoapGoalId goal, double bias) noexcept {
+    Recommendation r{};
+    r.goal = goal;
+    r.bias = bias;
+    r.target_into = MOTIVE_NO_ID;
+    r.required = true;
+    return r;
+}
 /** The curve value / max over [0, max]. */
 inline Curve curve_linear(double max) noexcept { return motive_curve_linear(max); }
 /** The curve 1 - value / max over [0, max]. */
@@ -1232,6 +1267,39 @@ public:
             builder_.get(), archetype, tree, serves.data(), serves.size()));
     }
 
+    // --- squads ---
+
+    /** Makes `action` an order: motive performs it by recommending `recommendations` (1 to 64)
+     * to the squad's members; it ends when every awaited member completed its goal, fails when
+     * one fails, times out after `timeout` seconds. The action must have no duration; only
+     * squad archetypes may consume it. */
+    Status set_action_order(ActionId action, Span<const Recommendation> recommendations,
+                            double timeout = 30.0) {
+        return Status(motive_domain_builder_set_action_order(
+            builder_.get(), action, recommendations.data(), recommendations.size(), timeout));
+    }
+    /** Makes `archetype` a squad's (World::create_squad makes its squads): bodiless, planning
+     * over its own facts; motive writes its number of members and of members that reported
+     * the standing order's goals complete to the number attributes given (MOTIVE_NO_ID: none). */
+    Status set_archetype_squad(ArchetypeId archetype, AttributeId members_alive = MOTIVE_NO_ID,
+                               AttributeId members_reported = MOTIVE_NO_ID) {
+        return Status(motive_domain_builder_set_archetype_squad(builder_.get(), archetype,
+                                                                members_alive, members_reported));
+    }
+    /** Marks `attribute` significant (or not): when the engine writes a changed value of it on
+     * an NPC or a squad (World::set_fact), that unit re-selects its goal and replans on the
+     * next tick (a sensor interrupt), a squad with everything under it. */
+    Status set_attribute_significant(AttributeId attribute, bool significant = true) {
+        return Status(
+            motive_domain_builder_set_attribute_significant(builder_.get(), attribute, significant));
+    }
+    /** Sets whether `archetype`'s units decide what to do themselves (true by default); one
+     * that does not pursues the most recommended goal while it has a recommendation. */
+    Status set_archetype_autonomous(ArchetypeId archetype, bool autonomous) {
+        return Status(
+            motive_domain_builder_set_archetype_autonomous(builder_.get(), archetype, autonomous));
+    }
+
     /** The C builder (NULL when empty), still owned here. */
     motive_domain_builder *get() const noexcept { return builder_.get(); }
 
@@ -1738,6 +1806,72 @@ public:
     ListResult<double> player_model(Span<double> buffer) const {
         return detail::list(buffer, [&](double *b, std::size_t c, std::size_t *n) {
             return motive_world_player_model(world_.get(), b, c, n);
+        });
+    }
+
+    // --- squads ---
+
+    /** Creates a squad of `archetype` (a squad's) with no members. */
+    Result<Squad> create_squad(ArchetypeId archetype) {
+        motive_squad squad{};
+        const StatusCode code = motive_squad_create(world_.get(), archetype, &squad);
+        return Result<Squad>(code, squad);
+    }
+    /** Destroys a squad: its standing order is withdrawn, its members leave it (they keep
+     * thinking), it leaves its own superior; the handle goes stale. */
+    Status destroy_squad(Squad squad) {
+        return Status(motive_squad_destroy(world_.get(), squad.raw()));
+    }
+    /** Whether `squad` is a live squad of this world. */
+    bool is_valid(Squad squad) const noexcept {
+        return motive_squad_is_valid(world_.get(), squad.raw());
+    }
+    /** Makes `unit` (a thinking NPC's or another squad's entity) a member of `squad`, last in
+     * joining order. Refused: a unit already in a squad, a cycle, a hierarchy deeper than 8
+     * levels, more than 256 members. */
+    Status add_squad_member(Squad squad, Entity unit) {
+        return Status(motive_squad_add_member(world_.get(), squad.raw(), unit.raw()));
+    }
+    /** Takes `unit` out of `squad` (MOTIVE_STATUS_NOT_FOUND when it is not a member): its
+     * recommendations are withdrawn and the standing order no longer waits for it. */
+    Status remove_squad_member(Squad squad, Entity unit) {
+        return Status(motive_squad_remove_member(world_.get(), squad.raw(), unit.raw()));
+    }
+    /** A squad's members (NPCs and squads), in joining order. */
+    ListResult<motive_entity> squad_members(Squad squad, Span<motive_entity> buffer) const {
+        return detail::list(buffer, [&](motive_entity *b, std::size_t c, std::size_t *n) {
+            return motive_squad_members(world_.get(), squad.raw(), b, c, n);
+        });
+    }
+    /** The squad `unit` (an NPC or a squad) is a member of; the null handle when none. */
+    Result<Squad> superior(Entity unit) const {
+        motive_squad squad{};
+        const StatusCode code = motive_entity_superior(world_.get(), unit.raw(), &squad);
+        return Result<Squad>(code, squad);
+    }
+    /** Interrupts `squad` and everything under it: each unit thinks on the next tick, the GOAP
+     * ones re-selecting their goal and replanning (a running action is cancelled). */
+    Status interrupt_squad(Squad squad) {
+        return Status(motive_squad_interrupt(world_.get(), squad.raw()));
+    }
+    /** Reports for `member` on `goal`, a goal its squad's standing order recommended to it
+     * (`report`: a motive_report, ADOPTED, COMPLETED or FAILED): for units the engine drives
+     * itself or whose brain does not weigh goals. A failure fails an order that awaits the
+     * member; MOTIVE_STATUS_NOT_FOUND when no standing order awaits such a report. */
+    Status report_to_squad(Entity member, GoapGoalId goal, std::uint32_t report) {
+        return Status(motive_squad_report(world_.get(), member.raw(), goal, report));
+    }
+    /** How `squad`'s latest order stands (MOTIVE_STATUS_NOT_FOUND before its first). */
+    Result<SquadOrder> squad_order(Squad squad) const {
+        return detail::out<SquadOrder>([&](SquadOrder *order) {
+            return motive_squad_get_order(world_.get(), squad.raw(), order);
+        });
+    }
+    /** The roster of `squad`'s latest order: each recommendation to each member, in issue
+     * order, with what the member reported (empty before its first order). */
+    ListResult<RosterEntry> squad_roster(Squad squad, Span<RosterEntry> buffer) const {
+        return detail::list(buffer, [&](RosterEntry *b, std::size_t c, std::size_t *n) {
+            return motive_squad_roster(world_.get(), squad.raw(), b, c, n);
         });
     }
 

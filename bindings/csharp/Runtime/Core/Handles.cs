@@ -32,6 +32,12 @@ namespace Motive
         {
             return NativeMethods.motive_entity_as_object(this);
         }
+
+        /// <summary>This entity as a squad handle (<c>motive_entity_as_squad</c>); whether it is one is checked on use.</summary>
+        public Squad AsSquad()
+        {
+            return NativeMethods.motive_entity_as_squad(this);
+        }
     }
 
     public readonly partial struct Npc
@@ -79,6 +85,22 @@ namespace Motive
         public static SmartObject FromUInt64(ulong bits)
         {
             return NativeMethods.motive_object_from_u64(bits);
+        }
+    }
+
+    public readonly partial struct Squad
+    {
+        /// <summary>The null handle.</summary>
+        public static readonly Squad Null = default(Squad);
+
+        /// <summary>
+        /// The squad as an entity handle (<c>motive_squad_entity</c>): for its facts, the squad's
+        /// shared blackboard, and, through <c>Entity.AsNpc()</c>, its brain's state
+        /// (<c>World.GoapDecision</c>, <c>World.Plan</c>).
+        /// </summary>
+        public Entity Entity
+        {
+            get { return NativeMethods.motive_squad_entity(this); }
         }
     }
 }
