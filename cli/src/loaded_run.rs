@@ -26,6 +26,8 @@ pub struct LoadedRun {
     pub names: Vec<(Entity, String)>,
     /// One line saying what runs, for summaries and trace files.
     pub title: String,
+    /// The headless engine, once a run has begun (or was loaded): it continues from there.
+    pub simulator: Option<Simulator>,
 }
 
 /// What a run did.
@@ -87,6 +89,7 @@ fn instantiate(
         rules: instance.rules,
         names: instance.names,
         title,
+        simulator: None,
     })
 }
 
@@ -109,11 +112,16 @@ impl LoadedRun {
         observer: &mut impl Observer,
     ) -> Result<Ran, Box<dyn Error>> {
         let started = Instant::now();
-        let mut simulator = Simulator::new(self.rules.clone(), &self.world)?;
+        let mut simulator = match self.simulator.take() {
+            Some(simulator) => simulator,
+            None => Simulator::new(self.rules.clone(), &self.world)?,
+        };
         let summary = simulator.run(&mut self.world, seconds, observer)?;
+        let stats = *simulator.stats();
+        self.simulator = Some(simulator);
         Ok(Ran {
             summary,
-            stats: *simulator.stats(),
+            stats,
             wall: started.elapsed(),
         })
     }

@@ -14,6 +14,7 @@ mod recorder;
 mod roster;
 mod run_command;
 mod run_options;
+mod run_save;
 mod squad_explanation;
 mod summary;
 mod svg_chart;

@@ -13,6 +13,7 @@ use crate::progress::Progress;
 use crate::recorder::Recorder;
 use crate::roster::Roster;
 use crate::run_options::{self, RunOptions};
+use crate::run_save;
 use crate::trace::{self, Trace};
 use crate::{summary, svg_chart};
 
@@ -36,11 +37,27 @@ pub struct RunArgs {
     /// NPCs charted by --plot: the first ones in spawn order.
     #[arg(long, value_name = "N", default_value_t = drive_samples::DEFAULT_PANELS)]
     plot_npcs: usize,
+    /// Save the run (world and simulator) to the --save file after this many simulated
+    /// seconds, then go on.
+    #[arg(long, value_name = "SECONDS", value_parser = run_options::seconds, requires = "save")]
+    save_at: Option<f64>,
+    /// Where --save-at writes the run.
+    #[arg(long, value_name = "FILE", requires = "save_at")]
+    save: Option<PathBuf>,
+    /// Continue a run saved with --save (the same scenario, variant and NPC count): --seconds
+    /// more of it.
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
 }
 
 /// Runs `args`.
 pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
     let mut run = args.options.load()?;
+    if let Some(path) = &args.load {
+        let (world, simulator) = run_save::load(path, &run.world)?;
+        run.world = world;
+        run.simulator = Some(simulator);
+    }
     let seconds = args.seconds.unwrap_or(run.rules.seconds);
     // Created before the run, so that a bad path fails at once, not after a long run.
     let trace_file = args.trace.as_deref().map(create).transpose()?;
@@ -55,7 +72,30 @@ pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
         claims: None,
         progress: Progress::new(start, seconds),
     };
-    let ran = run.simulate(seconds, &mut recorder);
+    let ran = match (args.save_at, &args.save) {
+        (Some(at), Some(path)) if at < seconds => {
+            run.simulate(at, &mut recorder).and_then(|first| {
+                let simulator = run
+                    .simulator
+                    .as_ref()
+                    .expect("simulate keeps its simulator");
+                let bytes = run_save::save(path, &mut run.world, simulator)?;
+                eprintln!(
+                    "motive: saved the run at {at:.2} s to {} ({bytes} bytes)",
+                    path.display()
+                );
+                let rest = run.simulate(seconds - at, &mut recorder)?;
+                Ok(crate::loaded_run::Ran {
+                    wall: first.wall + rest.wall,
+                    ..rest
+                })
+            })
+        }
+        (Some(at), _) => {
+            Err(format!("--save-at {at} is not before the run's end ({seconds} s)").into())
+        }
+        _ => run.simulate(seconds, &mut recorder),
+    };
     recorder.progress.finish();
     let ran = ran?;
     let Recorder {

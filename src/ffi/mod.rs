@@ -46,6 +46,7 @@ pub mod minds;
 pub mod names;
 pub mod outcomes;
 mod pointers;
+pub mod save;
 pub mod scenario;
 pub mod sim;
 pub mod smart_objects;

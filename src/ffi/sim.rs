@@ -41,11 +41,11 @@ pub struct motive_sim_stats {
 /// `motive_scenario_instantiate` until `motive_sim_destroy`). Not safe for concurrent use: one
 /// thread at a time (the world it steps may be queried from other threads meanwhile).
 pub struct motive_sim {
-    simulator: Simulator,
+    pub(crate) simulator: Simulator,
     /// The serial of the world it was made with; every call checks it.
     world: u16,
     /// The entities the scenario spawned, in spawn order, with their names.
-    names: Vec<(Entity, String)>,
+    pub(crate) names: Vec<(Entity, String)>,
 }
 
 impl motive_sim {

@@ -8,7 +8,7 @@ use crate::core::model::effect::{Change, EffectOp};
 use crate::core::{AttributeId, Domain};
 
 /// A table of (archetype, action) → whether the action serves the archetype's needs.
-#[derive(Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Debug)]
 pub(super) struct NeedServers {
     actions: usize,
     serves: Vec<bool>,

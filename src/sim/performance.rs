@@ -10,7 +10,7 @@ use crate::core::{Entity, Vec3, World};
 const ARRIVAL_EPSILON: f64 = 1e-4;
 
 /// What the engine does for the performance.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub(super) enum Work {
     /// Walk to the target: to the claimed `slot`'s place at the object, or, with no slot
     /// ([`NO_SLOT`]), to `stand_off` short of the target. The place is worked out afresh every
@@ -31,7 +31,7 @@ pub(super) enum Work {
 }
 
 /// An NPC performing an engine action.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub(super) struct Performance {
     /// Who.
     pub(super) npc: Entity,

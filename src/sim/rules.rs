@@ -8,7 +8,7 @@ use crate::core::{AttributeId, Domain, Error, Result, Value, Vec3};
 use crate::sim::scripted_player::PlayerRule;
 
 /// How the [`super::Simulator`] plays the engine's part.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct SimRules {
     /// Walking speed of every NPC, in units per second (finite, > 0).
     pub speed: f64,
@@ -29,7 +29,7 @@ pub struct SimRules {
 }
 
 /// How the engine performs one action.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq)]
 pub struct EngineAction {
     /// Seconds it takes when it does not move, instead of [`SimRules::action_seconds`]
     /// (finite, ≥ 0). Walking always takes distance ÷ speed.
@@ -40,7 +40,7 @@ pub struct EngineAction {
 }
 
 /// Spawns entities of one archetype at one place, on a cadence, up to a number alive.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct SpawnRule {
     /// What to spawn.
     pub archetype: ArchetypeId,

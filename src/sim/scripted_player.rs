@@ -6,7 +6,7 @@ use crate::core::model::player_style::PlayerActionId;
 use crate::core::{Result, World};
 
 /// Reports `action` every `every` seconds from `from` until `until` (simulated seconds).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct PlayerRule {
     /// What the player does.
     pub action: PlayerActionId,
@@ -20,7 +20,7 @@ pub struct PlayerRule {
 }
 
 /// When each rule reports next.
-#[derive(Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Debug)]
 pub(crate) struct ScriptedPlayer {
     next: Vec<f64>,
 }

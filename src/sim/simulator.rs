@@ -43,7 +43,7 @@ use super::stats::SimStats;
 const SEED_SALT: u64 = 0x5349_4d55_4c41_5445;
 
 /// Plays the engine's part for one world (see the module documentation).
-#[derive(Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Debug)]
 pub struct Simulator {
     rules: SimRules,
     rng: WorldRng,
@@ -71,6 +71,25 @@ impl Simulator {
             stats: SimStats::default(),
             rules,
         })
+    }
+
+    /// The simulator's whole state (what it performs, its spawner, its random draws), to
+    /// save beside its world's ([`World::save`]): a simulator loaded with
+    /// [`Simulator::load`] next to the loaded world continues exactly as this one would.
+    pub fn save(&self) -> Result<Vec<u8>> {
+        postcard::to_stdvec(self)
+            .map_err(|e| crate::core::Error::invalid(format!("the simulator cannot be saved: {e}")))
+    }
+
+    /// A simulator from `bytes` (made by [`Simulator::save`]) for `world`, the world loaded
+    /// from the save taken with it; its handles take that world's serial.
+    pub fn load(bytes: &[u8], world: &World) -> Result<Self> {
+        let sim: Simulator = crate::core::model::entity::loading_into(world.serial(), || {
+            postcard::from_bytes(bytes)
+        })
+        .map_err(|e| crate::core::Error::invalid(format!("not a simulator save: {e}")))?;
+        sim.rules.validate(world.domain())?;
+        Ok(sim)
     }
 
     /// The rules it follows.

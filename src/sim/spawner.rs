@@ -6,7 +6,7 @@ use crate::core::{Entity, Result, World};
 use super::rules::SpawnRule;
 
 /// A spawn rule's progress.
-#[derive(Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Debug)]
 struct Schedule {
     /// World time of the next spawn.
     next: f64,
@@ -15,7 +15,7 @@ struct Schedule {
 }
 
 /// The spawn rules' schedules, in rule order.
-#[derive(Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Debug)]
 pub(super) struct Spawner {
     schedules: Vec<Schedule>,
 }

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 /// Counters of a [`super::Simulator`] since it was made. Actions are counted per NPC taking
 /// part: a joint action performed by three users counts three times.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq)]
 pub struct SimStats {
     /// Steps run.
     pub ticks: u64,

@@ -39,5 +39,6 @@ int main(int argc, char **argv) {
     run_behaviour_tree_tests();
     run_engine_contract_tests();
     run_squad_tests();
+    run_save_tests();
     return motive_test_summary(variant);
 }

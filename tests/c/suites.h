@@ -31,5 +31,6 @@ void run_sim_tests(void);
 void run_behaviour_tree_tests(void);
 void run_engine_contract_tests(void);
 void run_squad_tests(void);
+void run_save_tests(void);
 
 #endif /* MOTIVE_SUITES_H */

@@ -67,6 +67,7 @@ impl Brain {
 // is boxed in its entity record already, so the room costs memory only (a UBC mind is 392
 // bytes where it could be 160), never the entity table's density.
 #[allow(clippy::large_enum_variant)]
+#[derive(serde::Serialize, serde::Deserialize)]
 pub enum BrainState {
     /// Drive-based utility planning: memory, drives, goals, the last decision's candidates.
     /// Boxed, as GOAP's: its state is the largest, and every other brain's NPC would carry

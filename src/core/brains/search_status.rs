@@ -2,7 +2,7 @@
 //! (UDGOAP's best-first search, GOAP's A*) reports in, and explanations record.
 
 /// Why a search ended without a plan.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopReason {
     /// Every state was expanded: no plan exists within the depth limit (the thesis returns an
     /// empty plan, :1077).
@@ -12,7 +12,7 @@ pub enum StopReason {
 }
 
 /// Where a search stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchStatus {
     /// More steps are needed.
     InProgress,
@@ -23,7 +23,7 @@ pub enum SearchStatus {
 }
 
 /// Counters of one search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
     /// States taken from the open list and expanded.
     pub expanded: u32,
@@ -31,6 +31,9 @@ pub struct SearchStats {
     pub generated: u32,
     /// Successors dropped as duplicates.
     pub duplicates: u32,
-    /// Bytes the arena held at the end of the last step.
+    /// Bytes the arena held at the end of the last step: a figure of the process's memory
+    /// (buffers grow and are reused), not of the world, so a save leaves it out (0 when
+    /// loaded).
+    #[serde(skip)]
     pub peak_bytes: usize,
 }

@@ -11,7 +11,9 @@ use crate::core::model::value::Value;
 use crate::core::model::world_effect::WorldEffectId;
 
 /// Dense id of an action definition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
+)]
 pub struct ActionId(pub u32);
 
 /// The roles an action's conditions and effects may name.
@@ -33,7 +35,7 @@ pub enum ActionDuration {
 
 /// How the engine should perform the action at its target (:745, :957): smart objects tell
 /// the NPC how to use them.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct ExecutionHints {
     /// Distance to keep from the target while performing it (personal space, weapon reach).
     pub stand_off: f64,
@@ -124,7 +126,7 @@ pub struct ActionDef {
 pub const DEFAULT_ENGINE_TIMEOUT: f64 = 60.0;
 
 /// Who ends a requested action, as `ActionRequested` tells the engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ActionEnd {
     /// The engine performs it and must report it (`World::report_action`).
     Engine,

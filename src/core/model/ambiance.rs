@@ -35,7 +35,7 @@ pub struct AnnotationId(pub u32);
 /// equality compares sets correctly. The words are shared: sets are built while authoring and
 /// then only copied, and copying one (an action's ambiance effect stamped into an event each
 /// time it is performed) must not allocate during a tick.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Annotations {
     words: Arc<[u64]>,
 }
@@ -128,7 +128,7 @@ impl FromIterator<AnnotationId> for Annotations {
 ///
 /// The thesis names `fn_instantaneous` and leaves the rest to designers
 /// (000_16db0c300c7e0e65.txt:1712-1714); linear covers gradual build-up and fade-out.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub enum Rate {
     /// The whole change at once.
     Instantaneous,
@@ -178,7 +178,7 @@ impl Rate {
 /// amount and one annotation set describe both here. The thesis does not say when the dampener
 /// starts; the `hold` between the two is our reading, and an infinite hold gives the static
 /// location modifiers of :1728.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct Modifier {
     start: f64,
     amount: f64,

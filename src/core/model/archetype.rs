@@ -14,7 +14,9 @@ use crate::core::model::ubc::{UbcGoalId, UbcPlanId};
 use crate::core::model::value::Value;
 
 /// Dense id of an archetype.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
+)]
 pub struct ArchetypeId(pub u32);
 
 /// The roles death conditions may name: the NPC only.

@@ -86,7 +86,7 @@ pub trait FactView {
 }
 
 /// Comparison operators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CmpOp {
     /// `==`
     Eq,

@@ -26,7 +26,9 @@ use crate::core::model::value::{Value, ValueType};
 use crate::core::model::world_effect::{WorldEffectDef, WorldEffectId, WORLD_EFFECT_ROLES};
 
 /// Dense id of an attribute: its index in the domain's attribute table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
+)]
 pub struct AttributeId(pub u32);
 
 impl AttributeId {
@@ -101,6 +103,7 @@ impl Default for DomainBuilder {
                 annotations: NameTable::new("ambiance annotation"),
                 symbols: SymbolLayout::default(),
                 relevance: Relevance::default(),
+                fingerprint: 0,
             },
         }
     }
@@ -531,6 +534,9 @@ impl DomainBuilder {
             }
         }
         domain.relevance = Relevance::of(&domain);
+        // Every definition, in a form with no unordered container (tables are vectors and
+        // B-tree maps), so equal domains hash equal in every process.
+        domain.fingerprint = crate::core::model::fnv::fnv1a(format!("{domain:?}").as_bytes());
         Ok(Arc::new(domain))
     }
 }
@@ -577,6 +583,8 @@ pub struct Domain {
     pub(crate) annotations: NameTable<()>,
     symbols: SymbolLayout,
     relevance: Relevance,
+    /// A hash of every definition, set when built: a save names the domain it belongs to.
+    fingerprint: u64,
 }
 
 impl Domain {
@@ -746,7 +754,13 @@ impl Domain {
         &self.symbols
     }
 
-    /// Which perceived entities UDGOAP NPCs remember (`model/perception.rs`).
+    /// A hash of every definition: a save records it and loading checks it (equal domains,
+    /// built from the same definitions in the same order, hash equal in every process).
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
+    /// Which perceived entities matter to which archetypes (`model/perception.rs`).
     pub fn relevance(&self) -> &Relevance {
         &self.relevance
     }

@@ -4,7 +4,9 @@ use crate::core::model::condition::{Condition, Role};
 use crate::core::model::goal::GoalId;
 
 /// Dense id of a drive definition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
+)]
 pub struct DriveId(pub u32);
 
 /// The roles a trigger may name: the NPC (consumer) and the candidate subject (supplier).

@@ -101,7 +101,7 @@ impl Entity {
 }
 
 /// What an entity is. NPCs also supply actions, as smart objects do; objects never consume.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EntityKind {
     /// A non-player character: has a mind, consumes actions.
     Npc,
@@ -164,5 +164,40 @@ mod tests {
                 assert_eq!(a == b, fields(a) == fields(b));
             }
         }
+    }
+}
+
+thread_local! {
+    /// The serial of the world being loaded on this thread (`World::load`): handles in a save
+    /// are written without their world, and take the loading world's.
+    static LOADING_SERIAL: std::cell::Cell<u16> = const { std::cell::Cell::new(0) };
+}
+
+/// Runs `body` with handles deserialised on this thread belonging to the world of `serial`.
+pub(crate) fn loading_into<R>(serial: u16, body: impl FnOnce() -> R) -> R {
+    let before = LOADING_SERIAL.with(|s| s.replace(serial));
+    let result = body();
+    LOADING_SERIAL.with(|s| s.set(before));
+    result
+}
+
+impl serde::Serialize for Entity {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&(self.index1, self.generation), serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Entity {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let (index1, generation): (u32, u16) = serde::Deserialize::deserialize(deserializer)?;
+        let world = match index1 {
+            0 => 0,
+            _ => LOADING_SERIAL.with(|s| s.get()),
+        };
+        Ok(Entity {
+            index1,
+            generation,
+            world,
+        })
     }
 }

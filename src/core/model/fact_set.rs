@@ -4,7 +4,7 @@ use crate::core::model::domain::AttributeId;
 use crate::core::model::value::Value;
 
 /// One fact: an attribute's value and the world time (seconds) it was written.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct Fact {
     /// Which attribute.
     pub attribute: AttributeId,
@@ -20,7 +20,7 @@ const SCANNED_FACTS: usize = 8;
 
 /// Facts sorted by attribute: lookups are a binary search (a scan when there are few),
 /// iteration is deterministic.
-#[derive(Clone, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct FactSet {
     facts: Vec<Fact>,
 }

@@ -7,7 +7,9 @@ use crate::core::model::effect::Change;
 use crate::core::model::value::Value;
 
 /// Dense id of a goal definition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
+)]
 pub struct GoalId(pub u32);
 
 /// The roles a goal's conditions and removal triggers may name: the NPC (consumer) and the

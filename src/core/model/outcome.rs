@@ -210,7 +210,7 @@ impl OutcomeTable {
 /// so it can be saved and restored with [`OutcomeHistory::counts`] and
 /// [`OutcomeHistory::from_counts`]. A history shorter than its table counts the missing
 /// outcomes as never seen; counts past the table's end are ignored.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 pub struct OutcomeHistory {
     counts: Vec<u32>,
 }

@@ -12,7 +12,7 @@ use crate::core::model::error::{Error, Result};
 pub struct StyleId(pub u32);
 
 /// A player action the engine reports, by dense id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PlayerActionId(pub u32);
 
 /// Laws' play styles, PaSSAGE's model ⟨f, m, s, t, p⟩ (L2397-2403): a domain that names none

@@ -12,7 +12,7 @@ use rand_pcg::Pcg64Mcg;
 /// 32-bit targets, but gives the same stream there.
 ///
 /// `Clone` copies the stream's position, so a snapshot of a world draws what the world would.
-#[derive(Clone, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
 pub struct WorldRng {
     generator: Pcg64Mcg,
 }

@@ -17,6 +17,8 @@ pub struct SlotKey {
     pub generation: u16,
 }
 
+#[derive(serde::Serialize, serde::Deserialize)]
+
 struct Slot<T> {
     generation: u16,
     value: Option<T>,
@@ -32,6 +34,7 @@ pub enum KeyError {
 }
 
 /// Values addressed by generational keys.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct SlotMap<T> {
     slots: Vec<Slot<T>>,
     free: Vec<u32>,

@@ -46,7 +46,9 @@ pub struct SlotDef {
 
 /// How strongly an NPC holds its claims. A claim of higher priority takes a slot that is
 /// claimed at lower priority but not yet in use; a slot in use is never taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord,
+)]
 pub struct ClaimPriority(pub u8);
 
 impl ClaimPriority {
@@ -84,7 +86,7 @@ pub enum Contention {
 }
 
 /// The run-time state of one slot of one object.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq)]
 pub struct SlotState {
     /// The NPC holding it; null when free.
     pub holder: Entity,
@@ -103,7 +105,7 @@ impl SlotState {
 }
 
 /// A slot an NPC holds for its plan.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Claim {
     /// The object.
     pub object: Entity,

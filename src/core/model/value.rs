@@ -30,7 +30,7 @@ impl ValueType {
 }
 
 /// A fact's value.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub enum Value {
     /// A boolean.
     Bool(bool),

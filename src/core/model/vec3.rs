@@ -1,7 +1,7 @@
 //! Positions in the engine's world space.
 
 /// A point or direction in world space, in the engine's units.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq)]
 pub struct Vec3 {
     /// X coordinate.
     pub x: f32,

@@ -28,7 +28,7 @@ use crate::core::model::vec3::Vec3;
 
 use crate::core::model::ambiance::{Annotations, Modifier};
 /// The region a smart ambiance covers; boundaries count as inside.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub enum Shape {
     /// Points within `radius` of `center`.
     Sphere {
@@ -84,7 +84,7 @@ impl Shape {
 
 /// A smart ambiance: a region with the location modifiers authored for it and the event
 /// modifiers that actions performed inside have added (000_16db0c300c7e0e65.txt:1716).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct Area {
     shape: Shape,
     location: Vec<Modifier>,
@@ -135,7 +135,7 @@ impl Area {
 }
 
 /// How an object's modifier weakens with distance inside its radius.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Falloff {
     /// Full strength anywhere within the radius: the thesis's "coming within a certain
     /// distance" rule (000_16db0c300c7e0e65.txt:1766), and the default to reach for.
@@ -146,7 +146,7 @@ pub enum Falloff {
 }
 
 /// Where a [`Projection`] projects from.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub enum Anchor {
     /// A fixed point.
     At(Vec3),
@@ -185,7 +185,7 @@ impl Anchor {
 /// The thesis's other form of object ambiance, adding the modifier to the whole area the
 /// object is in, is an event modifier on that area ([`Area::add_event`]). A projection does
 /// not need to lie inside an area: its distance rule alone decides who feels it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct Projection {
     anchor: Anchor,
     radius: f64,
@@ -321,6 +321,7 @@ impl<T: AmbianceItem> fmt::Debug for AmbianceId<T> {
 }
 
 /// Items of one kind, addressed by checked generational handles.
+#[derive(serde::Serialize, serde::Deserialize)]
 struct Items<T> {
     map: SlotMap<T>,
 }
@@ -389,14 +390,22 @@ impl<T: AmbianceItem> Items<T> {
 
 /// All the smart ambiance of a world: its areas and object projections, each addressed by a
 /// checked handle that goes stale when it is removed.
-#[derive(Default)]
+#[derive(serde::Serialize, serde::Deserialize, Default)]
 pub struct Ambiance {
+    /// The owning world's serial: not saved (a loaded world sets its own).
+    #[serde(skip)]
     world: u16,
     areas: Items<Area>,
     projections: Items<Projection>,
 }
 
 impl Ambiance {
+    /// Gives its handles (and those it issues from now on) the serial `world` (a loaded world
+    /// takes a serial of its own).
+    pub(crate) fn set_world(&mut self, world: u16) {
+        self.world = world;
+    }
+
     /// No areas, no projections: every cost delta is 0. Its handles carry world serial 0.
     pub fn new() -> Self {
         Ambiance::default()

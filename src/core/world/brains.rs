@@ -16,10 +16,11 @@ use crate::core::world::World;
 
 /// The brains a world's NPCs think with: the per-NPC brain state, and what it must do for the
 /// world.
-pub trait Brains: Sized {
+pub trait Brains: Sized + serde::Serialize + serde::de::DeserializeOwned {
     /// What the brains keep world-wide: buffers every think reuses, planning queues, engine
-    /// callbacks. Made once with the world.
-    type Shared: Default;
+    /// callbacks. Made once with the world; saved with it (`save.rs`), scratch and callbacks
+    /// left out.
+    type Shared: Default + serde::Serialize + serde::de::DeserializeOwned;
 
     /// The brain state of a new NPC of `def`, an archetype whose NPCs think
     /// ([`ArchetypeDef::thinks`]).

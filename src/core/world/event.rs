@@ -5,7 +5,7 @@ use crate::core::model::action::{ActionEnd, ActionId, ExecutionHints};
 use crate::core::model::entity::Entity;
 
 /// What happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EventKind {
     /// The NPC wants the engine to perform `action` on `target`, following `hints`;
     /// `ended_by` says who ends it. Actions the engine ends must be reported back with
@@ -68,7 +68,7 @@ pub enum EventKind {
 }
 
 /// One event. Plain data: it copies straight into the C struct.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct Event {
     /// What happened.
     pub kind: EventKind,

@@ -9,6 +9,7 @@ use crate::core::world::squads::Command;
 use crate::core::world::Step;
 
 /// Per-NPC state: what every brain shares, and `brain`, the state of the one that decides.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Mind<B> {
     /// The current plan, in execution order.
     pub plan: Vec<Step>,
@@ -50,7 +51,7 @@ impl<B> Mind<B> {
 }
 
 /// The action an NPC is performing.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct Running {
     /// What and on whom.
     pub step: Step,
@@ -67,7 +68,7 @@ pub struct Running {
 
 /// How an NPC takes part in the action it is performing: alone, or as one of the users of a
 /// joint action ([`crate::core::model::smart_object::JointAction`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
     /// It performs the action by itself.
     Alone,

@@ -15,6 +15,7 @@ pub mod mind;
 mod orders;
 pub mod perceived;
 pub mod player_model;
+pub mod save;
 mod schedule;
 pub mod serial;
 pub mod spatial;
@@ -71,6 +72,8 @@ impl Default for WorldConfig {
         }
     }
 }
+
+#[derive(serde::Serialize, serde::Deserialize)]
 
 pub(crate) struct EntityRecord<B> {
     pub(crate) kind: EntityKind,
@@ -154,6 +157,19 @@ impl<B: Brains> World<B> {
             )));
         }
         let serial = WorldSerial::lease()?;
+        let mut world =
+            World::new_leased(domain, serial, config.seed, config.entity_capacity as usize)?;
+        world.plan_budget_per_tick = config.plan_budget_per_tick;
+        Ok(world)
+    }
+
+    /// An empty world over `domain` under the leased `serial` (creation and loading).
+    pub(crate) fn new_leased(
+        domain: Arc<Domain>,
+        serial: WorldSerial,
+        seed: u64,
+        entity_capacity: usize,
+    ) -> Result<Self> {
         // Sized up front, so that drawing an outcome never allocates.
         let outcome_history = domain
             .actions()
@@ -171,18 +187,18 @@ impl<B: Brains> World<B> {
             domain,
             ambiance: Ambiance::for_world(serial.get()),
             serial,
-            seed: config.seed,
+            seed,
             time: 0.0,
-            entities: SlotMap::with_capacity(config.entity_capacity as usize)?,
+            entities: SlotMap::with_capacity(entity_capacity)?,
             npc_count: 0,
-            plan_budget_per_tick: config.plan_budget_per_tick,
+            plan_budget_per_tick: 0,
             events: Vec::new(),
             next_request: 0,
             brains: B::Shared::default(),
             due: Vec::new(),
             budget_left: 0,
             tick_expansions: 0,
-            rng: WorldRng::new(config.seed),
+            rng: WorldRng::new(seed),
             outcome_history,
         })
     }

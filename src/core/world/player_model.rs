@@ -17,7 +17,7 @@ use crate::core::model::player_style::PlayerActionId;
 use crate::core::world::{Brains, World};
 
 /// What the world believes of the player's style.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct PlayerModel {
     /// A distribution over the domain's play styles.
     shares: Vec<f64>,

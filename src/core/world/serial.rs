@@ -46,6 +46,23 @@ impl WorldSerial {
         ))
     }
 
+    /// Leases `serial` when it is free, else the next free one (a loaded world takes back the
+    /// serial it was saved with when it can).
+    pub fn lease_preferring(serial: u16) -> Result<Self> {
+        {
+            let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
+            if pool.in_use.is_empty() {
+                pool.in_use = vec![false; SERIALS];
+            }
+            let at = usize::from(serial);
+            if serial != 0 && !pool.in_use[at] {
+                pool.in_use[at] = true;
+                return Ok(WorldSerial(serial));
+            }
+        }
+        WorldSerial::lease()
+    }
+
     /// The serial's value (never 0).
     pub fn get(&self) -> u16 {
         self.0

@@ -22,7 +22,7 @@ use crate::core::world::brains::Brains;
 use crate::core::world::{describe, World};
 
 /// What a squad keeps beside its brain: its members and the roster of its latest order.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct Command {
     /// Members in joining order (an order's per-member targets follow it).
     pub members: Vec<Entity>,
@@ -31,7 +31,7 @@ pub struct Command {
 }
 
 /// An order as issued: what was recommended to whom and what each recipient reported.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct OrderRoster {
     /// The order action.
     pub action: ActionId,
@@ -46,7 +46,7 @@ pub struct OrderRoster {
 }
 
 /// One recommendation to one member, and how it stands.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct RosterEntry {
     /// The recipient.
     pub member: Entity,
@@ -63,7 +63,7 @@ pub struct RosterEntry {
 }
 
 /// What a member has reported of a recommended goal (P:325).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Report {
     /// Nothing yet.
     Pending,

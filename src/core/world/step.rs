@@ -5,7 +5,7 @@ use crate::core::model::action::ActionId;
 use crate::core::model::entity::Entity;
 
 /// One step of a plan: an action and the entity that supplies it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
     /// The action.
     pub action: ActionId,

@@ -1885,6 +1885,73 @@ namespace Motive
         internal static extern Status motive_world_outcome_probabilities(WorldHandle world, uint action, double* buffer, UIntPtr capacity, out UIntPtr out_count);
 
         /// <summary>
+        /// Writes `world`, whole, into `buffer`: `*out_size` receives the save's size in bytes, and
+        /// the bytes are written only when `capacity` holds them all (else
+        /// `MOTIVE_STATUS_BUFFER_TOO_SMALL`, nothing written): call first with NULL and 0 to learn the
+        /// size. The format is versioned and names the domain's fingerprint (docs/architecture.md,
+        /// "Saving and loading"). Engine callbacks are not saved: register them again after a load.
+        /// The world is unchanged. Each call encodes the world anew; between two calls that tick
+        /// nothing, the bytes are the same.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+        /// bytes; `out_size` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_save")]
+        internal static extern Status motive_world_save(WorldHandle world, byte* buffer, UIntPtr capacity, out UIntPtr out_size);
+
+        /// <summary>
+        /// Rebuilds a world from `bytes[0..length]` (made by `motive_world_save`) over `domain`, the
+        /// domain it was saved with, into `*out_world` (free it with `motive_world_destroy`). It
+        /// continues exactly as the saved world would have. It takes back the saved world's serial
+        /// when no live world holds it, so handles the engine kept are valid again; otherwise see
+        /// `motive_world_rebase`. Refused with `MOTIVE_STATUS_INVALID_ARGUMENT`, creating nothing:
+        /// another domain, a truncated or corrupted save (checksummed), another format version, more
+        /// than `MOTIVE_MAX_SAVE_BYTES`.
+        ///
+        /// # Safety
+        /// `domain` must be NULL or live; `bytes` readable for `length` bytes; `out_world` NULL or
+        /// writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_load")]
+        internal static extern Status motive_world_load(DomainHandle domain, byte* bytes, UIntPtr length, out WorldHandle out_world);
+
+        /// <summary>
+        /// `entity`, a handle the engine saved from a world that `world` was loaded from, as a handle
+        /// of `world`: needed only when the loaded world could not take its saved serial back (a world
+        /// holding it was alive). Null stays null; a NULL world gives null. Never fails.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_rebase")]
+        internal static extern Entity motive_world_rebase(WorldHandle world, Entity entity);
+
+        /// <summary>
+        /// Writes the headless simulator's state (what it performs, its spawner, its draws, the names
+        /// of the scenario's entities) into `buffer`, like `motive_world_save`: saved beside its
+        /// world's, it lets a tool continue a scenario run exactly.
+        ///
+        /// # Safety
+        /// `sim` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+        /// bytes; `out_size` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_sim_save")]
+        internal static extern Status motive_sim_save(SimHandle sim, byte* buffer, UIntPtr capacity, out UIntPtr out_size);
+
+        /// <summary>
+        /// Rebuilds a simulator from `bytes[0..length]` (made by `motive_sim_save`) for `world`, the
+        /// world loaded from the save taken with it, into `*out_sim` (free it with
+        /// `motive_sim_destroy`).
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `bytes` readable for `length` bytes; `out_sim` NULL or
+        /// writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_sim_load")]
+        internal static extern Status motive_sim_load(WorldHandle world, byte* bytes, UIntPtr length, out SimHandle out_sim);
+
+        /// <summary>
         /// Loads a scenario from `json_length` bytes of UTF-8 JSON at `json` (`docs/domain-format.md`,
         /// "Scenarios") into `*out_scenario`; a `domain` given as a path is read relative to the
         /// working directory. Diagnostics, errors and ownership as `motive_domain_load_json`.

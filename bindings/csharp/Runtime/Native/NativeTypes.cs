@@ -39,6 +39,10 @@ namespace Motive
         /// </summary>
         public const uint NoId = uint.MaxValue;
         /// <summary>
+        /// Largest save `motive_world_load` and `motive_sim_load` accept: 1 GiB.
+        /// </summary>
+        public const uint MaxSaveBytes = (1 << 30);
+        /// <summary>
         /// A claim priority that takes only free slots, and loses claimed slots to any higher one.
         /// </summary>
         public const uint ClaimPriorityLow = 64;

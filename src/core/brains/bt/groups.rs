@@ -30,6 +30,7 @@ use crate::core::World;
 pub const MAX_GROUP_MEMBERS: usize = 4096;
 
 /// A group: its tree, running, and its members.
+#[derive(serde::Serialize, serde::Deserialize)]
 struct Group {
     run: TreeRun,
     members: Vec<Entity>,
@@ -37,6 +38,7 @@ struct Group {
     finished: bool,
     /// Trees the player model may choose to lead it instead, each with the distribution of
     /// play styles it serves.
+    #[serde(with = "crate::core::model::save_context::tree_refs")]
     adaptive: Vec<(Arc<BtTree>, Vec<f64>)>,
     /// Which of them leads it now, if one does.
     chosen: Option<usize>,
@@ -47,7 +49,7 @@ pub const MAX_GROUP_ADAPTIVE_LAYERS: usize = 16;
 
 /// Every group of a world, by generational handle (an [`Entity`]-shaped value over this map,
 /// carrying the world's serial, so stale and foreign handles are errors).
-#[derive(Default)]
+#[derive(serde::Serialize, serde::Deserialize, Default)]
 pub(crate) struct BtGroups {
     groups: SlotMap<Group>,
     /// Hints the group being stepped sent, handed to its members after the step.

@@ -19,13 +19,14 @@ pub const MAX_LAYERS: usize = 16;
 
 /// One layer: a running tree, or a finished one waiting for the layers above it to finish
 /// (L2489-2515).
+#[derive(serde::Serialize, serde::Deserialize)]
 struct Layer {
     run: TreeRun,
     finished: bool,
 }
 
 /// An NPC's stack of trees; index 0 is the highest layer, the last the base tree that acts.
-#[derive(Default)]
+#[derive(serde::Serialize, serde::Deserialize, Default)]
 pub struct Layers {
     layers: Vec<Layer>,
     /// Hints sent by the layer being stepped, applied to the one below before it steps.

@@ -6,7 +6,7 @@ use crate::core::model::fact_set::FactSet;
 use super::layers::Layers;
 
 /// How an action or plan leaf's start went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LeafStart {
     /// Its steps were handed to the world: it lasts while they are performed.
     Performing,
@@ -17,7 +17,7 @@ pub(crate) enum LeafStart {
 }
 
 /// The action leaf whose motive action the NPC performs now.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ActionLeaf {
     /// The leaf's node in the base tree (the only layer that acts).
     pub(crate) node: u32,
@@ -26,7 +26,7 @@ pub(crate) struct ActionLeaf {
 }
 
 /// The behaviour-tree brain's state.
-#[derive(Default)]
+#[derive(serde::Serialize, serde::Deserialize, Default)]
 pub struct BtMind {
     /// The trees, highest layer first.
     pub layers: Layers,

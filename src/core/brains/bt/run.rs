@@ -20,7 +20,9 @@ use super::host::BtHost;
 use super::status::Status;
 
 /// A tree and its running state.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct TreeRun {
+    #[serde(with = "crate::core::model::save_context::tree_ref")]
     tree: Arc<BtTree>,
     /// Per node: started and not yet stopped.
     running: Vec<bool>,

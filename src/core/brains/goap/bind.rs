@@ -25,7 +25,7 @@ use crate::core::model::goap::goal::GoapGoalDef;
 use crate::core::model::goap::layout::{Slot, SymbolLayout, SymbolicState};
 
 /// A test on one symbolic slot, with its operand resolved.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub enum Test {
     /// Bit `bit` must equal `value`.
     Bool {
@@ -68,7 +68,7 @@ impl Test {
 }
 
 /// A change to one symbolic slot, with its operand resolved.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub enum Change {
     /// Sets bit `bit`.
     Bool {
@@ -132,7 +132,7 @@ pub type EngineCheck<'a> = &'a (dyn Fn(Entity, ActionId, Entity) -> bool + Sync)
 
 /// One bound action: an action on one target, its resolved symbolic preconditions and effects
 /// (ranges into [`Bound::tests`] and [`Bound::changes`]) and its cost.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct Instance {
     /// The action.
     pub action: ActionId,
@@ -150,7 +150,7 @@ pub struct Instance {
 }
 
 /// Every instance of a problem, flat.
-#[derive(Clone, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct Bound {
     /// The instances, in action then target order.
     pub instances: Vec<Instance>,

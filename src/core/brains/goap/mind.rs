@@ -8,7 +8,7 @@ use crate::core::brains::goap::search::GoapSearch;
 use crate::core::model::goap::goal::GoapGoalId;
 
 /// Why the NPC does what it does: the last GOAP decision.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq)]
 pub struct GoapDecision {
     /// World time the decision ended.
     pub time: f64,
@@ -27,7 +27,7 @@ pub struct GoapDecision {
 }
 
 /// The GOAP half of a mind. Vectors indexed by goal follow the archetype's goal order.
-#[derive(Default)]
+#[derive(serde::Serialize, serde::Deserialize, Default)]
 pub struct GoapMind {
     /// The goal the current plan pursues.
     pub goal: Option<GoapGoalId>,

@@ -25,7 +25,7 @@ use crate::core::brains::goap::bind::{Change, Test};
 use crate::core::model::goap::layout::{bit_of, SymbolicState};
 
 /// The values a number slot may take: `low..high`, each end open or closed, either infinite.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct Interval {
     /// The slot.
     pub slot: u32,
@@ -98,7 +98,7 @@ impl Interval {
 }
 
 /// A value a number slot must not take (a `!=` requirement).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct Excluded {
     /// The slot.
     pub slot: u32,
@@ -107,7 +107,7 @@ pub struct Excluded {
 }
 
 /// A requirement on an entity reference: `entities[slot] == value`, or `!=` when not `equal`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EntityReq {
     /// The slot.
     pub slot: u32,
@@ -140,7 +140,7 @@ pub struct SetView<'a> {
 }
 
 /// Where a stored set's lists are in a [`SetPool`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stored {
     bits: u32,
     numbers: (u32, u32),
@@ -149,7 +149,7 @@ pub struct Stored {
 }
 
 /// Where the kept sets end in each pool: the draft starts there.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default)]
 struct Ends {
     bits: usize,
     numbers: usize,
@@ -163,7 +163,7 @@ struct Ends {
 /// The set being built, the *draft*, is the pools' tail, after the kept sets: a successor is
 /// built where it will be stored, and then kept (which only moves the ends past it) or left
 /// to be overwritten by the next draft.
-#[derive(Clone, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct SetPool {
     /// Words of booleans per set.
     words: usize,
@@ -489,7 +489,7 @@ fn skip<T>(pool: &[T], mut from: usize, skip: impl Fn(&T) -> bool) -> usize {
 }
 
 /// What an action does to a number slot when a set is regressed through it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 enum NumberOp {
     /// A change setting the slot.
     Set(f64),
@@ -500,7 +500,7 @@ enum NumberOp {
 }
 
 /// What an action does to an entity slot when a set is regressed through it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 enum EntityOp {
     /// A change setting the slot.
     Set(Entity),
@@ -509,7 +509,7 @@ enum EntityOp {
 }
 
 /// What an action does to a bit when a set is regressed through it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 enum BoolOp {
     /// A change setting the bit to this value.
     Set(bool),
@@ -518,7 +518,7 @@ enum BoolOp {
 }
 
 /// Where one edit's parts are in [`Edits`].
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default)]
 struct Edit {
     bools: (u32, u32),
     numbers: (u32, u32),
@@ -529,7 +529,7 @@ struct Edit {
 /// action, its changes and preconditions as operations in the order regression applies them
 /// (the changes last first, as the last change of a slot wins, then the preconditions), the
 /// number and entity ones sorted by slot (keeping that order within a slot).
-#[derive(Clone, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct Edits {
     edits: Vec<Edit>,
     /// Per edit, its boolean operations: bits are words of a bitset, found without a search.
@@ -687,7 +687,7 @@ impl Mix {
 
 /// What [`SetView::survey`] needs to know of the bound actions, per slot (with the start
 /// state's numbers, so that an interval's test reads one record).
-#[derive(Clone, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct Reach {
     /// Per bit, the cheapest action changing it; infinite when none does.
     pub bits: Vec<f64>,
@@ -698,7 +698,7 @@ pub struct Reach {
 }
 
 /// What [`SetView::survey`] reads for an interval, in one place.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct NumberReach {
     /// The slot's value in the start state.
     pub now: f64,

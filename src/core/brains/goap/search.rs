@@ -65,7 +65,7 @@ pub struct GoapProblem<'p, V: FactView> {
 }
 
 /// One step of a GOAP plan.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct GoapStep {
     /// The action.
     pub action: ActionId,
@@ -75,7 +75,7 @@ pub struct GoapStep {
     pub cost: f64,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug)]
 struct Node {
     parent: u32,
     instance: u32,
@@ -92,7 +92,7 @@ struct Node {
 
 /// Reusable buffers of a GOAP search. Keep one per thread (or per in-flight search) and hand
 /// it back to every new search.
-#[derive(Default)]
+#[derive(serde::Serialize, serde::Deserialize, Default)]
 pub struct Workspace {
     bound: Bound,
     start: SymbolicState,
@@ -117,6 +117,7 @@ pub struct Workspace {
 }
 
 /// A resumable regressive A* search.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct GoapSearch {
     ws: Workspace,
     words: usize,
@@ -518,7 +519,7 @@ enum Probe {
 /// For every slot (bits, then numbers, then entity references), the instances that change
 /// it, in instance order: a list per slot, linked through `links` and built in one pass (no
 /// counting per slot, which would cost a pass over every bit of the layout).
-#[derive(Default)]
+#[derive(serde::Serialize, serde::Deserialize, Default)]
 struct Changers {
     /// Each slot's first link, or [`NONE`].
     first: Vec<u32>,
@@ -609,7 +610,7 @@ fn reach_through(reach: &mut Reach, change: &Change, changes: &[Change], cost: f
 /// search dives, as it does with a close heuristic, the successor expanded next is the least
 /// pushed since the last pop, and then it never enters the heap: one comparison instead of a
 /// push and a pop, each a walk along the heap.
-#[derive(Default)]
+#[derive(serde::Serialize, serde::Deserialize, Default)]
 struct Open {
     heap: BinaryHeap<Reverse<u128>>,
     least: Option<u128>,

@@ -30,13 +30,18 @@ use std::collections::VecDeque;
 
 /// What GOAP keeps world-wide: the planning queue, the buffers gathering reuses, the
 /// workspaces of finished searches, and the engine's callbacks.
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct GoapShared {
     /// Plan requests, first in first out.
     pub(crate) queue: VecDeque<Entity>,
+    #[serde(skip)]
     pub(crate) inputs: GoapInputs,
-    /// Workspaces of finished searches, reused by the next ones.
+    /// Workspaces of finished searches, reused by the next ones. Saved: a search begun in a
+    /// reused workspace keeps its old table entries (stamped stale), and a loaded world must
+    /// hold the very same bytes.
     pub(crate) workspaces: Vec<Workspace>,
+    /// The engine's: registered again after a load.
+    #[serde(skip)]
     pub(crate) callbacks: Callbacks,
 }
 

@@ -5,7 +5,7 @@ use crate::core::model::entity::Entity;
 use crate::core::model::ubc::plan::UbcPlanId;
 
 /// How one predefined plan rated at the last decision.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct UbcRating {
     /// The plan.
     pub plan: UbcPlanId,
@@ -17,7 +17,7 @@ pub struct UbcRating {
 }
 
 /// The UBC brain's state.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct UbcMind {
     /// World time of the last decision.
     pub time: f64,

@@ -34,6 +34,31 @@ pub(crate) fn unpacked_key(key: u128) -> (Entity, AttributeId) {
     (entity, AttributeId(key as u32))
 }
 
+/// `#[serde(with)]` for a sorted list of packed keys: written as (entity, attribute) pairs, so
+/// that a loaded world's keys carry its own serial (the order is the same: one world's keys
+/// share their serial).
+pub(crate) mod packed_keys {
+    use super::*;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes each key as its pair.
+    pub(crate) fn serialize<S: Serializer>(keys: &[u128], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(keys.iter().map(|&k| {
+            let (entity, attribute) = unpacked_key(k);
+            (entity, attribute.0)
+        }))
+    }
+
+    /// Reads pairs back into keys.
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u128>, D::Error> {
+        let pairs: Vec<(Entity, u32)> = Vec::deserialize(d)?;
+        Ok(pairs
+            .into_iter()
+            .map(|(e, a)| packed_key(e, AttributeId(a)))
+            .collect())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@ use crate::core::model::entity::Entity;
 use crate::core::model::goal::GoalId;
 
 /// The goal a plan serves most, with its completeness before and after the plan.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct Focus {
     /// The goal definition.
     pub goal: GoalId,

@@ -41,8 +41,9 @@ pub struct MemoryFact {
 /// Stored as parallel arrays, keys packed ([`packed_key`]): a lookup binary-searches plain
 /// integers, sensing rewrites a value and a time in place, and the planner copies the keys
 /// and values it simulates with two block copies.
-#[derive(Clone, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
 pub struct Memory {
+    #[serde(with = "crate::core::brains::udgoap::fact_key::packed_keys")]
     keys: Vec<u128>,
     values: Vec<Value>,
     times: Vec<f64>,

@@ -10,7 +10,7 @@ use crate::core::model::goal::GoalId;
 use crate::core::world::Step;
 
 /// A drive the NPC holds.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct DriveState {
     /// Its definition.
     pub drive: DriveId,
@@ -21,7 +21,7 @@ pub struct DriveState {
 }
 
 /// A goal the NPC holds.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct GoalState {
     /// Its definition.
     pub goal: GoalId,
@@ -34,7 +34,7 @@ pub struct GoalState {
 }
 
 /// One candidate plan state of the last decision, for explanation.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
 pub struct Candidate {
     /// Its id in the search (the root is 0).
     pub id: u32,
@@ -56,7 +56,7 @@ pub struct Candidate {
 }
 
 /// Why the NPC did what it did: the candidates of its last plan with their drive satisfactions.
-#[derive(Clone, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub struct Explanation {
     /// World time of the decision.
     pub time: f64,
@@ -90,6 +90,7 @@ impl Explanation {
 }
 
 /// The UDGOAP brain's state.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct UdgoapMind {
     /// What it knows.
     pub memory: Memory,

@@ -8,7 +8,9 @@ use crate::core::model::goap::GoapGoalId;
 
 /// A hint's name interned by the domain: trees speak of hints by id, never by string (the
 /// thesis hashes names with a function that collides, L3738-3747; digest §1.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
 pub struct HintId(pub u32);
 
 /// A callback name interned by the domain: the engine registers one condition and one action
@@ -28,7 +30,19 @@ pub enum PlanGoal {
 
 /// A hint's state. The order is the priority order of a hinted selector's buckets:
 /// Positive ++ Neutral ++ Negative (L2051, L2256-2290).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    serde::Serialize,
+    serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+)]
 pub enum HintState {
     /// Do this: the branch runs before the others.
     Positive,

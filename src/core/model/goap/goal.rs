@@ -9,7 +9,9 @@ use crate::core::model::entity::Entity;
 use crate::core::model::value::Value;
 
 /// Dense id of a GOAP goal definition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
+)]
 pub struct GoapGoalId(pub u32);
 
 /// How relevant a goal is now, in [0, 1]; 0 means "not now".

@@ -79,7 +79,7 @@ fn bump(counter: &mut u32) -> u32 {
 
 /// One NPC's symbolic world state: its own facts, packed. What it does not know reads as
 /// false, NaN (no comparison holds; the planner must make it true) and the null entity.
-#[derive(Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Default, PartialEq)]
 pub struct SymbolicState {
     /// Boolean facts, bit `n` of word `n / 64`.
     pub bools: Vec<u64>,

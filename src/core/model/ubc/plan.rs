@@ -4,7 +4,9 @@
 use crate::core::model::action::ActionId;
 
 /// Dense id of a predefined plan.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
+)]
 pub struct UbcPlanId(pub u32);
 
 /// Which entity a step is performed on.
