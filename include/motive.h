@@ -2507,6 +2507,45 @@ typedef struct motive_squad {
 } motive_squad;
 
 /**
+ * One entry of an NPC's history.
+ */
+typedef struct motive_history_entry {
+    /**
+     * World time, in seconds.
+     */
+    double time;
+    /**
+     * True for a decision (the brain chose a plan, possibly an empty one); false for an event.
+     */
+    bool decision;
+    /**
+     * For an event, its `motive_event_kind`; 0 for a decision.
+     */
+    uint32_t event_kind;
+    /**
+     * The event's action, or `MOTIVE_NO_ID`.
+     */
+    uint32_t action;
+    /**
+     * The event's target, or null.
+     */
+    struct motive_entity target;
+    /**
+     * The goal pursued at a decision, as the brain names it (a GOAP goal id for GOAP, a UDGOAP
+     * goal id for UDGOAP), or `MOTIVE_NO_ID`.
+     */
+    uint32_t goal;
+    /**
+     * Steps of the plan chosen (`motive_npc_history_plan`).
+     */
+    size_t plan_length;
+    /**
+     * Scores at the decision (`motive_npc_history_scores`).
+     */
+    size_t score_count;
+} motive_history_entry;
+
+/**
  * A drive an NPC holds.
  */
 typedef struct motive_drive_state {
@@ -4777,6 +4816,69 @@ uint64_t motive_object_to_u64(struct motive_object object);
  * Unpacks a value made by `motive_object_to_u64`.
  */
 struct motive_object motive_object_from_u64(uint64_t bits);
+
+/**
+ * Keeps the last `entries` decisions and events of every NPC and squad of `world` from now on
+ * (at most 4,096; 0, the default, turns history off and forgets it). Off, recording costs a
+ * branch; on, each NPC's ring is reserved at its first entry and then reused, so ticks still
+ * allocate nothing. A save leaves history out.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_world_set_history(struct motive_world *world, uint32_t entries);
+
+/**
+ * The number of entries `npc`'s history holds now, in `*out_count`.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_count` NULL or writable.
+ */
+motive_status motive_npc_history_count(const struct motive_world *world,
+                                       struct motive_npc npc,
+                                       size_t *out_count);
+
+/**
+ * Entry `index` (0 the oldest) of `npc`'s history; `MOTIVE_STATUS_NOT_FOUND` past the last.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_entry` NULL or writable.
+ */
+motive_status motive_npc_history_entry(const struct motive_world *world,
+                                       struct motive_npc npc,
+                                       size_t index,
+                                       struct motive_history_entry *out_entry);
+
+/**
+ * Copies the plan chosen at entry `index` of `npc`'s history into `buffer`, like
+ * `motive_npc_plan` (empty for events).
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_npc_history_plan(const struct motive_world *world,
+                                      struct motive_npc npc,
+                                      size_t index,
+                                      struct motive_plan_step *buffer,
+                                      size_t capacity,
+                                      size_t *out_count);
+
+/**
+ * Copies the scores at entry `index` of `npc`'s history into `buffer`: GOAP each goal's
+ * relevance with bias (archetype order), UDGOAP each drive's satisfaction, UBC each plan's
+ * gain (NaN when no target allowed it); none for events and behaviour trees.
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_npc_history_scores(const struct motive_world *world,
+                                        struct motive_npc npc,
+                                        size_t index,
+                                        double *buffer,
+                                        size_t capacity,
+                                        size_t *out_count);
 
 /**
  * Makes `action`, which `archetype` supplies, a joint action of its entities (or redefines

@@ -326,9 +326,11 @@ fn steady_state_hospital_ticks_allocate_nothing_under_every_brain() {
     let shipped = load_scenario_file(std::path::Path::new(path))
         .unwrap()
         .value;
-    for variant in [None, Some("ubc")] {
+    // The last run keeps a decision history: its rings fill during the warm-up, then wrap.
+    for (variant, history) in [(None, 0), (Some("ubc"), 0), (None, 64)] {
         let scenario = variant.map_or(shipped.clone(), |v| shipped.with_variant(v).unwrap());
         let mut instance = scenario.instantiate(Some(64), Some(1)).unwrap();
+        instance.world.set_history(history).unwrap();
         let mut engine = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
         let mut run = |seconds: f64| {
             engine.run(&mut instance.world, seconds, &mut ()).unwrap();
@@ -339,7 +341,7 @@ fn steady_state_hospital_ticks_allocate_nothing_under_every_brain() {
             assert_eq!(
                 allocations_during(|| run(60.0)),
                 0,
-                "{variant:?}, window {window}"
+                "{variant:?}, history {history}, window {window}"
             );
         }
     }

@@ -181,6 +181,7 @@ fn saves_at_random_moments_and_seeds_continue_exactly() {
         let t = 0.05 * (1 + next() % 400) as f64;
         continues_exactly(&scenario, None, seed, t, Some(48));
     }
+    continues_exactly(&scenario, None, 1, 20.0, None);
 }
 
 #[test]

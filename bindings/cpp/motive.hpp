@@ -721,6 +721,22 @@ Result<std::string> copied_string(Copy copy) {
     return Result<std::string>(code, std::move(text));
 }
 
+/** The bytes `save(buffer, capacity, &size)` writes (motive_world_save, motive_sim_save): asked
+ * for their size with no buffer, then written into a vector of that size. */
+template <class Save>
+Result<std::vector<std::uint8_t>> saved_bytes(Save save) {
+    std::size_t size = 0;
+    const StatusCode asked = save(nullptr, 0, &size);
+    if (asked != MOTIVE_STATUS_BUFFER_TOO_SMALL) {
+        // Without a buffer every save is too small: anything else is the failure itself.
+        return Result<std::vector<std::uint8_t>>(asked, std::vector<std::uint8_t>());
+    }
+    std::vector<std::uint8_t> bytes(size);
+    const StatusCode code = save(bytes.data(), bytes.size(), &size);
+    bytes.resize(size);
+    return Result<std::vector<std::uint8_t>>(code, std::move(bytes));
+}
+
 } // namespace detail
 
 // ---------------------------------------------------------------------------------------------
@@ -1933,6 +1949,50 @@ public:
         return Status(motive_world_refresh_spatial_index(world_.get()));
     }
 
+    // --- saving and loading ---
+
+    /** Writes the whole world into `buffer` (motive_world_save): on success the filled prefix;
+     * count() is the save's size in bytes, also when the buffer is too small
+     * (MOTIVE_STATUS_BUFFER_TOO_SMALL, nothing written): pass an empty span to learn it. For an
+     * engine's own buffer (an Unreal TArray<uint8>); save() returns a vector. The world is
+     * unchanged; engine callbacks are not saved. */
+    ListResult<std::uint8_t> save(Span<std::uint8_t> buffer) {
+        return detail::list(buffer, [&](std::uint8_t *b, std::size_t c, std::size_t *n) {
+            return motive_world_save(world_.get(), b, c, n);
+        });
+    }
+    /** The whole world's save, in a new vector (motive_world_save: the size, then the bytes).
+     * Between two calls that tick nothing, the bytes are the same. Engine callbacks are not
+     * saved: register them again on the loaded world. */
+    Result<std::vector<std::uint8_t>> save() {
+        return detail::saved_bytes([&](std::uint8_t *buffer, std::size_t capacity, std::size_t *size) {
+            return motive_world_save(world_.get(), buffer, capacity, size);
+        });
+    }
+    /** Rebuilds a world from `bytes` (a save()) over `domain`, the domain it was saved with
+     * (motive_world_load); it continues exactly as the saved world would have. It takes back the
+     * saved world's serial when no live world holds it, so handles kept from before the save are
+     * valid again; otherwise rebase() them. Refused with MOTIVE_STATUS_INVALID_ARGUMENT, making
+     * nothing: another domain, a truncated or corrupted save, another format version, more than
+     * MOTIVE_MAX_SAVE_BYTES. */
+    static Result<World> load(const Domain &domain, Span<const std::uint8_t> bytes) {
+        motive_world *world = nullptr;
+        const StatusCode code = motive_world_load(domain.get(), bytes.data(), bytes.size(), &world);
+        return Result<World>(code, World(world));
+    }
+    /** `entity`, a handle kept from the world this one was loaded from, as a handle of this
+     * world (motive_world_rebase): needed only when load() could not take the saved serial back
+     * (a world holding it was alive). Null stays null; on an empty world, null. */
+    Entity rebase(Entity entity) const noexcept {
+        return motive_world_rebase(world_.get(), entity.raw());
+    }
+    /** An NPC handle kept from the saved world, as a handle of this one (see rebase(Entity)). */
+    Npc rebase(Npc npc) const noexcept { return rebase(npc.entity()).as_npc(); }
+    /** A smart-object handle kept from the saved world, as a handle of this one. */
+    Object rebase(Object object) const noexcept { return rebase(object.entity()).as_object(); }
+    /** A squad handle kept from the saved world, as a handle of this one. */
+    Squad rebase(Squad squad) const noexcept { return rebase(squad.entity()).as_squad(); }
+
     /** The C world (NULL when empty), still owned here. */
     motive_world *get() const noexcept { return world_.get(); }
 
@@ -1998,6 +2058,28 @@ public:
         return detail::copied_string([&](char *buffer, std::size_t capacity, std::size_t *length) {
             return motive_sim_entity_name(sim_.get(), entity.raw(), buffer, capacity, length);
         });
+    }
+
+    /** The simulator's state (what it performs, its spawner, its draws, the scenario's entity
+     * names) in a new vector (motive_sim_save): saved beside its world's (World::save), it lets
+     * a tool continue a scenario run exactly. */
+    Result<std::vector<std::uint8_t>> save() const {
+        return detail::saved_bytes([&](std::uint8_t *buffer, std::size_t capacity, std::size_t *size) {
+            return motive_sim_save(sim_.get(), buffer, capacity, size);
+        });
+    }
+    /** Writes the simulator's state into `buffer` (motive_sim_save), as World::save(Span) does. */
+    ListResult<std::uint8_t> save(Span<std::uint8_t> buffer) const {
+        return detail::list(buffer, [&](std::uint8_t *b, std::size_t c, std::size_t *n) {
+            return motive_sim_save(sim_.get(), b, c, n);
+        });
+    }
+    /** Rebuilds a simulator from `bytes` (a save()) for `world`, the world loaded from the save
+     * taken with it (motive_sim_load). */
+    static Result<Sim> load(const World &world, Span<const std::uint8_t> bytes) {
+        motive_sim *sim = nullptr;
+        const StatusCode code = motive_sim_load(world.get(), bytes.data(), bytes.size(), &sim);
+        return Result<Sim>(code, Sim(sim));
     }
 
     /** The C simulator (NULL when empty), still owned here. */

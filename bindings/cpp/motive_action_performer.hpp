@@ -152,6 +152,48 @@ public:
         return count;
     }
 
+    /** Every current job, in NPC slot order: what the engine is performing, to save beside the
+     * world (World::save) and resume() after a load. */
+    std::vector<Job> jobs() const {
+        std::vector<Job> current;
+        for (const Job &job : jobs_) {
+            if (!job.npc.is_null()) {
+                current.push_back(job);
+            }
+        }
+        return current;
+    }
+
+    /**
+     * After a load (World::load), replaces every job with `jobs`, the jobs() saved beside the
+     * loaded world (their handles rebased with World::rebase when the loaded world took another
+     * serial). stopped() then lists the jobs it had, as MOTIVE_EVENT_KIND_ACTION_CANCELLED: the
+     * engine stops performing them; started() lists `jobs`: the engine begins them again (a walk
+     * from where the body stands, an engine-timed job with the seconds it had left). The table
+     * of performances is kept.
+     */
+    void resume(Span<const Job> jobs) {
+        started_.clear();
+        stopped_.clear();
+        for (Job &job : jobs_) {
+            if (!job.npc.is_null()) {
+                stopped_.push_back(Stop{job.npc, job.request, MOTIVE_EVENT_KIND_ACTION_CANCELLED});
+                job = Job{};
+            }
+        }
+        for (const Job &job : jobs) {
+            if (job.npc.is_null()) {
+                continue;
+            }
+            const std::size_t slot = job.npc.raw().index1;
+            if (slot >= jobs_.size()) {
+                jobs_.resize(slot + 1);
+            }
+            jobs_[slot] = job;
+            started_.push_back(job);
+        }
+    }
+
     /**
      * Reports `outcome` (a motive_action_outcome) of `npc`'s job to `world` and ends it, with
      * the jobs of the other users of the same joint request (one report serves them all).

@@ -7,10 +7,12 @@ use clap::Args;
 
 use crate::claim_log::{ClaimLog, LostClaim};
 use crate::explanation;
+use crate::history_listing;
 use crate::progress::Progress;
 use crate::recorder::Recorder;
 use crate::roster::Roster;
 use crate::run_options::{self, RunOptions};
+use motive::core::world::history::MAX_HISTORY_ENTRIES;
 
 /// `motive explain`'s own arguments.
 #[derive(Args)]
@@ -22,22 +24,34 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "ID")]
     npc: String,
     /// Simulated seconds to run before explaining.
+    #[arg(long, value_name = "SECONDS", value_parser = run_options::seconds, required_unless_present = "to", conflicts_with_all = ["from", "to"])]
+    at: Option<f64>,
+    /// List the NPC's decisions and events from this moment (with --to) instead of explaining
+    /// the last one [default: 0].
+    #[arg(long, value_name = "SECONDS", value_parser = run_options::seconds, requires = "to")]
+    from: Option<f64>,
+    /// Run to this moment and list the decisions and events of the window (history on).
     #[arg(long, value_name = "SECONDS", value_parser = run_options::seconds)]
-    at: f64,
+    to: Option<f64>,
 }
 
 /// Runs `args`.
 pub fn execute(args: ExplainArgs) -> Result<(), Box<dyn Error>> {
     let mut run = args.options.load()?;
+    let until = args.to.or(args.at).expect("clap requires one");
+    let window = args.to.map(|to| (args.from.unwrap_or(0.0), to));
+    if window.is_some() {
+        run.world.set_history(MAX_HISTORY_ENTRIES)?;
+    }
     let start = run.world.time();
     let mut recorder = Recorder {
         roster: Roster::new(&run.world, &run.names),
         trace: None,
         drives: None,
         claims: Some(ClaimLog::default()),
-        progress: Progress::new(start, args.at),
+        progress: Progress::new(start, until),
     };
-    let ran = run.simulate(args.at, &mut recorder);
+    let ran = run.simulate(until, &mut recorder);
     recorder.progress.finish();
     ran?;
     let roster = &recorder.roster;
@@ -56,6 +70,10 @@ pub fn execute(args: ExplainArgs) -> Result<(), Box<dyn Error>> {
             world.time()
         )
         .into());
+    }
+    if let Some((from, to)) = window {
+        print!("{}", history_listing::window(world, roster, npc, from, to));
+        return Ok(());
     }
     let claims = recorder.claims.as_ref().expect("recorded above");
     let lost: Vec<&LostClaim> = claims.lost.iter().filter(|c| c.npc == npc).collect();

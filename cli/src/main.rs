@@ -8,6 +8,7 @@ mod claim_log;
 mod drive_samples;
 mod explain_command;
 mod explanation;
+mod history_listing;
 mod loaded_run;
 mod progress;
 mod recorder;

@@ -55,6 +55,11 @@ pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
     let mut run = args.options.load()?;
     if let Some(path) = &args.load {
         let (world, simulator) = run_save::load(path, &run.world)?;
+        // The fresh world still holds the saved serial: the loaded one names the same
+        // entities under another.
+        for (entity, _) in &mut run.names {
+            *entity = world.rebase(*entity);
+        }
         run.world = world;
         run.simulator = Some(simulator);
     }
@@ -85,8 +90,11 @@ pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
                     path.display()
                 );
                 let rest = run.simulate(seconds - at, &mut recorder)?;
+                let mut summary = rest.summary;
+                summary.ticks += first.summary.ticks;
                 Ok(crate::loaded_run::Ran {
                     wall: first.wall + rest.wall,
+                    summary,
                     ..rest
                 })
             })

@@ -525,3 +525,97 @@ fn explain_tells_what_a_squad_recommended_to_whom_and_who_reported() {
     );
     assert!(stdout.contains("(ended)"), "{stdout}");
 }
+
+/// `motive run`'s summary without its timings (wall time and µs per decision vary).
+fn counts(stdout: &[u8]) -> Vec<String> {
+    String::from_utf8(stdout.to_vec())
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("wall ms") && !l.starts_with("µs per decision"))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn a_run_saved_half_way_and_loaded_ends_as_the_whole_run() {
+    let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/hospital.json");
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("half.save");
+    // (A run split in two is not the whole run to the last bit: the first half lands exactly
+    // on its end, where 400 steps of 0.05 s sum to a hair less. So compare split with split.)
+    let saving = motive()
+        .args([
+            "run",
+            scenario,
+            "--seconds",
+            "40",
+            "--save-at",
+            "20",
+            "--save",
+        ])
+        .arg(&save)
+        .assert()
+        .success();
+    let loaded = motive()
+        .args(["run", scenario, "--seconds", "20", "--load"])
+        .arg(&save)
+        .assert()
+        .success();
+    let (saving, loaded) = (
+        counts(&saving.get_output().stdout),
+        counts(&loaded.get_output().stdout),
+    );
+    assert!(
+        saving
+            .iter()
+            .any(|l| l.starts_with("ticks") && l.ends_with(" 800")),
+        "{saving:?}"
+    );
+    // The loaded run counts the saved run's first half: its simulator carried them.
+    let counted = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| !l.starts_with("ticks"))
+            .cloned()
+            .collect()
+    };
+    assert_eq!(counted(&saving), counted(&loaded));
+    // Another scenario's domain is refused.
+    let household = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/household.json");
+    let refused = motive()
+        .args(["run", household, "--load"])
+        .arg(&save)
+        .assert()
+        .failure();
+    let stderr = String::from_utf8(refused.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("another domain"), "{stderr}");
+}
+
+#[test]
+fn explain_lists_the_decisions_of_a_window() {
+    let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/hospital.json");
+    let output = motive()
+        .args([
+            "explain", scenario, "--npc", "1", "--from", "10", "--to", "20",
+        ])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.starts_with("nurse_1 from 10.00 s to 20.00 s:"),
+        "{stdout}"
+    );
+    let times: Vec<f64> = stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.trim_start().split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(times.len() > 3, "{stdout}");
+    assert!(
+        times.iter().all(|&t| (10.0..=20.0).contains(&t)),
+        "{stdout}"
+    );
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{stdout}");
+    assert!(stdout.contains("decided: goal "), "{stdout}");
+    assert!(stdout.contains("(weighed: patients_medicated"), "{stdout}");
+}

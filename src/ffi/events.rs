@@ -125,8 +125,9 @@ pub struct motive_event {
 /// `motive_event.slot` when no slot is concerned.
 pub const MOTIVE_NO_SLOT: u32 = u32::MAX;
 
-fn event(e: &Event) -> motive_event {
-    let kind = match e.kind {
+/// The C code of an event kind.
+pub(crate) fn event_kind(kind: EventKind) -> motive_event_kind {
+    match kind {
         EventKind::ActionRequested => motive_event_kind::ActionRequested,
         EventKind::ActionFinished => motive_event_kind::ActionFinished,
         EventKind::ActionFailed => motive_event_kind::ActionFailed,
@@ -145,7 +146,11 @@ fn event(e: &Event) -> motive_event {
         EventKind::MemberAdopted => motive_event_kind::MemberAdopted,
         EventKind::MemberCompleted => motive_event_kind::MemberCompleted,
         EventKind::MemberFailed => motive_event_kind::MemberFailed,
-    };
+    }
+}
+
+fn event(e: &Event) -> motive_event {
+    let kind = event_kind(e.kind);
     motive_event {
         kind: kind as u32,
         npc: e.npc.into(),

@@ -40,6 +40,7 @@ pub mod goap_minds;
 pub mod goap_search;
 mod guard;
 pub mod handles;
+pub mod history;
 pub mod joint_actions;
 pub mod last_error;
 pub mod minds;

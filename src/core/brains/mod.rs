@@ -252,6 +252,26 @@ impl Brains for BrainState {
         }
     }
 
+    /// GOAP: each goal's relevance with bias; UDGOAP: each drive's satisfaction; UBC: each
+    /// plan's gain (NaN when no target allowed it); behaviour trees: none.
+    fn snapshot(&self, scores: &mut Vec<f64>) -> Option<u32> {
+        match self {
+            BrainState::Goap(goap) => {
+                scores.extend_from_slice(&goap.relevance);
+                goap.goal.map(|g| g.0)
+            }
+            BrainState::Udgoap(udgoap) => {
+                scores.extend(udgoap.drives.iter().map(|d| d.satisfaction));
+                udgoap.explanation.focus.map(|f| f.goal.0)
+            }
+            BrainState::Ubc(ubc) => {
+                scores.extend(ubc.ratings.iter().map(|r| r.gain.unwrap_or(f64::NAN)));
+                None
+            }
+            BrainState::Bt(_) => None,
+        }
+    }
+
     /// Only GOAP re-selects goals on an interrupt.
     fn interrupt(&mut self) -> bool {
         match self {

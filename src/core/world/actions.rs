@@ -470,6 +470,9 @@ impl<B: Brains> World<B> {
             }
             None => (None, 0.0),
         };
+        if self.history.on() {
+            self.record_event(npc, kind, action, target);
+        }
         self.events.push(Event {
             kind,
             npc,

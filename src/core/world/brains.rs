@@ -63,6 +63,10 @@ pub trait Brains: Sized + serde::Serialize + serde::de::DeserializeOwned {
     /// for a brain that takes none.
     fn interrupt(&mut self) -> bool;
 
+    /// The brain's view of its last decision for the history (`history.rs`): the goal it
+    /// pursues, if it names one, with its scores appended to `scores` in its own terms.
+    fn snapshot(&self, scores: &mut Vec<f64>) -> Option<u32>;
+
     /// A superior recommends `goal` with `bias` (0 withdraws it) to this unit of `def`
     /// (P:325): a brain that weighs goals adds it to the goal's relevance; the others ignore
     /// it.

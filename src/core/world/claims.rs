@@ -170,6 +170,9 @@ impl<B: Brains> World<B> {
         self.clear_plan(npc, mind);
         mind.plan.extend(steps);
         mind.claims_pending = !mind.plan.is_empty();
+        if self.history.on() {
+            self.record_decision(npc, mind);
+        }
     }
 
     /// Drops `npc`'s plan and every claim it holds.

@@ -10,6 +10,7 @@ pub mod claims;
 mod engine_timeout;
 pub mod event;
 pub mod find;
+pub mod history;
 mod joint;
 pub mod mind;
 mod orders;
@@ -144,6 +145,8 @@ pub struct World<B: Brains> {
     /// Live squads in creation order: the per-tick passes over squads (aggregates, rosters)
     /// visit only these.
     pub(crate) squads: Vec<Entity>,
+    /// Per-NPC decision history (`history.rs`); off by default.
+    pub(crate) history: history::History,
 }
 
 impl<B: Brains> World<B> {
@@ -180,6 +183,7 @@ impl<B: Brains> World<B> {
         Ok(World {
             found: Vec::new(),
             squads: Vec::new(),
+            history: history::History::default(),
             destructions: 0,
             engine_timeout: crate::core::model::action::DEFAULT_ENGINE_TIMEOUT,
             player: PlayerModel::new(domain.player_styles().len(), domain.adaptation().decay),

@@ -80,6 +80,43 @@ namespace Motive
                 NativeMethods.motive_sim_entity_name(Handle, entity, buffer, capacity, out length));
         }
 
+        /// <summary>
+        /// The simulator's state as bytes (<c>motive_sim_save</c>): what it performs, its
+        /// spawner, its draws, the scenario's entity names. Saved beside its world's
+        /// (<see cref="Motive.World.Save"/>), it lets a tool continue a scenario run exactly.
+        /// </summary>
+        public byte[] Save()
+        {
+            var sim = Handle;
+            return World.SavedBytes((byte* buffer, UIntPtr capacity, out UIntPtr size) =>
+                NativeMethods.motive_sim_save(sim, buffer, capacity, out size));
+        }
+
+        /// <summary>
+        /// Rebuilds a simulator from <paramref name="save"/> (made by <see cref="Save"/>) for
+        /// <paramref name="world"/>, the world loaded (<see cref="Motive.World.Load"/>) from the
+        /// save taken with it (<c>motive_sim_load</c>). The simulator then owns the world, as one
+        /// from <see cref="Scenario.Instantiate"/> does: dispose the simulator. When it throws, the
+        /// world stays the caller's.
+        /// </summary>
+        public static Simulator Load(World world, byte[] save)
+        {
+            if (world == null)
+            {
+                throw new ArgumentNullException("world");
+            }
+            if (save == null)
+            {
+                throw new ArgumentNullException("save");
+            }
+            SimHandle loaded;
+            fixed (byte* bytes = save)
+            {
+                Errors.Check(NativeMethods.motive_sim_load(world.Handle, bytes, (UIntPtr)save.Length, out loaded));
+            }
+            return new Simulator(loaded, world);
+        }
+
         /// <summary>Frees the simulator (<c>motive_sim_destroy</c>), then its world.</summary>
         public void Dispose()
         {

@@ -68,6 +68,18 @@ namespace Motive
             State = PerformerState.Timed;
         }
 
+        /// <summary>Seconds an engine-performed action has left (meaningful while Performing).</summary>
+        internal double SecondsLeft { get { return secondsLeft; } }
+
+        /// <summary>Takes back a performance saved beside its world (<see cref="WorldRunner.Save()"/>).</summary>
+        internal void Restore(PerformerState state, Event request, Vec3 destination, double seconds)
+        {
+            State = state;
+            Request = request;
+            Destination = destination;
+            secondsLeft = seconds;
+        }
+
         /// <summary>Stops whatever it does (motive finished, cancelled or failed the action).</summary>
         public void Stop()
         {

@@ -21,6 +21,14 @@ namespace Motive
         /// <summary>Actions this NPC performed to the end (walks, engine actions, timed ones).</summary>
         public int ActionsCompleted { get; internal set; }
 
+        /// <summary>
+        /// Names the agent in its runner's saves (<see cref="WorldRunner.Save()"/>), so that the
+        /// engine finds it again after a load (<see cref="WorldRunner.FindAgent"/>): a unique,
+        /// lasting name of its body, such as a GameObject's path. Null: unnamed (still saved and
+        /// loaded, found through <see cref="WorldRunner.Agents"/>, in the same order).
+        /// </summary>
+        public string Key { get; set; }
+
         internal NpcAgent(Npc npc, Vec3 position)
         {
             Npc = npc;

@@ -7,7 +7,9 @@ namespace Motive
     /// <see cref="Step"/> advances every agent's performance (reporting those that completed),
     /// sends the agents' positions, ticks the world and hands each event to its NPC's agent.
     /// A Unity component calls <see cref="Step"/> from Update; a headless program from a loop.
-    /// A step allocates nothing once the buffers have grown.
+    /// A step allocates nothing once the buffers have grown. <see cref="Save()"/> saves the world
+    /// with the engine's side of it (the agents' bodies and performances), which
+    /// <see cref="Load"/> and <see cref="LoadInPlace"/> take back.
     /// </summary>
     public sealed class WorldRunner
     {
@@ -15,6 +17,7 @@ namespace Motive
         private readonly ActionStyles styles;
         private readonly List<NpcAgent> agents = new List<NpcAgent>();
         private readonly Dictionary<Entity, NpcAgent> byEntity = new Dictionary<Entity, NpcAgent>();
+        private readonly Dictionary<string, Entity> named = new Dictionary<string, Entity>();
 
         /// <summary>Runs <paramref name="world"/>, performing actions as <paramref name="styles"/> says.</summary>
         public WorldRunner(World world, ActionStyles styles)
@@ -30,13 +33,13 @@ namespace Motive
         public IReadOnlyList<NpcAgent> Agents { get { return agents; } }
 
         /// <summary>Actions requested of the engine so far.</summary>
-        public int ActionsRequested { get; private set; }
+        public int ActionsRequested { get; internal set; }
 
         /// <summary>Actions that completed so far (reported or finished by motive).</summary>
-        public int ActionsCompleted { get; private set; }
+        public int ActionsCompleted { get; internal set; }
 
         /// <summary>Actions motive failed because nobody reported them in time (a stuck walk).</summary>
-        public int ActionsTimedOut { get; private set; }
+        public int ActionsTimedOut { get; internal set; }
 
         /// <summary>Takes charge of an existing NPC whose body is at <paramref name="position"/>.</summary>
         public NpcAgent Add(Npc npc, Vec3 position)
@@ -46,6 +49,20 @@ namespace Motive
             byEntity.Add(npc.Entity, agent);
             world.SetPosition(npc.Entity, position);
             return agent;
+        }
+
+        /// <summary>Takes charge of a loaded NPC, its position already in the world.</summary>
+        internal NpcAgent Adopt(Npc npc, Vec3 position, string key)
+        {
+            var agent = new NpcAgent(npc, position) { Key = key };
+            agents.Add(agent);
+            byEntity[npc.Entity] = agent;
+            return agent;
+        }
+
+        internal void Name(string key, Entity entity)
+        {
+            named[key] = entity;
         }
 
         /// <summary>Spawns an NPC of <paramref name="archetype"/> and takes charge of it.</summary>
@@ -61,6 +78,113 @@ namespace Motive
             byEntity.Remove(agent.Npc.Entity);
             world.Destroy(agent.Npc);
         }
+
+        // ---- saving and loading ----------------------------------------------------------
+
+        /// <summary>
+        /// The world and the engine's side of it as bytes, for a save file: motive's save of the
+        /// world (<see cref="Motive.World.Save"/>), every agent (its <see cref="NpcAgent.Key"/>,
+        /// NPC, body position and the action its body performs) and the runner's counters.
+        /// Save between steps. Engine callbacks are not saved (<see cref="LoadInPlace"/> takes
+        /// them over).
+        /// </summary>
+        public byte[] Save()
+        {
+            return Save(null);
+        }
+
+        /// <summary>
+        /// As <see cref="Save()"/>, with <paramref name="entities"/> named by key (a scene's smart
+        /// objects by their bodies' names), found again after a load with
+        /// <see cref="TryGetNamed"/>. Keys, the agents' and these, must be unique
+        /// (ArgumentException).
+        /// </summary>
+        public byte[] Save(IEnumerable<KeyValuePair<string, Entity>> entities)
+        {
+            return RunnerSave.Write(this, entities);
+        }
+
+        /// <summary>
+        /// A runner over the world loaded from <paramref name="save"/> (made by
+        /// <see cref="Save()"/>; <see cref="Motive.World.Load"/> with <paramref name="domain"/>),
+        /// with its agents as they were: same order, keys, positions and performances, handles
+        /// rebased to the loaded world (the same handles when it took the saved serial back). It
+        /// continues exactly as the saved runner would have. A refused save throws a
+        /// <see cref="MotiveException"/> (InvalidArgument) and makes nothing. The caller owns
+        /// the loaded world (<see cref="World"/>): register its engine callbacks, dispose it.
+        /// </summary>
+        public static WorldRunner Load(Domain domain, ActionStyles styles, byte[] save)
+        {
+            var read = RunnerSave.Read(save);
+            var world = Motive.World.Load(domain, read.World);
+            try
+            {
+                return read.Restore(world, styles);
+            }
+            catch
+            {
+                world.Dispose();
+                throw;
+            }
+        }
+
+        /// <summary>
+        /// Loads <paramref name="save"/> in place of this runner's world, as a game loads a save
+        /// file: checks it first by loading it beside this world (a refused save throws a
+        /// <see cref="MotiveException"/> and this runner and its world go on untouched), then
+        /// disposes this runner's world and loads the save again, so that the loaded world takes
+        /// the saved serial back when no other world holds it: handles kept from before the save
+        /// stay valid. The loaded world gets this world's engine callbacks
+        /// (<see cref="Motive.World.CopyCallbacksFrom"/>) and the returned runner this one's
+        /// action styles; this runner is done with. Costs two loads.
+        /// </summary>
+        public WorldRunner LoadInPlace(Domain domain, byte[] save)
+        {
+            var read = RunnerSave.Read(save);
+            using (Motive.World.Load(domain, read.World))
+            {
+                // Loaded beside this world only to be checked: a refusal throws here.
+            }
+            world.Dispose();
+            var loaded = Motive.World.Load(domain, read.World);
+            loaded.CopyCallbacksFrom(world);
+            return read.Restore(loaded, styles);
+        }
+
+        /// <summary>The agent saved under <paramref name="key"/> (<see cref="NpcAgent.Key"/>); null when none.</summary>
+        public NpcAgent FindAgent(string key)
+        {
+            if (key == null)
+            {
+                return null;
+            }
+            foreach (var agent in agents)
+            {
+                if (agent.Key == key)
+                {
+                    return agent;
+                }
+            }
+            return null;
+        }
+
+        /// <summary>
+        /// The loaded world's handle of the entity saved under <paramref name="key"/> with
+        /// <see cref="Save(IEnumerable{KeyValuePair{string, Entity}})"/>; false when the save
+        /// named none so (or this runner was not loaded).
+        /// </summary>
+        public bool TryGetNamed(string key, out Entity entity)
+        {
+            if (key == null)
+            {
+                entity = Entity.Null;
+                return false;
+            }
+            return named.TryGetValue(key, out entity);
+        }
+
+        /// <summary>The keys of the entities the save this runner was loaded from named (empty otherwise).</summary>
+        public IEnumerable<string> NamedKeys { get { return named.Keys; } }
 
         /// <summary>One frame of <paramref name="dt"/> seconds.</summary>
         public void Step(double dt)

@@ -1664,6 +1664,59 @@ namespace Motive
         internal static extern SmartObject motive_object_from_u64(ulong bits);
 
         /// <summary>
+        /// Keeps the last `entries` decisions and events of every NPC and squad of `world` from now on
+        /// (at most 4,096; 0, the default, turns history off and forgets it). Off, recording costs a
+        /// branch; on, each NPC's ring is reserved at its first entry and then reused, so ticks still
+        /// allocate nothing. A save leaves history out.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_set_history")]
+        internal static extern Status motive_world_set_history(WorldHandle world, uint entries);
+
+        /// <summary>
+        /// The number of entries `npc`'s history holds now, in `*out_count`.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_count` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_history_count")]
+        internal static extern Status motive_npc_history_count(WorldHandle world, Npc npc, out UIntPtr out_count);
+
+        /// <summary>
+        /// Entry `index` (0 the oldest) of `npc`'s history; `MOTIVE_STATUS_NOT_FOUND` past the last.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_entry` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_history_entry")]
+        internal static extern Status motive_npc_history_entry(WorldHandle world, Npc npc, UIntPtr index, out HistoryEntry out_entry);
+
+        /// <summary>
+        /// Copies the plan chosen at entry `index` of `npc`'s history into `buffer`, like
+        /// `motive_npc_plan` (empty for events).
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+        /// items; `out_count` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_history_plan")]
+        internal static extern Status motive_npc_history_plan(WorldHandle world, Npc npc, UIntPtr index, PlanStep* buffer, UIntPtr capacity, out UIntPtr out_count);
+
+        /// <summary>
+        /// Copies the scores at entry `index` of `npc`'s history into `buffer`: GOAP each goal's
+        /// relevance with bias (archetype order), UDGOAP each drive's satisfaction, UBC each plan's
+        /// gain (NaN when no target allowed it); none for events and behaviour trees.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+        /// items; `out_count` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_history_scores")]
+        internal static extern Status motive_npc_history_scores(WorldHandle world, Npc npc, UIntPtr index, double* buffer, UIntPtr capacity, out UIntPtr out_count);
+
+        /// <summary>
         /// Makes `action`, which `archetype` supplies, a joint action of its entities (or redefines
         /// it). Each NPC that comes to perform it waits in its claimed slot
         /// (`MOTIVE_EVENT_KIND_ACTION_WAITING`); when every required slot has an NPC waiting, the

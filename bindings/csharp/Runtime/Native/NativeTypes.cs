@@ -2330,6 +2330,48 @@ namespace Motive
     }
 
     /// <summary>
+    /// One entry of an NPC's history.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct HistoryEntry
+    {
+        /// <summary>
+        /// World time, in seconds.
+        /// </summary>
+        public double Time;
+        private byte decision;
+        /// <summary>
+        /// True for a decision (the brain chose a plan, possibly an empty one); false for an event.
+        /// </summary>
+        public bool Decision { get { return decision != 0; } set { decision = value ? (byte)1 : (byte)0; } }
+        /// <summary>
+        /// For an event, its `motive_event_kind`; 0 for a decision.
+        /// </summary>
+        public uint EventKind;
+        /// <summary>
+        /// The event's action, or `MOTIVE_NO_ID`.
+        /// </summary>
+        public uint Action;
+        /// <summary>
+        /// The event's target, or null.
+        /// </summary>
+        public Entity Target;
+        /// <summary>
+        /// The goal pursued at a decision, as the brain names it (a GOAP goal id for GOAP, a UDGOAP
+        /// goal id for UDGOAP), or `MOTIVE_NO_ID`.
+        /// </summary>
+        public uint Goal;
+        /// <summary>
+        /// Steps of the plan chosen (`motive_npc_history_plan`).
+        /// </summary>
+        public UIntPtr PlanLength;
+        /// <summary>
+        /// Scores at the decision (`motive_npc_history_scores`).
+        /// </summary>
+        public UIntPtr ScoreCount;
+    }
+
+    /// <summary>
     /// A drive an NPC holds.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]

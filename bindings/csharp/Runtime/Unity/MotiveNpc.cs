@@ -8,7 +8,8 @@ namespace Motive.Unity
     /// runs, and moves toward each requested target: with the NavMeshAgent when there is one
     /// (arrival, destination changes and stuck walks decided by a <see cref="WalkTracker"/>), by
     /// transform otherwise. Destroying the GameObject destroys the NPC. Inert while the world
-    /// loads or when it failed.
+    /// loads or when it failed. After <see cref="MotiveWorld.LoadState"/> it takes back the NPC
+    /// saved under its <see cref="SaveKey"/>, where its body was and doing what it did.
     /// </summary>
     public sealed class MotiveNpc : MonoBehaviour
     {
@@ -24,13 +25,23 @@ namespace Motive.Unity
         [Tooltip("Seconds a NavMesh walk may go without progress before it is reported failed and the NPC replans; 0 never. Default 5 (WalkTracker.DefaultStuckSeconds).")]
         public float stuckSeconds = WalkTracker.DefaultStuckSeconds;
 
+        /// <summary>Names this NPC in saves; empty: its path in the hierarchy (<see cref="MotiveWorld.HierarchyKey"/>).</summary>
+        [Tooltip("Names this NPC in saves (MotiveWorld.SaveState); empty: its path in the hierarchy. Unique, and the same in the scene that loads the save.")]
+        public string saveKey = "";
+
         private MotiveWorld world;
         private NavMeshAgent navigation;
         private readonly WalkTracker walk = new WalkTracker();
         private uint walkRequest;
 
-        /// <summary>The NPC's engine-side state (handle, position, performance); null until the world runs.</summary>
+        /// <summary>The NPC's engine-side state (handle, position, performance); null until the world runs. A load (<see cref="MotiveWorld.LoadState"/>) replaces it.</summary>
         public NpcAgent Agent { get; private set; }
+
+        /// <summary>The key its NPC is saved under: <see cref="saveKey"/>, or its path in the hierarchy.</summary>
+        public string SaveKey
+        {
+            get { return string.IsNullOrEmpty(saveKey) ? MotiveWorld.HierarchyKey(transform) : saveKey; }
+        }
 
         private void Start()
         {
@@ -68,6 +79,10 @@ namespace Motive.Unity
 
         private void OnDestroy()
         {
+            if (world != null)
+            {
+                world.Unregister(this);
+            }
             if (Agent == null || world == null || !world.IsRunning)
             {
                 return;
@@ -106,10 +121,49 @@ namespace Motive.Unity
                 enabled = false;
                 return;
             }
+            var saved = world.ClaimAgent(SaveKey);
+            if (saved != null)
+            {
+                Adopt(saved); // a save loaded before this component spawned holds its NPC
+                return;
+            }
             Agent = world.Runner.Spawn(type, transform.position.ToMotive());
+            Agent.Key = SaveKey;
             Agent.MovesItself = navigation == null;
             Agent.Performer.Speed = speed;
             world.EntityNames.Set(Agent.Npc.Entity, name);
+            world.Register(this);
+        }
+
+        /// <summary>After <paramref name="loaded"/> loaded a save: its saved NPC, or a new one where the body stands.</summary>
+        internal void Reload(MotiveWorld loaded)
+        {
+            world = loaded;
+            walk.End();
+            if (navigation != null)
+            {
+                StopNavigation();
+            }
+            Agent = null; // the agent of the replaced world
+            TrySpawn();
+        }
+
+        // Takes over a loaded agent: its body goes where the save had it, and resumes its action.
+        private void Adopt(NpcAgent saved)
+        {
+            Agent = saved;
+            Agent.MovesItself = navigation == null;
+            var position = saved.Position.ToUnity();
+            if (navigation != null && navigation.isOnNavMesh)
+            {
+                navigation.Warp(position);
+            }
+            else
+            {
+                transform.position = position;
+            }
+            world.EntityNames.Set(Agent.Npc.Entity, name);
+            world.Register(this);
         }
 
         // The NavMeshAgent walks; the tracker decides when the walk arrived or is stuck.

@@ -6,7 +6,8 @@ namespace Motive.Unity
     /// Spawns a smart object of its archetype where it stands once the scene's
     /// <see cref="MotiveWorld"/> runs, and removes it with the GameObject. In the Scene view it
     /// draws its archetype's slots: where users stand (a sphere, solid when required) and which
-    /// way they face.
+    /// way they face. After <see cref="MotiveWorld.LoadState"/> it takes back the object saved
+    /// under its <see cref="SaveKey"/>.
     /// </summary>
     public sealed class MotiveSmartObject : MonoBehaviour
     {
@@ -17,6 +18,10 @@ namespace Motive.Unity
         /// <summary>Whether the Scene view shows the archetype's slots.</summary>
         [Tooltip("Draw the archetype's slots in the Scene view (where users stand, which way they face).")]
         public bool showSlots = true;
+
+        /// <summary>Names this object in saves; empty: its path in the hierarchy (<see cref="MotiveWorld.HierarchyKey"/>).</summary>
+        [Tooltip("Names this object in saves (MotiveWorld.SaveState); empty: its path in the hierarchy. Unique, and the same in the scene that loads the save.")]
+        public string saveKey = "";
 
         private MotiveWorld world;
         private bool spawned;
@@ -29,6 +34,12 @@ namespace Motive.Unity
 
         /// <summary>The smart object; the null handle until the world runs.</summary>
         public SmartObject Handle { get; private set; }
+
+        /// <summary>The key its object is saved under: <see cref="saveKey"/>, or its path in the hierarchy.</summary>
+        public string SaveKey
+        {
+            get { return string.IsNullOrEmpty(saveKey) ? MotiveWorld.HierarchyKey(transform) : saveKey; }
+        }
 
         private void Start()
         {
@@ -61,9 +72,28 @@ namespace Motive.Unity
                 Debug.LogError("MotiveSmartObject \"" + name + "\": \"" + archetype + "\" is not an archetype of " + loaded.Source + ".", this);
                 return;
             }
-            Handle = loaded.World.SpawnObject(type, transform.position.ToMotive());
+            var saved = loaded.ClaimObject(SaveKey);
+            if (!saved.IsNull)
+            {
+                // A save loaded before this component spawned holds its object, where it was.
+                Handle = saved;
+                transform.position = loaded.World.GetPosition(saved.Entity).ToUnity();
+            }
+            else
+            {
+                Handle = loaded.World.SpawnObject(type, transform.position.ToMotive());
+            }
             loaded.EntityNames.Set(Handle.Entity, name);
+            loaded.Register(this);
             spawned = true;
+        }
+
+        /// <summary>After <paramref name="loaded"/> loaded a save: its saved object, or a new one where it stands.</summary>
+        internal void Reload(MotiveWorld loaded)
+        {
+            spawned = false;
+            Handle = SmartObject.Null;
+            Spawn(loaded);
         }
 
         private void OnDestroy()
@@ -73,6 +103,7 @@ namespace Motive.Unity
                 return;
             }
             world.Loaded -= Spawn;
+            world.Unregister(this);
             if (spawned && world.IsRunning)
             {
                 world.EntityNames.Remove(Handle.Entity);

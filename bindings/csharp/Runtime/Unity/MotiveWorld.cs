@@ -1,5 +1,6 @@
 using System;
 using System.Collections;
+using System.Collections.Generic;
 using System.IO;
 using UnityEngine;
 using UnityEngine.Networking;
@@ -25,6 +26,9 @@ namespace Motive.Unity
     /// <see cref="WorldRunner"/> every frame. NPCs and smart objects register themselves once it
     /// runs. If it cannot start (bad JSON, no native library) it logs one error, with every
     /// diagnostic at its JSON Pointer, and disables itself; the other components then do nothing.
+    /// <see cref="SaveState"/> and <see cref="LoadState"/> save the running world, with its NPCs'
+    /// bodies and performances, and load it back in place: NPCs and smart objects find their
+    /// saved entities by their save keys.
     /// </summary>
     [DefaultExecutionOrder(-100)]
     public sealed class MotiveWorld : MonoBehaviour
@@ -46,6 +50,12 @@ namespace Motive.Unity
         public string[] walkActions = { "goto" };
 
         private Domain domain;
+        // The components whose entities live in the world, for saves; and, after a load, the
+        // saved agents and objects no component has claimed yet, by save key.
+        private readonly List<MotiveNpc> npcs = new List<MotiveNpc>();
+        private readonly List<MotiveSmartObject> smartObjects = new List<MotiveSmartObject>();
+        private readonly Dictionary<string, NpcAgent> unclaimedAgents = new Dictionary<string, NpcAgent>();
+        private readonly Dictionary<string, SmartObject> unclaimedObjects = new Dictionary<string, SmartObject>();
 #if UNITY_EDITOR
         private DomainCache editModeDomain;
         private float editModeChecked = float.NegativeInfinity;
@@ -55,6 +65,13 @@ namespace Motive.Unity
 
         /// <summary>Raised once the world runs (at once when the scenario is a plain file; after the download on Android and WebGL).</summary>
         public event Action<MotiveWorld> Loaded;
+
+        /// <summary>
+        /// Raised after <see cref="LoadState"/> replaced the world: <see cref="World"/> and
+        /// <see cref="Runner"/> are new objects (handles kept from before the save are still
+        /// valid), and every NPC and smart object has found its saved entity or spawned anew.
+        /// </summary>
+        public event Action<MotiveWorld> StateLoaded;
 
         /// <summary>Where it is in its life.</summary>
         public MotiveWorldState State { get; private set; }
@@ -188,6 +205,164 @@ namespace Motive.Unity
             }
         }
 
+        // ---- saving and loading ---------------------------------------------------------
+
+        /// <summary>
+        /// The running world as bytes, for a save file (<see cref="WorldRunner.Save(IEnumerable{KeyValuePair{string, Entity}})"/>):
+        /// motive's save of the world, each NPC's body position and performance under its
+        /// <see cref="MotiveNpc.SaveKey"/>, and each smart object's entity under its
+        /// <see cref="MotiveSmartObject.SaveKey"/>. Call it between frames (from a script's
+        /// Update, not from a motive callback). Throws InvalidOperationException unless the world
+        /// runs, ArgumentException when two components share a save key.
+        /// </summary>
+        public byte[] SaveState()
+        {
+            RequireRunning("save");
+            var named = new List<KeyValuePair<string, Entity>>();
+            foreach (var smartObject in smartObjects)
+            {
+                named.Add(new KeyValuePair<string, Entity>(smartObject.SaveKey, smartObject.Handle.Entity));
+            }
+            return Runner.Save(named);
+        }
+
+        /// <summary>
+        /// Loads <paramref name="save"/> (made by <see cref="SaveState"/>, in this session or
+        /// another, with the same scenario) in place of the running world
+        /// (<see cref="WorldRunner.LoadInPlace"/>): the world continues from the saved moment.
+        /// Each <see cref="MotiveNpc"/> takes back the NPC saved under its save key, with its
+        /// body's position and the action it was performing, and each
+        /// <see cref="MotiveSmartObject"/> its object; a component the save does not know spawns
+        /// anew, and a component that appears later finds its saved entity when it spawns. Saved
+        /// NPCs no component claims run on without a body. The engine callbacks set on
+        /// <see cref="World"/> are registered on the loaded world. Handles kept from before the
+        /// save stay valid (the loaded world takes the saved world's serial back); handles of
+        /// entities made since do not. A refused save throws a <see cref="MotiveException"/>
+        /// (InvalidArgument: not a save, truncated, corrupted, another scenario's) and changes
+        /// nothing. Raises <see cref="StateLoaded"/>.
+        /// </summary>
+        public void LoadState(byte[] save)
+        {
+            RequireRunning("load into");
+            var loaded = Runner.LoadInPlace(domain, save);
+            World = loaded.World;
+            Runner = loaded;
+            EntityNames = new EntityNames();
+            unclaimedAgents.Clear();
+            unclaimedObjects.Clear();
+            foreach (var agent in loaded.Agents)
+            {
+                if (agent.Key != null)
+                {
+                    unclaimedAgents[agent.Key] = agent;
+                }
+            }
+            foreach (var key in loaded.NamedKeys)
+            {
+                Entity entity;
+                loaded.TryGetNamed(key, out entity);
+                unclaimedObjects[key] = entity.AsSmartObject();
+            }
+            foreach (var npc in npcs.ToArray())
+            {
+                npc.Reload(this);
+            }
+            foreach (var smartObject in smartObjects.ToArray())
+            {
+                smartObject.Reload(this);
+            }
+            var stateLoaded = StateLoaded;
+            if (stateLoaded != null)
+            {
+                stateLoaded(this);
+            }
+        }
+
+        /// <summary>The default save key of a component: its GameObject's path in the hierarchy ("House/Kitchen/Chair#2" where siblings share a name).</summary>
+        public static string HierarchyKey(Transform transform)
+        {
+            var segments = new List<string>();
+            for (var t = transform; t != null; t = t.parent)
+            {
+                int sameName = 0;
+                if (t.parent != null)
+                {
+                    foreach (Transform sibling in t.parent)
+                    {
+                        sameName += sibling.name == t.name ? 1 : 0;
+                    }
+                }
+                else if (t.gameObject.scene.IsValid())
+                {
+                    foreach (var root in t.gameObject.scene.GetRootGameObjects())
+                    {
+                        sameName += root.name == t.name ? 1 : 0;
+                    }
+                }
+                segments.Add(sameName > 1 ? t.name + "#" + t.GetSiblingIndex() : t.name);
+            }
+            segments.Reverse();
+            return string.Join("/", segments.ToArray());
+        }
+
+        internal void Register(MotiveNpc npc)
+        {
+            if (!npcs.Contains(npc))
+            {
+                npcs.Add(npc);
+            }
+        }
+
+        internal void Unregister(MotiveNpc npc)
+        {
+            npcs.Remove(npc);
+        }
+
+        internal void Register(MotiveSmartObject smartObject)
+        {
+            if (!smartObjects.Contains(smartObject))
+            {
+                smartObjects.Add(smartObject);
+            }
+        }
+
+        internal void Unregister(MotiveSmartObject smartObject)
+        {
+            smartObjects.Remove(smartObject);
+        }
+
+        /// <summary>The loaded agent saved under <paramref name="key"/> that no component has claimed yet; null when none.</summary>
+        internal NpcAgent ClaimAgent(string key)
+        {
+            NpcAgent agent;
+            if (key == null || !unclaimedAgents.TryGetValue(key, out agent))
+            {
+                return null;
+            }
+            unclaimedAgents.Remove(key);
+            return World.IsValid(agent.Npc) ? agent : null;
+        }
+
+        /// <summary>The loaded smart object saved under <paramref name="key"/> that no component has claimed yet; the null handle when none.</summary>
+        internal SmartObject ClaimObject(string key)
+        {
+            SmartObject smartObject;
+            if (key == null || !unclaimedObjects.TryGetValue(key, out smartObject))
+            {
+                return SmartObject.Null;
+            }
+            unclaimedObjects.Remove(key);
+            return World.IsValid(smartObject) ? smartObject : SmartObject.Null;
+        }
+
+        private void RequireRunning(string what)
+        {
+            if (!IsRunning)
+            {
+                throw new InvalidOperationException("MotiveWorld: no running world to " + what + " (it is " + State + ").");
+            }
+        }
+
         private void Update()
         {
             if (State != MotiveWorldState.Running)
@@ -241,6 +416,8 @@ namespace Motive.Unity
             domain = null;
             Runner = null;
             StatusText = null;
+            unclaimedAgents.Clear();
+            unclaimedObjects.Clear();
         }
 
 #if UNITY_EDITOR

@@ -17,5 +17,6 @@ THIRD_PARTY_INCLUDES_START
 #include "motive_event_pump.hpp"
 #include "motive_fact_spec.hpp"
 #include "motive_npc_report.hpp"
+#include "motive_save_game.hpp"
 THIRD_PARTY_INCLUDES_END
 #endif

@@ -4,7 +4,8 @@
 // protocol, the fact specs, the reports and the debug text live in the tested C++ wrapper
 // (bindings/cpp); this class connects them to actors. Its interface uses engine types only, so
 // the module builds (inert) without the library; the motive state is private (FMotiveWorldState)
-// and exists only once the library is ready and a domain has loaded.
+// and exists only once the library is ready and a domain has loaded. SaveWorld / LoadWorld save
+// the world into a UMotiveSaveGame and load one back in place (motive_save_game.hpp).
 #pragma once
 
 #include "CoreMinimal.h"
@@ -15,12 +16,16 @@
 
 class UMotiveDomainAsset;
 class UMotiveNpcComponent;
+class UMotiveSaveGame;
 struct FMotiveWorldState;
 
 namespace motive
 {
 class World;
 }
+
+/** A save was loaded in place of the level's motive world (UMotiveWorldSubsystem::LoadWorld). */
+DECLARE_DYNAMIC_MULTICAST_DELEGATE(FMotiveWorldLoaded);
 
 /** The level's motive world and the glue between its events and the level's actors. */
 UCLASS()
@@ -38,6 +43,37 @@ public:
 	/** Whether a domain is loaded and its world runs. */
 	UFUNCTION(BlueprintPure, Category = "Motive")
 	bool HasWorld() const;
+
+	/** Saves the running world into a new save game: motive's bytes of the world, the jobs the
+	 * actors are performing, and the entity of each actor with a Motive component, by actor
+	 * name. Null (logged) when no world runs or motive refuses. Engine callbacks registered on
+	 * GetMotiveWorld() are not saved. */
+	UFUNCTION(BlueprintCallable, Category = "Motive")
+	UMotiveSaveGame* SaveWorld();
+
+	/** Loads Save (made by SaveWorld, in this session or another, over the same domain) in place
+	 * of the running world: the world continues from the saved moment. Each actor with a Motive
+	 * component takes back the entity saved under its name (the NPC's pawn moves to where the
+	 * save had it) and resumes the job it was performing; an actor the save does not know spawns
+	 * its entity anew. Handles kept from before the save stay valid. False (logged), changing
+	 * nothing, when motive refuses the save (another domain, truncated, corrupted, another
+	 * format version) or no world runs. Broadcasts OnWorldLoaded: register engine callbacks on
+	 * GetMotiveWorld() again there. */
+	UFUNCTION(BlueprintCallable, Category = "Motive")
+	bool LoadWorld(const UMotiveSaveGame* Save);
+
+	/** SaveWorld, then UGameplayStatics::SaveGameToSlot; false (logged) when either fails. */
+	UFUNCTION(BlueprintCallable, Category = "Motive")
+	bool SaveToSlot(const FString& SlotName, int32 UserIndex = 0);
+
+	/** UGameplayStatics::LoadGameFromSlot, then LoadWorld; false (logged) when either fails. */
+	UFUNCTION(BlueprintCallable, Category = "Motive")
+	bool LoadFromSlot(const FString& SlotName, int32 UserIndex = 0);
+
+	/** After LoadWorld replaced the world: GetMotiveWorld() is the loaded world, whose engine
+	 * callbacks (context, relevance, behaviour trees) must be registered again. */
+	UPROPERTY(BlueprintAssignable, Category = "Motive")
+	FMotiveWorldLoaded OnWorldLoaded;
 
 	/** Spawns a thinking NPC of Archetype for the component's actor: its packed NPC and entity
 	 * handles; false (logged) on failure. */
@@ -87,6 +123,7 @@ private:
 	void StartJobs();
 	void DrawDebug();
 	void RegisterActor(AActor& Actor, uint64 EntityKey);
+	void RebindActors(const UMotiveSaveGame& Save);
 	void RetryWaitingFacts();
 	void LogWaitingFacts();
 	FString EntityName(uint64 EntityKey) const;
