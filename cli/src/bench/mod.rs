@@ -15,6 +15,7 @@ mod performing;
 mod population;
 mod protocol;
 mod report;
+mod saves;
 mod squads;
 mod sweep;
 mod window;
@@ -95,6 +96,10 @@ pub struct BenchArgs {
     /// (scenarios/squad_drill.json), µs per squad and per member think, allocations per step.
     #[arg(long, value_name = "N", num_args = 1.., value_delimiter = ',')]
     squads: Vec<u32>,
+    /// Measure saving and loading instead: the hospital at each population given (NPCs),
+    /// bytes per NPC, ms per save and load, MB/s.
+    #[arg(long, value_name = "NPCS", num_args = 1.., value_delimiter = ',')]
+    saves: Vec<u32>,
 }
 
 fn controller_labels() -> PossibleValuesParser {
@@ -105,6 +110,9 @@ fn controller_labels() -> PossibleValuesParser {
 pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
     if args.bt {
         return guards::run(&args.npcs, args.quick);
+    }
+    if !args.saves.is_empty() {
+        return saves::run(&args.saves);
     }
     if !args.squads.is_empty() {
         return squads::run(&args.squads, args.quick);
