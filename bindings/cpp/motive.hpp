@@ -106,6 +106,8 @@ using DriveState = motive_drive_state;
 using GoalState = motive_goal_state;
 /** One step of an NPC's plan. */
 using PlanStep = motive_plan_step;
+/** One entry of an NPC's decision history. */
+using HistoryEntry = motive_history_entry;
 /** The action an NPC is performing. */
 using RunningAction = motive_running_action;
 /** The goal an NPC's plan pursues. */
@@ -1613,6 +1615,37 @@ public:
     Status set_claim_priority(Npc npc, std::uint8_t priority) {
         return Status(motive_npc_set_claim_priority(world_.get(), npc.raw(), priority));
     }
+    // --- history ---
+
+    /** Keeps the last `entries` decisions and events of every NPC (0, the default: off). */
+    Status set_history(std::uint32_t entries) {
+        return Status(motive_world_set_history(world_.get(), entries));
+    }
+    /** The number of entries `npc`'s history holds. */
+    Result<std::size_t> npc_history_count(Npc npc) const {
+        return npc_out<std::size_t>(motive_npc_history_count, npc);
+    }
+    /** Entry `index` (0 the oldest) of `npc`'s history. */
+    Result<HistoryEntry> npc_history_entry(Npc npc, std::size_t index) const {
+        return detail::out<HistoryEntry>([&](HistoryEntry *entry) {
+            return motive_npc_history_entry(world_.get(), npc.raw(), index, entry);
+        });
+    }
+    /** The plan chosen at entry `index` of `npc`'s history. */
+    ListResult<PlanStep> npc_history_plan(Npc npc, std::size_t index,
+                                          Span<PlanStep> buffer) const {
+        return detail::list(buffer, [&](PlanStep *b, std::size_t c, std::size_t *n) {
+            return motive_npc_history_plan(world_.get(), npc.raw(), index, b, c, n);
+        });
+    }
+    /** The brain's scores at entry `index` of `npc`'s history. */
+    ListResult<double> npc_history_scores(Npc npc, std::size_t index,
+                                          Span<double> buffer) const {
+        return detail::list(buffer, [&](double *b, std::size_t c, std::size_t *n) {
+            return motive_npc_history_scores(world_.get(), npc.raw(), index, b, c, n);
+        });
+    }
+
     /** The odds of each outcome of `action` for the next draw. */
     ListResult<double> outcome_probabilities(ActionId action, Span<double> buffer) const {
         return detail::list(buffer, [&](double *b, std::size_t c, std::size_t *n) {

@@ -33,6 +33,8 @@ pub struct SimStats {
     /// drops performances the world ended, so this stays 0 unless its bookkeeping is wrong.
     pub stale_reports: u64,
     /// Wall-clock time spent inside `World::tick` (sensing, deciding, planning, timed actions).
+    /// A figure of this process, not of the run: a save leaves it out (0 when loaded).
+    #[serde(skip)]
     pub tick_wall: Duration,
 }
 

@@ -294,3 +294,49 @@ TEST_CASE("a save loaded in place keeps every handle; a refused one changes noth
     REQUIRE(motive::load_in_place(none, hospital.domain, at_10).ok());
     CHECK(none.time().value() == doctest::Approx(10.0));
 }
+
+TEST_CASE("an NPC's history keeps its last decisions and events, oldest first") {
+    Hospital hospital;
+    motive::World &world = hospital.run.world;
+    REQUIRE(world.set_history(16).ok());
+    CHECK(world.set_history(5000).status() == MOTIVE_STATUS_INVALID_ARGUMENT);
+    REQUIRE(world.set_history(16).ok());
+    REQUIRE(hospital.run.sim.run(world, 30.0).ok());
+    std::vector<motive_entity> spawned;
+    REQUIRE(motive::collect(spawned, [&](motive::Span<motive_entity> b) {
+                return hospital.run.sim.entities(b);
+            }).ok());
+    bool found_npc = false;
+    for (const motive::Entity entity : spawned) {
+        const motive::Npc npc = entity.as_npc();
+        const auto count = world.npc_history_count(npc);
+        if (!count.ok() || count.value() == 0) {
+            continue;
+        }
+        found_npc = true;
+        CHECK(count.value() == 16);
+        double last = -1.0;
+        bool decided = false;
+        for (std::size_t i = 0; i < count.value(); ++i) {
+            const motive::HistoryEntry entry = world.npc_history_entry(npc, i).value();
+            CHECK(entry.time >= last);
+            last = entry.time;
+            std::vector<motive::PlanStep> plan;
+            REQUIRE(motive::collect(plan, [&](motive::Span<motive::PlanStep> b) {
+                        return world.npc_history_plan(npc, i, b);
+                    }).ok());
+            CHECK(plan.size() == entry.plan_length);
+            std::vector<double> scores;
+            REQUIRE(motive::collect(scores, [&](motive::Span<double> b) {
+                        return world.npc_history_scores(npc, i, b);
+                    }).ok());
+            CHECK(scores.size() == entry.score_count);
+            decided = decided || entry.decision;
+        }
+        CHECK(decided);
+        CHECK(last <= 30.0 + 1e-9);
+        CHECK(world.npc_history_entry(npc, 16).status() == MOTIVE_STATUS_NOT_FOUND);
+        break;
+    }
+    CHECK(found_npc);
+}

@@ -155,8 +155,15 @@ void UMotiveNpcComponent::BeginPlay()
 		return; // Inert: the module logged why at startup.
 	}
 	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
-	if (Subsystem == nullptr || !Subsystem->LoadDomain(Domain) ||
-		!Subsystem->SpawnNpc(*this, Archetype, NpcHandle, EntityKey))
+	if (Subsystem != nullptr && Subsystem->LoadDomain(Domain))
+	{
+		Spawn(*Subsystem);
+	}
+}
+
+void UMotiveNpcComponent::Spawn(UMotiveWorldSubsystem& Subsystem)
+{
+	if (!Subsystem.SpawnNpc(*this, Archetype, NpcHandle, EntityKey))
 	{
 		return;
 	}
@@ -164,7 +171,24 @@ void UMotiveNpcComponent::BeginPlay()
 	// its entity yet is written when it does.
 	for (const TPair<FName, FMotiveFactValue>& Fact : InitialFacts)
 	{
-		Subsystem->SetFact(EntityKey, Fact.Key, Fact.Value);
+		Subsystem.SetFact(EntityKey, Fact.Key, Fact.Value);
+	}
+}
+
+void UMotiveNpcComponent::Rebind(int64 InNpcHandle, uint64 InEntityKey)
+{
+	NpcHandle = InNpcHandle;
+	EntityKey = InEntityKey;
+	WalkRequest = FAIRequestID::InvalidRequest; // a walk of the replaced world reports nothing
+	CurrentAction = NAME_None;
+}
+
+void UMotiveNpcComponent::Respawn()
+{
+	Rebind(0, 0);
+	if (UMotiveWorldSubsystem* Subsystem = GetSubsystem())
+	{
+		Spawn(*Subsystem);
 	}
 }
 

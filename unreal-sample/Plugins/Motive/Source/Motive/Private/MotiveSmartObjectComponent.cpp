@@ -34,14 +34,36 @@ void UMotiveSmartObjectComponent::BeginPlay()
 		return; // Inert: the module logged why at startup.
 	}
 	UMotiveWorldSubsystem* Subsystem = GetSubsystem();
-	if (Subsystem == nullptr || !Subsystem->LoadDomain(Domain) ||
-		!Subsystem->SpawnObject(*GetOwner(), Archetype, ObjectHandle, EntityKey))
+	if (Subsystem != nullptr && Subsystem->LoadDomain(Domain))
+	{
+		Spawn(*Subsystem);
+	}
+}
+
+void UMotiveSmartObjectComponent::Spawn(UMotiveWorldSubsystem& Subsystem)
+{
+	if (!Subsystem.SpawnObject(*GetOwner(), Archetype, ObjectHandle, EntityKey))
 	{
 		return;
 	}
 	for (const TPair<FName, FMotiveFactValue>& Fact : InitialFacts)
 	{
-		Subsystem->SetFact(EntityKey, Fact.Key, Fact.Value);
+		Subsystem.SetFact(EntityKey, Fact.Key, Fact.Value);
+	}
+}
+
+void UMotiveSmartObjectComponent::Rebind(int64 InObjectHandle, uint64 InEntityKey)
+{
+	ObjectHandle = InObjectHandle;
+	EntityKey = InEntityKey;
+}
+
+void UMotiveSmartObjectComponent::Respawn()
+{
+	Rebind(0, 0);
+	if (UMotiveWorldSubsystem* Subsystem = GetSubsystem())
+	{
+		Spawn(*Subsystem);
 	}
 }
 

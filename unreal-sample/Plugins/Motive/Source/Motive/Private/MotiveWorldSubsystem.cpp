@@ -4,9 +4,12 @@
 #include "Engine/World.h"
 #include "GameFramework/Actor.h"
 #include "HAL/IConsoleManager.h"
+#include "Kismet/GameplayStatics.h"
 #include "MotiveDomainAsset.h"
 #include "MotiveModule.h"
 #include "MotiveNpcComponent.h"
+#include "MotiveSaveGame.h"
+#include "MotiveSmartObjectComponent.h"
 #include "MotiveSpace.h"
 #include "MotiveText.h"
 #include "MotiveWorldState.h"
@@ -49,6 +52,31 @@ void UMotiveWorldSubsystem::RegisterActor(AActor& Actor, uint64 EntityKey)
 {
 	Actors.Add(EntityKey, &Actor);
 	EntityKeysByActorId.Add(Actor.GetUniqueID(), EntityKey);
+}
+
+bool UMotiveWorldSubsystem::SaveToSlot(const FString& SlotName, int32 UserIndex)
+{
+	UMotiveSaveGame* Save = SaveWorld();
+	if (Save == nullptr)
+	{
+		return false;
+	}
+	const bool bSaved = UGameplayStatics::SaveGameToSlot(Save, SlotName, UserIndex);
+	UE_CLOG(!bSaved, LogMotive, Warning, TEXT("SaveToSlot: the save game could not be written to slot %s"), *SlotName);
+	return bSaved;
+}
+
+bool UMotiveWorldSubsystem::LoadFromSlot(const FString& SlotName, int32 UserIndex)
+{
+	USaveGame* Loaded = UGameplayStatics::LoadGameFromSlot(SlotName, UserIndex);
+	const UMotiveSaveGame* Save = Cast<UMotiveSaveGame>(Loaded);
+	if (Save == nullptr)
+	{
+		UE_LOG(LogMotive, Warning, TEXT("LoadFromSlot: slot %s holds %s"), *SlotName,
+			Loaded ? TEXT("another kind of save game") : TEXT("no save game"));
+		return false;
+	}
+	return LoadWorld(Save);
 }
 
 TStatId UMotiveWorldSubsystem::GetStatId() const
@@ -99,6 +127,44 @@ bool FindId(const motive::Domain& Domain, Find FindIn, FName Name, uint32& OutId
 	}
 	OutId = Found.value();
 	return true;
+}
+
+// The name a save knows an actor by: the same from session to session for an actor placed in
+// the level; an actor spawned at run time keeps it when it is spawned with the same
+// FActorSpawnParameters::Name.
+FString SaveKey(const AActor& Actor)
+{
+	return Actor.GetFName().ToString();
+}
+
+FMotiveSavedJob ToSaved(const motive::Job& Job)
+{
+	FMotiveSavedJob Saved;
+	Saved.Npc = static_cast<int64>(Job.npc.to_u64());
+	Saved.Target = static_cast<int64>(Job.target.to_u64());
+	Saved.Action = static_cast<int32>(Job.action);
+	Saved.Request = static_cast<int32>(Job.request);
+	Saved.Performance = static_cast<uint8>(Job.performance);
+	Saved.StandOff = Job.stand_off;
+	Saved.Animation = static_cast<int32>(Job.animation);
+	Saved.bFaceTarget = Job.face_target;
+	Saved.Remaining = Job.remaining;
+	return Saved;
+}
+
+motive::Job FromSaved(const FMotiveSavedJob& Saved)
+{
+	motive::Job Job;
+	Job.npc = motive::Npc::from_u64(static_cast<uint64>(Saved.Npc));
+	Job.target = motive::Entity::from_u64(static_cast<uint64>(Saved.Target));
+	Job.action = static_cast<uint32>(Saved.Action);
+	Job.request = static_cast<uint32>(Saved.Request);
+	Job.performance = static_cast<motive::Performance>(Saved.Performance);
+	Job.stand_off = Saved.StandOff;
+	Job.animation = static_cast<uint32>(Saved.Animation);
+	Job.face_target = Saved.bFaceTarget;
+	Job.remaining = Saved.Remaining;
+	return Job;
 }
 
 } // namespace
@@ -442,6 +508,153 @@ motive::World* UMotiveWorldSubsystem::GetMotiveWorld()
 	return State ? &State->World : nullptr;
 }
 
+UMotiveSaveGame* UMotiveWorldSubsystem::SaveWorld()
+{
+	if (!State)
+	{
+		UE_LOG(LogMotive, Warning, TEXT("SaveWorld: no motive world runs (no domain loaded)"));
+		return nullptr;
+	}
+	// The size first, then the bytes straight into the save game's array.
+	const motive::ListResult<std::uint8_t> Sized = State->World.save(motive::Span<std::uint8_t>());
+	if (Sized.status() != MOTIVE_STATUS_BUFFER_TOO_SMALL)
+	{
+		CheckStatus(Sized.to_status(), TEXT("SaveWorld"));
+		return nullptr;
+	}
+	if (Sized.count() > static_cast<std::size_t>(MOTIVE_MAX_SAVE_BYTES))
+	{
+		UE_LOG(LogMotive, Warning, TEXT("SaveWorld: the world needs %llu bytes, more than a save may hold"),
+			static_cast<unsigned long long>(Sized.count()));
+		return nullptr;
+	}
+	UMotiveSaveGame* Save = Cast<UMotiveSaveGame>(UGameplayStatics::CreateSaveGameObject(UMotiveSaveGame::StaticClass()));
+	Save->WorldBytes.SetNumUninitialized(static_cast<int32>(Sized.count()));
+	const motive::ListResult<std::uint8_t> Written =
+		State->World.save(motive::Span<std::uint8_t>(Save->WorldBytes.GetData(), static_cast<std::size_t>(Save->WorldBytes.Num())));
+	if (!CheckStatus(Written.to_status(), TEXT("SaveWorld")))
+	{
+		return nullptr;
+	}
+	for (const TPair<uint64, TWeakObjectPtr<AActor>>& Actor : Actors)
+	{
+		if (const AActor* Played = Actor.Value.Get())
+		{
+			const FString Key = SaveKey(*Played);
+			UE_CLOG(Save->Entities.Contains(Key), LogMotive, Warning,
+				TEXT("SaveWorld: two actors are named %s: a load finds only one of them"), *Key);
+			Save->Entities.Add(Key, static_cast<int64>(Actor.Key));
+		}
+	}
+	for (const motive::Job& Job : State->Performer.jobs())
+	{
+		Save->Jobs.Add(ToSaved(Job));
+	}
+	Save->DomainAsset = LoadedAsset ? LoadedAsset->GetPathName() : FString();
+	Save->WorldTime = State->World.time().value_or(0.0);
+	return Save;
+}
+
+bool UMotiveWorldSubsystem::LoadWorld(const UMotiveSaveGame* Save)
+{
+	if (!State)
+	{
+		UE_LOG(LogMotive, Warning, TEXT("LoadWorld: no motive world runs: the level's Motive components load the domain when they begin play"));
+		return false;
+	}
+	if (Save == nullptr)
+	{
+		UE_LOG(LogMotive, Warning, TEXT("LoadWorld: no save game"));
+		return false;
+	}
+	// Checked beside the running world first: a refused save changes nothing. Then the running
+	// world goes and the save takes its place, with the saved serial: handles stay valid.
+	const motive::Span<const std::uint8_t> Bytes(Save->WorldBytes.GetData(), static_cast<std::size_t>(Save->WorldBytes.Num()));
+	const motive::Status Loaded = motive::load_in_place(State->World, State->Domain, Bytes);
+	if (!Loaded.ok())
+	{
+		CheckStatus(Loaded, TEXT("LoadWorld"));
+		UE_CLOG(LoadedAsset && !Save->DomainAsset.IsEmpty() && Save->DomainAsset != LoadedAsset->GetPathName(), LogMotive, Warning,
+			TEXT("LoadWorld: the save is of %s; this level runs %s"), *Save->DomainAsset, *LoadedAsset->GetPathName());
+		if (State->World.get() == nullptr)
+		{
+			// Checked, freed, then not loaded again: only a lack of memory does this.
+			UE_LOG(LogMotive, Error, TEXT("LoadWorld: the level's motive world is gone"));
+			Npcs.Empty();
+			Actors.Empty();
+			EntityKeysByActorId.Empty();
+			State.Reset();
+		}
+		return false;
+	}
+	// The replaced world's jobs end (their components stop, while Npcs still maps the old
+	// handles); the saved jobs begin again once every actor has its entity back.
+	std::vector<motive::Job> Jobs;
+	Jobs.reserve(static_cast<std::size_t>(Save->Jobs.Num()));
+	for (const FMotiveSavedJob& Job : Save->Jobs)
+	{
+		Jobs.push_back(FromSaved(Job));
+	}
+	motive::resume_jobs(State->Performer, State->World, motive::Span<const motive::Job>(Jobs.data(), Jobs.size()));
+	NotifyStops(0);
+	State->Facts.clear(); // facts waiting for entities of the replaced world
+	ReferencedActors.Empty();
+	RebindActors(*Save);
+	StartJobs();
+	OnWorldLoaded.Broadcast();
+	return true;
+}
+
+void UMotiveWorldSubsystem::RebindActors(const UMotiveSaveGame& Save)
+{
+	// Every actor that played an entity of the replaced world takes back the entity saved under
+	// its name, or spawns one anew (with its initial facts) when the save has none for it.
+	TArray<TWeakObjectPtr<AActor>> Played;
+	Actors.GenerateValueArray(Played);
+	Npcs.Empty();
+	Actors.Empty();
+	EntityKeysByActorId.Empty();
+	for (const TWeakObjectPtr<AActor>& Weak : Played)
+	{
+		AActor* Actor = Weak.Get();
+		if (Actor == nullptr)
+		{
+			continue;
+		}
+		const int64* SavedKey = Save.Entities.Find(SaveKey(*Actor));
+		const motive::Entity Entity =
+			SavedKey ? State->World.rebase(motive::Entity::from_u64(static_cast<uint64>(*SavedKey))) : motive::Entity();
+		const motive::Result<motive_entity_kind> Kind = State->World.entity_kind(Entity); // fails for none
+		if (UMotiveNpcComponent* Npc = Actor->FindComponentByClass<UMotiveNpcComponent>())
+		{
+			if (!Kind.ok() || Kind.value() != MOTIVE_ENTITY_KIND_NPC)
+			{
+				Npc->Respawn();
+				continue;
+			}
+			Npc->Rebind(static_cast<int64>(Entity.as_npc().to_u64()), Entity.to_u64());
+			Npcs.Add(Entity.as_npc().to_u64(), Npc);
+			RegisterActor(*Actor, Entity.to_u64());
+			// The pawn goes where the save had it.
+			const motive::Result<motive::Vec3> At = State->World.entity_position(Entity);
+			if (At.ok())
+			{
+				Actor->SetActorLocation(MotiveSpace::ToEngine(At.value(), Scale), false, nullptr, ETeleportType::TeleportPhysics);
+			}
+		}
+		else if (UMotiveSmartObjectComponent* Object = Actor->FindComponentByClass<UMotiveSmartObjectComponent>())
+		{
+			if (!Kind.ok() || Kind.value() != MOTIVE_ENTITY_KIND_OBJECT)
+			{
+				Object->Respawn();
+				continue;
+			}
+			Object->Rebind(static_cast<int64>(Entity.as_object().to_u64()), Entity.to_u64());
+			RegisterActor(*Actor, Entity.to_u64());
+		}
+	}
+}
+
 void UMotiveWorldSubsystem::Tick(float DeltaTime)
 {
 	if (!State)
@@ -578,6 +791,17 @@ TArray<FString> UMotiveWorldSubsystem::ExplainNpc(int64) const { return {FMotive
 void UMotiveWorldSubsystem::GetDrives(int64, TArray<FName>&, TArray<float>&) const {}
 void UMotiveWorldSubsystem::GetPlan(int64, TArray<FName>&, TArray<AActor*>&, TArray<FString>&) const {}
 motive::World* UMotiveWorldSubsystem::GetMotiveWorld() { return nullptr; }
+UMotiveSaveGame* UMotiveWorldSubsystem::SaveWorld()
+{
+	UE_LOG(LogMotive, Warning, TEXT("SaveWorld: %s"), *FMotiveModule::GetLibraryProblem());
+	return nullptr;
+}
+bool UMotiveWorldSubsystem::LoadWorld(const UMotiveSaveGame*)
+{
+	UE_LOG(LogMotive, Warning, TEXT("LoadWorld: %s"), *FMotiveModule::GetLibraryProblem());
+	return false;
+}
+void UMotiveWorldSubsystem::RebindActors(const UMotiveSaveGame&) {}
 void UMotiveWorldSubsystem::Tick(float) {}
 void UMotiveWorldSubsystem::StartJobs() {}
 void UMotiveWorldSubsystem::SyncNpcPositions() {}

@@ -43,7 +43,8 @@ public:
 	TMap<FName, FMotiveFactValue> InitialFacts;
 
 	/** The NPC's packed handle (motive_npc_to_u64), 0 until it spawned: for save games, and for
-	 * C++ that calls motive itself (motive::Npc::from_u64, once FMotiveModule::IsLibraryReady()). */
+	 * C++ that calls motive itself (motive::Npc::from_u64, once FMotiveModule::IsLibraryReady()).
+	 * A load (UMotiveWorldSubsystem::LoadWorld) sets it to the saved NPC's. */
 	UPROPERTY(VisibleInstanceOnly, BlueprintReadOnly, Category = "Motive")
 	int64 NpcHandle = 0;
 
@@ -112,6 +113,13 @@ public:
 	void StartJob(FName Action, AActor* Target, const TOptional<FVector>& Destination, bool bWalk, float AcceptanceRadius);
 	/** Stops the job in progress. */
 	void StopJob(bool bCompleted);
+	/** Takes the handles of the NPC a loaded save holds for this actor
+	 * (UMotiveWorldSubsystem::LoadWorld, which has stopped the job in progress and starts the
+	 * saved one). */
+	void Rebind(int64 InNpcHandle, uint64 InEntityKey);
+	/** Spawns the NPC anew, with its initial facts, in a loaded world that holds none for this
+	 * actor. */
+	void Respawn();
 
 protected:
 	virtual void BeginPlay() override;
@@ -123,6 +131,8 @@ private:
 
 	AAIController* GetAIController() const;
 	UMotiveWorldSubsystem* GetSubsystem() const;
+	/** Spawns the NPC through Subsystem and sets its initial facts. */
+	void Spawn(UMotiveWorldSubsystem& Subsystem);
 
 	/** The move request of the walk in progress; invalid when not walking. */
 	FAIRequestID WalkRequest;

@@ -30,7 +30,8 @@ public:
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "Motive")
 	TMap<FName, FMotiveFactValue> InitialFacts;
 
-	/** The object's packed handle (motive_object_to_u64), 0 until it spawned. */
+	/** The object's packed handle (motive_object_to_u64), 0 until it spawned; a load
+	 * (UMotiveWorldSubsystem::LoadWorld) sets it to the saved object's. */
 	UPROPERTY(VisibleInstanceOnly, BlueprintReadOnly, Category = "Motive")
 	int64 ObjectHandle = 0;
 
@@ -53,12 +54,21 @@ public:
 	/** The object's packed entity handle (0 until it spawned). */
 	uint64 GetEntityKey() const { return EntityKey; }
 
+	/** Takes the handles of the object a loaded save holds for this actor
+	 * (UMotiveWorldSubsystem::LoadWorld). */
+	void Rebind(int64 InObjectHandle, uint64 InEntityKey);
+	/** Spawns the object anew, with its initial facts, in a loaded world that holds none for
+	 * this actor. */
+	void Respawn();
+
 protected:
 	virtual void BeginPlay() override;
 	virtual void EndPlay(const EEndPlayReason::Type EndPlayReason) override;
 
 private:
 	UMotiveWorldSubsystem* GetSubsystem() const;
+	/** Spawns the object through Subsystem and sets its initial facts. */
+	void Spawn(UMotiveWorldSubsystem& Subsystem);
 
 	/** The packed entity handle (motive_entity_to_u64) of the object. */
 	uint64 EntityKey = 0;
