@@ -2543,7 +2543,38 @@ typedef struct motive_history_entry {
      * Scores at the decision (`motive_npc_history_scores`).
      */
     size_t score_count;
+    /**
+     * Plans weighed at the decision (`motive_npc_history_candidates`).
+     */
+    size_t candidate_count;
 } motive_history_entry;
+
+/**
+ * A plan a brain weighed at a decision of an NPC's history.
+ */
+typedef struct motive_history_candidate {
+    /**
+     * The action it adds to the plan it extends (the search builds plans a step at a time,
+     * not always at the end), or `MOTIVE_NO_ID` for the empty plan (doing nothing).
+     */
+    uint32_t action;
+    /**
+     * That action's target, or null.
+     */
+    struct motive_entity target;
+    /**
+     * Steps in the plan.
+     */
+    uint32_t depth;
+    /**
+     * Its rating (UDGOAP: the top-level utility after it).
+     */
+    double utility;
+    /**
+     * Whether it is the plan chosen.
+     */
+    bool chosen;
+} motive_history_candidate;
 
 /**
  * A drive an NPC holds.
@@ -4879,6 +4910,22 @@ motive_status motive_npc_history_scores(const struct motive_world *world,
                                         double *buffer,
                                         size_t capacity,
                                         size_t *out_count);
+
+/**
+ * Copies the plans weighed at entry `index` of `npc`'s history into `buffer` (UDGOAP's
+ * candidates, in the order its search rated them; none for the other brains, whose
+ * alternatives are their scores, and for events).
+ *
+ * # Safety
+ * `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+ * items; `out_count` NULL or writable.
+ */
+motive_status motive_npc_history_candidates(const struct motive_world *world,
+                                            struct motive_npc npc,
+                                            size_t index,
+                                            struct motive_history_candidate *buffer,
+                                            size_t capacity,
+                                            size_t *out_count);
 
 /**
  * Makes `action`, which `archetype` supplies, a joint action of its entities (or redefines

@@ -3,7 +3,9 @@
 //! NPCs do.
 
 use motive::core::world::event::Event;
-use motive::core::world::history::{HistoryEntry, Moment, MAX_HISTORY_ENTRIES};
+use motive::core::world::history::{
+    HistoryEntry, Moment, MAX_HISTORY_CANDIDATES, MAX_HISTORY_ENTRIES,
+};
 use motive::core::{Entity, World};
 use motive::domain::{load_scenario_file, Instance};
 use motive::sim::{Observer, Simulator};
@@ -95,6 +97,26 @@ fn the_ring_keeps_the_last_entries_in_order_and_changes_nothing() {
     assert!(
         decisions > npcs.len(),
         "decisions were recorded: {decisions}"
+    );
+    // UDGOAP decisions keep the candidates weighed: the chosen one is the plan adopted.
+    let mut weighed = 0;
+    for &npc in &npcs {
+        for entry in entries(&long.world, npc) {
+            if entry.candidates.is_empty() || entry.plan.is_empty() {
+                continue;
+            }
+            weighed += 1;
+            assert!(entry.candidates.len() <= MAX_HISTORY_CANDIDATES);
+            let chosen: Vec<_> = entry.candidates.iter().filter(|c| c.chosen).collect();
+            assert_eq!(chosen.len(), 1, "one chosen candidate");
+            assert_eq!(chosen[0].depth as usize, entry.plan.len());
+            let step = chosen[0].step.expect("a plan of one step or more");
+            assert!(entry.plan.contains(&step), "its step is in the plan");
+        }
+    }
+    assert!(
+        weighed > 0,
+        "the UDGOAP visitors' decisions kept their candidates"
     );
     // The last decision recorded is the plan the NPC holds, when it has not moved on since.
     let nurse = npcs[0];

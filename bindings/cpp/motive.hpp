@@ -108,6 +108,8 @@ using GoalState = motive_goal_state;
 using PlanStep = motive_plan_step;
 /** One entry of an NPC's decision history. */
 using HistoryEntry = motive_history_entry;
+/** A plan weighed at a decision of an NPC's history. */
+using HistoryCandidate = motive_history_candidate;
 /** The action an NPC is performing. */
 using RunningAction = motive_running_action;
 /** The goal an NPC's plan pursues. */
@@ -1636,6 +1638,13 @@ public:
                                           Span<PlanStep> buffer) const {
         return detail::list(buffer, [&](PlanStep *b, std::size_t c, std::size_t *n) {
             return motive_npc_history_plan(world_.get(), npc.raw(), index, b, c, n);
+        });
+    }
+    /** The plans weighed at entry `index` of `npc`'s history (UDGOAP's candidates). */
+    ListResult<HistoryCandidate> npc_history_candidates(Npc npc, std::size_t index,
+                                                        Span<HistoryCandidate> buffer) const {
+        return detail::list(buffer, [&](HistoryCandidate *b, std::size_t c, std::size_t *n) {
+            return motive_npc_history_candidates(world_.get(), npc.raw(), index, b, c, n);
         });
     }
     /** The brain's scores at entry `index` of `npc`'s history. */

@@ -43,9 +43,13 @@ pub fn window(world: &World, roster: &Roster, npc: Entity, from: f64, to: f64) -
                     _ => "none".to_owned(),
                 };
                 let plan = wording::plan(world, roster, &entry.plan);
+                let weighed = match entry.candidates.len() {
+                    0 => String::new(),
+                    n => format!(" [{n} candidate plans weighed]"),
+                };
                 let _ = writeln!(
                     out,
-                    "  {:>8.2} s  decided: goal {goal}; plan {plan}{}",
+                    "  {:>8.2} s  decided: goal {goal}; plan {plan}{}{weighed}",
                     entry.time,
                     scores(world, npc, brain, &entry.scores)
                 );

@@ -8,7 +8,7 @@ use super::minds::{motive_plan_step, plan_step, MOTIVE_NO_ID};
 use super::status::motive_status;
 use super::world::{list_query, motive_world, query, with_world};
 use crate::core::world::history::{HistoryEntry, Moment};
-use crate::core::World;
+use crate::core::{Entity, World};
 
 /// One entry of an NPC's history.
 #[repr(C)]
@@ -31,6 +31,25 @@ pub struct motive_history_entry {
     pub plan_length: usize,
     /// Scores at the decision (`motive_npc_history_scores`).
     pub score_count: usize,
+    /// Plans weighed at the decision (`motive_npc_history_candidates`).
+    pub candidate_count: usize,
+}
+
+/// A plan a brain weighed at a decision of an NPC's history.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct motive_history_candidate {
+    /// The action it adds to the plan it extends (the search builds plans a step at a time,
+    /// not always at the end), or `MOTIVE_NO_ID` for the empty plan (doing nothing).
+    pub action: u32,
+    /// That action's target, or null.
+    pub target: motive_entity,
+    /// Steps in the plan.
+    pub depth: u32,
+    /// Its rating (UDGOAP: the top-level utility after it).
+    pub utility: f64,
+    /// Whether it is the plan chosen.
+    pub chosen: bool,
 }
 
 /// Keeps the last `entries` decisions and events of every NPC and squad of `world` from now on
@@ -95,6 +114,7 @@ pub unsafe extern "C" fn motive_npc_history_entry(
                 goal: e.goal.unwrap_or(MOTIVE_NO_ID),
                 plan_length: e.plan.len(),
                 score_count: e.scores.len(),
+                candidate_count: e.candidates.len(),
             })
         })
     }
@@ -143,6 +163,41 @@ pub unsafe extern "C" fn motive_npc_history_scores(
     unsafe {
         list_query(world, buffer, capacity, out_count, |w, list| {
             list.fill(entry(w, npc, index)?.scores.iter().copied())
+        })
+    }
+}
+
+/// Copies the plans weighed at entry `index` of `npc`'s history into `buffer` (UDGOAP's
+/// candidates, in the order its search rated them; none for the other brains, whose
+/// alternatives are their scores, and for events).
+///
+/// # Safety
+/// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+/// items; `out_count` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_npc_history_candidates(
+    world: *const motive_world,
+    npc: motive_npc,
+    index: usize,
+    buffer: *mut motive_history_candidate,
+    capacity: usize,
+    out_count: *mut usize,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        list_query(world, buffer, capacity, out_count, |w, list| {
+            list.fill(
+                entry(w, npc, index)?
+                    .candidates
+                    .iter()
+                    .map(|c| motive_history_candidate {
+                        action: c.step.map_or(MOTIVE_NO_ID, |s| s.action.0),
+                        target: c.step.map_or(Entity::NULL, |s| s.supplier).into(),
+                        depth: c.depth,
+                        utility: c.utility,
+                        chosen: c.chosen,
+                    }),
+            )
         })
     }
 }

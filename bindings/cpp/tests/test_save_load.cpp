@@ -331,6 +331,11 @@ TEST_CASE("an NPC's history keeps its last decisions and events, oldest first") 
                         return world.npc_history_scores(npc, i, b);
                     }).ok());
             CHECK(scores.size() == entry.score_count);
+            std::vector<motive::HistoryCandidate> candidates;
+            REQUIRE(motive::collect(candidates, [&](motive::Span<motive::HistoryCandidate> b) {
+                        return world.npc_history_candidates(npc, i, b);
+                    }).ok());
+            CHECK(candidates.size() == entry.candidate_count);
             decided = decided || entry.decision;
         }
         CHECK(decided);

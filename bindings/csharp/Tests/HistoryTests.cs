@@ -41,6 +41,7 @@ namespace Motive.Tests
                     last = entry.Time;
                     Assert.AreEqual((int)entry.PlanLength, world.HistoryPlan(npc, i).Count);
                     Assert.AreEqual((int)entry.ScoreCount, world.HistoryScores(npc, i).Count);
+                    Assert.AreEqual((int)entry.CandidateCount, world.HistoryCandidates(npc, i).Count);
                     if (entry.Decision)
                     {
                         decisions++;

@@ -252,9 +252,14 @@ impl Brains for BrainState {
         }
     }
 
-    /// GOAP: each goal's relevance with bias; UDGOAP: each drive's satisfaction; UBC: each
-    /// plan's gain (NaN when no target allowed it); behaviour trees: none.
-    fn snapshot(&self, scores: &mut Vec<f64>) -> Option<u32> {
+    /// GOAP: each goal's relevance with bias; UDGOAP: each drive's satisfaction and its
+    /// candidate plans; UBC: each plan's gain (NaN when no target allowed it); behaviour
+    /// trees: none.
+    fn snapshot(
+        &self,
+        scores: &mut Vec<f64>,
+        candidates: &mut Vec<crate::core::world::history::HistoryCandidate>,
+    ) -> Option<u32> {
         match self {
             BrainState::Goap(goap) => {
                 scores.extend_from_slice(&goap.relevance);
@@ -262,7 +267,19 @@ impl Brains for BrainState {
             }
             BrainState::Udgoap(udgoap) => {
                 scores.extend(udgoap.drives.iter().map(|d| d.satisfaction));
-                udgoap.explanation.focus.map(|f| f.goal.0)
+                let e = &udgoap.explanation;
+                for c in &e.candidates {
+                    crate::core::world::history::keep_best(
+                        candidates,
+                        crate::core::world::history::HistoryCandidate {
+                            step: c.step,
+                            depth: c.depth,
+                            utility: c.utility,
+                            chosen: e.chosen == Some(c.id),
+                        },
+                    );
+                }
+                e.focus.map(|f| f.goal.0)
             }
             BrainState::Ubc(ubc) => {
                 scores.extend(ubc.ratings.iter().map(|r| r.gain.unwrap_or(f64::NAN)));

@@ -64,8 +64,13 @@ pub trait Brains: Sized + serde::Serialize + serde::de::DeserializeOwned {
     fn interrupt(&mut self) -> bool;
 
     /// The brain's view of its last decision for the history (`history.rs`): the goal it
-    /// pursues, if it names one, with its scores appended to `scores` in its own terms.
-    fn snapshot(&self, scores: &mut Vec<f64>) -> Option<u32>;
+    /// pursues, if it names one, with its scores appended to `scores` in its own terms and
+    /// the plans it weighed to `candidates`.
+    fn snapshot(
+        &self,
+        scores: &mut Vec<f64>,
+        candidates: &mut Vec<crate::core::world::history::HistoryCandidate>,
+    ) -> Option<u32>;
 
     /// A superior recommends `goal` with `bias` (0 withdraws it) to this unit of `def`
     /// (P:325): a brain that weighs goals adds it to the goal's relevance; the others ignore

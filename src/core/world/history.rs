@@ -47,6 +47,45 @@ pub struct HistoryEntry {
     /// bias (archetype order), UDGOAP each drive's satisfaction (its drive order), UBC each
     /// plan's gain (NaN for a plan no target allowed); empty for events and behaviour trees.
     pub scores: Vec<f64>,
+    /// The plans the brain weighed before it chose (UDGOAP's candidates in the order its
+    /// search rated them, the best [`MAX_HISTORY_CANDIDATES`] with the chosen one); empty for
+    /// the other brains, whose alternatives are their scores.
+    pub candidates: Vec<HistoryCandidate>,
+}
+
+/// Most candidates an entry keeps: the best rated, the chosen one always among them, so an
+/// entry's buffers are reserved once and never grow.
+pub const MAX_HISTORY_CANDIDATES: usize = 16;
+
+/// Adds `candidate` to `kept` (at most [`MAX_HISTORY_CANDIDATES`]), dropping the worst rated
+/// one that was not chosen when full; the order of the rest is kept.
+pub(crate) fn keep_best(kept: &mut Vec<HistoryCandidate>, candidate: HistoryCandidate) {
+    kept.push(candidate);
+    if kept.len() > MAX_HISTORY_CANDIDATES {
+        let worst = kept
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| !c.chosen)
+            .min_by(|a, b| a.1.utility.total_cmp(&b.1.utility))
+            .map(|(i, _)| i);
+        if let Some(worst) = worst {
+            kept.remove(worst);
+        }
+    }
+}
+
+/// A plan a brain weighed at a decision.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HistoryCandidate {
+    /// The step it adds to the plan it extends (the search builds plans a step at a time, not
+    /// always at the end); `None` for the empty plan (doing nothing).
+    pub step: Option<Step>,
+    /// Steps in the plan.
+    pub depth: u32,
+    /// Its rating (UDGOAP: the top-level utility after it).
+    pub utility: f64,
+    /// Whether it is the plan chosen.
+    pub chosen: bool,
 }
 
 /// One NPC's ring.
@@ -114,6 +153,7 @@ impl History {
                     plan: Vec::with_capacity(8),
                     goal: None,
                     scores: Vec::with_capacity(8),
+                    candidates: Vec::with_capacity(MAX_HISTORY_CANDIDATES + 1),
                 });
             }
             ring.len += 1;
@@ -163,7 +203,10 @@ impl<B: crate::core::world::Brains> crate::core::world::World<B> {
             entry.plan.clear();
             entry.plan.extend_from_slice(&mind.plan);
             entry.scores.clear();
-            entry.goal = mind.brain.snapshot(&mut entry.scores);
+            entry.candidates.clear();
+            entry.goal = mind
+                .brain
+                .snapshot(&mut entry.scores, &mut entry.candidates);
         }
     }
 
@@ -183,6 +226,7 @@ impl<B: crate::core::world::Brains> crate::core::world::World<B> {
             entry.target = target;
             entry.plan.clear();
             entry.scores.clear();
+            entry.candidates.clear();
             entry.goal = None;
         }
     }

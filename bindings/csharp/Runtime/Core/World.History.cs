@@ -13,6 +13,17 @@ namespace Motive
     {
         private readonly ListBuffer<PlanStep> historyPlan = new ListBuffer<PlanStep>(8);
         private readonly ListBuffer<double> historyScores = new ListBuffer<double>(8);
+        private readonly ListBuffer<HistoryCandidate> historyCandidates = new ListBuffer<HistoryCandidate>(8);
+
+        /// <summary>
+        /// The plans weighed at entry <paramref name="index"/> of the NPC's history: UDGOAP's
+        /// best candidates, in the order its search rated them
+        /// (<c>motive_npc_history_candidates</c>).
+        /// </summary>
+        public BufferView<HistoryCandidate> HistoryCandidates(Npc npc, int index)
+        {
+            return historyCandidates.Fill(Queries.HistoryCandidates, Handle, new HistoryIndex { Npc = npc, Index = (UIntPtr)index });
+        }
 
         /// <summary>
         /// Keeps the last <paramref name="entries"/> decisions and events of every NPC and squad
@@ -66,6 +77,10 @@ namespace Motive
         internal static readonly ListQuery<WorldHandle, HistoryIndex> HistoryPlan =
             (WorldHandle w, HistoryIndex h, IntPtr b, UIntPtr c, out UIntPtr n) =>
                 NativeMethods.motive_npc_history_plan(w, h.Npc, h.Index, (PlanStep*)b, c, out n);
+
+        internal static readonly ListQuery<WorldHandle, HistoryIndex> HistoryCandidates =
+            (WorldHandle w, HistoryIndex h, IntPtr b, UIntPtr c, out UIntPtr n) =>
+                NativeMethods.motive_npc_history_candidates(w, h.Npc, h.Index, (HistoryCandidate*)b, c, out n);
 
         internal static readonly ListQuery<WorldHandle, HistoryIndex> HistoryScores =
             (WorldHandle w, HistoryIndex h, IntPtr b, UIntPtr c, out UIntPtr n) =>

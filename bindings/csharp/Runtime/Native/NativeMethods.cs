@@ -1717,6 +1717,18 @@ namespace Motive
         internal static extern Status motive_npc_history_scores(WorldHandle world, Npc npc, UIntPtr index, double* buffer, UIntPtr capacity, out UIntPtr out_count);
 
         /// <summary>
+        /// Copies the plans weighed at entry `index` of `npc`'s history into `buffer` (UDGOAP's
+        /// candidates, in the order its search rated them; none for the other brains, whose
+        /// alternatives are their scores, and for events).
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
+        /// items; `out_count` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_npc_history_candidates")]
+        internal static extern Status motive_npc_history_candidates(WorldHandle world, Npc npc, UIntPtr index, HistoryCandidate* buffer, UIntPtr capacity, out UIntPtr out_count);
+
+        /// <summary>
         /// Makes `action`, which `archetype` supplies, a joint action of its entities (or redefines
         /// it). Each NPC that comes to perform it waits in its claimed slot
         /// (`MOTIVE_EVENT_KIND_ACTION_WAITING`); when every required slot has an NPC waiting, the

@@ -2369,6 +2369,40 @@ namespace Motive
         /// Scores at the decision (`motive_npc_history_scores`).
         /// </summary>
         public UIntPtr ScoreCount;
+        /// <summary>
+        /// Plans weighed at the decision (`motive_npc_history_candidates`).
+        /// </summary>
+        public UIntPtr CandidateCount;
+    }
+
+    /// <summary>
+    /// A plan a brain weighed at a decision of an NPC's history.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct HistoryCandidate
+    {
+        /// <summary>
+        /// The action it adds to the plan it extends (the search builds plans a step at a time,
+        /// not always at the end), or `MOTIVE_NO_ID` for the empty plan (doing nothing).
+        /// </summary>
+        public uint Action;
+        /// <summary>
+        /// That action's target, or null.
+        /// </summary>
+        public Entity Target;
+        /// <summary>
+        /// Steps in the plan.
+        /// </summary>
+        public uint Depth;
+        /// <summary>
+        /// Its rating (UDGOAP: the top-level utility after it).
+        /// </summary>
+        public double Utility;
+        private byte chosen;
+        /// <summary>
+        /// Whether it is the plan chosen.
+        /// </summary>
+        public bool Chosen { get { return chosen != 0; } set { chosen = value ? (byte)1 : (byte)0; } }
     }
 
     /// <summary>
