@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 namespace fixtures {
 
@@ -38,6 +39,22 @@ Pirates::Pirates(const std::string &json) {
         }
     }
     get_drunk = domain.find_goap_goal("get_drunk").value();
+}
+
+motive::Entity named(const motive::Instance &run, const std::string &name) {
+    std::vector<motive_entity> entities;
+    if (!motive::collect(entities, [&](motive::Span<motive_entity> b) {
+             return run.sim.entities(b);
+         }).ok()) {
+        return motive::Entity();
+    }
+    for (const motive::Entity entity : entities) {
+        const auto found = run.sim.entity_name(entity);
+        if (found.ok() && found.value() == name) {
+            return entity;
+        }
+    }
+    return motive::Entity();
 }
 
 } // namespace fixtures

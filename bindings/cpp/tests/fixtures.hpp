@@ -22,6 +22,9 @@ namespace fixtures {
 /** The whole file at `path` (empty when it cannot be read). */
 std::string read_file(const std::string &path);
 
+/** The entity a scenario run's simulator names `name`; the null handle when there is none. */
+motive::Entity named(const motive::Instance &run, const std::string &name);
+
 /** The kitchen domain, loaded from tests/data/kitchen.json (aborts when it does not load). */
 motive::Domain kitchen_domain();
 

@@ -11,22 +11,15 @@
 #include <utility>
 #include <vector>
 
+#include "fixtures.hpp"
 #include "motive.hpp"
 
 namespace {
 
 motive::Npc named(const motive::Instance &run, const std::string &name) {
-    std::vector<motive_entity> entities;
-    REQUIRE(motive::collect(entities, [&](motive::Span<motive_entity> b) {
-                return run.sim.entities(b);
-            }).ok());
-    for (const motive::Entity entity : entities) {
-        if (run.sim.entity_name(entity).value() == name) {
-            return entity.as_npc();
-        }
-    }
-    FAIL("no entity named " << name);
-    return motive::Npc();
+    const motive::Entity entity = fixtures::named(run, name);
+    REQUIRE_MESSAGE(!entity.is_null(), "no entity named " << name);
+    return entity.as_npc();
 }
 
 std::vector<motive::BtTreeId> layers(const motive::World &world, motive::Npc npc) {

@@ -24,17 +24,9 @@
 namespace {
 
 motive::Entity named(const motive::Instance &run, const std::string &name) {
-    std::vector<motive_entity> entities;
-    REQUIRE(motive::collect(entities, [&](motive::Span<motive_entity> b) {
-                return run.sim.entities(b);
-            }).ok());
-    for (const motive::Entity entity : entities) {
-        if (run.sim.entity_name(entity).value() == name) {
-            return entity;
-        }
-    }
-    FAIL("no entity named " << name);
-    return motive::Entity();
+    const motive::Entity entity = fixtures::named(run, name);
+    REQUIRE_MESSAGE(!entity.is_null(), "no entity named " << name);
+    return entity;
 }
 
 /** The room-clearing scenario as shipped, one copy with its own seed. */
