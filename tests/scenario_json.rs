@@ -257,3 +257,31 @@ fn variant_warnings_name_swaps_that_change_nothing_and_npcs_satisfied_at_start()
         ]
     );
 }
+
+#[test]
+fn a_domain_file_given_as_a_scenario_and_an_empty_domain_say_what_they_are() {
+    let domain_text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/kitchen.json"
+    ))
+    .unwrap();
+    let err = motive::domain::load_scenario(&domain_text, None).unwrap_err();
+    assert_eq!(
+        err.diagnostics.len(),
+        1,
+        "one error, not one per domain field"
+    );
+    assert!(
+        err.diagnostics[0]
+            .message
+            .contains("this is a domain, not a scenario"),
+        "{}",
+        err.diagnostics[0].message
+    );
+    let err = motive::domain::load_domain("{}").unwrap_err();
+    assert!(
+        err.diagnostics[0].message.contains("an empty domain"),
+        "{}",
+        err.diagnostics[0].message
+    );
+}

@@ -164,6 +164,15 @@ fn explain_udgoap(
     udgoap: &UdgoapMind,
 ) {
     let domain = world.domain();
+    if udgoap.explanation.status.is_none() {
+        // Before its first think an NPC has no goals, and a drive without goals reads as
+        // satisfied: numbers that would contradict its facts (T:1445's drives start at 0).
+        let _ = writeln!(
+            out,
+            "\nno think yet: drives and goals are first weighed at the NPC's first think"
+        );
+        return;
+    }
     let _ = writeln!(out, "\ndrives (satisfaction at the last think):");
     for drive in &udgoap.drives {
         let def = &domain.drives().items()[drive.drive.0 as usize];

@@ -619,3 +619,14 @@ fn explain_lists_the_decisions_of_a_window() {
     assert!(stdout.contains("decided: goal "), "{stdout}");
     assert!(stdout.contains("(weighed: patients_medicated"), "{stdout}");
 }
+
+#[test]
+fn explain_before_the_first_think_says_so_instead_of_showing_placeholders() {
+    let output = motive()
+        .args(["explain", "--npc", "1", "--at", "0"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    assert!(stdout.contains("no think yet"), "{stdout}");
+    assert!(!stdout.contains("1.00  (weight"), "{stdout}");
+}

@@ -48,6 +48,17 @@ pub fn load_domain(text: &str) -> Result<Loaded<Arc<Domain>>, LoadError> {
 impl Loading {
     /// Reads every section of a domain object and builds it; None when anything was wrong.
     pub fn domain_sections(&mut self, obj: &reader::Obj) -> Option<Arc<Domain>> {
+        if !["attributes", "actions", "archetypes"]
+            .iter()
+            .any(|k| obj.has(k))
+        {
+            self.ctx.error(
+                &obj.node.path,
+                "an empty domain: a domain defines the \"attributes\", \"actions\" and \
+                 \"archetypes\" its NPCs and smart objects are made of",
+            );
+            return None;
+        }
         for a in obj.list(&mut self.ctx, "attributes") {
             self.attribute(&a);
         }

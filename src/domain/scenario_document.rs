@@ -48,10 +48,38 @@ pub fn load_scenario(text: &str, base: Option<&Path>) -> Result<Loaded<Scenario>
     let mut loading = Loading::default();
     let scenario = reader::parse(&mut loading.ctx, text).and_then(|json| {
         let root = Node::root(&json);
+        if is_domain(&json) {
+            loading.ctx.error(
+                "",
+                "this is a domain, not a scenario: a scenario has a \"domain\" (inline or a \
+                 path to this file) and the \"entities\" to start with (`motive validate` checks \
+                 a domain alone)",
+            );
+            return None;
+        }
         let obj = loading.ctx.object(&root, SCENARIO_FIELDS)?;
         loading.scenario(&obj, base)
     });
     loading.finish(scenario)
+}
+
+/// Whether `json` is a domain document rather than a scenario: no `domain` member, and a
+/// member only a domain has.
+fn is_domain(json: &Json) -> bool {
+    let Some(map) = json.as_object() else {
+        return false;
+    };
+    !map.contains_key("domain")
+        && [
+            "attributes",
+            "actions",
+            "archetypes",
+            "goals",
+            "drives",
+            "goap_goals",
+        ]
+        .iter()
+        .any(|k| map.contains_key(*k))
 }
 
 /// Loads a scenario file; a `domain` path in it is relative to the file.
