@@ -36,6 +36,18 @@ pub fn load_domain(text: &str) -> Result<Loaded<Arc<Domain>>, LoadError> {
     let domain = reader::parse(&mut loading.ctx, text).and_then(|json| {
         let root = Node::root(&json);
         let obj = loading.ctx.object(&root, DOMAIN_FIELDS)?;
+        // A domain document alone must define something (a scenario's inline domain may be
+        // bare: its own errors then say what is missing). Only when nothing else is wrong: a
+        // misspelt section is its own error.
+        let sections = ["attributes", "actions", "archetypes"];
+        if !loading.ctx.has_errors() && !sections.iter().any(|k| obj.has(k)) {
+            loading.ctx.error(
+                "",
+                "an empty domain: a domain defines the \"attributes\", \"actions\" and \
+                 \"archetypes\" its NPCs and smart objects are made of",
+            );
+            return None;
+        }
         loading.domain_sections(&obj)
     });
     if let Some(domain) = &domain {
@@ -48,17 +60,6 @@ pub fn load_domain(text: &str) -> Result<Loaded<Arc<Domain>>, LoadError> {
 impl Loading {
     /// Reads every section of a domain object and builds it; None when anything was wrong.
     pub fn domain_sections(&mut self, obj: &reader::Obj) -> Option<Arc<Domain>> {
-        if !["attributes", "actions", "archetypes"]
-            .iter()
-            .any(|k| obj.has(k))
-        {
-            self.ctx.error(
-                &obj.node.path,
-                "an empty domain: a domain defines the \"attributes\", \"actions\" and \
-                 \"archetypes\" its NPCs and smart objects are made of",
-            );
-            return None;
-        }
         for a in obj.list(&mut self.ctx, "attributes") {
             self.attribute(&a);
         }

@@ -43,6 +43,9 @@ pub(super) struct Performance {
     pub(super) target: Entity,
     /// What the engine does.
     pub(super) work: Work,
+    /// Dropped during this step's reports: removed, all at once, when they end (so the
+    /// reports walk the list once, in order, whatever they drop).
+    pub(super) gone: bool,
 }
 
 impl Performance {

@@ -133,9 +133,16 @@ impl Simulator {
         self.stats.tick_wall += started.elapsed();
         self.count_decisions(world, observer);
         self.take_events(world, observer);
-        while self.report_due(world, observer) {
+        // One pass with a cursor: what is reported is dropped (marked), what the reports start
+        // is appended and reached in turn, and no performance behind the cursor can fall due
+        // within the step; so the order is the "first due from the start" of a rescan, at
+        // the cost of one pass (issue 31, item 8).
+        let mut from = 0;
+        while let Some(at) = self.report_due(world, observer, from) {
             self.take_events(world, observer);
+            from = at + 1;
         }
+        self.performances.retain(|p| !p.gone);
         let Simulator {
             spawner,
             rules,
@@ -246,6 +253,7 @@ impl Simulator {
             }
         };
         let mut performance = Performance {
+            gone: false,
             npc: event.npc,
             request: event.request,
             action,
@@ -277,13 +285,21 @@ impl Simulator {
         }
     }
 
-    /// Reports the first performance that ran its course, for every user of its request; false
-    /// when none has. (Performances of entities the game destroyed were dropped by the walk.)
-    fn report_due(&mut self, world: &mut World, observer: &mut impl Observer) -> bool {
+    /// Reports the first performance from `from` on that ran its course, for every user of its
+    /// request, and returns where it stood; `None` when none has. (Performances of entities
+    /// the game destroyed were dropped by the walk.)
+    fn report_due(
+        &mut self,
+        world: &mut World,
+        observer: &mut impl Observer,
+        from: usize,
+    ) -> Option<usize> {
         let now = world.time();
-        let Some(&due) = self.performances.iter().find(|p| p.is_due(now)) else {
-            return false;
-        };
+        let at = (from..self.performances.len()).find(|&i| {
+            let p = &self.performances[i];
+            !p.gone && p.is_due(now)
+        })?;
+        let due = self.performances[at];
         let chance = self.rules.action(due.action).failure_chance;
         // A certain success draws nothing, so rules without failures leave the stream alone.
         let outcome = if chance > 0.0 && self.rng.unit() < chance {
@@ -306,7 +322,7 @@ impl Simulator {
             Ok(()) => {}
         }
         self.drop_where(|p| p.request == due.request);
-        true
+        Some(at)
     }
 
     /// Counts and announces the success of `request` for each of its users; a walker stays
@@ -314,7 +330,7 @@ impl Simulator {
     fn succeed(&mut self, world: &mut World, request: u32, observer: &mut impl Observer) {
         for i in 0..self.performances.len() {
             let p = self.performances[i];
-            if p.request != request {
+            if p.request != request || p.gone {
                 continue;
             }
             if let Work::Walk {
@@ -345,7 +361,11 @@ impl Simulator {
         }
     }
 
+    /// Marks the performances `stale` picks as gone; the step removes them when its reports
+    /// end.
     fn drop_where(&mut self, stale: impl Fn(&Performance) -> bool) {
-        self.performances.retain(|p| !stale(p));
+        for p in &mut self.performances {
+            p.gone |= stale(p);
+        }
     }
 }
