@@ -21,7 +21,7 @@ pub const MAX_SQUAD_DEPTH: usize = 8;
 
 /// What makes an archetype a squad's, and the aggregate facts motive keeps on its squads
 /// (each optional: a numeric attribute of the domain, written before every tick's thinks).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SquadDef {
     /// How many members the squad has (dead members leave it).
     pub members_alive: Option<AttributeId>,

@@ -212,14 +212,15 @@ impl<B: Brains> World<B> {
 
     /// Levels of squads from `unit` down (0 for an NPC), bounded by the tree's depth.
     fn height(&self, unit: Entity, below: usize) -> usize {
-        let members = self
-            .command(unit)
-            .map(|c| c.members.as_slice())
-            .unwrap_or(&[]);
-        if self.kind(unit).ok() != Some(EntityKind::Squad) || below > MAX_SQUAD_DEPTH {
+        // Only a squad commands; the depth bound stops a malformed tree.
+        let Ok(command) = self.command(unit) else {
+            return 0;
+        };
+        if below > MAX_SQUAD_DEPTH {
             return 0;
         }
-        1 + members
+        1 + command
+            .members
             .iter()
             .map(|&m| self.height(m, below + 1))
             .max()
@@ -291,11 +292,7 @@ impl<B: Brains> World<B> {
                     .filter(|e| e.report == Report::Completed)
                     .count()
             }) as f64;
-            let squad_def = domain
-                .archetype(archetype)
-                .squad
-                .clone()
-                .unwrap_or_default();
+            let squad_def = domain.archetype(archetype).squad.unwrap_or_default();
             let time = self.time;
             let Some(record) = self.live_record_mut(squad) else {
                 continue;

@@ -81,9 +81,12 @@ impl World {
             goap.satisfied[i] = satisfied;
         }
         self.brains.goap.inputs.start = state;
-        // A recommendation re-selects: the plan goes only when another goal now leads.
+        // A recommendation re-selects: the plan goes only when another goal now leads. The
+        // order it computes is the one a request below would compute again.
+        let mut ordered = false;
         let reselect = std::mem::take(&mut goap.reselect) && !idle && !goap.queued && {
             order_goals(&domain, goals, goap, def.autonomous);
+            ordered = true;
             goap.order.first().map(|&i| goals[i as usize]) != goap.goal
         };
         let interrupted = std::mem::take(&mut goap.interrupted) || higher_lost || reselect;
@@ -92,7 +95,9 @@ impl World {
         }
         let goap = mind.brain.goap_mut().expect("checked above");
         if (idle || interrupted) && !goap.queued {
-            order_goals(&domain, goals, goap, def.autonomous);
+            if !ordered {
+                order_goals(&domain, goals, goap, def.autonomous);
+            }
             goap.queued = true;
             self.brains.goap.queue.push_back(npc);
         }
