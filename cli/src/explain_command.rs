@@ -4,6 +4,7 @@
 use std::error::Error;
 
 use clap::Args;
+use motive::sim::Measurement;
 
 use crate::claim_log::{ClaimLog, LostClaim};
 use crate::explanation;
@@ -49,6 +50,7 @@ pub fn execute(args: ExplainArgs) -> Result<(), Box<dyn Error>> {
         trace: None,
         drives: None,
         claims: Some(ClaimLog::default()),
+        measures: Measurement::new(run.measures.clone(), &run.world),
         progress: Progress::new(start, until),
     };
     let ran = run.simulate(until, &mut recorder);

@@ -378,16 +378,28 @@ fn explain_goap(
             goap.relevance[i]
         );
     }
-    let outcome = match (chosen, decision.fallback) {
-        (Some(goal), _) => format!("plan for {}", domain.goap_goals().name(goal.0)),
-        (None, true) => "no goal had a plan: the fallback action".to_owned(),
-        (None, false) if decision.tried == 0 => "nothing to pursue".to_owned(),
-        (None, false) => "no goal had a plan".to_owned(),
+    let tried_goals = match decision.tried {
+        1 => "after trying 1 goal".to_owned(),
+        n => format!("after trying {n} goals"),
+    };
+    // A think that tried no goal found every goal satisfied or irrelevant: saying "no goal
+    // had a plan" beside "already satisfied" would contradict the goal list above.
+    let outcome = match (chosen, decision.fallback, decision.tried) {
+        (Some(goal), _, _) => format!(
+            "plan for {} {tried_goals}",
+            domain.goap_goals().name(goal.0)
+        ),
+        (None, true, 0) => "nothing to pursue (every goal satisfied or not relevant): the \
+                            fallback action"
+            .to_owned(),
+        (None, true, _) => format!("no goal had a plan {tried_goals}: the fallback action"),
+        (None, false, 0) => "nothing to pursue (every goal satisfied or not relevant)".to_owned(),
+        (None, false, _) => format!("no goal had a plan {tried_goals}"),
     };
     let _ = writeln!(
         out,
-        "\nlast decision at {:.2} s: {outcome} after trying {} goals; {} nodes expanded, {} generated",
-        decision.time, decision.tried, decision.stats.expanded, decision.stats.generated
+        "\nlast decision at {:.2} s: {outcome}; {} nodes expanded, {} generated",
+        decision.time, decision.stats.expanded, decision.stats.generated
     );
     let _ = writeln!(
         out,
@@ -476,7 +488,7 @@ mod tests {
             "npc 1 private (soldier, GOAP)",
             "* enemy_dead_and_alive",
             "pursued",
-            "plan for enemy_dead_and_alive after trying 1 goals",
+            "plan for enemy_dead_and_alive after trying 1 goal",
             "plan (total cost 4.00",
             "scout(private)",
             "shoot(private)",

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use motive::core::{Entity, World};
 use motive::domain::{load_scenario, load_scenario_file, Loaded, Scenario};
-use motive::sim::{Observer, RunSummary, SimRules, SimStats, Simulator};
+use motive::sim::{Measure, Observer, RunSummary, SimRules, SimStats, Simulator};
 
 /// The embedded default: the household of Sloan's thesis, chapter 5 (`scenarios/household.json`),
 /// once per NPC.
@@ -28,6 +28,10 @@ pub struct LoadedRun {
     pub title: String,
     /// The headless engine, once a run has begun (or was loaded): it continues from there.
     pub simulator: Option<Simulator>,
+    /// What the scenario counts as success.
+    pub measures: Vec<Measure>,
+    /// The variant run; `None` for the scenario as written.
+    pub variant: Option<String>,
 }
 
 /// What a run did.
@@ -90,6 +94,8 @@ fn instantiate(
         names: instance.names,
         title,
         simulator: None,
+        measures: instance.measures,
+        variant: variant.map(str::to_owned),
     })
 }
 

@@ -5,6 +5,7 @@ mod bench;
 mod bt_explanation;
 mod candidate_plan;
 mod claim_log;
+mod compare_command;
 mod drive_samples;
 mod explain_command;
 mod explanation;
@@ -43,6 +44,9 @@ static HEAP: bench::heap::Counting = bench::heap::Counting;
 enum Command {
     /// Run a scenario and print a summary; optionally record a trace and a drive chart.
     Run(run_command::RunArgs),
+    /// Run a scenario as several variants and compare their measures of success side by side,
+    /// with the figures the scenario cites (the household's udgoap,goap is thesis Table 5.2).
+    Compare(compare_command::CompareArgs),
     /// Run a scenario to a moment and explain why one NPC chose what it chose.
     Explain(explain_command::ExplainArgs),
     /// Check a domain or scenario file: every error and lint warning; exit code 1 on errors.
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
     end_quietly_on_a_closed_pipe();
     let result = match Cli::parse().command {
         Command::Run(args) => run_command::execute(args),
+        Command::Compare(args) => compare_command::execute(args),
         Command::Explain(args) => explain_command::execute(args),
         Command::Validate(args) => validate_command::execute(args),
         Command::Bench(args) => bench::execute(args),

@@ -3,7 +3,7 @@
 
 use motive::core::world::event::Event;
 use motive::core::{Entity, World};
-use motive::sim::{Observer, Performed, SimStats};
+use motive::sim::{Ending, Measurement, Observer, Performed, SimStats};
 
 use crate::claim_log::ClaimLog;
 use crate::drive_samples::DriveSamples;
@@ -21,11 +21,17 @@ pub struct Recorder {
     pub drives: Option<DriveSamples>,
     /// `explain`'s lost claims.
     pub claims: Option<ClaimLog>,
+    /// The scenario's measures of success.
+    pub measures: Measurement,
     /// The progress bar.
     pub progress: Progress,
 }
 
 impl Observer for Recorder {
+    fn died(&mut self, world: &World, entity: Entity, ending: Ending) {
+        self.measures.died(world, entity, ending);
+    }
+
     fn decided(&mut self, world: &World, npc: Entity) {
         if let Some(trace) = &mut self.trace {
             trace.decided(world, &self.roster, npc);
@@ -33,6 +39,7 @@ impl Observer for Recorder {
     }
 
     fn event(&mut self, world: &World, event: &Event) {
+        self.measures.event(world, event);
         if let Some(trace) = &mut self.trace {
             trace.event(world, &self.roster, event);
         }
@@ -42,6 +49,7 @@ impl Observer for Recorder {
     }
 
     fn performed(&mut self, world: &World, performed: &Performed) {
+        self.measures.performed(world, performed);
         if let Some(trace) = &mut self.trace {
             trace.performed(world, &self.roster, performed);
         }
@@ -49,9 +57,11 @@ impl Observer for Recorder {
 
     fn spawned(&mut self, world: &World, entity: Entity) {
         self.roster.add_spawned(world, entity);
+        self.measures.spawned(world, entity);
     }
 
-    fn after_step(&mut self, world: &World, _stats: &SimStats) {
+    fn after_step(&mut self, world: &World, stats: &SimStats) {
+        self.measures.after_step(world, stats);
         if let Some(drives) = &mut self.drives {
             drives.after_step(world, &self.roster);
         }

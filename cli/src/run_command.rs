@@ -7,6 +7,7 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 use clap::Args;
+use motive::sim::Measurement;
 
 use crate::drive_samples::{self, DriveSamples};
 use crate::progress::Progress;
@@ -53,15 +54,17 @@ pub struct RunArgs {
 /// Runs `args`.
 pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
     let mut run = args.options.load()?;
+    let mut measurement = None;
     if let Some(path) = &args.load {
-        let (world, simulator) = run_save::load(path, &run.world)?;
+        let saved = run_save::load(path, &run.world, run.measures.clone())?;
         // The fresh world still holds the saved serial: the loaded one names the same
         // entities under another.
         for (entity, _) in &mut run.names {
-            *entity = world.rebase(*entity);
+            *entity = saved.world.rebase(*entity);
         }
-        run.world = world;
-        run.simulator = Some(simulator);
+        run.world = saved.world;
+        run.simulator = Some(saved.simulator);
+        measurement = Some(saved.measurement);
     }
     let seconds = args.seconds.unwrap_or(run.rules.seconds);
     // Created before the run, so that a bad path fails at once, not after a long run.
@@ -75,6 +78,7 @@ pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
             .is_some()
             .then(|| DriveSamples::new(args.plot_npcs, start)),
         claims: None,
+        measures: measurement.unwrap_or_else(|| Measurement::new(run.measures.clone(), &run.world)),
         progress: Progress::new(start, seconds),
     };
     let ran = match (args.save_at, &args.save) {
@@ -84,7 +88,7 @@ pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
                     .simulator
                     .as_ref()
                     .expect("simulate keeps its simulator");
-                let bytes = run_save::save(path, &mut run.world, simulator)?;
+                let bytes = run_save::save(path, &mut run.world, simulator, &recorder.measures)?;
                 eprintln!(
                     "motive: saved the run at {at:.2} s to {} ({bytes} bytes)",
                     path.display()
@@ -110,10 +114,15 @@ pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
         roster,
         trace,
         drives,
+        measures,
         ..
     } = recorder;
     let world = &run.world;
-    summary::print(&run.title, world, &roster, &ran);
+    let measured = summary::Measured {
+        measurement: &measures,
+        variant: run.variant.as_deref(),
+    };
+    summary::print(&run.title, world, &roster, &ran, &measured);
     if let (Some(trace), Some(file)) = (trace, trace_file) {
         let mut out = BufWriter::new(file);
         trace.write(world, &roster, &run.title, &mut out)?;

@@ -1,50 +1,75 @@
 //! `motive run --save-at S --save FILE` and `motive run --load FILE`: a run saved mid-way and
 //! continued later. The file holds the world's save (`World::save`, versioned, checksummed,
-//! naming its domain's fingerprint) and the headless simulator's beside it:
-//! `b"MOTVRUN1"`, the world save's length (u64, little-endian), the world save, the simulator
-//! save.
+//! naming its domain's fingerprint), the headless simulator's and the scenario's measures
+//! beside it: `b"MOTVRUN2"`, then each of the world, simulator and measures saves as its
+//! length (u64, little-endian) and its bytes.
 
 use std::error::Error;
 use std::path::Path;
 
 use motive::core::World;
-use motive::sim::Simulator;
+use motive::sim::{Measure, Measurement, Simulator};
 
-const MAGIC: &[u8; 8] = b"MOTVRUN1";
+const MAGIC: &[u8; 8] = b"MOTVRUN2";
 
-/// Writes `world` and `simulator` to `path`.
+/// A run as saved: its world, the engine playing its part, what the scenario measured.
+pub struct SavedRun {
+    /// The world.
+    pub world: World,
+    /// The headless engine.
+    pub simulator: Simulator,
+    /// The measures, counted up to the save.
+    pub measurement: Measurement,
+}
+
+/// Writes `world`, `simulator` and `measurement` to `path`; the bytes written.
 pub fn save(
     path: &Path,
     world: &mut World,
     simulator: &Simulator,
+    measurement: &Measurement,
 ) -> Result<usize, Box<dyn Error>> {
-    let world_bytes = world.save()?;
-    let sim_bytes = simulator.save()?;
-    let mut out = Vec::with_capacity(16 + world_bytes.len() + sim_bytes.len());
+    let parts = [world.save()?, simulator.save()?, measurement.save()?];
+    let mut out = Vec::with_capacity(8 + parts.iter().map(|p| 8 + p.len()).sum::<usize>());
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&(world_bytes.len() as u64).to_le_bytes());
-    out.extend_from_slice(&world_bytes);
-    out.extend_from_slice(&sim_bytes);
+    for part in &parts {
+        out.extend_from_slice(&(part.len() as u64).to_le_bytes());
+        out.extend_from_slice(part);
+    }
     std::fs::write(path, &out).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(out.len())
 }
 
-/// Reads a run saved to `path` over `world`'s domain: the world and its simulator.
-pub fn load(path: &Path, fresh: &World) -> Result<(World, Simulator), Box<dyn Error>> {
+/// Reads a run saved to `path` over `fresh`'s domain, measuring `measures`.
+pub fn load(
+    path: &Path,
+    fresh: &World,
+    measures: Vec<Measure>,
+) -> Result<SavedRun, Box<dyn Error>> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let bad = || format!("{}: not a run saved by motive run --save", path.display());
-    if bytes.len() < 16 || &bytes[..8] != MAGIC {
+    let rest = bytes.strip_prefix(MAGIC).ok_or_else(bad)?;
+    let (world_bytes, rest) = part(rest).ok_or_else(bad)?;
+    let (sim_bytes, rest) = part(rest).ok_or_else(bad)?;
+    let (measure_bytes, rest) = part(rest).ok_or_else(bad)?;
+    if !rest.is_empty() {
         return Err(bad().into());
     }
-    let length = u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes"));
-    let rest = &bytes[16..];
-    let length = usize::try_from(length)
-        .ok()
-        .filter(|&l| l <= rest.len())
-        .ok_or_else(bad)?;
-    let world = World::load(fresh.domain().clone(), &rest[..length])
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let simulator =
-        Simulator::load(&rest[length..], &world).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok((world, simulator))
+    let named = |e: motive::core::Error| format!("{}: {e}", path.display());
+    let world = World::load(fresh.domain().clone(), world_bytes).map_err(named)?;
+    let simulator = Simulator::load(sim_bytes, &world).map_err(named)?;
+    let measurement = Measurement::load(measures, measure_bytes, &world).map_err(named)?;
+    Ok(SavedRun {
+        world,
+        simulator,
+        measurement,
+    })
+}
+
+/// The first length-prefixed part of `bytes` and what follows it.
+fn part(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
+    let length = u64::from_le_bytes(bytes.get(..8)?.try_into().ok()?);
+    let rest = &bytes[8..];
+    let length = usize::try_from(length).ok().filter(|&l| l <= rest.len())?;
+    Some(rest.split_at(length))
 }

@@ -1,13 +1,24 @@
-//! The table `run` ends with, then the first NPC's last decision in brief.
+//! The table `run` ends with, the scenario's measures of success, then the first NPC's last
+//! decision in brief.
 
 use motive::core::World;
+use motive::sim::Measurement;
 
 use crate::explanation;
 use crate::loaded_run::Ran;
 use crate::roster::Roster;
+use crate::wording;
+
+/// A run's measures of success and what to hold them against.
+pub struct Measured<'a> {
+    /// What was measured.
+    pub measurement: &'a Measurement,
+    /// The variant run (`None`: the scenario as written), whose published figures apply.
+    pub variant: Option<&'a str>,
+}
 
 /// Prints the summary of a run of `title` to stdout.
-pub fn print(title: &str, world: &World, roster: &Roster, ran: &Ran) {
+pub fn print(title: &str, world: &World, roster: &Roster, ran: &Ran, measured: &Measured) {
     let (summary, stats) = (&ran.summary, &ran.stats);
     let per_decision = stats
         .micros_per_decision()
@@ -30,8 +41,39 @@ pub fn print(title: &str, world: &World, roster: &Roster, ran: &Ran) {
     for (label, value) in rows {
         println!("{label:<20} {value:>12}");
     }
+    print_measures(world, measured);
     if let Some(&first) = roster.npcs().first() {
         println!();
         print!("{}", explanation::brief(world, roster, first));
+    }
+}
+
+/// The scenario's measures, each with its published figure when the scenario gives one for
+/// the variant run.
+fn print_measures(world: &World, measured: &Measured) {
+    let measures = measured.measurement.measures();
+    if measures.is_empty() {
+        return;
+    }
+    println!("\nthe scenario's measures of success:");
+    let values = measured.measurement.values(world);
+    for (measure, value) in measures.iter().zip(values) {
+        let published = match measure.published_for(measured.variant) {
+            Some(figure) => format!(
+                "  (published {figure}{}{})",
+                unit_suffix(measure.kind.unit()),
+                wording::source(&measure.source)
+            ),
+            None => String::new(),
+        };
+        println!("  {:<32} {}{published}", measure.name, value.text);
+    }
+}
+
+/// ` s` for seconds, nothing for a count.
+pub fn unit_suffix(unit: &str) -> String {
+    match unit {
+        "" => String::new(),
+        unit => format!(" {unit}"),
     }
 }

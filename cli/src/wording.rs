@@ -47,3 +47,11 @@ pub fn goal(world: &World, mind: &Mind) -> Option<String> {
 pub fn brain(mind: &Mind) -> &'static str {
     mind.brain.kind().name()
 }
+
+/// `, T:1473` after a published figure; nothing when its source is not given.
+pub fn source(source: &str) -> String {
+    match source {
+        "" => String::new(),
+        source => format!(", {source}"),
+    }
+}

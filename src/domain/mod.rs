@@ -25,6 +25,7 @@ mod reader;
 pub mod scenario;
 mod scenario_document;
 mod scenario_groups;
+mod scenario_measures;
 mod squads;
 mod suggest;
 mod ubc;

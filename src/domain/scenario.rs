@@ -10,6 +10,7 @@ use crate::core::model::bt::BtTreeId;
 use crate::core::model::player_style::StyleId;
 use crate::core::world::ambiance_areas::{Falloff, Shape};
 use crate::core::{AttributeId, Domain, Entity, Result, Value, Vec3, World, WorldConfig};
+use crate::sim::measure::Measure;
 use crate::sim::rules::SimRules;
 
 use super::variant::Variant;
@@ -111,6 +112,8 @@ pub struct Scenario {
     pub groups: Vec<GroupSpec>,
     /// Its variants, in name order ([`Scenario::with_variant`]).
     pub variants: Vec<Variant>,
+    /// What its experiment counts as success, in declaration order.
+    pub measures: Vec<Measure>,
 }
 
 /// A scenario made into a world.
@@ -123,6 +126,8 @@ pub struct Instance {
     pub names: Vec<(Entity, String)>,
     /// Every behaviour-tree group the scenario made and its name (`watch`, `watch@2`).
     pub groups: Vec<(Entity, String)>,
+    /// The scenario's measures of success, to take with [`crate::sim::Measurement`].
+    pub measures: Vec<Measure>,
 }
 
 impl Scenario {
@@ -240,6 +245,7 @@ impl Scenario {
             rules,
             names,
             groups,
+            measures: self.measures.clone(),
         })
     }
 }

@@ -35,6 +35,7 @@ const SCENARIO_FIELDS: &[&str] = &[
     "projections",
     "groups",
     "variants",
+    "measures",
 ];
 
 /// True when `text` looks like a scenario (an object with a `domain`) rather than a domain.
@@ -152,6 +153,8 @@ impl Loading {
             .chain(spawns.iter().map(|s| s.archetype))
             .collect();
         let variants = self.variants(obj.get("variants"), &domain, &used);
+        let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
+        let measures = self.measures(obj.get("measures"), &names);
         let scenario = Scenario {
             name,
             description,
@@ -164,6 +167,7 @@ impl Loading {
             copies: copies?,
             groups,
             variants,
+            measures,
         };
         if self.ctx.has_errors() {
             return None;
@@ -241,6 +245,7 @@ impl Loading {
             "actions",
             "spawns",
             "player",
+            "reset_on_death",
         ];
         let obj = self.ctx.object(&node, &fields)?;
         rules.speed = obj.number_or(&mut self.ctx, "speed", rules.speed)?;
@@ -275,6 +280,10 @@ impl Loading {
             if let Some(rule) = self.player_rule(&p, domain) {
                 rules.player.push(rule);
             }
+        }
+        if let Some(reset) = obj.get("reset_on_death") {
+            let id = self.refs.archetypes.resolve(&mut self.ctx, &reset)?;
+            rules.reset_on_death = Some(ArchetypeId(id));
         }
         let valid = rules.validate(domain);
         self.check(&node.path, valid)?;

@@ -34,8 +34,8 @@ impl Scenario {
         self.variants.iter().map(|v| v.name.as_str())
     }
 
-    /// The scenario as its variant `name` runs it: every entity and spawn rule of a swapped
-    /// archetype is of its stand-in. The copy has no variants of its own. An unknown name is an
+    /// The scenario as its variant `name` runs it: every entity, spawn rule, reset and measure of a
+    /// swapped archetype is of its stand-in. The copy has no variants of its own. An unknown name is an
     /// error naming the variants there are.
     pub fn with_variant(&self, name: &str) -> Result<Scenario> {
         let Some(variant) = self.variants.iter().find(|v| v.name == name) else {
@@ -48,6 +48,12 @@ impl Scenario {
         }
         for spawn in &mut varied.rules.spawns {
             spawn.archetype = variant.archetype(spawn.archetype);
+        }
+        varied.rules.reset_on_death = varied.rules.reset_on_death.map(|a| variant.archetype(a));
+        for measure in &mut varied.measures {
+            for archetype in measure.kind.archetypes_mut() {
+                *archetype = variant.archetype(*archetype);
+            }
         }
         Ok(varied)
     }

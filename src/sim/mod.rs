@@ -3,8 +3,11 @@
 
 #![forbid(unsafe_code)]
 
+mod deaths;
 pub mod goap_examples;
 pub mod household;
+pub mod measure;
+pub mod measurement;
 mod need_servers;
 pub mod observer;
 mod performance;
@@ -16,7 +19,9 @@ mod spawner;
 pub mod stats;
 pub mod wizard;
 
-pub use observer::{Observer, Performed};
+pub use measure::{Measure, MeasureKind};
+pub use measurement::{MeasureValue, Measurement};
+pub use observer::{Ending, Observer, Performed};
 pub use rules::{EngineAction, SimRules, SpawnRule};
 pub use run::{run_fixed_step, RunSummary};
 pub use simulator::Simulator;

@@ -22,10 +22,20 @@ pub struct Performed {
     pub request: u32,
 }
 
+/// What the engine does with an entity that died.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// It is removed from the world, as a game removes a killed creature.
+    Removed,
+    /// Its death ends an episode (the rules' `reset_on_death`, T:1526): everything spawned is
+    /// removed and it starts again where and as it first was.
+    Reset,
+}
+
 /// Receives what happens in a simulation, in order. Every method does nothing by default;
 /// `()` observes nothing. Within a step the order is: [`Observer::decided`] for the thinks of
 /// the tick, then [`Observer::event`] and [`Observer::performed`] as the simulator works
-/// through the events and reports, then [`Observer::spawned`], then
+/// through the events and reports, then [`Observer::died`], then [`Observer::spawned`], then
 /// [`Observer::after_step`]. The world's time during every call is the time of what is
 /// announced (the end of the step).
 pub trait Observer {
@@ -41,6 +51,11 @@ pub trait Observer {
 
     /// A spawn rule brought `entity` into the world.
     fn spawned(&mut self, _world: &World, _entity: Entity) {}
+
+    /// `entity` died: its archetype's death conditions hold. The simulator removes it, or
+    /// resets the arena around it, right after this call (`ending` says which), so the world
+    /// still has it here.
+    fn died(&mut self, _world: &World, _entity: Entity, _ending: Ending) {}
 
     /// A step ended; `stats` counts everything since the simulator was made.
     fn after_step(&mut self, _world: &World, _stats: &SimStats) {}

@@ -26,6 +26,10 @@ pub struct SimRules {
     pub spawns: Vec<SpawnRule>,
     /// What the simulated player does, reported to the world's player model.
     pub player: Vec<PlayerRule>,
+    /// The archetype whose death resets the arena instead of ending it (T:1526): everything
+    /// spawned is removed and the entity starts again as it began. `None`: the dead are
+    /// removed (`deaths.rs`).
+    pub reset_on_death: Option<ArchetypeId>,
 }
 
 /// How the engine performs one action.
@@ -66,6 +70,7 @@ impl SimRules {
             per_action: vec![EngineAction::default(); domain.actions().len()],
             spawns: Vec::new(),
             player: Vec::new(),
+            reset_on_death: None,
         }
     }
 
@@ -115,6 +120,14 @@ impl SimRules {
                 return Err(Error::invalid(format!(
                     "player[{i}].every must be finite and at least the step ({}), got {}",
                     self.step, rule.every
+                )));
+            }
+        }
+        if let Some(archetype) = self.reset_on_death {
+            if domain.archetypes().get(archetype.0)?.death.is_empty() {
+                return Err(Error::invalid(format!(
+                    "reset_on_death names {:?}, which has no death conditions: it never dies",
+                    domain.archetypes().name(archetype.0)
                 )));
             }
         }

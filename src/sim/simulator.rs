@@ -8,7 +8,9 @@
 //! 4. events are worked through: engine actions requested are taken up, ended ones dropped;
 //!    performances that ran their course are reported (success, or failure by the action's
 //!    chance), which may start next steps at once, until nothing more is due;
-//! 5. spawn rules bring in what is due.
+//! 5. entities whose archetype's death conditions hold are removed, or reset the arena
+//!    (`deaths.rs`);
+//! 6. spawn rules bring in what is due.
 //!
 //! An engine action (`ActionDuration::Engine`) whose effects move the performer to the target
 //! (`MoveTo(Supplier)` on the consumer) is a walk: to the claimed slot's place when the request
@@ -30,6 +32,7 @@ use crate::core::world::actions::ActionOutcome;
 use crate::core::world::event::{Event, EventKind};
 use crate::core::{Entity, EntityKind, Error, Result, World};
 
+use super::deaths::Deaths;
 use super::need_servers::NeedServers;
 use super::observer::{Observer, Performed};
 use super::performance::{Performance, Work};
@@ -51,6 +54,7 @@ pub struct Simulator {
     /// The world's events, drained into this buffer each step and reused.
     events: Vec<Event>,
     spawner: Spawner,
+    deaths: Deaths,
     player: ScriptedPlayer,
     needs: NeedServers,
     stats: SimStats,
@@ -66,6 +70,7 @@ impl Simulator {
             performances: Vec::new(),
             events: Vec::new(),
             spawner: Spawner::new(&rules.spawns, world.time()),
+            deaths: Deaths::default(),
             player: ScriptedPlayer::new(&rules.player, world.time()),
             needs: NeedServers::new(world.domain()),
             stats: SimStats::default(),
@@ -143,14 +148,20 @@ impl Simulator {
             from = at + 1;
         }
         self.performances.retain(|p| !p.gone);
+        let reset = self.rules.reset_on_death;
+        if self.deaths.run(world, reset, observer)? {
+            self.spawner.clear(&self.rules.spawns, world)?;
+        }
         let Simulator {
             spawner,
+            deaths,
             rules,
             stats,
             ..
         } = self;
         spawner.run(&rules.spawns, world, |world, entity| {
             stats.spawned += 1;
+            deaths.follow(world, entity, reset);
             observer.spawned(world, entity);
         })?;
         self.stats.ticks += 1;

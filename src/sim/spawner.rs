@@ -1,5 +1,5 @@
 //! Carrying out spawn rules: each brings in an entity every so often while fewer than its
-//! maximum of the ones it spawned are alive.
+//! maximum of the ones it spawned are in the world.
 
 use crate::core::{Entity, Result, World};
 
@@ -47,7 +47,8 @@ impl Spawner {
         for (rule, schedule) in rules.iter().zip(&mut self.schedules) {
             while schedule.next <= now + 1e-9 {
                 schedule.next += rule.every;
-                schedule.alive.retain(|&e| lives(world, e));
+                // The dead are removed by the simulator before spawning (`deaths.rs`).
+                schedule.alive.retain(|&e| world.is_alive(e));
                 if schedule.alive.len() >= rule.max_alive as usize {
                     continue;
                 }
@@ -61,19 +62,18 @@ impl Spawner {
         }
         Ok(())
     }
-}
 
-/// True while `entity` exists and none of its archetype's death conditions holds: a dead
-/// antlion lies where it fell, but no longer counts against its spawn rule's maximum.
-fn lives(world: &World, entity: Entity) -> bool {
-    let Ok(Some(archetype)) = world.archetype(entity) else {
-        return world.is_alive(entity);
-    };
-    let bindings = crate::core::model::condition::Bindings::pair(entity, entity);
-    !world
-        .domain()
-        .archetype(archetype)
-        .death
-        .iter()
-        .any(|c| c.holds(world, &bindings))
+    /// Removes everything the rules spawned that is still in `world`, and starts every
+    /// schedule over from `world`'s time: an arena reset (T:1526).
+    pub(super) fn clear(&mut self, rules: &[SpawnRule], world: &mut World) -> Result<()> {
+        for (rule, schedule) in rules.iter().zip(&mut self.schedules) {
+            for entity in schedule.alive.drain(..) {
+                if let Ok(kind) = world.kind(entity) {
+                    world.destroy(entity, kind)?;
+                }
+            }
+            schedule.next = world.time() + rule.every;
+        }
+        Ok(())
+    }
 }

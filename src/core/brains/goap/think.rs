@@ -209,6 +209,9 @@ impl World {
             supplier: npc,
         });
         goap.pending.fallback = fallback.is_some();
+        // The fallback is a one-step plan: its cost is that step's, so an explanation never
+        // shows a plan of total 0 beside a step that costs 1 (issue 31).
+        goap.pending.cost = fallback.map_or(0.0, |a| self.domain.action(a).planning.cost);
         self.replace_plan(npc, mind, fallback_step);
         if fallback.is_none() && (had_plan || first) {
             self.push_event(EventKind::NoPlan, npc, None, Entity::NULL, 0);

@@ -1,0 +1,128 @@
+//! The engine's part in death. Motive only plans around an archetype's death conditions; it is
+//! the game that ends a creature whose health ran out. So, after each step's reports, an entity
+//! whose death conditions hold is removed from the world — or, when its archetype is the rules'
+//! `reset_on_death`, the arena resets as the thesis's does at the wizard's death (T:1526):
+//! everything the spawn rules brought in is removed, the entity gets back the facts and the
+//! place it started with, and the spawn rules start over. Each of its lives is an episode.
+
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::condition::Bindings;
+use crate::core::{AttributeId, Entity, Result, Value, Vec3, World};
+
+use super::observer::{Ending, Observer};
+
+/// Who may die, and how the entities an arena resets around started.
+#[derive(serde::Serialize, serde::Deserialize, Debug, Default)]
+pub(super) struct Deaths {
+    /// Entities with death conditions, in the order they came; gone ones are dropped lazily.
+    mortal: Vec<Entity>,
+    /// How each entity of the `reset_on_death` archetype started, taken when first seen.
+    starts: Vec<Start>,
+    /// The world's entities have been looked through (done at the first step, so that a
+    /// simulator made before the scenario's entities exist still finds them).
+    primed: bool,
+}
+
+/// An entity's start, to restore at a reset.
+#[derive(serde::Serialize, serde::Deserialize, Debug)]
+struct Start {
+    entity: Entity,
+    at: Vec3,
+    facts: Vec<(AttributeId, Value)>,
+}
+
+impl Deaths {
+    /// Follows `entity` if its archetype has death conditions.
+    pub(super) fn follow(&mut self, world: &World, entity: Entity, reset: Option<ArchetypeId>) {
+        let Ok(Some(archetype)) = world.archetype(entity) else {
+            return;
+        };
+        if world.domain().archetype(archetype).death.is_empty() {
+            return;
+        }
+        self.mortal.push(entity);
+        if reset == Some(archetype) {
+            let facts = (0..world.domain().attributes().len() as u32)
+                .filter_map(|a| {
+                    let attribute = AttributeId(a);
+                    world
+                        .fact(entity, attribute)
+                        .ok()
+                        .map(|f| (attribute, f.value))
+                })
+                .collect();
+            let at = world.position(entity).unwrap_or_default();
+            self.starts.push(Start { entity, at, facts });
+        }
+    }
+
+    /// Ends every entity that died in the step just run; true when one of them reset the arena
+    /// (the caller then clears what was spawned).
+    pub(super) fn run(
+        &mut self,
+        world: &mut World,
+        reset: Option<ArchetypeId>,
+        observer: &mut impl Observer,
+    ) -> Result<bool> {
+        if !self.primed {
+            self.primed = true;
+            let entities: Vec<Entity> = world.entities().collect();
+            for entity in entities {
+                self.follow(world, entity, reset);
+            }
+        }
+        let mut reset_happened = false;
+        let mut i = 0;
+        while i < self.mortal.len() {
+            let entity = self.mortal[i];
+            if !world.is_alive(entity) {
+                self.mortal.remove(i);
+                continue;
+            }
+            if !dead(world, entity) {
+                i += 1;
+                continue;
+            }
+            let resets = self.starts.iter().any(|s| s.entity == entity);
+            let ending = if resets {
+                Ending::Reset
+            } else {
+                Ending::Removed
+            };
+            observer.died(world, entity, ending);
+            if resets {
+                reset_happened = true;
+                i += 1;
+            } else {
+                let kind = world.kind(entity)?;
+                world.destroy(entity, kind)?;
+                self.mortal.remove(i);
+            }
+        }
+        if reset_happened {
+            for start in &self.starts {
+                if world.is_alive(start.entity) && dead(world, start.entity) {
+                    world.set_position(start.entity, start.at)?;
+                    for &(attribute, value) in &start.facts {
+                        world.set_fact(start.entity, attribute, value)?;
+                    }
+                }
+            }
+        }
+        Ok(reset_happened)
+    }
+}
+
+/// True when one of `entity`'s archetype's death conditions holds of it.
+fn dead(world: &World, entity: Entity) -> bool {
+    let Ok(Some(archetype)) = world.archetype(entity) else {
+        return false;
+    };
+    let bindings = Bindings::pair(entity, entity);
+    world
+        .domain()
+        .archetype(archetype)
+        .death
+        .iter()
+        .any(|c| c.holds(world, &bindings))
+}
