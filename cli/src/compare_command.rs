@@ -133,7 +133,7 @@ fn table(title: &str, columns: &[Column]) -> String {
             let _ = writeln!(out, "  {}: {}", c.name, c.values[m].text);
         }
     }
-    let counters: [(&str, fn(&Ran) -> String); 5] = [
+    let counters: [Counter; 5] = [
         ("decisions", |r| r.stats.decisions.to_string()),
         ("plans", |r| r.stats.plans_adopted.to_string()),
         ("µs per decision", |r| {
@@ -155,6 +155,9 @@ fn table(title: &str, columns: &[Column]) -> String {
     }
     out
 }
+
+/// A counter row: its label and how a run shows it.
+type Counter = (&'static str, fn(&Ran) -> String);
 
 /// The variant a column ran: `None` for the scenario as written.
 fn variant(name: &str) -> Option<&str> {
