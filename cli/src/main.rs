@@ -22,6 +22,8 @@ mod squad_explanation;
 mod summary;
 mod svg_chart;
 mod trace;
+mod trace_counters;
+mod trace_repeats;
 mod validate_command;
 mod wording;
 

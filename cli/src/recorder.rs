@@ -52,6 +52,9 @@ impl Observer for Recorder {
     }
 
     fn after_step(&mut self, world: &World, _stats: &SimStats) {
+        if let Some(trace) = &mut self.trace {
+            trace.after_step(world, &self.roster);
+        }
         if let Some(drives) = &mut self.drives {
             drives.after_step(world, &self.roster);
         }
