@@ -72,6 +72,29 @@ fn hospital_repeats_fold_into_counted_spans_and_every_decision_is_accounted_for(
             );
         }
     }
+    // Folded spans nest with the others, as a viewer stacks them: two spans of a track are
+    // apart or one holds the other.
+    for (tid, track) in &tracks {
+        let mut spans: Vec<(f64, f64, &Value)> = track
+            .iter()
+            .filter(|e| e["ph"] == "X")
+            .map(|e| {
+                let start = e["ts"].as_f64().unwrap();
+                (start, start + e["dur"].as_f64().unwrap(), *e)
+            })
+            .collect();
+        // Outer before inner where they start together.
+        spans.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)));
+        let mut open: Vec<f64> = Vec::new();
+        for (start, end, span) in spans {
+            open.retain(|&e| e > start);
+            assert!(
+                open.last().is_none_or(|&outer| end <= outer),
+                "track {tid}: {span} overlaps a span ending at {open:?}"
+            );
+            open.push(end);
+        }
+    }
     let mut represented: HashMap<&str, u64> = HashMap::new();
     let mut folded_no_plans = 0;
     let written: Vec<&Value> = tracks.values().flatten().copied().collect();
