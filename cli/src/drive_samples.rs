@@ -1,20 +1,17 @@
-//! What `--plot` draws: each charted NPC's drives, every simulated second from the first (by
-//! then every NPC has thought, with the default think interval, so none shows the full
-//! satisfaction a mind starts with) and at the end. A UDGOAP NPC's are
-//! its drive satisfactions (`UdgoapMind::drives`, in [0, 1]); a GOAP NPC has none, so its numeric
-//! needs (the archetype's decaying attributes) stand in for them.
+//! What `--plot` draws: each charted NPC's drives, at every sample of a [`SampleClock`]. A
+//! UDGOAP NPC's are its drive satisfactions (in [0, 1]); a GOAP NPC has none, so its numeric
+//! needs stand in for them (see [`npc_levels`]).
 
 use motive::core::brains::Brain;
-use motive::core::{Entity, Value, World};
+use motive::core::{Entity, World};
 
+use crate::npc_levels;
 use crate::roster::Roster;
+use crate::sample_clock::SampleClock;
 use crate::svg_chart::{self, Axis, Scale, Series};
 
 /// NPCs charted when `--plot-npcs` is not given (the first ones in spawn order).
 pub const DEFAULT_PANELS: usize = 12;
-
-/// Simulated seconds between samples.
-const SAMPLE_EVERY: f64 = 1.0;
 
 /// What a panel's values are.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,8 +43,7 @@ pub struct DriveSamples {
     limit: usize,
     /// World time the run started at.
     start: f64,
-    /// World time of the next sample.
-    next: f64,
+    clock: SampleClock,
     panels: Vec<Panel>,
 }
 
@@ -57,7 +53,7 @@ impl DriveSamples {
         DriveSamples {
             limit,
             start,
-            next: start + SAMPLE_EVERY,
+            clock: SampleClock::new(start),
             panels: Vec::new(),
         }
     }
@@ -105,15 +101,14 @@ impl DriveSamples {
 
     /// Takes a sample when one is due.
     pub fn after_step(&mut self, world: &World, roster: &Roster) {
-        if world.time() + 1e-9 >= self.next {
+        if self.clock.due(world.time()) {
             self.sample(world, roster);
-            self.next += SAMPLE_EVERY;
         }
     }
 
     /// Takes a last sample at the end of the run, unless one was just taken.
     pub fn finish(&mut self, world: &World, roster: &Roster) {
-        if self.next - SAMPLE_EVERY < world.time() - 1e-9 {
+        if self.clock.ends_unsampled(world.time()) {
             self.sample(world, roster);
         }
     }
@@ -127,11 +122,7 @@ impl DriveSamples {
             let panel = match self.panels.iter().position(|p| p.npc == npc) {
                 Some(i) => &mut self.panels[i],
                 None => {
-                    let title = format!(
-                        "{} {}",
-                        roster.number(npc).unwrap_or(0),
-                        roster.name(world, npc)
-                    );
+                    let title = roster.title(world, npc);
                     let measure = if mind.brain.kind() != Brain::Udgoap {
                         Measure::Need {
                             range: need_range(world, npc),
@@ -148,22 +139,12 @@ impl DriveSamples {
                     self.panels.last_mut().expect("just pushed")
                 }
             };
-            let domain = world.domain();
-            match panel.measure {
-                Measure::Satisfaction => {
-                    let drives = mind.brain.udgoap().map_or(&[][..], |u| &u.drives);
-                    for drive in drives {
-                        let label = domain.drives().name(drive.drive.0);
-                        add_point(panel, label, now, drive.satisfaction);
-                    }
-                }
-                Measure::Need { .. } => {
-                    for need in needs(world, npc) {
-                        if let Ok(Value::Number(n)) = world.fact(npc, need).map(|f| f.value) {
-                            add_point(panel, &domain.attributes()[need.0 as usize].name, now, n);
-                        }
-                    }
-                }
+            let levels = match panel.measure {
+                Measure::Satisfaction => npc_levels::satisfactions(world, npc),
+                Measure::Need { .. } => npc_levels::need_values(world, npc),
+            };
+            for (label, value) in levels {
+                add_point(panel, label, now, value);
             }
         }
     }
@@ -183,24 +164,10 @@ fn add_point(panel: &mut Panel, label: &str, time: f64, value: f64) {
     series.points.push((time, value));
 }
 
-/// The numeric needs of `npc`'s archetype.
-fn needs(world: &World, npc: Entity) -> Vec<motive::core::AttributeId> {
-    match world.archetype(npc) {
-        Ok(Some(archetype)) => world
-            .domain()
-            .archetype(archetype)
-            .needs
-            .iter()
-            .map(|need| need.attribute)
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// The union of the ranges of `npc`'s needs; `None` when one has no range.
 fn need_range(world: &World, npc: Entity) -> Option<(f64, f64)> {
     let attributes = world.domain().attributes();
-    needs(world, npc)
+    npc_levels::needs(world, npc)
         .iter()
         .map(|need| attributes[need.0 as usize].range)
         .try_fold(None, |union: Option<(f64, f64)>, range| {

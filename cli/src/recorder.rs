@@ -62,6 +62,9 @@ impl Observer for Recorder {
 
     fn after_step(&mut self, world: &World, stats: &SimStats) {
         self.measures.after_step(world, stats);
+        if let Some(trace) = &mut self.trace {
+            trace.after_step(world, &self.roster);
+        }
         if let Some(drives) = &mut self.drives {
             drives.after_step(world, &self.roster);
         }

@@ -65,6 +65,15 @@ impl Roster {
         }
     }
 
+    /// `<number> <name>`: how a trace track, a counter and a chart panel title an NPC.
+    pub fn title(&self, world: &World, npc: Entity) -> String {
+        format!(
+            "{} {}",
+            self.number(npc).unwrap_or(0),
+            self.name(world, npc)
+        )
+    }
+
     fn archetype_name(&self, world: &World, entity: Entity) -> String {
         match world.archetype(entity) {
             Ok(Some(archetype)) => world.domain().archetypes().name(archetype.0).to_owned(),

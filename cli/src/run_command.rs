@@ -73,7 +73,9 @@ pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
     let start = run.world.time();
     let mut recorder = Recorder {
         roster: Roster::new(&run.world, &run.names),
-        trace: trace_file.is_some().then(|| Trace::new(args.trace_npcs)),
+        trace: trace_file
+            .is_some()
+            .then(|| Trace::new(args.trace_npcs, start)),
         drives: plot_file
             .is_some()
             .then(|| DriveSamples::new(args.plot_npcs, start)),

@@ -2,8 +2,10 @@
 //! chrome://tracing. One track per NPC (pid 1, tid = the NPC's number, named by `thread_name`
 //! metadata) for the first NPCs in spawn order; each performance an action span (`X`, named by
 //! the action, with its target, request and outcome), a wait for a joint action a span of its
-//! own, each decision that adopts a plan and each change of goal an instant event (`i`) with
-//! why. Times are microseconds of simulated time.
+//! own, each decision (a plan adopted, or none) and each change of goal an instant event (`i`)
+//! with why. Events that recur on a track are folded into one span with their count
+//! ([`crate::trace_repeats`]); each NPC's needs and drive satisfactions are counters
+//! ([`crate::trace_counters`]). Times are microseconds of simulated time.
 
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -14,6 +16,8 @@ use motive::sim::Performed;
 use serde_json::{json, Value};
 
 use crate::roster::Roster;
+use crate::trace_counters::Counters;
+use crate::trace_repeats::Repeats;
 use crate::wording;
 
 /// NPCs with a track when `--trace-npcs` is not given: enough to see a crowd, few enough for
@@ -28,6 +32,11 @@ pub struct Trace {
     open: HashMap<Entity, Span>,
     /// What each tracked NPC's next decision answers, and what it last decided.
     minds: HashMap<Entity, Deciding>,
+    /// Track events on their way to `events`, repeats folded.
+    repeats: Repeats,
+    /// Needs and drives, sampled.
+    counters: Counters,
+    /// The events written so far.
     events: Vec<Value>,
 }
 
@@ -51,12 +60,15 @@ struct Deciding {
 }
 
 impl Trace {
-    /// A trace giving a track to the first `tracks` NPCs.
-    pub fn new(tracks: usize) -> Self {
+    /// A trace giving a track to the first `tracks` NPCs, of a run that starts at world time
+    /// `start`.
+    pub fn new(tracks: usize, start: f64) -> Self {
         Trace {
             tracks,
             open: HashMap::new(),
             minds: HashMap::new(),
+            repeats: Repeats::default(),
+            counters: Counters::new(start),
             events: Vec::new(),
         }
     }
@@ -66,26 +78,24 @@ impl Trace {
         roster.number(npc).filter(|&n| n <= self.tracks)
     }
 
-    /// A decision: an instant when it adopts a plan (or first finds none), and one when the
-    /// goal it pursues changes.
+    /// A decision: an instant saying the plan it adopts or that it has none, and one when the
+    /// goal it pursues changes. An idle NPC has none at every think: its instants fold into
+    /// one span.
     pub fn decided(&mut self, world: &World, roster: &Roster, npc: Entity) {
         let (Some(tid), Ok(mind)) = (self.track(roster, npc), world.mind(npc)) else {
             return;
         };
         let state = self.minds.entry(npc).or_default();
         let had_plan = std::mem::replace(&mut state.had_plan, !mind.plan.is_empty());
-        let reason = state.reason.take();
+        let why = state
+            .reason
+            .take()
+            .unwrap_or_else(|| if had_plan { "plan finished" } else { "idle" }.to_owned());
         let mut instants = Vec::new();
         if mind.plan.is_empty() {
-            // An idle NPC decides "nothing" at every think: only the start of a streak shows.
-            if had_plan || reason.is_some() {
-                let why = reason.unwrap_or_else(|| "plan finished".to_owned());
-                instants.push(("no plan", json!({ "reason": why })));
-            }
+            instants.push(("no plan", json!({ "reason": why })));
         } else {
             let goal = wording::goal(world, mind);
-            let why = reason
-                .unwrap_or_else(|| if had_plan { "plan finished" } else { "idle" }.to_owned());
             let plan = wording::plan(world, roster, &mind.plan);
             let args = json!({ "reason": why, "plan": plan, "goal": goal });
             instants.push(("plan", args));
@@ -163,6 +173,12 @@ impl Trace {
         }
     }
 
+    /// After a simulator step: samples the counters when due.
+    pub fn after_step(&mut self, world: &World, roster: &Roster) {
+        self.counters
+            .after_step(world, roster, self.tracks, &mut self.events);
+    }
+
     /// An engine action the simulator reported done.
     pub fn performed(&mut self, world: &World, roster: &Roster, performed: &Performed) {
         if let Some(tid) = self.track(roster, performed.npc) {
@@ -180,7 +196,7 @@ impl Trace {
     }
 
     fn complete(&mut self, end: f64, tid: usize, span: Span, outcome: &str) {
-        self.events.push(json!({
+        let event = json!({
             "name": span.name,
             "cat": "action",
             "ph": "X",
@@ -189,11 +205,12 @@ impl Trace {
             "pid": 1,
             "tid": tid,
             "args": { "target": span.target, "request": span.request, "outcome": outcome },
-        }));
+        });
+        self.repeats.push(tid, event, &mut self.events);
     }
 
     fn instant(&mut self, time: f64, tid: usize, name: &str, args: Value) {
-        self.events.push(json!({
+        let event = json!({
             "name": name,
             "cat": "decision",
             "ph": "i",
@@ -202,11 +219,13 @@ impl Trace {
             "pid": 1,
             "tid": tid,
             "args": args,
-        }));
+        });
+        self.repeats.push(tid, event, &mut self.events);
     }
 
     /// Writes the trace as it stands at `world`'s time (spans still open end there,
-    /// `unfinished`), with a track per NPC up to the limit, to `out`.
+    /// `unfinished`; counters take a last sample), with a track per NPC up to the limit, to
+    /// `out`.
     pub fn write(
         mut self,
         world: &World,
@@ -224,12 +243,15 @@ impl Trace {
         for (tid, span) in open {
             self.complete(world.time(), tid, span, "unfinished");
         }
+        self.repeats.finish(&mut self.events);
+        self.counters
+            .finish(world, roster, self.tracks, &mut self.events);
         let mut events = vec![json!({
             "name": "process_name", "ph": "M", "pid": 1, "args": { "name": title },
         })];
         for (i, &npc) in roster.npcs().iter().take(self.tracks).enumerate() {
             let tid = i + 1;
-            let name = format!("{tid} {}", roster.name(world, npc));
+            let name = roster.title(world, npc);
             events.push(json!({
                 "name": "thread_name", "ph": "M", "pid": 1, "tid": tid, "args": { "name": name },
             }));
@@ -245,6 +267,6 @@ impl Trace {
 }
 
 /// Seconds as microseconds, to the nanosecond: step sums carry rounding dust.
-fn micros(seconds: f64) -> f64 {
+pub fn micros(seconds: f64) -> f64 {
     (seconds * 1e9).round() / 1e3
 }

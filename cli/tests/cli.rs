@@ -3,34 +3,12 @@
 
 use std::collections::BTreeSet;
 
-use assert_cmd::Command;
 use motive::sim::household::{HouseholdDomain, DRIVES};
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn motive() -> Command {
-    Command::cargo_bin("motive").unwrap()
-}
-
-/// Runs `motive run` with `args` and a trace file; returns the parsed trace.
-fn trace(args: &[&str]) -> Value {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("trace.json");
-    motive()
-        .args(["run", "--trace", path.to_str().unwrap()])
-        .args(args)
-        .assert()
-        .success();
-    serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap()
-}
-
-fn events<'a>(trace: &'a Value, phase: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    trace["traceEvents"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(move |e| e["ph"] == phase)
-}
+mod common;
+use common::{events, motive, row, run_traced, scenario};
 
 #[test]
 fn run_prints_the_summary_table_and_nothing_on_a_piped_stderr() {
@@ -40,16 +18,7 @@ fn run_prints_the_summary_table_and_nothing_on_a_piped_stderr() {
         .success()
         .stderr(predicate::str::is_empty());
     let stdout = String::from_utf8(output.get_output().stdout.clone()).unwrap();
-    let row = |label: &str| {
-        stdout
-            .lines()
-            .find(|l| l.starts_with(label))
-            .unwrap_or_else(|| panic!("no {label:?} row in:\n{stdout}"))
-            .split_whitespace()
-            .last()
-            .unwrap()
-            .to_owned()
-    };
+    let row = |label: &str| row(&stdout, label);
     assert_eq!(row("NPCs"), "3");
     assert_eq!(row("smart objects"), "36");
     assert_eq!(row("ticks"), "400");
@@ -78,7 +47,7 @@ fn run_prints_the_summary_table_and_nothing_on_a_piped_stderr() {
 
 #[test]
 fn the_trace_has_a_named_track_per_npc_and_action_spans() {
-    let trace = trace(&["--npcs", "3", "--seconds", "40"]);
+    let trace = run_traced(&["--npcs", "3", "--seconds", "40"]).trace;
     assert_eq!(trace["displayTimeUnit"], "ms");
     let threads: Vec<(u64, String)> = events(&trace, "M")
         .filter(|e| e["name"] == "thread_name")
@@ -126,14 +95,17 @@ fn the_trace_has_a_named_track_per_npc_and_action_spans() {
 
 #[test]
 fn trace_tracks_are_capped_and_a_seed_replays_exactly() {
-    let capped = trace(&["--npcs", "3", "--seconds", "10", "--trace-npcs", "2"]);
-    let named = events(&capped, "M")
+    let args = ["--npcs", "3", "--seconds", "10", "--trace-npcs", "2"];
+    let capped = run_traced(&args);
+    let named = events(&capped.trace, "M")
         .filter(|e| e["name"] == "thread_name")
         .count();
     assert_eq!(named, 2);
-    assert!(events(&capped, "X").all(|e| e["tid"].as_u64().unwrap() <= 2));
-    let again = trace(&["--npcs", "3", "--seconds", "10", "--trace-npcs", "2"]);
-    assert_eq!(capped, again, "same seed, same trace");
+    for phase in ["X", "i", "C"] {
+        assert!(events(&capped.trace, phase).all(|e| e["tid"].as_u64().unwrap() <= 2));
+    }
+    let again = run_traced(&args);
+    assert!(capped.bytes == again.bytes, "same seed, same file");
 }
 
 #[test]
@@ -269,20 +241,11 @@ fn bad_arguments_fail_with_a_message() {
         .stdout(predicate::str::is_empty());
 }
 
-/// A shipped scenario, by its path from the repository root.
-fn scenario(name: &str) -> String {
-    format!("{}/../scenarios/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
 #[test]
 fn a_scenario_file_runs_and_its_goap_npcs_are_traced_and_explained() {
-    motive()
-        .args(["run", &scenario("pirate.json"), "--seconds", "30"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("pirate"));
-    let trace = trace(&[&scenario("pirate.json"), "--seconds", "30"]);
-    let spans: Vec<&str> = events(&trace, "X")
+    let run = run_traced(&[&scenario("pirate.json"), "--seconds", "30"]);
+    assert!(run.stdout.contains("pirate"), "{}", run.stdout);
+    let spans: Vec<&str> = events(&run.trace, "X")
         .filter_map(|e| e["name"].as_str())
         .collect();
     assert!(
