@@ -5,6 +5,7 @@
 
 pub mod goap_examples;
 pub mod household;
+mod life;
 mod need_servers;
 pub mod observer;
 mod performance;
@@ -16,6 +17,7 @@ mod spawner;
 pub mod stats;
 pub mod wizard;
 
+pub use life::lives;
 pub use observer::{Observer, Performed};
 pub use rules::{EngineAction, SimRules, SpawnRule};
 pub use run::{run_fixed_step, RunSummary};

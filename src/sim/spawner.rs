@@ -1,8 +1,9 @@
 //! Carrying out spawn rules: each brings in an entity every so often while fewer than its
-//! maximum of the ones it spawned are alive.
+//! maximum of the ones it spawned are alive (a dead one no longer counts against it).
 
 use crate::core::{Entity, Result, World};
 
+use super::life::lives;
 use super::rules::SpawnRule;
 
 /// A spawn rule's progress.
@@ -61,19 +62,4 @@ impl Spawner {
         }
         Ok(())
     }
-}
-
-/// True while `entity` exists and none of its archetype's death conditions holds: a dead
-/// antlion lies where it fell, but no longer counts against its spawn rule's maximum.
-fn lives(world: &World, entity: Entity) -> bool {
-    let Ok(Some(archetype)) = world.archetype(entity) else {
-        return world.is_alive(entity);
-    };
-    let bindings = crate::core::model::condition::Bindings::pair(entity, entity);
-    !world
-        .domain()
-        .archetype(archetype)
-        .death
-        .iter()
-        .any(|c| c.holds(world, &bindings))
 }
