@@ -136,6 +136,7 @@ pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
         let path = args.plot.as_deref().expect("a file means a path").display();
         match drives.panels().len() {
             0 => println!("plot: {path} ({})", drive_samples::NOTHING),
+            1 => println!("plot: {path} (1 NPC panel)"),
             charted => println!("plot: {path} ({charted} NPC panels)"),
         }
     }

@@ -5,8 +5,8 @@
 //! can find and check them. Without font metrics, text is measured with a conservative width
 //! per character ([`CHAR_WIDTH`]): the heading wraps, the legend column widens to its longest
 //! label, and what still does not fit is cut with an ellipsis, so no text leaves its panel.
-//! `run --plot` draws drives over time with it, `bench --plot` time per decision against NPC
-//! count.
+//! `run --plot` draws needs or drives over time with it, `bench --plot` time per decision
+//! against NPC count.
 
 use std::fmt::Write;
 
