@@ -2,7 +2,7 @@
 //! drive satisfactions (`UdgoapMind::drives`, in [0, 1]) and any NPC's numeric needs (its
 //! archetype's decaying attributes, in their ranges).
 
-use motive::core::{AttributeId, Entity, Value, World};
+use motive::core::{AttributeId, Entity, Value, ValueType, World};
 
 /// `npc`'s drive satisfactions by drive name, in the mind's order; none for a mind that is not
 /// UDGOAP (or an NPC that is gone).
@@ -32,14 +32,16 @@ pub fn need_values(world: &World, npc: Entity) -> Vec<(&str, f64)> {
 
 /// The numeric needs of `npc`'s archetype.
 pub fn needs(world: &World, npc: Entity) -> Vec<AttributeId> {
-    match world.archetype(npc) {
-        Ok(Some(archetype)) => world
-            .domain()
-            .archetype(archetype)
-            .needs
-            .iter()
-            .map(|need| need.attribute)
-            .collect(),
-        _ => Vec::new(),
-    }
+    let Ok(Some(archetype)) = world.archetype(npc) else {
+        return Vec::new();
+    };
+    let attributes = world.domain().attributes();
+    world
+        .domain()
+        .archetype(archetype)
+        .needs
+        .iter()
+        .map(|need| need.attribute)
+        .filter(|need| attributes[need.0 as usize].value_type == ValueType::Number)
+        .collect()
 }

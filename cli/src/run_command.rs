@@ -32,10 +32,12 @@ pub struct RunArgs {
     /// NPCs given a track in the trace: the first ones in spawn order.
     #[arg(long, value_name = "N", default_value_t = trace::DEFAULT_TRACKS)]
     trace_npcs: usize,
-    /// Write an SVG chart of drives over time, one panel per NPC.
+    /// Write an SVG chart over time, a panel per NPC: its numeric needs on their attributes'
+    /// range (whatever its brain), else its UDGOAP drive satisfaction (0–1); a dead NPC's lines
+    /// end. NPCs with neither get no panel; when none has any, the chart says so.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
-    /// NPCs charted by --plot: the first ones in spawn order.
+    /// NPCs charted by --plot: the first ones in spawn order with needs or drives.
     #[arg(long, value_name = "N", default_value_t = drive_samples::DEFAULT_PANELS)]
     plot_npcs: usize,
     /// Save the run (world and simulator) to the --save file after this many simulated
@@ -139,15 +141,15 @@ pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
     }
     if let (Some(mut drives), Some(mut file)) = (drives, plot_file) {
         drives.finish(world, &roster);
-        let charted = drives.panels().len();
-        let heading = format!(
-            "{}: drives over time, NPCs 1–{charted} of {}",
-            run.title,
-            roster.npcs().len()
-        );
-        file.write_all(svg_chart::render(&heading, &drives.chart_panels()).as_bytes())?;
+        let heading = drives.heading(&run.title, roster.npcs().len());
+        let chart = svg_chart::render(&heading, &drives.chart_panels(), drive_samples::NOTHING);
+        file.write_all(chart.as_bytes())?;
         let path = args.plot.as_deref().expect("a file means a path").display();
-        println!("plot: {path} ({charted} NPC panels)");
+        match drives.panels().len() {
+            0 => println!("plot: {path} ({})", drive_samples::NOTHING),
+            1 => println!("plot: {path} (1 NPC panel)"),
+            charted => println!("plot: {path} ({charted} NPC panels)"),
+        }
     }
     Ok(())
 }

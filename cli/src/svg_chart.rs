@@ -1,23 +1,47 @@
 //! Line charts as SVG, written by hand (no font metrics or rendering crate needed): a heading,
 //! then a grid of panels, each with labelled axes (linear or logarithmic), a line per series
-//! and a legend. Panels are `<g class="panel">` and lines `<polyline class="series">`
-//! elements, so tools can find them. `run --plot` draws drives over time with it, `bench
-//! --plot` time per decision against NPC count.
+//! and a legend. Panels are `<g class="panel">` elements whose `data-width` and `data-height`
+//! give their box (placed by their `translate`), lines `<polyline class="series">`, so tools
+//! can find and check them. Without font metrics, text is measured with a conservative width
+//! per character ([`CHAR_WIDTH`]): the heading wraps, the legend column widens to its longest
+//! label, and what still does not fit is cut with an ellipsis, so no text leaves its panel.
+//! `run --plot` draws needs or drives over time with it, `bench --plot` time per decision
+//! against NPC count.
 
 use std::fmt::Write;
 
+/// Width of a character as a fraction of its font size: at least the average of common
+/// sans-serif faces (DejaVu Sans, among the widest, stays under it), so text measured with it
+/// fits.
+pub const CHAR_WIDTH: f64 = 0.6;
+/// Font sizes: body text (ticks, axis labels, legend), panel titles, the chart's heading.
+const FONT: f64 = 11.0;
+const TITLE_FONT: f64 = 13.0;
+const HEADING_FONT: f64 = 15.0;
 /// Panels per row.
 const COLUMNS: usize = 3;
-/// One panel's box, in pixels.
-const PANEL_WIDTH: f64 = 470.0;
+/// One panel's plot area, in pixels.
+const PLOT_WIDTH: f64 = 272.0;
 const PANEL_HEIGHT: f64 = 250.0;
-/// Room around a panel's plot: axis labels left and below, its title above, the legend right.
+/// Room around a panel's plot: axis labels left and below, its title above.
 const LEFT: f64 = 58.0;
-const RIGHT: f64 = 140.0;
 const TOP: f64 = 30.0;
 const BOTTOM: f64 = 42.0;
-/// Room for the chart's heading.
-const HEADING: f64 = 36.0;
+/// The legend column right of the plot: at least this wide, wider for long labels up to the
+/// most (past which labels are cut).
+const LEGEND_LEAST: f64 = 140.0;
+const LEGEND_MOST: f64 = 240.0;
+/// From the plot to a legend's swatch, from the swatch to its text, and one legend row.
+const LEGEND_GAP: f64 = 10.0;
+const SWATCH: f64 = 16.0;
+const LEGEND_ROW: f64 = 16.0;
+/// Room kept clear inside the chart's and each panel's edges.
+const MARGIN: f64 = 12.0;
+/// The heading's first baseline and the distance between its lines.
+const HEADING_BASELINE: f64 = 24.0;
+const HEADING_LINE: f64 = 20.0;
+/// Height of the message shown instead of panels when there are none.
+const NOTHING_HEIGHT: f64 = 60.0;
 /// Marker radius, in pixels.
 const MARKER: f64 = 3.0;
 /// Line colours (Tableau 10), cycled.
@@ -70,29 +94,93 @@ pub struct Panel {
     pub markers: bool,
 }
 
-/// The chart of `panels` under `heading`, as an SVG document.
-pub fn render(heading: &str, panels: &[Panel]) -> String {
+/// The chart of `panels` under `heading`, as an SVG document. Panels without a line are left
+/// out; when none is left, the chart says `nothing` instead.
+pub fn render(heading: &str, panels: &[Panel], nothing: &str) -> String {
+    let panels: Vec<&Panel> = panels.iter().filter(|p| !p.series.is_empty()).collect();
+    let longest = panels
+        .iter()
+        .flat_map(|p| &p.series)
+        .map(|s| s.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let legend =
+        (LEGEND_GAP + SWATCH + text_width(longest, FONT) + MARGIN).clamp(LEGEND_LEAST, LEGEND_MOST);
+    let panel_width = LEFT + PLOT_WIDTH + legend;
     let columns = panels.len().clamp(1, COLUMNS);
-    let rows = panels.len().div_ceil(COLUMNS).max(1);
-    let width = columns as f64 * PANEL_WIDTH;
-    let height = HEADING + rows as f64 * PANEL_HEIGHT;
+    let rows = panels.len().div_ceil(COLUMNS);
+    let width = columns as f64 * panel_width;
+    let lines = wrap(heading, HEADING_FONT, width - 2.0 * MARGIN);
+    let top = HEADING_BASELINE + (lines.len().max(1) - 1) as f64 * HEADING_LINE + MARGIN;
+    let body = match rows {
+        0 => NOTHING_HEIGHT,
+        rows => rows as f64 * PANEL_HEIGHT,
+    };
+    let height = top + body;
     let mut svg = String::new();
     let _ = write!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{FONT}"><rect width="100%" height="100%" fill="white"/>"#
     );
-    let _ = write!(
-        svg,
-        r#"<rect width="100%" height="100%" fill="white"/><text x="12" y="24" font-size="15" font-weight="bold">{}</text>"#,
-        escape(heading)
-    );
+    for (i, line) in lines.iter().enumerate() {
+        let _ = write!(
+            svg,
+            r#"<text class="heading" x="{MARGIN}" y="{}" font-size="{HEADING_FONT}" font-weight="bold">{}</text>"#,
+            HEADING_BASELINE + i as f64 * HEADING_LINE,
+            escape(line)
+        );
+    }
+    if panels.is_empty() {
+        let _ = write!(
+            svg,
+            r##"<text class="nothing" x="{}" y="{}" text-anchor="middle" fill="#666">{}</text>"##,
+            width / 2.0,
+            top + NOTHING_HEIGHT / 2.0,
+            escape(&fit(nothing, FONT, width - 2.0 * MARGIN))
+        );
+    }
     for (i, panel) in panels.iter().enumerate() {
-        let x = (i % COLUMNS) as f64 * PANEL_WIDTH;
-        let y = HEADING + (i / COLUMNS) as f64 * PANEL_HEIGHT;
-        draw_panel(&mut svg, panel, x, y);
+        let x = (i % COLUMNS) as f64 * panel_width;
+        let y = top + (i / COLUMNS) as f64 * PANEL_HEIGHT;
+        draw_panel(&mut svg, panel, (x, y), legend);
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// The estimated width of `chars` characters at font size `size`.
+fn text_width(chars: usize, size: f64) -> f64 {
+    chars as f64 * CHAR_WIDTH * size
+}
+
+/// `text` as it fits in `room` pixels at font size `size`: whole, or cut with an ellipsis.
+fn fit(text: &str, size: f64, room: f64) -> String {
+    // The tolerance keeps a label the legend column was widened for from being cut by rounding.
+    if text_width(text.chars().count(), size) <= room + 1e-6 {
+        return text.to_owned();
+    }
+    let keep = (room / (CHAR_WIDTH * size)).floor() as usize;
+    let mut cut: String = text.chars().take(keep.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+/// `text` broken at spaces into lines that fit in `room` pixels at font size `size` (a word
+/// longer than a line is cut).
+fn wrap(text: &str, size: f64, room: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line)
+                if text_width(line.chars().count() + 1 + word.chars().count(), size) <= room =>
+            {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(fit(word, size, room)),
+        }
+    }
+    lines
 }
 
 /// An axis made ready to draw: where its values fall, in the scale's own units.
@@ -145,26 +233,29 @@ impl<'a> Placed<'a> {
     }
 }
 
-fn draw_panel(svg: &mut String, panel: &Panel, x: f64, y: f64) {
-    let plot_width = PANEL_WIDTH - LEFT - RIGHT;
+/// Draws `panel` with its top left corner at `(x, y)` and a legend column `legend` wide.
+fn draw_panel(svg: &mut String, panel: &Panel, (x, y): (f64, f64), legend: f64) {
+    let width = LEFT + PLOT_WIDTH + legend;
     let plot_height = PANEL_HEIGHT - TOP - BOTTOM;
     let points = || panel.series.iter().flat_map(|s| &s.points);
     let xs = Placed::new(&panel.x, points().map(|p| p.0));
     let ys = Placed::new(&panel.y, points().map(|p| p.1));
-    let to_x = |v: f64| xs.fraction(v).map(|f| LEFT + f * plot_width);
+    let to_x = |v: f64| xs.fraction(v).map(|f| LEFT + f * PLOT_WIDTH);
     let to_y = |v: f64| ys.fraction(v).map(|f| TOP + (1.0 - f) * plot_height);
+    // The title is centred over the plot, so it may spread as far as the nearer panel edge.
+    let centre = LEFT + PLOT_WIDTH / 2.0;
+    let title_room = 2.0 * (centre.min(width - centre) - MARGIN);
     let _ = write!(
         svg,
-        r##"<g class="panel" transform="translate({x},{y})"><text x="{}" y="18" font-size="13" text-anchor="middle">{}</text><rect x="{LEFT}" y="{TOP}" width="{plot_width}" height="{plot_height}" fill="none" stroke="#999"/>"##,
-        LEFT + plot_width / 2.0,
-        escape(&panel.title)
+        r##"<g class="panel" transform="translate({x},{y})" data-width="{width}" data-height="{PANEL_HEIGHT}"><text class="title" x="{centre}" y="18" font-size="{TITLE_FONT}" text-anchor="middle">{}</text><rect x="{LEFT}" y="{TOP}" width="{PLOT_WIDTH}" height="{plot_height}" fill="none" stroke="#999"/>"##,
+        escape(&fit(&panel.title, TITLE_FONT, title_room))
     );
     let bottom = TOP + plot_height;
     for (tick, text) in xs.ticks() {
         let Some(tx) = to_x(tick) else { continue };
         let _ = write!(
             svg,
-            r##"<line x1="{tx}" y1="{bottom}" x2="{tx}" y2="{}" stroke="#999"/><text x="{tx}" y="{}" text-anchor="middle">{text}</text>"##,
+            r##"<line x1="{tx}" y1="{bottom}" x2="{tx}" y2="{}" stroke="#999"/><text class="x-tick" x="{tx}" y="{}" text-anchor="middle">{text}</text>"##,
             bottom + 4.0,
             bottom + 16.0,
         );
@@ -173,30 +264,32 @@ fn draw_panel(svg: &mut String, panel: &Panel, x: f64, y: f64) {
         let Some(ty) = to_y(tick) else { continue };
         let _ = write!(
             svg,
-            r##"<line x1="{}" y1="{ty}" x2="{LEFT}" y2="{ty}" stroke="#999"/><line x1="{LEFT}" y1="{ty}" x2="{}" y2="{ty}" stroke="#eee"/><text x="{}" y="{}" text-anchor="end">{text}</text>"##,
+            r##"<line x1="{}" y1="{ty}" x2="{LEFT}" y2="{ty}" stroke="#999"/><line x1="{LEFT}" y1="{ty}" x2="{}" y2="{ty}" stroke="#eee"/><text class="y-tick" x="{}" y="{}" text-anchor="end">{text}</text>"##,
             LEFT - 4.0,
-            LEFT + plot_width,
+            LEFT + PLOT_WIDTH,
             LEFT - 6.0,
             ty + 4.0,
         );
     }
     let _ = write!(
         svg,
-        r#"<text x="{}" y="{}" text-anchor="middle">{}</text><text transform="translate(14,{}) rotate(-90)" text-anchor="middle">{}</text>"#,
-        LEFT + plot_width / 2.0,
+        r#"<text class="x-label" x="{centre}" y="{}" text-anchor="middle">{}</text><text class="y-label" transform="translate(14,{}) rotate(-90)" text-anchor="middle">{}</text>"#,
         PANEL_HEIGHT - 8.0,
-        escape(&panel.x.label),
+        escape(&fit(&panel.x.label, FONT, PLOT_WIDTH)),
         TOP + plot_height / 2.0,
-        escape(&panel.y.label)
+        escape(&fit(&panel.y.label, FONT, plot_height))
     );
-    if panel.series.is_empty() {
-        let _ = write!(
-            svg,
-            r##"<text x="{}" y="{}" text-anchor="middle" fill="#999">no data</text>"##,
-            LEFT + plot_width / 2.0,
-            TOP + plot_height / 2.0
-        );
-    }
+    let legend_x = LEFT + PLOT_WIDTH + LEGEND_GAP;
+    let label_room = width - legend_x - SWATCH - MARGIN;
+    let legend_y = |row: usize| TOP + 6.0 + row as f64 * LEGEND_ROW;
+    // Rows that fit above the panel's bottom; when the series need more, the last says how
+    // many are left unnamed.
+    let rows = ((PANEL_HEIGHT - MARGIN - legend_y(0)) / LEGEND_ROW) as usize + 1;
+    let named = if panel.series.len() > rows {
+        rows - 1
+    } else {
+        rows
+    };
     for (i, series) in panel.series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
         let placed: Vec<(f64, f64)> = series
@@ -208,17 +301,21 @@ fn draw_panel(svg: &mut String, panel: &Panel, x: f64, y: f64) {
             .iter()
             .map(|(px, py)| format!("{px:.1},{py:.1}"))
             .collect();
-        let legend_y = TOP + 6.0 + i as f64 * 16.0;
-        let legend_x = LEFT + plot_width + 10.0;
         let _ = write!(
             svg,
-            r#"<polyline class="series" fill="none" stroke="{colour}" stroke-width="1.5" points="{}"/><rect x="{legend_x}" y="{}" width="12" height="3" fill="{colour}"/><text x="{}" y="{}">{}</text>"#,
-            line.join(" "),
-            legend_y - 2.0,
-            legend_x + 16.0,
-            legend_y + 2.0,
-            escape(&series.label)
+            r#"<polyline class="series" fill="none" stroke="{colour}" stroke-width="1.5" points="{}"/>"#,
+            line.join(" ")
         );
+        if i < named {
+            let _ = write!(
+                svg,
+                r#"<rect x="{legend_x}" y="{}" width="12" height="3" fill="{colour}"/><text class="legend" x="{}" y="{}">{}</text>"#,
+                legend_y(i) - 2.0,
+                legend_x + SWATCH,
+                legend_y(i) + 2.0,
+                escape(&fit(&series.label, FONT, label_room))
+            );
+        }
         if panel.markers {
             for (px, py) in &placed {
                 let _ = write!(
@@ -227,6 +324,14 @@ fn draw_panel(svg: &mut String, panel: &Panel, x: f64, y: f64) {
                 );
             }
         }
+    }
+    if panel.series.len() > named {
+        let _ = write!(
+            svg,
+            r#"<text class="legend" x="{legend_x}" y="{}">+{} more</text>"#,
+            legend_y(named) + 2.0,
+            panel.series.len() - named
+        );
     }
     svg.push_str("</g>");
 }
@@ -321,6 +426,54 @@ mod tests {
         assert_eq!(placed.fraction(10.0), Some(0.0));
         assert_eq!(placed.fraction(1000.0), Some(0.5));
         assert_eq!(placed.fraction(0.0), None);
+    }
+
+    #[test]
+    fn text_too_long_is_cut_and_a_heading_wraps_at_spaces() {
+        let room = text_width(10, FONT);
+        assert_eq!(fit("short", FONT, room), "short");
+        assert_eq!(fit("maximize_health_potions", FONT, room), "maximize_…");
+        assert_eq!(
+            wrap("one two three four", FONT, text_width(9, FONT)),
+            ["one two", "three", "four"]
+        );
+    }
+
+    fn panel(series: usize) -> Panel {
+        let axis = Axis {
+            label: "t".into(),
+            scale: Scale::Linear,
+            range: None,
+        };
+        Panel {
+            title: "p".into(),
+            x: axis.clone(),
+            y: axis,
+            series: (0..series)
+                .map(|i| Series {
+                    label: format!("s{i}"),
+                    points: vec![(0.0, 0.0), (1.0, 1.0)],
+                })
+                .collect(),
+            markers: false,
+        }
+    }
+
+    #[test]
+    fn panels_without_lines_are_left_out_and_a_chart_of_none_says_so() {
+        let svg = render("h", &[panel(0), panel(1)], "nothing here");
+        assert_eq!(svg.matches(r#"<g class="panel""#).count(), 1);
+        let svg = render("h", &[panel(0)], "nothing here");
+        assert!(!svg.contains(r#"class="panel""#));
+        assert!(svg.contains(">nothing here</text>"));
+    }
+
+    #[test]
+    fn a_legend_longer_than_its_panel_names_what_fits_and_counts_the_rest() {
+        let svg = render("h", &[panel(20)], "");
+        assert_eq!(svg.matches(r#"class="series""#).count(), 20);
+        assert_eq!(svg.matches(r#"<text class="legend""#).count(), 13);
+        assert!(svg.contains(">s11</text>") && svg.contains(">+8 more</text>"));
     }
 
     #[test]

@@ -126,13 +126,14 @@ fn the_plot_has_one_panel_per_npc_up_to_the_cap() {
         assert_eq!(
             svg.matches(r#"<polyline class="series""#).count(),
             panels * DRIVES.len(),
-            "a line per drive"
+            "a line per need"
         );
-        assert!(svg.contains(&format!("NPCs 1–{panels} of {npcs}")));
+        assert!(svg.contains(&format!("{panels} of {npcs} NPCs")));
         for drive in DRIVES {
             assert!(svg.contains(&format!(">{drive}</text>")), "legend {drive}");
         }
-        assert!(svg.contains("simulated seconds") && svg.contains("drive satisfaction"));
+        // The residents' needs, on their attributes' scale (as the GOAP variant's are).
+        assert!(svg.contains("simulated seconds") && svg.contains("need value"));
     }
 }
 

@@ -6,9 +6,9 @@
 //! place it started with, and the spawn rules start over. Each of its lives is an episode.
 
 use crate::core::model::archetype::ArchetypeId;
-use crate::core::model::condition::Bindings;
 use crate::core::{AttributeId, Entity, Result, Value, Vec3, World};
 
+use super::life::lives;
 use super::observer::{Ending, Observer};
 
 /// Who may die, and how the entities an arena resets around started.
@@ -101,7 +101,7 @@ impl Deaths {
         }
         if reset_happened {
             for start in &self.starts {
-                if world.is_alive(start.entity) && dead(world, start.entity) {
+                if dead(world, start.entity) {
                     world.set_position(start.entity, start.at)?;
                     for &(attribute, value) in &start.facts {
                         world.set_fact(start.entity, attribute, value)?;
@@ -113,16 +113,7 @@ impl Deaths {
     }
 }
 
-/// True when one of `entity`'s archetype's death conditions holds of it.
+/// True when `entity` exists and one of its archetype's death conditions holds of it.
 fn dead(world: &World, entity: Entity) -> bool {
-    let Ok(Some(archetype)) = world.archetype(entity) else {
-        return false;
-    };
-    let bindings = Bindings::pair(entity, entity);
-    world
-        .domain()
-        .archetype(archetype)
-        .death
-        .iter()
-        .any(|c| c.holds(world, &bindings))
+    world.is_alive(entity) && !lives(world, entity)
 }

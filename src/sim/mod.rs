@@ -6,6 +6,7 @@
 mod deaths;
 pub mod goap_examples;
 pub mod household;
+mod life;
 pub mod measure;
 pub mod measurement;
 mod need_servers;
@@ -19,6 +20,7 @@ mod spawner;
 pub mod stats;
 pub mod wizard;
 
+pub use life::lives;
 pub use measure::{Measure, MeasureKind};
 pub use measurement::{MeasureValue, Measurement};
 pub use observer::{Ending, Observer, Performed};

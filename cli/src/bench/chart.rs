@@ -40,5 +40,5 @@ pub fn render(rows: &[Row]) -> String {
         series,
         markers: true,
     };
-    svg_chart::render("motive bench", &[panel])
+    svg_chart::render("motive bench", &[panel], "no NPC sweep to plot")
 }
