@@ -85,7 +85,7 @@ fn ubc_sections_report_errors_at_their_pointers() {
         ),
         (
             with("/domain/ubc_goals/1/weight", json!(0)),
-            "/ubc_goals/1: a weight must be finite and > 0, got 0",
+            "/ubc_goals/1/weight: a weight must be finite and > 0, got 0",
         ),
         (
             with("/domain/ubc_plans/0/steps/1/on", json!("next")),

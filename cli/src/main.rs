@@ -53,7 +53,8 @@ enum Command {
     Compare(compare_command::CompareArgs),
     /// Run a scenario to a moment and explain why one NPC chose what it chose.
     Explain(explain_command::ExplainArgs),
-    /// Check a domain or scenario file: every error and lint warning; exit code 1 on errors.
+    /// Check domain or scenario files: every error and lint warning of each; exit code 1 when
+    /// any has errors.
     Validate(validate_command::ValidateArgs),
     /// Measure FSM and motive's brains on the hospital: µs per NPC decision, NPCs in 10 % of a
     /// core, memory and allocations, swept over NPCs, objects, actions and threads.

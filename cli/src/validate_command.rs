@@ -1,8 +1,10 @@
-//! `motive validate FILE`: loads a domain or scenario file without running it and prints every
-//! error and lint warning at its JSON Pointer; a scenario's variants must instantiate too.
+//! `motive validate FILE…`: loads each domain or scenario file without running it and prints
+//! every error and lint warning at its JSON Pointer, then a summary line per file; a
+//! scenario's variants must instantiate too. Every file is checked before the exit code (1
+//! when any has errors) is decided.
 
 use std::error::Error;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use motive::domain::{is_scenario, load_domain, load_scenario, Diagnostic, Scenario, Severity};
@@ -10,31 +12,59 @@ use motive::domain::{is_scenario, load_domain, load_scenario, Diagnostic, Scenar
 /// Arguments of `motive validate`.
 #[derive(Args)]
 pub struct ValidateArgs {
-    /// A domain document, or a scenario (a document with a "domain").
-    file: PathBuf,
-    /// Check only this variant of the scenario [default: every variant].
+    /// Domain documents, or scenarios (documents with a "domain").
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Check only this variant of each scenario [default: every variant].
     #[arg(long, value_name = "NAME")]
     variant: Option<String>,
 }
 
-/// Validates the file; an error when it has errors (so the exit code is 1).
+/// Validates every file; an error when any has errors (so the exit code is 1).
 pub fn execute(args: ValidateArgs) -> Result<(), Box<dyn Error>> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
-    let file = args.file.display();
+    let mut failed = Vec::new();
+    for file in &args.files {
+        match validate(file, args.variant.as_deref()) {
+            Ok(summary) => println!("{summary}"),
+            // One file: its summary is the error, as main prints it.
+            Err(summary) if args.files.len() == 1 => return Err(summary.into()),
+            Err(summary) => {
+                eprintln!("motive: {summary}");
+                failed.push(file.display().to_string());
+            }
+        }
+    }
+    if failed.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{} of {} files have errors: {}",
+        failed.len(),
+        args.files.len(),
+        failed.join(", ")
+    )
+    .into())
+}
+
+/// Validates one file, printing its diagnostics: its summary line, as an error when it has
+/// errors.
+fn validate(path: &Path, variant: Option<&str>) -> Result<String, String> {
+    let file = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {file}: {e}"))?;
     let (kind, diagnostics, variants) = if is_scenario(&text) {
-        match load_scenario(&text, args.file.parent()) {
+        match load_scenario(&text, path.parent()) {
             Ok(loaded) => {
-                let (variants, failures) =
-                    instantiate_variants(&loaded.value, args.variant.as_deref());
+                let (variants, failures) = instantiate_variants(&loaded.value, variant);
                 let mut diagnostics = loaded.warnings;
                 diagnostics.extend(failures);
                 ("scenario", diagnostics, variants)
             }
             Err(e) => ("scenario", e.diagnostics, Vec::new()),
         }
-    } else if args.variant.is_some() {
-        return Err(format!("{file}: a domain has no variants; --variant is for scenarios").into());
+    } else if variant.is_some() {
+        return Err(format!(
+            "{file}: a domain has no variants; --variant is for scenarios"
+        ));
     } else {
         let result = load_domain(&text);
         (
@@ -57,19 +87,17 @@ pub fn execute(args: ValidateArgs) -> Result<(), Box<dyn Error>> {
             "{file}: {errors} error{}, {warnings} warning{}",
             plural(errors),
             plural(warnings)
-        )
-        .into());
+        ));
     }
     let instantiated = if variants.is_empty() {
         String::new()
     } else {
         format!("; variants {} instantiate", variants.join(", "))
     };
-    println!(
+    Ok(format!(
         "{file}: a valid {kind}, {warnings} warning{}{instantiated}",
         plural(warnings)
-    );
-    Ok(())
+    ))
 }
 
 /// Makes a world of `only` variant of `scenario`, or of every variant: the names of those

@@ -113,11 +113,11 @@ impl Loading {
                 self.check(&g.path, added);
             }
         }
-        let annotations = obj.list(&mut self.ctx, "annotations");
-        if !annotations.is_empty() {
-            let ids = self.annotation_ids(&annotations);
+        if let Some(list) = obj.get("annotations") {
+            let nodes = self.ctx.array(&list);
+            let ids = self.annotation_ids(&nodes);
             let set = self.builder.set_archetype_annotations(id, &ids);
-            self.check(&obj.node.path, set);
+            self.check(&list.path, set);
         }
     }
 

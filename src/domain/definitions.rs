@@ -6,9 +6,14 @@ use super::loading::{Loading, Refs};
 use super::names::Names;
 use super::reader::{Form, Node, Obj};
 use crate::core::model::action::{ActionDuration, ActionId, ExecutionHints, Planning};
+use crate::core::model::condition::check_distance;
+use crate::core::model::domain::check_weight;
 use crate::core::model::drive::{DriveId, GoalGenerator, TriggerScope};
 use crate::core::model::effect::Change;
 use crate::core::model::goal::{GoalCondition, GoalId};
+use crate::core::model::goap::authoring::{
+    check_cost, check_cost_per_distance, check_fixed_relevance,
+};
 use crate::core::model::goap::distance_cost::DistanceCurve;
 use crate::core::model::goap::{GoapGoalId, Relevance};
 use crate::core::model::outcome::{Learning, Outcome, OutcomeTable};
@@ -86,9 +91,15 @@ impl Loading {
                 .error(&node.path, "a range needs both \"min\" and \"max\"");
             return;
         };
-        if let (Some(min), Some(max)) = (self.ctx.number(&min), self.ctx.number(&max)) {
-            let ranged = self.builder.set_attribute_range(id, min, max);
-            self.check(&node.path, ranged);
+        if let (Some(low), Some(high)) = (self.ctx.number(&min), self.ctx.number(&max)) {
+            let ranged = self.builder.set_attribute_range(id, low, high);
+            // A range is refused for a bound that is not finite, else for a max not above the min.
+            let at = if low.is_finite() {
+                &max.path
+            } else {
+                &min.path
+            };
+            self.check(at, ranged);
         }
     }
 
@@ -113,7 +124,7 @@ impl Loading {
         let Some((obj, name)) = self.named(node, &["weight", "conditions", "removal"]) else {
             return;
         };
-        let weight = obj.number_or(&mut self.ctx, "weight", 1.0);
+        let weight = self.checked_number(&obj, "weight", Some(1.0), check_weight);
         let added = weight.map(|w| self.builder.add_goal(name, w).map(|g| g.0));
         let Some(id) = self
             .define(&node.path, name, |r| &mut r.goals, added)
@@ -159,7 +170,7 @@ impl Loading {
         let Some((obj, name)) = self.named(node, &["weight", "generators", "removal"]) else {
             return;
         };
-        let weight = obj.number_or(&mut self.ctx, "weight", 1.0);
+        let weight = self.checked_number(&obj, "weight", Some(1.0), check_weight);
         let added = weight.map(|w| self.builder.add_drive(name, w).map(|d| d.0));
         let Some(id) = self
             .define(&node.path, name, |r| &mut r.drives, added)
@@ -206,9 +217,7 @@ impl Loading {
         let Some((obj, name)) = self.named(node, &["within", "filter", "effects"]) else {
             return;
         };
-        let within = obj
-            .require(&mut self.ctx, "within")
-            .and_then(|n| self.ctx.number(&n));
+        let within = self.checked_number(&obj, "within", None, check_distance);
         let added = within.map(|w| self.builder.add_world_effect(name, w).map(|e| e.0));
         let defined = self.define(&node.path, name, |r| &mut r.world_effects, added);
         let Some(id) = defined.map(WorldEffectId) else {
@@ -299,11 +308,11 @@ impl Loading {
                 self.check(&o.path, set);
             }
         }
-        let annotations = obj.list(&mut self.ctx, "annotations");
-        if !annotations.is_empty() {
-            let ids = self.annotation_ids(&annotations);
+        if let Some(list) = obj.get("annotations") {
+            let nodes = self.ctx.array(&list);
+            let ids = self.annotation_ids(&nodes);
             let set = self.builder.set_action_annotations(id, &ids);
-            self.check(&node.path, set);
+            self.check(&list.path, set);
         }
         if let Some(m) = obj.get("ambiance_effect") {
             if let Some(modifier) = self.modifier(&m) {
@@ -320,17 +329,22 @@ impl Loading {
             .iter()
             .any(|k| obj.has(k))
         {
-            let planning = (|| {
-                Some(Planning {
-                    cost: obj.number_or(&mut self.ctx, "cost", default.cost)?,
-                    cost_per_distance: obj.number_or(
-                        &mut self.ctx,
-                        "cost_per_distance",
-                        default.cost_per_distance,
-                    )?,
-                    engine_check: obj.bool_or(&mut self.ctx, "engine_check", false)?,
-                })
-            })();
+            let cost = self.checked_number(obj, "cost", Some(default.cost), check_cost);
+            let per_distance = self.checked_number(
+                obj,
+                "cost_per_distance",
+                Some(default.cost_per_distance),
+                check_cost_per_distance,
+            );
+            let engine_check = obj.bool_or(&mut self.ctx, "engine_check", false);
+            let planning = match (cost, per_distance, engine_check) {
+                (Some(cost), Some(cost_per_distance), Some(engine_check)) => Some(Planning {
+                    cost,
+                    cost_per_distance,
+                    engine_check,
+                }),
+                _ => None,
+            };
             if let Some(planning) = planning {
                 let set = self.builder.set_action_planning(id, planning);
                 self.check(&obj.node.path, set);
@@ -495,6 +509,7 @@ impl Loading {
     /// A number in [0, 1], `"engine"`, or `{ "key", "curve" }`.
     fn relevance(&mut self, node: &Node) -> Option<Relevance> {
         if let Some(r) = node.json.as_f64() {
+            self.check(&node.path, check_fixed_relevance(r))?;
             return Some(Relevance::Fixed(r));
         }
         let expected = "a number, \"engine\" or {\"key\", \"curve\"}";

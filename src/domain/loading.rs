@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::names::Names;
-use super::reader::Ctx;
+use super::reader::{Ctx, Obj};
 use crate::core::model::curve::Curve;
 use crate::core::{DomainBuilder, Result, ValueType};
 
@@ -36,6 +36,8 @@ pub struct Refs {
     pub ubc_plans: Names,
     /// Behaviour trees.
     pub bt_trees: Names,
+    /// Player actions.
+    pub player_actions: Names,
     /// Archetypes.
     pub archetypes: Names,
 }
@@ -55,6 +57,7 @@ impl Default for Refs {
             ubc_goals: Names::new("UBC goal"),
             ubc_plans: Names::new("predefined plan"),
             bt_trees: Names::new("behaviour tree"),
+            player_actions: Names::new("player action"),
             archetypes: Names::new("archetype"),
         }
     }
@@ -88,6 +91,10 @@ pub struct Loading {
     pub curves: Vec<Curve>,
     /// Where definitions were written.
     pub paths: Paths,
+    /// True when the definitions are those of a domain in error: a scenario's parts are then
+    /// checked against the names the domain declares, but not against what its definitions
+    /// hold (a squad, a brain, what a stand-in supplies), which may be missing for the error.
+    pub partial: bool,
 }
 
 impl Loading {
@@ -100,6 +107,24 @@ impl Loading {
                 None
             }
         }
+    }
+
+    /// The number member `key` of `obj` (`default` when absent; an error when there is none),
+    /// held to `valid` at its own pointer: a value the builder would refuse in a whole
+    /// definition is reported at the member at fault rather than at the definition.
+    pub fn checked_number(
+        &mut self,
+        obj: &Obj,
+        key: &str,
+        default: Option<f64>,
+        valid: fn(f64) -> Result<()>,
+    ) -> Option<f64> {
+        let Some(node) = obj.get(key) else {
+            return default.or_else(|| obj.number(&mut self.ctx, key));
+        };
+        let value = self.ctx.number(&node)?;
+        self.check(&node.path, valid(value))?;
+        Some(value)
     }
 
     /// Declares the definition `name`, of the kind `names` selects, with the id `added` gave

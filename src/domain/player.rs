@@ -7,7 +7,7 @@ use super::reader::{Ctx, Node, Obj};
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::bt::BtTreeId;
 use crate::core::model::name_table::NameTable;
-use crate::core::model::player_style::{AdaptationSettings, StyleId};
+use crate::core::model::player_style::{style_distribution, AdaptationSettings, StyleId};
 
 impl Loading {
     /// The domain's play styles, player actions and adaptation settings.
@@ -22,14 +22,16 @@ impl Loading {
             let Some((action, name)) = self.named(&node, &["styles"]) else {
                 continue;
             };
-            let Some(styles) = action
-                .require(&mut self.ctx, "styles")
-                .and_then(|s| self.style_weights(&s))
-            else {
-                continue;
-            };
-            let added = self.builder.add_player_action(name, &styles);
-            self.check(&node.path, added);
+            // The weights are checked at their own pointer: a refusal of the action is then its
+            // name's.
+            let weights = action.require(&mut self.ctx, "styles").and_then(|s| {
+                let weights = self.style_weights(&s)?;
+                let count = self.builder.styles_in_use();
+                self.check(&s.path, style_distribution(count, &weights))?;
+                Some(weights)
+            });
+            let added = weights.map(|w| self.builder.add_player_action(name, &w).map(|a| a.0));
+            self.define(&node.path, name, |r| &mut r.player_actions, added);
         }
         if let Some(node) = obj.get("adaptation") {
             let defaults = AdaptationSettings::default();

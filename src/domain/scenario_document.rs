@@ -3,6 +3,7 @@
 //! JSON Pointers.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use serde_json::Value as Json;
 
@@ -18,7 +19,7 @@ use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::player_style::PlayerActionId;
 use crate::core::model::squad::MAX_SQUAD_MEMBERS;
 use crate::core::world::ambiance_areas::{Anchor, Area, Falloff, Projection, Shape};
-use crate::core::{AttributeId, Value, ValueType, Vec3, WorldConfig};
+use crate::core::{AttributeId, Domain, Value, ValueType, Vec3, WorldConfig};
 use crate::sim::rules::{EngineAction, SimRules, SpawnRule};
 use crate::sim::scripted_player::PlayerRule;
 
@@ -90,9 +91,7 @@ pub fn load_scenario_file(path: &Path) -> Result<Loaded<Scenario>, LoadError> {
 }
 
 /// Loads a domain file.
-pub fn load_domain_file(
-    path: &Path,
-) -> Result<Loaded<std::sync::Arc<crate::core::Domain>>, LoadError> {
+pub fn load_domain_file(path: &Path) -> Result<Loaded<Arc<Domain>>, LoadError> {
     super::document::load_domain(&read(path)?)
 }
 
@@ -113,15 +112,19 @@ impl Loading {
     /// Reads a whole scenario; None when anything was wrong.
     fn scenario(&mut self, obj: &Obj, base: Option<&Path>) -> Option<Scenario> {
         let domain_node = obj.require(&mut self.ctx, "domain")?;
-        let domain = match &domain_node.json {
+        // Only a domain that could not be read at all (no names declared) stops the scenario.
+        let built = match &domain_node.json {
             Json::String(path) => self.domain_file(&domain_node, path, base)?,
             _ => {
                 let domain_obj = self.ctx.object(&domain_node, DOMAIN_FIELDS)?;
-                let domain = self.domain_sections(&domain_obj)?;
-                lint::lint_definitions(self, &domain);
-                domain
+                let built = self.domain_sections(&domain_obj);
+                if let Some(domain) = &built {
+                    lint::lint_definitions(self, domain);
+                }
+                built
             }
         };
+        let domain = self.built_or_stand_in(built);
         let name = match obj.get("name") {
             Some(n) => self.ctx.str(&n)?.to_owned(),
             None => String::new(),
@@ -176,13 +179,27 @@ impl Loading {
         Some(scenario)
     }
 
+    /// The domain a scenario is checked against: `built` or, when the domain is in error, a
+    /// stand-in of the definitions accepted, so that the scenario's own parts are checked too
+    /// ([`Loading::partial`]) and one load reports every error of the document.
+    fn built_or_stand_in(&mut self, built: Option<Arc<Domain>>) -> Arc<Domain> {
+        built.unwrap_or_else(|| {
+            self.partial = true;
+            // The play styles a built domain would have.
+            self.builder.styles_in_use();
+            Arc::new(self.builder.domain().clone())
+        })
+    }
+
     /// A domain document in another file: its diagnostics are reported with the file's name.
+    /// None when it cannot be read as a domain at all; Some(None) when it has errors (its
+    /// names are declared all the same).
     fn domain_file(
         &mut self,
         node: &Node,
         path: &str,
         base: Option<&Path>,
-    ) -> Option<std::sync::Arc<crate::core::Domain>> {
+    ) -> Option<Option<Arc<Domain>>> {
         let full = base.map_or_else(|| Path::new(path).to_owned(), |b| b.join(path));
         let text = match std::fs::read_to_string(&full) {
             Ok(text) => text,
@@ -193,11 +210,11 @@ impl Loading {
             }
         };
         let mut inner = Loading::default();
-        let domain = reader::parse(&mut inner.ctx, &text).and_then(|json| {
+        let read = reader::parse(&mut inner.ctx, &text).and_then(|json| {
             let obj = inner.ctx.object(&Node::root(&json), DOMAIN_FIELDS)?;
-            inner.domain_sections(&obj)
+            Some(inner.domain_sections(&obj))
         });
-        if let Some(domain) = &domain {
+        if let Some(Some(domain)) = &read {
             lint::lint_definitions(&mut inner, domain);
         }
         for mut d in inner.ctx.diagnostics {
@@ -209,7 +226,7 @@ impl Loading {
         self.builder = inner.builder;
         self.refs = inner.refs;
         self.curves = inner.curves;
-        domain
+        read
     }
 
     /// `{ "seed", "plan_budget_per_tick" }`.
@@ -232,7 +249,7 @@ impl Loading {
     }
 
     /// The `simulation` section.
-    fn rules(&mut self, node: Option<Node>, domain: &crate::core::Domain) -> Option<SimRules> {
+    fn rules(&mut self, node: Option<Node>, domain: &Domain) -> Option<SimRules> {
         let mut rules = SimRules::new(domain);
         let Some(node) = node else {
             return Some(rules);
@@ -277,7 +294,7 @@ impl Loading {
             }
         }
         for p in obj.list(&mut self.ctx, "player") {
-            if let Some(rule) = self.player_rule(&p, domain) {
+            if let Some(rule) = self.player_rule(&p) {
                 rules.player.push(rule);
             }
         }
@@ -323,17 +340,12 @@ impl Loading {
     }
 
     /// `{ "action", "from", "until", "every" }`: a player action reported on a schedule.
-    fn player_rule(&mut self, node: &Node, domain: &crate::core::Domain) -> Option<PlayerRule> {
+    fn player_rule(&mut self, node: &Node) -> Option<PlayerRule> {
         let obj = self
             .ctx
             .object(node, &["action", "from", "until", "every"])?;
         let action = obj.require(&mut self.ctx, "action")?;
-        let name = self.ctx.str(&action)?;
-        let Some(id) = domain.player_actions().find(name) else {
-            self.ctx
-                .error(&action.path, format!("unknown player action {name:?}"));
-            return None;
-        };
+        let id = self.refs.player_actions.resolve(&mut self.ctx, &action)?;
         Some(PlayerRule {
             action: PlayerActionId(id),
             from: obj.number_or(&mut self.ctx, "from", 0.0)?,
@@ -425,9 +437,10 @@ impl Loading {
                 continue;
             };
             if let Some(m) = e.get("members") {
-                let squad = self.builder.domain().archetypes().items()[archetype as usize]
-                    .squad
-                    .is_some();
+                let squad = self.partial
+                    || self.builder.domain().archetypes().items()[archetype as usize]
+                        .squad
+                        .is_some();
                 if !squad {
                     self.ctx.error(
                         &m.path,
@@ -509,7 +522,7 @@ impl Loading {
                     continue;
                 };
                 let member = member as usize;
-                if !thinks[member] {
+                if !thinks[member] && !self.partial {
                     self.ctx.error(
                         &node.path,
                         format!(
@@ -605,7 +618,8 @@ impl Loading {
             .object(node, &["anchor", "radius", "modifier", "falloff"])?;
         let anchor = obj.require(&mut self.ctx, "anchor")?;
         let source = entities.resolve(&mut self.ctx, &anchor)? as usize;
-        let radius = obj.number(&mut self.ctx, "radius")?;
+        let radius_node = obj.require(&mut self.ctx, "radius")?;
+        let radius = self.ctx.number(&radius_node)?;
         let modifier = obj.require(&mut self.ctx, "modifier")?;
         let modifier = self.modifier(&modifier)?;
         let falloff = match obj.get("falloff") {
@@ -614,14 +628,15 @@ impl Loading {
             None => Falloff::Constant,
         };
         // The projection's own checks, made as the world will make them (anchored at the
-        // origin here: the source is placed when the scenario is instantiated).
+        // origin here: the source is placed when the scenario is instantiated, so a refusal
+        // is the radius's).
         let checked = Projection::new(
             Anchor::At(Vec3::default()),
             radius,
             modifier.clone(),
             falloff,
         );
-        self.check(&obj.node.path, checked)?;
+        self.check(&radius_node.path, checked)?;
         Some(ProjectionSpec {
             source,
             radius,

@@ -51,7 +51,8 @@ impl Loading {
                     let Some(index) = entities.resolve(&mut self.ctx, n) else {
                         continue;
                     };
-                    if !domain.archetype(archetypes[index as usize]).uses_bt() {
+                    let bt = domain.archetype(archetypes[index as usize]).uses_bt();
+                    if !bt && !self.partial {
                         self.ctx.error(
                             &n.path,
                             "a group's members are NPCs driven by behaviour trees",

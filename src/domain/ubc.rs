@@ -5,6 +5,7 @@ use super::loading::Loading;
 use super::reader::{Node, Obj};
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::domain::check_weight;
 use crate::core::model::ubc::{Scope, StepTarget, UbcGoalId, UbcPlanId};
 
 const SCOPES: &[&str] = &["own", "others", "all"];
@@ -24,7 +25,7 @@ impl Loading {
                 .map(|i| [Scope::Own, Scope::Others, Scope::All][i]),
             None => Some(Scope::Own),
         };
-        let weight = obj.number_or(&mut self.ctx, "weight", 1.0);
+        let weight = self.checked_number(&obj, "weight", Some(1.0), check_weight);
         let curve = match obj.get("curve") {
             Some(c) => self.curve(&c).map(Some),
             None => Some(None),

@@ -49,7 +49,9 @@ impl Loading {
                 description,
                 swaps,
             };
-            self.check_stand_ins(&variant, &paths, domain, used);
+            if !self.partial {
+                self.check_stand_ins(&variant, &paths, domain, used);
+            }
             variants.push(variant);
         }
         variants

@@ -20,16 +20,8 @@ impl DomainBuilder {
             cost_per_distance,
             ..
         } = planning;
-        if !(cost.is_finite() && cost >= 1.0) {
-            return Err(Error::invalid(format!(
-                "an action's cost must be finite and >= 1 (P:541), got {cost}"
-            )));
-        }
-        if !(cost_per_distance.is_finite() && cost_per_distance >= 0.0) {
-            return Err(Error::invalid(format!(
-                "an action's cost per distance must be finite and >= 0, got {cost_per_distance}"
-            )));
-        }
+        check_cost(cost)?;
+        check_cost_per_distance(cost_per_distance)?;
         self.domain.actions_mut().get_mut(action.0)?.planning = planning;
         Ok(())
     }
@@ -42,13 +34,9 @@ impl DomainBuilder {
         relevance: Relevance,
     ) -> Result<GoapGoalId> {
         match &relevance {
-            Relevance::Fixed(r) if !(0.0..=1.0).contains(r) => {
-                return Err(Error::invalid(format!(
-                    "a fixed relevance must be in [0, 1], got {r}"
-                )))
-            }
+            Relevance::Fixed(r) => check_fixed_relevance(*r)?,
             Relevance::Curve { attribute, .. } => self.domain.expect_number(*attribute)?,
-            _ => {}
+            Relevance::Engine => {}
         }
         let def = GoapGoalDef {
             requirements: Vec::new(),
@@ -114,5 +102,38 @@ impl DomainBuilder {
         }
         def.fallback = Some(action);
         Ok(())
+    }
+}
+
+/// An action's cost: finite and at least 1 (P:541).
+pub(crate) fn check_cost(cost: f64) -> Result<()> {
+    if cost.is_finite() && cost >= 1.0 {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "an action's cost must be finite and >= 1 (P:541), got {cost}"
+        )))
+    }
+}
+
+/// An action's cost per unit of distance: finite and not negative.
+pub(crate) fn check_cost_per_distance(cost_per_distance: f64) -> Result<()> {
+    if cost_per_distance.is_finite() && cost_per_distance >= 0.0 {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "an action's cost per distance must be finite and >= 0, got {cost_per_distance}"
+        )))
+    }
+}
+
+/// A GOAP goal's fixed relevance: in [0, 1].
+pub(crate) fn check_fixed_relevance(relevance: f64) -> Result<()> {
+    if (0.0..=1.0).contains(&relevance) {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "a fixed relevance must be in [0, 1], got {relevance}"
+        )))
     }
 }
