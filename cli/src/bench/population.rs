@@ -1,8 +1,9 @@
 //! A population under test: a world and what drives its characters, stepped as the headless
 //! engine steps it, with the controller's time kept apart from the engine's. For motive's
 //! brains the controller is `World::tick` (sensing, deciding, planning, timed actions), timed
-//! by the simulator; for the FSMs it is the FSMs' thinking plus `World::tick` (needs decay).
-//! Walking, and the simulator's reports, are the engine's.
+//! by the simulator; for the FSMs it is the FSMs' thinking plus `World::tick` (needs decay, the
+//! spatial index), which is timed apart from their own think too. Walking, and the simulator's
+//! reports, are the engine's.
 
 use std::time::{Duration, Instant};
 
@@ -18,6 +19,10 @@ pub trait Population {
     fn step(&mut self, dt: f64) -> Result<(), String>;
     /// Wall time the controller has taken so far.
     fn controller_time(&self) -> Duration;
+    /// Wall time of the controller's own decisions so far, without the world's bookkeeping
+    /// where that can be told apart (the FSMs'); brains decide inside `World::tick`, so theirs
+    /// is [`Population::controller_time`].
+    fn own_think_time(&self) -> Duration;
     /// The world.
     fn world(&self) -> &World;
 }
@@ -52,6 +57,10 @@ impl Population for Brains {
         self.simulator.stats().tick_wall
     }
 
+    fn own_think_time(&self) -> Duration {
+        self.controller_time()
+    }
+
     fn world(&self) -> &World {
         &self.world
     }
@@ -62,6 +71,7 @@ pub struct Fsms {
     world: World,
     fsm: Fsm,
     controller: Duration,
+    own_think: Duration,
 }
 
 impl Fsms {
@@ -72,6 +82,7 @@ impl Fsms {
             world: instance.world,
             fsm,
             controller: Duration::ZERO,
+            own_think: Duration::ZERO,
         })
     }
 }
@@ -81,13 +92,20 @@ impl Population for Fsms {
         self.fsm.walk(&mut self.world, dt);
         let started = Instant::now();
         self.world.tick(dt).map_err(|e| e.to_string())?;
+        let ticked = Instant::now();
         self.fsm.think(&mut self.world);
-        self.controller += started.elapsed();
+        let done = Instant::now();
+        self.controller += done - started;
+        self.own_think += done - ticked;
         Ok(())
     }
 
     fn controller_time(&self) -> Duration {
         self.controller
+    }
+
+    fn own_think_time(&self) -> Duration {
+        self.own_think
     }
 
     fn world(&self) -> &World {

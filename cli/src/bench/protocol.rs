@@ -63,6 +63,9 @@ pub struct Measured {
     pub warmup_us: f64,
     /// Controller µs per NPC decision, threads summed: the Khoo–Zubek measure.
     pub us: f64,
+    /// The part of [`Measured::us`] that is the controller's own decisions: the FSMs' checks
+    /// without `World::tick`; for brains, all of it (see `Population::own_think_time`).
+    pub own_think_us: f64,
     /// Wall µs per NPC decision: the slowest thread's controller time.
     pub wall_us: f64,
     /// CPU µs per NPC decision: each thread's controller time × its on-CPU share, summed (NaN
@@ -98,6 +101,12 @@ impl Measured {
     pub fn npcs_in_ten_percent(&self, interval: f64) -> f64 {
         0.1 * interval * 1e6 / self.budget_us()
     }
+
+    /// The controller's own decisions' share of [`Measured::budget_us`]: a thread's on-CPU
+    /// share scales its own think as it scales its controller time.
+    pub fn own_think_budget_us(&self) -> f64 {
+        self.budget_us() * self.own_think_us / self.us
+    }
 }
 
 /// One run's result.
@@ -105,6 +114,7 @@ struct Run {
     startup: Duration,
     warmup_us: f64,
     us: f64,
+    own_think_us: f64,
     wall_us: f64,
     cpu_us: f64,
     on_cpu: f64,
@@ -119,6 +129,7 @@ struct Part {
     startup: Duration,
     warmup: Duration,
     window: Duration,
+    own_think: Duration,
     on_cpu: Option<f64>,
     allocations: u64,
     steps: u64,
@@ -191,6 +202,7 @@ pub fn measure(
         startup_ms: mean(|r| r.startup.as_secs_f64() * 1e3),
         warmup_us: mean(|r| r.warmup_us),
         us: mean(|r| r.us),
+        own_think_us: mean(|r| r.own_think_us),
         wall_us: mean(|r| r.wall_us),
         cpu_us: mean(|r| r.cpu_us),
         on_cpu: mean(|r| r.on_cpu),
@@ -267,6 +279,7 @@ fn run(
         startup: parts.iter().map(|p| p.startup).max().unwrap_or_default(),
         warmup_us: per_decision(parts.iter().map(|p| p.warmup).sum(), warmup),
         us: per_decision(window_sum, window),
+        own_think_us: per_decision(parts.iter().map(|p| p.own_think).sum(), window),
         wall_us: per_decision(window_max, window),
         cpu_us,
         on_cpu,
@@ -313,10 +326,12 @@ fn work(
     let on_cpu = OnCpu::start();
     let allocations = heap::thread_allocations();
     let before = population.controller_time();
+    let own_before = population.own_think_time();
     let steps = steps(&mut *population, &mut watch, step, window)?;
     let allocations = heap::thread_allocations() - allocations;
     Ok(Part {
         window: population.controller_time() - before,
+        own_think: population.own_think_time() - own_before,
         on_cpu: on_cpu.share(),
         allocations,
         startup,

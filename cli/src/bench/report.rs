@@ -31,7 +31,7 @@ pub struct Row {
 }
 
 /// CSV columns, in order.
-pub const COLUMNS: [&str; 22] = [
+pub const COLUMNS: [&str; 23] = [
     "controller",
     "sweep",
     "npcs",
@@ -43,6 +43,7 @@ pub const COLUMNS: [&str; 22] = [
     "startup_ms",
     "warmup_us_per_decision",
     "us_per_decision",
+    "own_think_us_per_decision",
     "wall_us_per_decision",
     "cpu_us_per_decision",
     "on_cpu_share",
@@ -58,7 +59,7 @@ pub const COLUMNS: [&str; 22] = [
 
 impl Row {
     /// Its CSV fields, in [`COLUMNS`] order (empty for a measure it has none of).
-    fn fields(&self) -> [String; 22] {
+    fn fields(&self) -> [String; 23] {
         let (p, m) = (&self.point, &self.measured);
         let number = |v: f64| {
             if v.is_finite() {
@@ -79,6 +80,7 @@ impl Row {
             number(m.startup_ms),
             number(m.warmup_us),
             number(m.us),
+            number(m.own_think_us),
             number(m.wall_us),
             number(m.cpu_us),
             number(m.on_cpu),
