@@ -15,6 +15,7 @@ use motive::core::brains::BrainState;
 use crate::bt_explanation;
 use motive::core::brains::SearchStatus;
 use motive::core::model::action::ActionDuration;
+use motive::core::model::condition::Bindings;
 use motive::core::Mind;
 use motive::core::{Entity, EntityKind, Value, World};
 
@@ -354,9 +355,19 @@ fn explain_goap(
         out,
         "\ngoals at the last think (relevance with bias, priority):"
     );
+    let bindings = Bindings::pair(npc, npc);
     for (i, &goal) in goals.iter().enumerate() {
         let name = domain.goap_goals().name(goal.0);
-        let priority = domain.goap_goals().items()[goal.0 as usize].priority;
+        let def = &domain.goap_goals().items()[goal.0 as usize];
+        let priority = def.priority;
+        // Facts may change after the think within the same tick (a superior's order writes
+        // them): say so rather than show a verdict the world no longer bears out.
+        let holds_now = def.requirements.iter().all(|c| c.holds(world, &bindings));
+        let since = match (goap.satisfied[i], holds_now) {
+            (true, false) => " (at the think; not any more: it will replan)",
+            (false, true) if Some(goal) != chosen => " (at the think; it holds now)",
+            _ => "",
+        };
         let why = if Some(goal) == chosen {
             "pursued".to_owned()
         } else if goap.satisfied[i] {
@@ -374,7 +385,7 @@ fn explain_goap(
         let mark = if Some(goal) == chosen { '*' } else { ' ' };
         let _ = writeln!(
             out,
-            "  {mark} {name:<24} relevance {:>5.2}  priority {priority:>3}  {why}",
+            "  {mark} {name:<24} relevance {:>5.2}  priority {priority:>3}  {why}{since}",
             goap.relevance[i]
         );
     }

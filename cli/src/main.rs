@@ -9,6 +9,8 @@ mod compare_command;
 mod drive_samples;
 mod explain_command;
 mod explanation;
+#[cfg(test)]
+mod explanation_truth;
 mod history_listing;
 mod loaded_run;
 mod npc_levels;
