@@ -50,9 +50,16 @@ const SEED_SALT: u64 = 0x5349_4d55_4c41_5445;
 pub struct Simulator {
     rules: SimRules,
     rng: WorldRng,
+    /// In request order while `in_order` (see [`Simulator::positions`]).
     performances: Vec<Performance>,
+    /// The performances are in request order: the world issues requests in increasing order,
+    /// so they are unless the request counter wrapped around (after 2^32 requests).
+    in_order: bool,
     /// The world's events, drained into this buffer each step and reused.
     events: Vec<Event>,
+    /// The NPCs that decided in the step, reused.
+    #[serde(skip)]
+    decided: Vec<Entity>,
     spawner: Spawner,
     deaths: Deaths,
     player: ScriptedPlayer,
@@ -68,7 +75,9 @@ impl Simulator {
         Ok(Simulator {
             rng: WorldRng::new(world.seed() ^ SEED_SALT),
             performances: Vec::new(),
+            in_order: true,
             events: Vec::new(),
+            decided: Vec::new(),
             spawner: Spawner::new(&rules.spawns, world.time()),
             deaths: Deaths::default(),
             player: ScriptedPlayer::new(&rules.player, world.time()),
@@ -148,6 +157,12 @@ impl Simulator {
             from = at + 1;
         }
         self.performances.retain(|p| !p.gone);
+        if !self.in_order {
+            self.in_order = self
+                .performances
+                .windows(2)
+                .all(|w| w[0].request <= w[1].request);
+        }
         let reset = self.rules.reset_on_death;
         if self.deaths.run(world, reset, observer)? {
             self.spawner.clear(&self.rules.spawns, world)?;
@@ -169,24 +184,28 @@ impl Simulator {
         Ok(())
     }
 
-    /// Counts the NPCs that decided in the tick just run: a decision records the world's time,
-    /// and no NPC decides twice in one tick.
+    /// Counts and announces the NPCs that decided in the tick just run, in slot order (the
+    /// order a pass over the world meets them, which traces and goldens keep), from the
+    /// world's list of deciders rather than a visit to every mind.
     fn count_decisions(&mut self, world: &World, observer: &mut impl Observer) {
-        let now = world.time();
-        for npc in world.entities() {
-            if !world.is_live(npc, EntityKind::Npc) || !matches!(world.archetype(npc), Ok(Some(_)))
-            {
-                continue;
-            }
+        let mut decided = std::mem::take(&mut self.decided);
+        decided.clear();
+        decided.extend(
+            world
+                .decided_in_last_tick()
+                .iter()
+                .filter(|&&npc| world.is_live(npc, EntityKind::Npc)),
+        );
+        decided.sort_unstable_by_key(|npc| npc.index1);
+        for &npc in &decided {
             let Ok(mind) = world.mind(npc) else {
                 continue;
             };
-            if mind.brain.last_decision() == Some(now) {
-                self.stats.decisions += 1;
-                self.stats.plans_adopted += u64::from(!mind.plan.is_empty());
-                observer.decided(world, npc);
-            }
+            self.stats.decisions += 1;
+            self.stats.plans_adopted += u64::from(!mind.plan.is_empty());
+            observer.decided(world, npc);
         }
+        self.decided = decided;
     }
 
     /// Drains the world's events, acts on each and passes it to `observer`.
@@ -220,10 +239,10 @@ impl Simulator {
             }
             EventKind::ActionFailed | EventKind::ActionTimedOut => {
                 self.stats.actions_failed += 1;
-                self.drop_where(|p| p.request == event.request);
+                self.drop_request(event.request);
             }
             // The engine stops it and must not report it.
-            EventKind::ActionCancelled => self.drop_where(|p| p.request == event.request),
+            EventKind::ActionCancelled => self.drop_request(event.request),
             // The NPC's plan is gone; anything it still performed is stale.
             EventKind::PlanInvalid | EventKind::ClaimLost | EventKind::ObjectDestroyed => {
                 self.drop_where(|p| p.npc == event.npc)
@@ -272,6 +291,13 @@ impl Simulator {
             work,
         };
         performance.arrive_if_there(world);
+        if self
+            .performances
+            .last()
+            .is_some_and(|last| last.request > performance.request)
+        {
+            self.in_order = false;
+        }
         self.performances.push(performance);
     }
 
@@ -332,14 +358,14 @@ impl Simulator {
             }
             Ok(()) => {}
         }
-        self.drop_where(|p| p.request == due.request);
+        self.drop_request(due.request);
         Some(at)
     }
 
     /// Counts and announces the success of `request` for each of its users; a walker stays
     /// where it stopped.
     fn succeed(&mut self, world: &mut World, request: u32, observer: &mut impl Observer) {
-        for i in 0..self.performances.len() {
+        for i in self.positions(request) {
             let p = self.performances[i];
             if p.request != request || p.gone {
                 continue;
@@ -369,6 +395,26 @@ impl Simulator {
         }
         if let Ok(Some(archetype)) = world.archetype(npc) {
             self.stats.needs_satisfied += u64::from(self.needs.serves(archetype, action));
+        }
+    }
+
+    /// Where `request`'s performances may be: found by halving while the list is in request
+    /// order, so a step's reports cost a search each rather than a pass over every
+    /// performance (issue 31, item 8); the whole list otherwise. Callers still check each.
+    fn positions(&self, request: u32) -> std::ops::Range<usize> {
+        let all = &self.performances;
+        if !self.in_order {
+            return 0..all.len();
+        }
+        let start = all.partition_point(|p| p.request < request);
+        start..start + all[start..].partition_point(|p| p.request == request)
+    }
+
+    /// Marks `request`'s performances as gone.
+    fn drop_request(&mut self, request: u32) {
+        for i in self.positions(request) {
+            let p = &mut self.performances[i];
+            p.gone |= p.request == request;
         }
     }
 

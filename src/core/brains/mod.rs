@@ -215,6 +215,10 @@ impl Brains for BrainState {
         }
     }
 
+    fn last_decision(&self) -> Option<f64> {
+        BrainState::last_decision(self)
+    }
+
     fn after_thinks(world: &mut World) {
         world.run_goap_queue();
         world.step_bt_groups();

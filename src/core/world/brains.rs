@@ -30,6 +30,9 @@ pub trait Brains: Sized + serde::Serialize + serde::de::DeserializeOwned {
     /// (`WorldConfig::plan_budget_per_tick`); a think that does not fit waits for the next tick.
     fn think_cost(domain: &Domain, def: &ArchetypeDef) -> u32;
 
+    /// World time of the mind's last decision; `None` before its first.
+    fn last_decision(&self) -> Option<f64>;
+
     /// One think of `npc`, whose mind is taken out of its record for the call; its next think
     /// is already scheduled.
     fn think(world: &mut World<Self>, npc: Entity, archetype: ArchetypeId, mind: &mut Mind<Self>);

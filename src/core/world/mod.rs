@@ -120,6 +120,8 @@ pub struct World<B: Brains> {
     pub(crate) brains: B::Shared,
     /// The thinks due this tick, reused (`schedule.rs`).
     pub(crate) due: Vec<(f64, Entity)>,
+    /// The NPCs that made a decision since the last tick began, in decision order, reused.
+    pub(crate) decided: Vec<Entity>,
     /// Expansions left in this tick's budget.
     pub(crate) budget_left: u32,
     /// Expansions spent in the current (or last) tick.
@@ -200,6 +202,7 @@ impl<B: Brains> World<B> {
             next_request: 0,
             brains: B::Shared::default(),
             due: Vec::new(),
+            decided: Vec::new(),
             budget_left: 0,
             tick_expansions: 0,
             rng: WorldRng::new(seed),
@@ -255,10 +258,19 @@ impl<B: Brains> World<B> {
             budget => budget,
         };
         self.tick_expansions = 0;
+        self.decided.clear();
         self.run_due_thinks(tick_start);
         B::after_thinks(self);
         self.check_orders();
         Ok(())
+    }
+
+    /// The NPCs and squads that made a decision in the last tick (a plan, "no plan", a rating,
+    /// a tree step), each once, in the order they decided: what an engine would refresh, and
+    /// what the headless simulator counts, without visiting every NPC. Thinks forced outside
+    /// a tick (`think_now`) are listed until the next tick begins.
+    pub fn decided_in_last_tick(&self) -> &[Entity] {
+        &self.decided
     }
 
     /// Planner expansions spent in the last tick (UDGOAP thinks and GOAP searches): never

@@ -102,8 +102,17 @@ impl<B: Brains> World<B> {
         let _ = self.with_mind(npc, |world, mind| {
             world.think_at(npc, next);
             B::think(world, npc, archetype, mind);
+            world.note_decision(npc, mind);
             Ok(())
         });
+    }
+
+    /// Lists `npc` among the tick's deciders if its mind decided just now (once: a think may
+    /// have served its own plan request, which noted it already).
+    pub(crate) fn note_decision(&mut self, npc: Entity, mind: &Mind<B>) {
+        if mind.brain.last_decision() == Some(self.time) && self.decided.last() != Some(&npc) {
+            self.decided.push(npc);
+        }
     }
 
     /// Fails `npc`'s running action when its target is gone, whatever the brain: the engine

@@ -117,6 +117,7 @@ impl World {
     pub(crate) fn serve_request(&mut self, npc: Entity) {
         let _ = self.with_mind(npc, |world, mind| {
             world.serve(npc, mind);
+            world.note_decision(npc, mind);
             Ok(())
         });
     }
