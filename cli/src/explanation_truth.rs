@@ -29,7 +29,7 @@ impl Observer for Checker {
 
     fn decided(&mut self, world: &World, npc: Entity) {
         self.decisions += 1;
-        if self.decisions % 5 != 0 {
+        if !self.decisions.is_multiple_of(5) {
             return;
         }
         self.checked += 1;
