@@ -167,11 +167,19 @@ fn household_every_resident_gets_all_drives_above_90_and_keeps_them_up() {
         let ran = run("household.json", variant);
         let metric = ran.measure("time until all drives > 90");
         let mean = metric.headline.expect("reached");
-        assert!(metric.text.ends_with("1 of 1"), "{variant:?}: {}", metric.text);
+        assert!(
+            metric.text.ends_with("1 of 1"),
+            "{variant:?}: {}",
+            metric.text
+        );
         // Table 5.2: UDGOAP 118 s, GOAP 146 s (T:1472-1473); ours within the run's 180 s,
         // UDGOAP ahead (tests/household.rs pins the ordering over many seeds).
         assert!(mean > 60.0 && mean < 180.0, "{variant:?}: {mean}");
-        assert_eq!(idle_with_needs(&ran, never), Vec::<String>::new(), "{variant:?}");
+        assert_eq!(
+            idle_with_needs(&ran, never),
+            Vec::<String>::new(),
+            "{variant:?}"
+        );
     }
 }
 
@@ -186,7 +194,11 @@ fn hospital_every_patient_need_is_served_and_nobody_idles_while_needed() {
         let no_stale_chart = |world: &World, npc: Entity| {
             ran.name(npc).starts_with("doctor") && !any_below(world, "chart", 50.0)
         };
-        assert_eq!(idle_with_needs(&ran, no_stale_chart), Vec::<String>::new(), "{variant:?}");
+        assert_eq!(
+            idle_with_needs(&ran, no_stale_chart),
+            Vec::<String>::new(),
+            "{variant:?}"
+        );
     }
 }
 
@@ -218,7 +230,13 @@ fn guards_patrol_cover_or_attack_to_the_end() {
     for (file, variants) in [
         (
             "guard_hebt.json",
-            &[None, Some("kamikaze"), Some("coward"), Some("disguise"), Some("planner")][..],
+            &[
+                None,
+                Some("kamikaze"),
+                Some("coward"),
+                Some("disguise"),
+                Some("planner"),
+            ][..],
         ),
         ("adaptive_guards.json", &[None][..]),
     ] {
@@ -231,7 +249,11 @@ fn guards_patrol_cover_or_attack_to_the_end() {
                 if !world.is_live(*npc, EntityKind::Npc) {
                     continue;
                 }
-                let acted = ran.watch.done.iter().any(|&(t, e, _)| e == *npc && t > late);
+                let acted = ran
+                    .watch
+                    .done
+                    .iter()
+                    .any(|&(t, e, _)| e == *npc && t > late);
                 assert!(acted, "{file} {variant:?}: {name} idles at the end");
             }
         }
@@ -251,7 +273,11 @@ fn squads_clear_the_room_drill_and_fight_to_the_end() {
             };
             fact("at").is_some() && fact("at") == fact("assigned")
         };
-        assert_eq!(idle_with_needs(&ran, holding), Vec::<String>::new(), "{variant:?}");
+        assert_eq!(
+            idle_with_needs(&ran, holding),
+            Vec::<String>::new(),
+            "{variant:?}"
+        );
     }
     let drill = run("squad_drill.json", None);
     assert_eq!(idle_with_needs(&drill, never), Vec::<String>::new());
@@ -270,4 +296,3 @@ fn squads_clear_the_room_drill_and_fight_to_the_end() {
     };
     assert_eq!(idle_with_needs(&skirmish, over), Vec::<String>::new());
 }
-
