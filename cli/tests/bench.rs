@@ -8,7 +8,7 @@ use std::path::Path;
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-const COLUMNS: [&str; 22] = [
+const COLUMNS: [&str; 23] = [
     "controller",
     "sweep",
     "npcs",
@@ -20,6 +20,7 @@ const COLUMNS: [&str; 22] = [
     "startup_ms",
     "warmup_us_per_decision",
     "us_per_decision",
+    "own_think_us_per_decision",
     "wall_us_per_decision",
     "cpu_us_per_decision",
     "on_cpu_share",
@@ -114,6 +115,13 @@ fn quick_bench_writes_a_row_per_controller_and_point_and_a_chart() {
         assert_eq!(row["npcs"], "32", "thinking NPCs only: two copies of 16");
         assert_eq!(row["runs"], "1");
         assert!(number(row, "us_per_decision") > 0.0);
+        // Only the FSM's own think is timed apart from World::tick.
+        if controller == "fsm" {
+            let own = number(row, "own_think_us_per_decision");
+            assert!(own > 0.0 && own < number(row, "us_per_decision"), "{row:?}");
+        } else {
+            assert_eq!(row["own_think_us_per_decision"], "", "{row:?}");
+        }
         assert!(number(row, "wall_us_per_decision") <= number(row, "us_per_decision"));
         assert!(number(row, "cpu_us_per_decision") <= number(row, "us_per_decision"));
         assert!((0.0..=1.0).contains(&number(row, "on_cpu_share")));
@@ -149,6 +157,100 @@ fn quick_bench_writes_a_row_per_controller_and_point_and_a_chart() {
         .collect();
     assert_eq!(lines.len(), 8, "four controllers on 1 and 2 threads");
     assert!(text.contains("ubc, 2 threads") && text.contains("thinking NPCs"));
+}
+
+/// The ordering printed after Table 4.1 names the systems in the order of the times it prints,
+/// which are the CSV's; a reason follows exactly when it is not the thesis's.
+#[test]
+fn table_4_1_ordering_is_printed_as_measured() {
+    let dir = tempfile::tempdir().unwrap();
+    let (stdout, rows) = bench(
+        dir.path(),
+        &[
+            "--quick",
+            "--npcs",
+            "32",
+            "--threads",
+            "1",
+            "--objects",
+            "--actions",
+            "--controllers",
+            "fsm,ubc,goap",
+        ],
+    );
+    let csv = |system: &str, column: &str| {
+        let row = rows
+            .iter()
+            .find(|r| r["controller"].to_uppercase() == system)
+            .unwrap();
+        number(row, column)
+    };
+    let line = |prefix: &str| {
+        stdout
+            .lines()
+            .find_map(|l| l.strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("no line {prefix:?}: {stdout}"))
+    };
+    // "UBC (0.257) < GOAP (0.348) ≈ FSM (0.352) µs per decision, …"
+    let measured = line("ordering: thesis FSM < UBC < GOAP; measured ")
+        .split(" µs per decision")
+        .next()
+        .unwrap();
+    let groups: Vec<Vec<(&str, f64)>> = measured
+        .split(" < ")
+        .map(|group| {
+            group
+                .split(" ≈ ")
+                .map(|timed| {
+                    let (system, us) = timed.split_once(" (").unwrap();
+                    (system, us.trim_end_matches(')').parse().unwrap())
+                })
+                .collect()
+        })
+        .collect();
+    for &(system, us) in groups.iter().flatten() {
+        let cpu = csv(system, "cpu_us_per_decision");
+        assert!(
+            (us - cpu).abs() < 1e-3,
+            "{system}: {us} printed, {cpu} in the CSV"
+        );
+    }
+    // Fastest first; a tie within 10 % of its group's fastest, a `<` beyond it (printed
+    // times are rounded to 0.001).
+    let flat: Vec<f64> = groups.iter().flatten().map(|&(_, us)| us).collect();
+    assert!(flat.is_sorted(), "{measured}");
+    for group in &groups {
+        for &(_, us) in group {
+            assert!(us - group[0].1 <= 0.1 * us + 1e-3, "{measured}");
+        }
+    }
+    for pair in groups.windows(2) {
+        let (fastest, next) = (pair[0][0].1, pair[1][0].1);
+        assert!(next - fastest >= 0.1 * next - 1e-3, "{measured}");
+    }
+    let order = groups
+        .iter()
+        .map(|g| g.iter().map(|&(s, _)| s).collect::<Vec<_>>().join(" ≈ "))
+        .collect::<Vec<_>>()
+        .join(" < ");
+    let reason = stdout.lines().any(|l| l.starts_with("reason: "));
+    assert_eq!(reason, order != "FSM < UBC < GOAP", "{stdout}");
+    let mut names: Vec<&str> = groups.iter().flatten().map(|&(s, _)| s).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["FSM", "GOAP", "UBC"]);
+    // The FSM's own think: the CSV's, on the CPU as its whole figure is.
+    let own: f64 = line("FSM's own think ")
+        .split_once(' ')
+        .unwrap()
+        .0
+        .parse()
+        .unwrap();
+    let expected = csv("FSM", "cpu_us_per_decision") * csv("FSM", "own_think_us_per_decision")
+        / csv("FSM", "us_per_decision");
+    assert!(
+        (own - expected).abs() < 2e-3,
+        "{own} printed, {expected} from the CSV"
+    );
 }
 
 #[test]

@@ -11,6 +11,7 @@ pub mod heap;
 mod hospital;
 mod need_watch;
 mod on_cpu;
+mod ordering;
 mod performing;
 mod population;
 mod protocol;

@@ -19,10 +19,10 @@ pub trait Population {
     fn step(&mut self, dt: f64) -> Result<(), String>;
     /// Wall time the controller has taken so far.
     fn controller_time(&self) -> Duration;
-    /// Wall time of the controller's own decisions so far, without the world's bookkeeping
-    /// where that can be told apart (the FSMs'); brains decide inside `World::tick`, so theirs
-    /// is [`Population::controller_time`].
-    fn own_think_time(&self) -> Duration;
+    /// Wall time of the controller's own decisions so far, without `World::tick`'s
+    /// bookkeeping; `None` for brains, which decide inside `World::tick`, where it cannot be
+    /// timed apart from outside the library.
+    fn own_think_time(&self) -> Option<Duration>;
     /// The world.
     fn world(&self) -> &World;
 }
@@ -57,8 +57,8 @@ impl Population for Brains {
         self.simulator.stats().tick_wall
     }
 
-    fn own_think_time(&self) -> Duration {
-        self.controller_time()
+    fn own_think_time(&self) -> Option<Duration> {
+        None
     }
 
     fn world(&self) -> &World {
@@ -104,8 +104,8 @@ impl Population for Fsms {
         self.controller
     }
 
-    fn own_think_time(&self) -> Duration {
-        self.own_think
+    fn own_think_time(&self) -> Option<Duration> {
+        Some(self.own_think)
     }
 
     fn world(&self) -> &World {

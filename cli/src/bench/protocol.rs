@@ -63,8 +63,8 @@ pub struct Measured {
     pub warmup_us: f64,
     /// Controller µs per NPC decision, threads summed: the Khoo–Zubek measure.
     pub us: f64,
-    /// The part of [`Measured::us`] that is the controller's own decisions: the FSMs' checks
-    /// without `World::tick`; for brains, all of it (see `Population::own_think_time`).
+    /// The part of [`Measured::us`] that is the controller's own decisions, `World::tick`
+    /// left out: the FSMs' checks (NaN for brains, see `Population::own_think_time`).
     pub own_think_us: f64,
     /// Wall µs per NPC decision: the slowest thread's controller time.
     pub wall_us: f64,
@@ -129,7 +129,7 @@ struct Part {
     startup: Duration,
     warmup: Duration,
     window: Duration,
-    own_think: Duration,
+    own_think: Option<Duration>,
     on_cpu: Option<f64>,
     allocations: u64,
     steps: u64,
@@ -279,7 +279,11 @@ fn run(
         startup: parts.iter().map(|p| p.startup).max().unwrap_or_default(),
         warmup_us: per_decision(parts.iter().map(|p| p.warmup).sum(), warmup),
         us: per_decision(window_sum, window),
-        own_think_us: per_decision(parts.iter().map(|p| p.own_think).sum(), window),
+        own_think_us: parts
+            .iter()
+            .map(|p| p.own_think)
+            .sum::<Option<Duration>>()
+            .map_or(f64::NAN, |own| per_decision(own, window)),
         wall_us: per_decision(window_max, window),
         cpu_us,
         on_cpu,
@@ -331,7 +335,10 @@ fn work(
     let allocations = heap::thread_allocations() - allocations;
     Ok(Part {
         window: population.controller_time() - before,
-        own_think: population.own_think_time() - own_before,
+        own_think: population
+            .own_think_time()
+            .zip(own_before)
+            .map(|(after, before)| after - before),
         on_cpu: on_cpu.share(),
         allocations,
         startup,
