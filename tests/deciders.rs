@@ -12,7 +12,11 @@ fn deciders(world: &World) -> Vec<u64> {
     let mut found: Vec<u64> = world
         .entities()
         .filter(|&e| world.is_live(e, EntityKind::Npc))
-        .filter(|&e| world.mind(e).is_ok_and(|m| m.brain.last_decision() == Some(now)))
+        .filter(|&e| {
+            world
+                .mind(e)
+                .is_ok_and(|m| m.brain.last_decision() == Some(now))
+        })
         .map(|e| e.to_bits())
         .collect();
     found.sort_unstable();

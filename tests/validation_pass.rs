@@ -198,3 +198,49 @@ fn tempfile_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn a_bad_simulation_rule_is_reported_at_its_member() {
+    let cases = [
+        ("/simulation/speed", json!({ "speed": 0 })),
+        (
+            "/simulation/actions/drink/failure_chance",
+            json!({ "actions": { "drink": { "failure_chance": 2 } } }),
+        ),
+        (
+            "/simulation/spawns/0/every",
+            json!({ "spawns": [ { "archetype": "antlion", "at": [0, 0, 0], "every": 0 } ] }),
+        ),
+        (
+            "/simulation/spawns/0/max_alive",
+            json!({ "spawns": [ { "archetype": "antlion", "at": [0, 0, 0], "every": 5, "max_alive": 0 } ] }),
+        ),
+        (
+            "/simulation/reset_on_death",
+            json!({ "reset_on_death": "wizzard" }),
+        ),
+    ];
+    let never_dies = (
+        "/simulation/reset_on_death",
+        json!({ "reset_on_death": "bar" }),
+    );
+    let all = cases
+        .into_iter()
+        .map(|c| ("wizard_arena.json", c))
+        .chain([("pirate.json", never_dies)]);
+    for (file, (pointer, simulation)) in all {
+        let mut doc = shipped(file);
+        let rules = doc["simulation"].as_object_mut().unwrap();
+        rules.remove("spawns");
+        rules.remove("reset_on_death");
+        for (key, value) in simulation.as_object().unwrap() {
+            rules.insert(key.clone(), value.clone());
+        }
+        let found = errors(&doc, data());
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with(&format!("error: {pointer}: ")),
+            "{found:?}"
+        );
+    }
+}

@@ -302,8 +302,12 @@ impl Loading {
             let id = self.refs.archetypes.resolve(&mut self.ctx, &reset)?;
             rules.reset_on_death = Some(ArchetypeId(id));
         }
-        let valid = rules.validate(domain);
-        self.check(&node.path, valid)?;
+        if let Some(fault) = rules.fault(domain) {
+            // At the member at fault, not the whole section (issue 31).
+            let at = format!("{}{}", node.path, fault.pointer());
+            self.ctx.error(&at, fault.error.message);
+            return None;
+        }
         Some(rules)
     }
 

@@ -24,7 +24,7 @@ pub use life::lives;
 pub use measure::{Measure, MeasureKind};
 pub use measurement::{MeasureValue, Measurement};
 pub use observer::{Ending, Observer, Performed};
-pub use rules::{EngineAction, SimRules, SpawnRule};
+pub use rules::{EngineAction, RuleFault, SimRules, SpawnRule};
 pub use run::{run_fixed_step, RunSummary};
 pub use simulator::Simulator;
 pub use stats::SimStats;

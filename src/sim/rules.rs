@@ -83,17 +83,30 @@ impl SimRules {
     /// spawn rules naming archetypes and facts of the domain with values of their types.
     /// Messages name the field at fault as the scenario format spells it.
     pub fn validate(&self, domain: &Domain) -> Result<()> {
+        self.fault(domain).map_or(Ok(()), |fault| Err(fault.error))
+    }
+
+    /// The first thing wrong with the rules for `domain`, and the field it is in (as the
+    /// scenario format spells it: `spawns[0].every`), so a loader can point at it.
+    pub fn fault(&self, domain: &Domain) -> Option<RuleFault> {
+        self.check(domain).err()
+    }
+
+    fn check(&self, domain: &Domain) -> std::result::Result<(), RuleFault> {
         positive("speed", self.speed)?;
         positive("step", self.step)?;
         not_negative("seconds", self.seconds)?;
         not_negative("action_seconds", self.action_seconds)?;
         let actions = domain.actions();
         if self.per_action.len() != actions.len() {
-            return Err(Error::invalid(format!(
-                "the rules have {} per-action entries for the domain's {} actions",
-                self.per_action.len(),
-                actions.len()
-            )));
+            return Err(RuleFault::new(
+                "actions",
+                format!(
+                    "the rules have {} per-action entries for the domain's {} actions",
+                    self.per_action.len(),
+                    actions.len()
+                ),
+            ));
         }
         for (id, rule) in self.per_action.iter().enumerate() {
             let name = actions.name(id as u32);
@@ -102,74 +115,133 @@ impl SimRules {
             }
             let chance = rule.failure_chance;
             if !(0.0..=1.0).contains(&chance) {
-                return Err(Error::invalid(format!(
-                    "actions.{name}.failure_chance must be in [0, 1], got {chance}"
-                )));
+                let field = format!("actions.{name}.failure_chance");
+                let message = format!("{field} must be in [0, 1], got {chance}");
+                return Err(RuleFault::new(&field, message));
             }
         }
         for (i, rule) in self.player.iter().enumerate() {
-            domain.player_actions().get(rule.action.0)?;
+            let field = format!("player[{i}].action");
+            domain
+                .player_actions()
+                .get(rule.action.0)
+                .map_err(|e| RuleFault::at(&field, e))?;
             not_negative(&format!("player[{i}].from"), rule.from)?;
             if !(rule.from.is_finite() && rule.until >= rule.from) {
-                return Err(Error::invalid(format!(
-                    "player[{i}] runs from {} until {}: from is finite and until no earlier",
-                    rule.from, rule.until
-                )));
+                return Err(RuleFault::new(
+                    &format!("player[{i}].until"),
+                    format!(
+                        "player[{i}] runs from {} until {}: from is finite and until no earlier",
+                        rule.from, rule.until
+                    ),
+                ));
             }
             if !(rule.every.is_finite() && rule.every >= self.step) {
-                return Err(Error::invalid(format!(
-                    "player[{i}].every must be finite and at least the step ({}), got {}",
+                let field = format!("player[{i}].every");
+                let message = format!(
+                    "{field} must be finite and at least the step ({}), got {}",
                     self.step, rule.every
-                )));
+                );
+                return Err(RuleFault::new(&field, message));
             }
         }
         if let Some(archetype) = self.reset_on_death {
-            if domain.archetypes().get(archetype.0)?.death.is_empty() {
-                return Err(Error::invalid(format!(
-                    "reset_on_death names {:?}, which has no death conditions: it never dies",
-                    domain.archetypes().name(archetype.0)
-                )));
+            let def = domain
+                .archetypes()
+                .get(archetype.0)
+                .map_err(|e| RuleFault::at("reset_on_death", e))?;
+            if def.death.is_empty() {
+                return Err(RuleFault::new(
+                    "reset_on_death",
+                    format!(
+                        "reset_on_death names {:?}, which has no death conditions: it never dies",
+                        domain.archetypes().name(archetype.0)
+                    ),
+                ));
             }
         }
         for (i, spawn) in self.spawns.iter().enumerate() {
-            domain.archetypes().get(spawn.archetype.0)?;
+            domain
+                .archetypes()
+                .get(spawn.archetype.0)
+                .map_err(|e| RuleFault::at(&format!("spawns[{i}].archetype"), e))?;
             if !spawn.at.is_finite() {
-                return Err(Error::invalid(format!(
-                    "spawns[{i}].at {:?} is not finite",
-                    spawn.at
-                )));
+                let field = format!("spawns[{i}].at");
+                let message = format!("{field} {:?} is not finite", spawn.at);
+                return Err(RuleFault::new(&field, message));
             }
             positive(&format!("spawns[{i}].every"), spawn.every)?;
             if spawn.max_alive == 0 {
-                return Err(Error::invalid(format!(
-                    "spawns[{i}].max_alive is 0: the rule would never spawn"
-                )));
+                let field = format!("spawns[{i}].max_alive");
+                let message = format!("{field} is 0: the rule would never spawn");
+                return Err(RuleFault::new(&field, message));
             }
             for &(attribute, value) in &spawn.facts {
-                domain.check_value(attribute, value)?;
+                domain
+                    .check_value(attribute, value)
+                    .map_err(|e| RuleFault::at(&format!("spawns[{i}].facts"), e))?;
             }
         }
         Ok(())
     }
 }
 
-fn positive(field: &str, value: f64) -> Result<()> {
-    if value.is_finite() && value > 0.0 {
-        Ok(())
-    } else {
-        Err(Error::invalid(format!(
-            "{field} must be finite and > 0, got {value}"
-        )))
+/// What is wrong with a set of rules, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleFault {
+    /// The field at fault, as the scenario format spells it: `speed`, `actions.goto.seconds`,
+    /// `spawns[0].every`.
+    pub field: String,
+    /// Why.
+    pub error: Error,
+}
+
+impl RuleFault {
+    fn new(field: &str, message: String) -> Self {
+        RuleFault::at(field, Error::invalid(message))
+    }
+
+    fn at(field: &str, error: Error) -> Self {
+        RuleFault {
+            field: field.to_owned(),
+            error,
+        }
+    }
+
+    /// The field as a JSON Pointer below the `"simulation"` section: `/spawns/0/every`.
+    pub fn pointer(&self) -> String {
+        let mut pointer = String::new();
+        for part in self.field.split('.') {
+            let (name, index) = match part.split_once('[') {
+                Some((name, rest)) => (name, Some(rest.trim_end_matches(']'))),
+                None => (part, None),
+            };
+            pointer.push('/');
+            pointer.push_str(name);
+            if let Some(index) = index {
+                pointer.push('/');
+                pointer.push_str(index);
+            }
+        }
+        pointer
     }
 }
 
-fn not_negative(field: &str, value: f64) -> Result<()> {
+fn positive(field: &str, value: f64) -> std::result::Result<(), RuleFault> {
+    if value.is_finite() && value > 0.0 {
+        Ok(())
+    } else {
+        let message = format!("{field} must be finite and > 0, got {value}");
+        Err(RuleFault::new(field, message))
+    }
+}
+
+fn not_negative(field: &str, value: f64) -> std::result::Result<(), RuleFault> {
     if value.is_finite() && value >= 0.0 {
         Ok(())
     } else {
-        Err(Error::invalid(format!(
-            "{field} must be finite and >= 0, got {value}"
-        )))
+        let message = format!("{field} must be finite and >= 0, got {value}");
+        Err(RuleFault::new(field, message))
     }
 }
 
@@ -234,7 +306,24 @@ mod tests {
             break_it(&mut rules);
             let error = rules.validate(&domain).unwrap_err();
             assert!(error.message.contains(field), "{field}: {error}");
+            let fault = rules.fault(&domain).unwrap();
+            assert_eq!(fault.error, error);
+            assert!(
+                field.contains(' ') || fault.field == field,
+                "{field}: at {}",
+                fault.field
+            );
         }
+        let fault = |field: &str| RuleFault {
+            field: field.to_owned(),
+            error: Error::invalid("x"),
+        };
+        assert_eq!(fault("spawns[0].every").pointer(), "/spawns/0/every");
+        assert_eq!(
+            fault("actions.goto.failure_chance").pointer(),
+            "/actions/goto/failure_chance"
+        );
+        assert_eq!(fault("speed").pointer(), "/speed");
         let mut wrong_type = base.clone();
         wrong_type.spawns[0].facts[0].1 = Value::Bool(true);
         assert_eq!(
