@@ -100,11 +100,11 @@ fn simulation_rules_are_checked() {
     doc["simulation"]["actions"]["goto"]["failure_chance"] = json!(1.5);
     assert_eq!(
         errors(&doc),
-        ["error: /simulation: actions.goto.failure_chance must be in [0, 1], got 1.5"]
+        ["error: /simulation/actions/goto/failure_chance: actions.goto.failure_chance must be in [0, 1], got 1.5"]
     );
     let mut doc = fixture();
     doc["simulation"]["speed"] = json!(0);
-    assert!(errors(&doc)[0].starts_with("error: /simulation: "));
+    assert!(errors(&doc)[0].starts_with("error: /simulation/speed: "));
 }
 
 #[test]

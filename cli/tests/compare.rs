@@ -54,7 +54,10 @@ fn an_unknown_variant_is_refused_with_the_known_ones() {
 
 #[test]
 fn run_prints_the_scenarios_measures() {
-    let wizard = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/wizard_arena.json");
+    let wizard = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scenarios/wizard_arena.json"
+    );
     let output = Command::cargo_bin("motive")
         .unwrap()
         .args(["run", wizard, "--seconds", "60"])
