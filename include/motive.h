@@ -41,6 +41,12 @@
 #define MOTIVE_MAX_ENTITY_CAPACITY_HINT (1 << 24)
 
 /**
+ * The largest document, in bytes, the `motive_domain_load_*` and `motive_scenario_load_*`
+ * functions read (64 MiB); a larger one is refused with `MOTIVE_STATUS_PARSE_ERROR`.
+ */
+#define MOTIVE_MAX_DOCUMENT_BYTES (64 << 20)
+
+/**
  * `motive_event.slot` when no slot is concerned.
  */
 #define MOTIVE_NO_SLOT UINT32_MAX
@@ -2181,9 +2187,10 @@ typedef struct motive_object_def {
 
 /**
  * One diagnostic, as `motive_diagnostics_get` returns it. `path` is the JSON Pointer of the
- * value at fault (`/actions/3/effects/0/key`; empty for the whole document) and `message`
- * the reason, both NUL-terminated UTF-8 owned by the list: valid until the list is loaded
- * into again or destroyed.
+ * value at fault (`/actions/3/effects/0/key`; for a missing member, the object that lacks it;
+ * empty for the whole document) and `message` the reason, capped: a name or value it quotes is
+ * cut to 64 characters, the whole to 1024. Both are NUL-terminated UTF-8 owned by the list:
+ * valid until the list is loaded into again or destroyed.
  */
 typedef struct motive_diagnostic {
     /**
@@ -4239,9 +4246,11 @@ motive_status motive_diagnostics_get(const struct motive_diagnostics *diagnostic
 /**
  * Loads a domain from `json_length` bytes of UTF-8 JSON at `json` (`docs/domain-format.md`)
  * into `*out_domain`; free it with `motive_domain_destroy`. Every error and lint warning goes
- * to `diagnostics` (pass NULL when not wanted), on success and failure alike. Errors:
- * `MOTIVE_STATUS_PARSE_ERROR` for a document that is not valid JSON or not a valid domain;
- * `MOTIVE_STATUS_INVALID_ARGUMENT` for text that is not UTF-8.
+ * to `diagnostics` (pass NULL when not wanted), on success and failure alike, each at the JSON
+ * Pointer of the value at fault. Errors: `MOTIVE_STATUS_PARSE_ERROR` for a document that is not
+ * a valid domain: not UTF-8 (at pointer "", with the offset of the first invalid byte), larger
+ * than `MOTIVE_MAX_DOCUMENT_BYTES`, not JSON (at the innermost value being read, with line and
+ * column), with a key written twice in an object, or wrong as a domain.
  *
  * # Safety
  * `json` must be NULL or point to `json_length` readable bytes; `diagnostics` NULL or live;
@@ -4254,8 +4263,9 @@ motive_status motive_domain_load_json(const char *json,
 
 /**
  * Loads a domain from the JSON file at `path` (NUL-terminated UTF-8) into `*out_domain`, as
- * `motive_domain_load_json` does; a file that cannot be read is `MOTIVE_STATUS_PARSE_ERROR`
- * with the reason in the diagnostics.
+ * `motive_domain_load_json` does; a file that cannot be read, or has more than
+ * `MOTIVE_MAX_DOCUMENT_BYTES` (reading stops there: a device such as `/dev/zero` is refused
+ * promptly), is `MOTIVE_STATUS_PARSE_ERROR` with the reason in the diagnostics.
  *
  * # Safety
  * `path` must be NULL or NUL-terminated; `diagnostics` NULL or live; `out_domain` NULL or
@@ -4954,10 +4964,10 @@ motive_status motive_domain_builder_set_joint_action(struct motive_domain_builde
 /**
  * Copies the message of the most recent failure on the calling thread into `buffer`.
  *
- * The message says which argument, handle or name was at fault; it is empty when no call on
- * this thread has failed yet, and successful calls leave it as it was. `*out_length` receives
- * the message's length in bytes, without the terminating NUL. When `capacity` is more than
- * that length, the message and a NUL are written to `buffer` and the result is OK; otherwise
+ * The message says which argument, handle or name was at fault (a quoted name cut to 64
+ * characters, the whole to 1024); it is empty when no call on this thread has failed yet, and
+ * successful calls leave it as it was. `*out_length` receives the message's length in bytes,
+ * without the terminating NUL. When `capacity` is more than that length, the message and a NUL are written to `buffer` and the result is OK; otherwise
  * nothing is written to `buffer` and the result is `MOTIVE_STATUS_BUFFER_TOO_SMALL` (pass
  * `buffer = NULL, capacity = 0` to ask for the length). This call never changes the message.
  * The message is UTF-8. Thread-safe: each thread has its own message.
@@ -4966,7 +4976,9 @@ motive_status motive_domain_builder_set_joint_action(struct motive_domain_builde
  * `buffer` must be NULL or point to `capacity` writable bytes; `out_length` must be NULL or
  * point to a writable `size_t`.
  */
-motive_status motive_last_error_message(char *buffer, size_t capacity, size_t *out_length);
+motive_status motive_last_error_message(char *buffer,
+                                        size_t capacity,
+                                        size_t *out_length);
 
 /**
  * Spawns a thinking NPC of `archetype` (one with drives or consumable actions) at `position`.
@@ -5278,7 +5290,8 @@ motive_status motive_scenario_load_json(const char *json,
 /**
  * Loads a scenario file at `path` (NUL-terminated UTF-8) into `*out_scenario`; a `domain`
  * path in it is relative to the file. As `motive_scenario_load_json` otherwise; a file that
- * cannot be read is `MOTIVE_STATUS_PARSE_ERROR` with the reason in the diagnostics.
+ * cannot be read, or has more than `MOTIVE_MAX_DOCUMENT_BYTES`, is `MOTIVE_STATUS_PARSE_ERROR`
+ * with the reason in the diagnostics (as `motive_domain_load_file`).
  *
  * # Safety
  * `path` must be NULL or NUL-terminated; `diagnostics` NULL or live; `out_scenario` NULL or

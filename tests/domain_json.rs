@@ -118,10 +118,14 @@ fn several_errors_are_reported_at_once() {
 }
 
 #[test]
-fn syntax_errors_give_line_and_column() {
+fn syntax_errors_give_pointer_line_and_column() {
     let all = errors("{\n  \"attributes\": [\n    { \"name\": \"a\", }\n  ]\n}");
     assert_eq!(all.len(), 1);
-    assert!(all[0].starts_with("error: line 3, column"), "{}", all[0]);
+    assert!(
+        all[0].starts_with("error: /attributes/0: line 3, column"),
+        "{}",
+        all[0]
+    );
 }
 
 #[test]

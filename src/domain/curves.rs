@@ -1,5 +1,6 @@
 //! Response curves in JSON: `{ "type": "linear", "max": 100 }`, or the name of a named curve.
 
+use super::excerpt;
 use super::loading::Loading;
 use super::reader::Node;
 use crate::core::model::curve::{Curve, CurveShape};
@@ -87,7 +88,7 @@ impl Loading {
                         }
                         _ => self.ctx.error(
                             &p.path,
-                            format!("expected a point [x, y], found {}", p.json),
+                            format!("expected a point [x, y], found {}", excerpt::json(p.json)),
                         ),
                     }
                 }

@@ -1,11 +1,15 @@
 //! Loading a domain document: every section in dependency order, through one builder.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::diagnostic::{LoadError, Loaded};
 use super::lint;
 use super::loading::Loading;
 use super::reader::{self, Node};
+use super::syntax;
+use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::goal::GoalId;
 use crate::core::Domain;
 
 /// The top-level fields of a domain document.
@@ -33,7 +37,7 @@ pub const DOMAIN_FIELDS: &[&str] = &[
 /// Loads a domain from JSON text: the domain and its lint warnings, or every error found.
 pub fn load_domain(text: &str) -> Result<Loaded<Arc<Domain>>, LoadError> {
     let mut loading = Loading::default();
-    let domain = reader::parse(&mut loading.ctx, text).and_then(|json| {
+    let domain = syntax::parse(&mut loading.ctx, text).and_then(|json| {
         let root = Node::root(&json);
         let obj = loading.ctx.object(&root, DOMAIN_FIELDS)?;
         // A domain document alone must define something (a scenario's inline domain may be
@@ -112,11 +116,29 @@ impl Loading {
         for a in &archetypes {
             self.archetype(a);
         }
+        self.check_whole_definitions();
         if self.ctx.has_errors() {
             return None;
         }
         let built = self.builder.build();
         self.check(&obj.node.path, built)
+    }
+
+    /// What only the whole domain shows (a goal's condition, an archetype's one brain), at the
+    /// definition at fault; `build` checks it again, for callers that have no paths. Only when
+    /// nothing else is wrong: a rejected condition is its own error.
+    fn check_whole_definitions(&mut self) {
+        if self.ctx.has_errors() {
+            return;
+        }
+        for (id, path) in sorted(&self.paths.goals) {
+            let checked = self.builder.check_goal(GoalId(id));
+            self.check(&path, checked);
+        }
+        for (id, path) in sorted(&self.paths.archetypes) {
+            let checked = self.builder.check_archetype(ArchetypeId(id));
+            self.check(&path, checked);
+        }
     }
 
     /// The load's result: `value` with the warnings, or every diagnostic when there was an
@@ -132,4 +154,11 @@ impl Loading {
             }),
         }
     }
+}
+
+/// The paths of definitions by id, in id order (document order).
+fn sorted(paths: &HashMap<u32, String>) -> Vec<(u32, String)> {
+    let mut sorted: Vec<(u32, String)> = paths.iter().map(|(&id, p)| (id, p.clone())).collect();
+    sorted.sort_unstable_by_key(|&(id, _)| id);
+    sorted
 }

@@ -1,5 +1,6 @@
 //! Ambiance modifiers and annotation sets in JSON (thesis ch. 7).
 
+use super::excerpt;
 use super::loading::Loading;
 use super::reader::{Form, Node};
 use crate::core::model::ambiance::{AnnotationId, Annotations, Modifier, Rate};
@@ -42,7 +43,10 @@ impl Loading {
             Some(n) => {
                 self.ctx.error(
                     &n.path,
-                    format!("expected seconds or \"forever\", found {}", n.json),
+                    format!(
+                        "expected seconds or \"forever\", found {}",
+                        excerpt::json(n.json)
+                    ),
                 );
                 return None;
             }

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value as Json};
 
 use super::diagnostic::{Diagnostic, Severity};
-use super::suggest;
+use super::{excerpt, suggest};
 
 /// A JSON value and where it is.
 #[derive(Clone, Debug)]
@@ -27,10 +27,9 @@ impl<'a> Node<'a> {
 
     /// The member `key` of this object node.
     fn member(&self, key: &str, json: &'a Json) -> Node<'a> {
-        let escaped = key.replace('~', "~0").replace('/', "~1");
         Node {
             json,
-            path: format!("{}/{escaped}", self.path),
+            path: format!("{}/{}", self.path, escape(key)),
         }
     }
 
@@ -68,11 +67,13 @@ impl Ctx {
         self.push(Severity::Warning, path, message.into());
     }
 
-    fn push(&mut self, severity: Severity, path: &str, message: String) {
+    /// Records a diagnostic. Every diagnostic comes through here: its message is capped,
+    /// however much of the document it quotes.
+    pub fn push(&mut self, severity: Severity, path: &str, message: String) {
         self.diagnostics.push(Diagnostic {
             severity,
             path: path.to_owned(),
-            message,
+            message: excerpt::capped(&message),
         });
     }
 
@@ -178,7 +179,7 @@ impl Ctx {
                     &node.path,
                     format!(
                         "expected a whole number from 0 to {max}, found {}",
-                        node.json
+                        excerpt::json(node.json)
                     ),
                 );
                 None
@@ -233,7 +234,7 @@ impl Ctx {
         }
         self.error(
             &node.path,
-            format!("expected {expected}, found {}", node.json),
+            format!("expected {expected}, found {}", excerpt::json(node.json)),
         );
         None
     }
@@ -254,7 +255,10 @@ impl Ctx {
             None => {
                 self.error(
                     &node.path,
-                    format!("expected a finite position [x, y, z], found {}", node.json),
+                    format!(
+                        "expected a finite position [x, y, z], found {}",
+                        excerpt::json(node.json)
+                    ),
                 );
                 None
             }
@@ -352,17 +356,7 @@ pub fn kind(json: &Json) -> &'static str {
     }
 }
 
-/// Parses `text`, or records the syntax error with its line and column.
-pub fn parse(ctx: &mut Ctx, text: &str) -> Option<Json> {
-    match serde_json::from_str(text) {
-        Ok(json) => Some(json),
-        Err(e) => {
-            ctx.error(
-                "",
-                format!("line {}, column {}: {e}", e.line(), e.column())
-                    .replace(&format!(" at line {} column {}", e.line(), e.column()), ""),
-            );
-            None
-        }
-    }
+/// `key` as a JSON Pointer reference token (RFC 6901: `~` and `/` escaped).
+pub fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
 }

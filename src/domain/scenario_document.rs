@@ -12,8 +12,10 @@ use super::document::DOMAIN_FIELDS;
 use super::lint::{self, Start};
 use super::loading::Loading;
 use super::names::Names;
-use super::reader::{self, Node, Obj};
+use super::reader::{Node, Obj};
 use super::scenario::{AreaSpec, Copies, EntitySpec, ProjectionSpec, Scenario, StartFact};
+use super::source::read_document;
+use super::syntax;
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::player_style::PlayerActionId;
@@ -48,7 +50,7 @@ pub fn is_scenario(text: &str) -> bool {
 /// (the scenario file's folder; the working directory when `None`).
 pub fn load_scenario(text: &str, base: Option<&Path>) -> Result<Loaded<Scenario>, LoadError> {
     let mut loading = Loading::default();
-    let scenario = reader::parse(&mut loading.ctx, text).and_then(|json| {
+    let scenario = syntax::parse(&mut loading.ctx, text).and_then(|json| {
         let root = Node::root(&json);
         if is_domain(&json) {
             loading.ctx.error(
@@ -86,26 +88,12 @@ fn is_domain(json: &Json) -> bool {
 
 /// Loads a scenario file; a `domain` path in it is relative to the file.
 pub fn load_scenario_file(path: &Path) -> Result<Loaded<Scenario>, LoadError> {
-    let text = read(path)?;
-    load_scenario(&text, path.parent())
+    load_scenario(&read_document(path)?, path.parent())
 }
 
 /// Loads a domain file.
 pub fn load_domain_file(path: &Path) -> Result<Loaded<Arc<Domain>>, LoadError> {
-    super::document::load_domain(&read(path)?)
-}
-
-/// The text of `path`, or a load error naming it.
-fn read(path: &Path) -> Result<String, LoadError> {
-    std::fs::read_to_string(path).map_err(|e| {
-        let mut loading = Loading::default();
-        loading
-            .ctx
-            .error("", format!("cannot read {}: {e}", path.display()));
-        LoadError {
-            diagnostics: loading.ctx.diagnostics,
-        }
-    })
+    super::document::load_domain(&read_document(path)?)
 }
 
 impl Loading {
@@ -201,27 +189,28 @@ impl Loading {
         base: Option<&Path>,
     ) -> Option<Option<Arc<Domain>>> {
         let full = base.map_or_else(|| Path::new(path).to_owned(), |b| b.join(path));
-        let text = match std::fs::read_to_string(&full) {
+        let text = match read_document(&full) {
             Ok(text) => text,
             Err(e) => {
-                self.ctx
-                    .error(&node.path, format!("cannot read {}: {e}", full.display()));
+                // The message names the file already.
+                for d in e.diagnostics {
+                    self.ctx.push(d.severity, &node.path, d.message);
+                }
                 return None;
             }
         };
         let mut inner = Loading::default();
-        let read = reader::parse(&mut inner.ctx, &text).and_then(|json| {
+        let read = syntax::parse(&mut inner.ctx, &text).and_then(|json| {
             let obj = inner.ctx.object(&Node::root(&json), DOMAIN_FIELDS)?;
             Some(inner.domain_sections(&obj))
         });
         if let Some(Some(domain)) = &read {
             lint::lint_definitions(&mut inner, domain);
         }
-        for mut d in inner.ctx.diagnostics {
+        for d in inner.ctx.diagnostics {
             let at = if d.path.is_empty() { "/" } else { &d.path };
-            d.message = format!("in {} at {at}: {}", full.display(), d.message);
-            d.path = node.path.clone();
-            self.ctx.diagnostics.push(d);
+            let message = format!("in {} at {at}: {}", full.display(), d.message);
+            self.ctx.push(d.severity, &node.path, message);
         }
         self.builder = inner.builder;
         self.refs = inner.refs;

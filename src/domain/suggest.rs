@@ -5,8 +5,15 @@
 /// a case-insensitive match.
 pub fn closest<'a>(wanted: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let lower = wanted.to_ascii_lowercase();
+    let length = lower.chars().count();
     known
         .into_iter()
+        // The distance is at least the difference in length: skipping names too long or too
+        // short to be near keeps a huge name from costing a quadratic comparison with each.
+        .filter(|k| {
+            let (a, b) = (length, k.chars().count());
+            a.abs_diff(b) <= 1 || a.abs_diff(b) as f64 <= 0.3 * a.max(b) as f64
+        })
         .map(|k| {
             let k_lower = k.to_ascii_lowercase();
             let score = if k_lower == lower {

@@ -10,6 +10,11 @@ use super::pointers::{borrow, borrow_mut, free, out, slice, utf8, Out};
 use super::status::motive_status;
 use crate::domain::{self, Diagnostic, LoadError, Loaded, Severity};
 
+/// The largest document, in bytes, the `motive_domain_load_*` and `motive_scenario_load_*`
+/// functions read (64 MiB); a larger one is refused with `MOTIVE_STATUS_PARSE_ERROR`.
+pub const MOTIVE_MAX_DOCUMENT_BYTES: usize = 64 << 20;
+const _: () = assert!(MOTIVE_MAX_DOCUMENT_BYTES == domain::MAX_DOCUMENT_BYTES);
+
 /// How bad a diagnostic is.
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,9 +26,10 @@ pub enum motive_severity {
 }
 
 /// One diagnostic, as `motive_diagnostics_get` returns it. `path` is the JSON Pointer of the
-/// value at fault (`/actions/3/effects/0/key`; empty for the whole document) and `message`
-/// the reason, both NUL-terminated UTF-8 owned by the list: valid until the list is loaded
-/// into again or destroyed.
+/// value at fault (`/actions/3/effects/0/key`; for a missing member, the object that lacks it;
+/// empty for the whole document) and `message` the reason, capped: a name or value it quotes is
+/// cut to 64 characters, the whole to 1024. Both are NUL-terminated UTF-8 owned by the list:
+/// valid until the list is loaded into again or destroyed.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct motive_diagnostic {
@@ -159,26 +165,30 @@ pub(crate) unsafe fn finish<T, O>(
     }
 }
 
-/// The `json_length` bytes at `json` as UTF-8 text (`MOTIVE_STATUS_INVALID_ARGUMENT` when they
-/// are not).
+/// The `json_length` bytes at `json` as the text of a document, or the load error refusing
+/// them (more than `MOTIVE_MAX_DOCUMENT_BYTES`, not UTF-8), reported as any other.
 ///
 /// # Safety
 /// `json` must be NULL or point to `json_length` readable bytes.
-pub(crate) unsafe fn json_text<'a>(json: *const c_char, json_length: usize) -> FfiResult<&'a str> {
+pub(crate) unsafe fn json_text<'a>(
+    json: *const c_char,
+    json_length: usize,
+) -> FfiResult<Result<&'a str, LoadError>> {
     if json.is_null() {
         return Err(super::pointers::null("json"));
     }
     // SAFETY: json points to json_length readable bytes per the contract.
     let bytes = unsafe { slice(json.cast::<u8>(), json_length, "json") }?;
-    std::str::from_utf8(bytes)
-        .map_err(|e| FfiError::invalid(format!("json is not valid UTF-8: {e}")))
+    Ok(domain::document_text(bytes))
 }
 
 /// Loads a domain from `json_length` bytes of UTF-8 JSON at `json` (`docs/domain-format.md`)
 /// into `*out_domain`; free it with `motive_domain_destroy`. Every error and lint warning goes
-/// to `diagnostics` (pass NULL when not wanted), on success and failure alike. Errors:
-/// `MOTIVE_STATUS_PARSE_ERROR` for a document that is not valid JSON or not a valid domain;
-/// `MOTIVE_STATUS_INVALID_ARGUMENT` for text that is not UTF-8.
+/// to `diagnostics` (pass NULL when not wanted), on success and failure alike, each at the JSON
+/// Pointer of the value at fault. Errors: `MOTIVE_STATUS_PARSE_ERROR` for a document that is not
+/// a valid domain: not UTF-8 (at pointer "", with the offset of the first invalid byte), larger
+/// than `MOTIVE_MAX_DOCUMENT_BYTES`, not JSON (at the innermost value being read, with line and
+/// column), with a key written twice in an object, or wrong as a domain.
 ///
 /// # Safety
 /// `json` must be NULL or point to `json_length` readable bytes; `diagnostics` NULL or live;
@@ -194,21 +204,16 @@ pub unsafe extern "C" fn motive_domain_load_json(
         let out_domain = out(out_domain, "out_domain")?;
         // SAFETY: forwarded from this function's contract.
         let text = unsafe { json_text(json, json_length) }?;
+        let result = text.and_then(domain::load_domain);
         // SAFETY: forwarded from this function's contract.
-        unsafe {
-            finish(
-                domain::load_domain(text),
-                diagnostics,
-                out_domain,
-                motive_domain::from_shared,
-            )
-        }
+        unsafe { finish(result, diagnostics, out_domain, motive_domain::from_shared) }
     })
 }
 
 /// Loads a domain from the JSON file at `path` (NUL-terminated UTF-8) into `*out_domain`, as
-/// `motive_domain_load_json` does; a file that cannot be read is `MOTIVE_STATUS_PARSE_ERROR`
-/// with the reason in the diagnostics.
+/// `motive_domain_load_json` does; a file that cannot be read, or has more than
+/// `MOTIVE_MAX_DOCUMENT_BYTES` (reading stops there: a device such as `/dev/zero` is refused
+/// promptly), is `MOTIVE_STATUS_PARSE_ERROR` with the reason in the diagnostics.
 ///
 /// # Safety
 /// `path` must be NULL or NUL-terminated; `diagnostics` NULL or live; `out_domain` NULL or

@@ -41,7 +41,7 @@ pub unsafe extern "C" fn motive_scenario_load_json(
         let out_scenario = out(out_scenario, "out_scenario")?;
         // SAFETY: forwarded from this function's contract.
         let text = unsafe { json_text(json, json_length) }?;
-        let result = domain::load_scenario(text, None);
+        let result = text.and_then(|text| domain::load_scenario(text, None));
         // SAFETY: forwarded from this function's contract.
         unsafe { finish(result, diagnostics, out_scenario, wrap) }
     })
@@ -49,7 +49,8 @@ pub unsafe extern "C" fn motive_scenario_load_json(
 
 /// Loads a scenario file at `path` (NUL-terminated UTF-8) into `*out_scenario`; a `domain`
 /// path in it is relative to the file. As `motive_scenario_load_json` otherwise; a file that
-/// cannot be read is `MOTIVE_STATUS_PARSE_ERROR` with the reason in the diagnostics.
+/// cannot be read, or has more than `MOTIVE_MAX_DOCUMENT_BYTES`, is `MOTIVE_STATUS_PARSE_ERROR`
+/// with the reason in the diagnostics (as `motive_domain_load_file`).
 ///
 /// # Safety
 /// `path` must be NULL or NUL-terminated; `diagnostics` NULL or live; `out_scenario` NULL or

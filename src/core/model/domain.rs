@@ -461,55 +461,73 @@ impl DomainBuilder {
         Ok(())
     }
 
-    /// Checks what only a whole domain can show (every goal has a condition) and freezes the
-    /// definitions. The builder keeps them and can build again.
-    pub fn build(&self) -> Result<Arc<Domain>> {
-        for (id, goal) in self.domain.goals.items().iter().enumerate() {
-            if goal.conditions.is_empty() {
-                return Err(Error::invalid(format!(
-                    "goal {:?} has no condition",
-                    self.domain.goals.name(id as u32)
-                )));
-            }
+    /// What `build` requires of goal `goal` once every definition is in: a condition. Callers
+    /// that know where the goal was written (the JSON loader) check it there first.
+    pub fn check_goal(&self, goal: GoalId) -> Result<()> {
+        let def = self.domain.goals.get(goal.0)?;
+        if def.conditions.is_empty() {
+            return Err(Error::invalid(format!(
+                "goal {:?} has no condition",
+                self.domain.goals.name(goal.0)
+            )));
         }
-        for (id, archetype) in self.domain.archetypes.items().iter().enumerate() {
-            let brains = [
-                (!archetype.drives.is_empty(), "drives (UDGOAP)"),
-                (archetype.uses_goap(), "GOAP goals"),
-                (archetype.uses_ubc(), "predefined plans (UBC)"),
-                (archetype.uses_bt(), "behaviour trees"),
-            ];
-            let given: Vec<&str> = brains.iter().filter(|b| b.0).map(|b| b.1).collect();
-            if given.len() > 1 {
-                return Err(Error::invalid(format!(
-                    "archetype {:?} has {}: give it one brain",
-                    self.domain.archetypes.name(id as u32),
-                    given.join(" and ")
-                )));
-            }
-            if archetype.squad.is_some() && !archetype.thinks() {
-                return Err(Error::invalid(format!(
-                    "squad archetype {:?} has no brain: give it GOAP goals (or another brain)",
-                    self.domain.archetypes.name(id as u32)
-                )));
-            }
-            let order = archetype
-                .consumes
-                .iter()
-                .find(|&&a| self.domain.actions.items()[a.0 as usize].order.is_some());
-            if let (Some(order), None) = (order, &archetype.squad) {
-                return Err(Error::invalid(format!(
-                    "archetype {:?} consumes order {:?} but is not a squad's: only squads order",
-                    self.domain.archetypes.name(id as u32),
-                    self.domain.actions.name(order.0)
-                )));
-            }
-            if archetype.uses_ubc() && archetype.ubc.goals.is_empty() {
-                return Err(Error::invalid(format!(
-                    "archetype {:?} has predefined plans but no UBC goal to rate them by",
-                    self.domain.archetypes.name(id as u32)
-                )));
-            }
+        Ok(())
+    }
+
+    /// What `build` requires of archetype `archetype` once every definition is in: one brain at
+    /// most, a brain for a squad, orders only for squads, a UBC goal for predefined plans.
+    pub fn check_archetype(&self, archetype: ArchetypeId) -> Result<()> {
+        let id = archetype.0;
+        let archetype = self.domain.archetypes.get(id)?;
+        let brains = [
+            (!archetype.drives.is_empty(), "drives (UDGOAP)"),
+            (archetype.uses_goap(), "GOAP goals"),
+            (archetype.uses_ubc(), "predefined plans (UBC)"),
+            (archetype.uses_bt(), "behaviour trees"),
+        ];
+        let given: Vec<&str> = brains.iter().filter(|b| b.0).map(|b| b.1).collect();
+        if given.len() > 1 {
+            return Err(Error::invalid(format!(
+                "archetype {:?} has {}: give it one brain",
+                self.domain.archetypes.name(id),
+                given.join(" and ")
+            )));
+        }
+        if archetype.squad.is_some() && !archetype.thinks() {
+            return Err(Error::invalid(format!(
+                "squad archetype {:?} has no brain: give it GOAP goals (or another brain)",
+                self.domain.archetypes.name(id)
+            )));
+        }
+        let order = archetype
+            .consumes
+            .iter()
+            .find(|&&a| self.domain.actions.items()[a.0 as usize].order.is_some());
+        if let (Some(order), None) = (order, &archetype.squad) {
+            return Err(Error::invalid(format!(
+                "archetype {:?} consumes order {:?} but is not a squad's: only squads order",
+                self.domain.archetypes.name(id),
+                self.domain.actions.name(order.0)
+            )));
+        }
+        if archetype.uses_ubc() && archetype.ubc.goals.is_empty() {
+            return Err(Error::invalid(format!(
+                "archetype {:?} has predefined plans but no UBC goal to rate them by",
+                self.domain.archetypes.name(id)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Checks what only a whole domain can show ([`Self::check_goal`] and
+    /// [`Self::check_archetype`] of every definition) and freezes the definitions. The builder
+    /// keeps them and can build again.
+    pub fn build(&self) -> Result<Arc<Domain>> {
+        for id in 0..self.domain.goals.len() as u32 {
+            self.check_goal(GoalId(id))?;
+        }
+        for id in 0..self.domain.archetypes.len() as u32 {
+            self.check_archetype(ArchetypeId(id))?;
         }
         let mut builder = self.clone();
         // A domain that named no play style has PaSSAGE's five, whether or not anything used

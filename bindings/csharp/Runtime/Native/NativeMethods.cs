@@ -1092,9 +1092,11 @@ namespace Motive
         /// <summary>
         /// Loads a domain from `json_length` bytes of UTF-8 JSON at `json` (`docs/domain-format.md`)
         /// into `*out_domain`; free it with `motive_domain_destroy`. Every error and lint warning goes
-        /// to `diagnostics` (pass NULL when not wanted), on success and failure alike. Errors:
-        /// `MOTIVE_STATUS_PARSE_ERROR` for a document that is not valid JSON or not a valid domain;
-        /// `MOTIVE_STATUS_INVALID_ARGUMENT` for text that is not UTF-8.
+        /// to `diagnostics` (pass NULL when not wanted), on success and failure alike, each at the JSON
+        /// Pointer of the value at fault. Errors: `MOTIVE_STATUS_PARSE_ERROR` for a document that is not
+        /// a valid domain: not UTF-8 (at pointer "", with the offset of the first invalid byte), larger
+        /// than `MOTIVE_MAX_DOCUMENT_BYTES`, not JSON (at the innermost value being read, with line and
+        /// column), with a key written twice in an object, or wrong as a domain.
         ///
         /// # Safety
         /// `json` must be NULL or point to `json_length` readable bytes; `diagnostics` NULL or live;
@@ -1105,8 +1107,9 @@ namespace Motive
 
         /// <summary>
         /// Loads a domain from the JSON file at `path` (NUL-terminated UTF-8) into `*out_domain`, as
-        /// `motive_domain_load_json` does; a file that cannot be read is `MOTIVE_STATUS_PARSE_ERROR`
-        /// with the reason in the diagnostics.
+        /// `motive_domain_load_json` does; a file that cannot be read, or has more than
+        /// `MOTIVE_MAX_DOCUMENT_BYTES` (reading stops there: a device such as `/dev/zero` is refused
+        /// promptly), is `MOTIVE_STATUS_PARSE_ERROR` with the reason in the diagnostics.
         ///
         /// # Safety
         /// `path` must be NULL or NUL-terminated; `diagnostics` NULL or live; `out_domain` NULL or
@@ -1751,10 +1754,10 @@ namespace Motive
         /// <summary>
         /// Copies the message of the most recent failure on the calling thread into `buffer`.
         ///
-        /// The message says which argument, handle or name was at fault; it is empty when no call on
-        /// this thread has failed yet, and successful calls leave it as it was. `*out_length` receives
-        /// the message's length in bytes, without the terminating NUL. When `capacity` is more than
-        /// that length, the message and a NUL are written to `buffer` and the result is OK; otherwise
+        /// The message says which argument, handle or name was at fault (a quoted name cut to 64
+        /// characters, the whole to 1024); it is empty when no call on this thread has failed yet, and
+        /// successful calls leave it as it was. `*out_length` receives the message's length in bytes,
+        /// without the terminating NUL. When `capacity` is more than that length, the message and a NUL are written to `buffer` and the result is OK; otherwise
         /// nothing is written to `buffer` and the result is `MOTIVE_STATUS_BUFFER_TOO_SMALL` (pass
         /// `buffer = NULL, capacity = 0` to ask for the length). This call never changes the message.
         /// The message is UTF-8. Thread-safe: each thread has its own message.
@@ -2031,7 +2034,8 @@ namespace Motive
         /// <summary>
         /// Loads a scenario file at `path` (NUL-terminated UTF-8) into `*out_scenario`; a `domain`
         /// path in it is relative to the file. As `motive_scenario_load_json` otherwise; a file that
-        /// cannot be read is `MOTIVE_STATUS_PARSE_ERROR` with the reason in the diagnostics.
+        /// cannot be read, or has more than `MOTIVE_MAX_DOCUMENT_BYTES`, is `MOTIVE_STATUS_PARSE_ERROR`
+        /// with the reason in the diagnostics (as `motive_domain_load_file`).
         ///
         /// # Safety
         /// `path` must be NULL or NUL-terminated; `diagnostics` NULL or live; `out_scenario` NULL or

@@ -31,6 +31,11 @@ namespace Motive
         /// </summary>
         public const uint MaxEntityCapacityHint = (1 << 24);
         /// <summary>
+        /// The largest document, in bytes, the `motive_domain_load_*` and `motive_scenario_load_*`
+        /// functions read (64 MiB); a larger one is refused with `MOTIVE_STATUS_PARSE_ERROR`.
+        /// </summary>
+        public const uint MaxDocumentBytes = (64 << 20);
+        /// <summary>
         /// `motive_event.slot` when no slot is concerned.
         /// </summary>
         public const uint NoSlot = uint.MaxValue;
@@ -1924,9 +1929,10 @@ namespace Motive
 
     /// <summary>
     /// One diagnostic, as `motive_diagnostics_get` returns it. `path` is the JSON Pointer of the
-    /// value at fault (`/actions/3/effects/0/key`; empty for the whole document) and `message`
-    /// the reason, both NUL-terminated UTF-8 owned by the list: valid until the list is loaded
-    /// into again or destroyed.
+    /// value at fault (`/actions/3/effects/0/key`; for a missing member, the object that lacks it;
+    /// empty for the whole document) and `message` the reason, capped: a name or value it quotes is
+    /// cut to 64 characters, the whole to 1024. Both are NUL-terminated UTF-8 owned by the list:
+    /// valid until the list is loaded into again or destroyed.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct Diagnostic
