@@ -2,13 +2,14 @@
 //! errors at many depths, wrong types, unknown and missing fields, duplicate keys, huge names,
 //! text that is not UTF-8, empty goals, bad references, whole-domain rules), each refused with
 //! its first error at the expected JSON Pointer, every error at a pointer that resolves in the
-//! document (a missing member at the object that lacks it), and every message capped.
+//! document (a missing member at the object that lacks it), and every message capped (the
+//! one-line summary too, which cuts long pointers).
 //! Only a refusal of the whole document (not UTF-8, empty, not an object, junk after it) is at
 //! the root pointer "".
 
 use std::path::Path;
 
-use motive::domain::excerpt::{MAX_MESSAGE_CHARS, MAX_QUOTE_CHARS};
+use motive::domain::excerpt::{MAX_MESSAGE_CHARS, MAX_POINTER_CHARS, MAX_QUOTE_CHARS};
 use motive::domain::{document_text, load_domain, load_scenario, read_document, LoadError};
 use serde_json::{json, Value};
 
@@ -543,6 +544,10 @@ fn load(bad: &Bad) -> LoadError {
 fn fault(bad: &Bad, error: &LoadError) -> Option<String> {
     let parsed: Option<Value> = serde_json::from_slice(&bad.bytes).ok();
     let first = error.errors().next()?;
+    let shown = error.to_string().chars().count();
+    if shown > MAX_POINTER_CHARS + MAX_MESSAGE_CHARS + 40 {
+        return Some(format!("a summary of {shown} characters"));
+    }
     if first.path != bad.at {
         return Some(format!("first error at {:?}: {first}", first.path));
     }

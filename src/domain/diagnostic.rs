@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::excerpt;
+
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -34,17 +36,13 @@ pub struct Diagnostic {
 }
 
 impl fmt::Display for Diagnostic {
+    /// `error: /path: message`, the path cut to [`excerpt::MAX_POINTER_CHARS`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.path.is_empty() {
             write!(f, "{}: {}", self.severity.name(), self.message)
         } else {
-            write!(
-                f,
-                "{}: {}: {}",
-                self.severity.name(),
-                self.path,
-                self.message
-            )
+            let path = excerpt::cut(self.path.clone(), excerpt::MAX_POINTER_CHARS);
+            write!(f, "{}: {path}: {}", self.severity.name(), self.message)
         }
     }
 }

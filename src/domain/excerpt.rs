@@ -19,17 +19,22 @@ pub fn capped(message: &str) -> String {
             quote(&mut chars, &mut out);
         }
     }
-    match out.char_indices().nth(MAX_MESSAGE_CHARS) {
-        Some((end, _)) => format!("{}…", &out[..end]),
-        None => out,
-    }
+    cut(out, MAX_MESSAGE_CHARS)
 }
+
+/// The most characters of a JSON Pointer shown in a message (the diagnostic's own path is
+/// whole: it may be as long as the keys it names).
+pub const MAX_POINTER_CHARS: usize = 2 * MAX_QUOTE_CHARS;
 
 /// `json` as compact JSON text, cut to [`MAX_QUOTE_CHARS`]: how a message shows a value it
 /// did not expect.
 pub fn json(json: &serde_json::Value) -> String {
-    let text = json.to_string();
-    match text.char_indices().nth(MAX_QUOTE_CHARS) {
+    cut(json.to_string(), MAX_QUOTE_CHARS)
+}
+
+/// `text` cut to `max` characters, ending in "…" when it was longer.
+pub fn cut(text: String, max: usize) -> String {
+    match text.char_indices().nth(max) {
         Some((end, _)) => format!("{}…", &text[..end]),
         None => text,
     }

@@ -1930,9 +1930,10 @@ namespace Motive
     /// <summary>
     /// One diagnostic, as `motive_diagnostics_get` returns it. `path` is the JSON Pointer of the
     /// value at fault (`/actions/3/effects/0/key`; for a missing member, the object that lacks it;
-    /// empty for the whole document) and `message` the reason, capped: a name or value it quotes is
-    /// cut to 64 characters, the whole to 1024. Both are NUL-terminated UTF-8 owned by the list:
-    /// valid until the list is loaded into again or destroyed.
+    /// empty for the whole document), whole so that it resolves, and `message` the reason, capped:
+    /// a name or value it quotes is cut to 64 characters, the whole to 1024. Both are
+    /// NUL-terminated UTF-8 owned by the list: valid until the list is loaded into again or
+    /// destroyed.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct Diagnostic
