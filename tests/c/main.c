@@ -40,5 +40,6 @@ int main(int argc, char **argv) {
     run_engine_contract_tests();
     run_squad_tests();
     run_save_tests();
+    run_document_error_tests();
     return motive_test_summary(variant);
 }

@@ -78,10 +78,10 @@ static void test_syntax_errors_and_bad_arguments(void) {
     ENSURE_STATUS(motive_domain_load_json("{ \"attributes\": [", 17, diagnostics, &domain),
                   MOTIVE_STATUS_PARSE_ERROR);
     ENSURE_OK(motive_diagnostics_get(diagnostics, 0, &d));
-    ENSURE_STR_EQ(d.path, "");
+    ENSURE_STR_EQ(d.path, "/attributes");
     ENSURE(motive_test_contains(d.message, "line 1, column 17"));
     ENSURE_STATUS(motive_domain_load_json(not_utf8, sizeof not_utf8, NULL, &domain),
-                  MOTIVE_STATUS_INVALID_ARGUMENT);
+                  MOTIVE_STATUS_PARSE_ERROR);
     ENSURE_STATUS(motive_domain_load_json(NULL, 3, NULL, &domain), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_STATUS(motive_domain_load_json(good_domain, strlen(good_domain), NULL, NULL),
                   MOTIVE_STATUS_NULL_ARGUMENT);

@@ -208,7 +208,7 @@ static void test_bad_scenarios_are_diagnosed(void) {
                   MOTIVE_STATUS_PARSE_ERROR);
     ENSURE_STATUS(motive_scenario_load_json("{", 1, NULL, &scenario), MOTIVE_STATUS_PARSE_ERROR);
     ENSURE_STATUS(motive_scenario_load_json("\xff", 1, NULL, &scenario),
-                  MOTIVE_STATUS_INVALID_ARGUMENT);
+                  MOTIVE_STATUS_PARSE_ERROR);
     ENSURE_STATUS(motive_scenario_load_json(NULL, 0, NULL, &scenario), MOTIVE_STATUS_NULL_ARGUMENT);
     motive_diagnostics_destroy(diagnostics);
 }
