@@ -7,7 +7,9 @@ use std::error::Error;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use motive::domain::{is_scenario, load_domain, load_scenario, Diagnostic, Scenario, Severity};
+use motive::domain::{
+    is_scenario, load_domain, load_scenario, read_document, Diagnostic, Scenario, Severity,
+};
 
 /// Arguments of `motive validate`.
 #[derive(Args)]
@@ -50,9 +52,10 @@ pub fn execute(args: ValidateArgs) -> Result<(), Box<dyn Error>> {
 /// errors.
 fn validate(path: &Path, variant: Option<&str>) -> Result<String, String> {
     let file = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {file}: {e}"))?;
-    let (kind, diagnostics, variants) = if is_scenario(&text) {
-        match load_scenario(&text, path.parent()) {
+    // A file that cannot be read (missing, too large, not UTF-8) is reported as any error.
+    let (kind, diagnostics, variants) = match read_document(path) {
+        Err(e) => ("document", e.diagnostics, Vec::new()),
+        Ok(text) if is_scenario(&text) => match load_scenario(&text, path.parent()) {
             Ok(loaded) => {
                 let (variants, failures) = instantiate_variants(&loaded.value, variant);
                 let mut diagnostics = loaded.warnings;
@@ -60,18 +63,20 @@ fn validate(path: &Path, variant: Option<&str>) -> Result<String, String> {
                 ("scenario", diagnostics, variants)
             }
             Err(e) => ("scenario", e.diagnostics, Vec::new()),
+        },
+        Ok(_) if variant.is_some() => {
+            return Err(format!(
+                "{file}: a domain has no variants; --variant is for scenarios"
+            ));
         }
-    } else if variant.is_some() {
-        return Err(format!(
-            "{file}: a domain has no variants; --variant is for scenarios"
-        ));
-    } else {
-        let result = load_domain(&text);
-        (
-            "domain",
-            result.map_or_else(|e| e.diagnostics, |l| l.warnings),
-            Vec::new(),
-        )
+        Ok(text) => {
+            let result = load_domain(&text);
+            (
+                "domain",
+                result.map_or_else(|e| e.diagnostics, |l| l.warnings),
+                Vec::new(),
+            )
+        }
     };
     for d in &diagnostics {
         println!("{file}: {d}");

@@ -86,8 +86,11 @@ fn several_files_are_each_checked_and_any_error_exits_1() {
         .stderr(predicate::str::contains(format!(
             "motive: {bad_domain}: 1 error, 0 warnings\n"
         )))
+        .stdout(predicate::str::contains(format!(
+            "{missing}: error: cannot read {missing}"
+        )))
         .stderr(predicate::str::contains(format!(
-            "motive: cannot read {missing}"
+            "motive: {missing}: 1 error, 0 warnings\n"
         )))
         .stderr(predicate::str::contains(format!(
             "motive: 3 of 4 files have errors: {bad}, {bad_domain}, {missing}\n"
@@ -131,4 +134,39 @@ fn a_variant_applies_to_every_scenario_and_is_an_error_for_a_domain() {
         .stderr(predicate::str::contains(format!(
             "motive: {domain}: a domain has no variants; --variant is for scenarios\n"
         )));
+}
+
+#[test]
+fn files_that_are_not_documents_are_refused_as_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let latin = dir.path().join("latin.json");
+    std::fs::write(&latin, b"{\"name\": \"caf\xe9\"}").unwrap();
+    let latin = latin.to_str().unwrap();
+    let twice = dir.path().join("twice.json");
+    std::fs::write(&twice, r#"{"name": "a", "name": "b", "attributes": []}"#).unwrap();
+    let twice = twice.to_str().unwrap();
+    motive()
+        .args(["validate", latin, twice])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!(
+            "{latin}: error: not UTF-8 text: byte 13 (line 1, column 14) is not valid UTF-8\n"
+        )))
+        .stdout(predicate::str::contains(format!(
+            "{twice}: error: /name: duplicate key \"name\""
+        )));
+    // A device without end is refused after the maximum, not read until memory runs out.
+    if cfg!(unix) {
+        let larger = "error: cannot read /dev/zero: it is larger than the 67108864 bytes";
+        motive()
+            .args(["validate", "/dev/zero"])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(larger));
+        motive()
+            .args(["run", "/dev/zero"])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(larger));
+    }
 }
