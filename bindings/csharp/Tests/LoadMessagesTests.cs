@@ -46,7 +46,7 @@ namespace Motive.Tests
 
             var syntax = LoadMessages.ValidateJson("{\"actions\": [ }", "broken.json");
             Assert.AreEqual(1, syntax.Count);
-            StringAssert.StartsWith("broken.json: error at /actions: line 1, column 15", syntax[0].Text);
+            StringAssert.StartsWith("broken.json: error at /actions/0: line 1, column 15", syntax[0].Text);
 
             var scenario = LoadMessages.ValidateJson(
                 "{\"domain\": {}, \"entities\": [{\"name\": \"a\", \"archetype\": \"nope\", \"at\": [0, 0, 0]}]}", "s.json");
