@@ -12,6 +12,10 @@ use motive::sim::{Measure, Measurement, Simulator};
 
 const MAGIC: &[u8; 8] = b"MOTVRUN2";
 
+/// The largest run file `--load` reads: well above a 50,000-NPC hospital's save, and a bound
+/// on what a wrong path (a device, a huge file) can make it read.
+const MAX_RUN_BYTES: u64 = 2 << 30;
+
 /// A run as saved: its world, the engine playing its part, what the scenario measured.
 pub struct SavedRun {
     /// The world.
@@ -46,7 +50,7 @@ pub fn load(
     fresh: &World,
     measures: Vec<Measure>,
 ) -> Result<SavedRun, Box<dyn Error>> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = read_bounded(path)?;
     let bad = || format!("{}: not a run saved by motive run --save", path.display());
     let rest = bytes.strip_prefix(MAGIC).ok_or_else(bad)?;
     let (world_bytes, rest) = part(rest).ok_or_else(bad)?;
@@ -72,4 +76,26 @@ fn part(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
     let rest = &bytes[8..];
     let length = usize::try_from(length).ok().filter(|&l| l <= rest.len())?;
     Some(rest.split_at(length))
+}
+
+/// The bytes of the regular file at `path`, at most [`MAX_RUN_BYTES`] of them.
+fn read_bounded(path: &Path) -> Result<Vec<u8>, Box<dyn Error>> {
+    use std::io::Read;
+    let named = |e: std::io::Error| format!("{}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(named)?;
+    if !file.metadata().map_err(named)?.is_file() {
+        return Err(format!("{}: not a run saved by motive run --save", path.display()).into());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_RUN_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(named)?;
+    if bytes.len() as u64 > MAX_RUN_BYTES {
+        return Err(format!(
+            "{}: larger than {MAX_RUN_BYTES} bytes, the most a saved run may be",
+            path.display()
+        )
+        .into());
+    }
+    Ok(bytes)
 }

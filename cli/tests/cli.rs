@@ -553,6 +553,13 @@ fn a_run_saved_half_way_and_loaded_ends_as_the_whole_run() {
         .failure();
     let stderr = String::from_utf8(refused.get_output().stderr.clone()).unwrap();
     assert!(stderr.contains("another domain"), "{stderr}");
+    // A device is no saved run: refused at once, not read until memory runs out.
+    let device = motive()
+        .args(["run", scenario, "--load", "/dev/zero"])
+        .assert()
+        .failure();
+    let stderr = String::from_utf8(device.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("not a run saved"), "{stderr}");
 }
 
 #[test]
