@@ -1,0 +1,79 @@
+//! The documented ranges of what a domain or a caller chooses and the library then allocates,
+//! loops over or sums: a size past one of these is an error naming the limit, never an
+//! out-of-memory abort, a hang or an infinite utility (issue 32). Each limit sits far above
+//! anything shipped (`docs/domain-format.md`, "Limits", has the whole table); the C header
+//! repeats them as `MOTIVE_MAX_*` (`src/ffi/limits.rs`), hence each `cbindgen:ignore`.
+
+use crate::core::model::error::{Error, Result};
+
+/// The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
+/// typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort.
+///
+/// cbindgen:ignore
+pub const MAX_ENTITY_CAPACITY_HINT: u32 = 1 << 24;
+
+/// Longest plan a planner may build: a bound on simulation scratch per state.
+///
+/// cbindgen:ignore
+pub const MAX_PLAN_DEPTH: u32 = 32;
+
+/// Most facts one UDGOAP NPC may remember (`think.memory_capacity`). Memory is reserved when
+/// the NPC spawns, about 48 bytes a fact, so this bounds one NPC's memory at 3 MiB.
+///
+/// cbindgen:ignore
+pub const MAX_MEMORY_CAPACITY: u32 = 1 << 16;
+
+/// Most plan states one search may expand (`think.max_expansions`, and the limit a caller
+/// passes to a direct plan): every state expanded is kept until the search ends.
+///
+/// cbindgen:ignore
+pub const MAX_PLAN_EXPANSIONS: u32 = 1 << 20;
+
+/// Largest weight of a goal, a drive or a UBC goal. Utilities are weighted means, and sums of
+/// weights this size stay finite, so every utility and satisfaction stays in [0, 1] (two
+/// drives of weight `DBL_MAX` made their sum infinite and the utility NaN).
+///
+/// cbindgen:ignore
+pub const MAX_WEIGHT: f64 = 1e6;
+
+/// Checks that `value` of the quantity `what` is at most `max`, whose C name is `c_name`:
+/// the error names both, so a caller finds the limit in the header.
+pub(crate) fn at_most<T: PartialOrd + std::fmt::Display>(
+    what: &str,
+    value: T,
+    max: T,
+    c_name: &str,
+) -> Result<()> {
+    if value <= max {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "{what} {value} is above the maximum {max} ({c_name})"
+        )))
+    }
+}
+
+/// A search's expansion limit: at most [`MAX_PLAN_EXPANSIONS`].
+pub(crate) fn check_expansions(max_expansions: u32) -> Result<()> {
+    at_most(
+        "max expansions",
+        max_expansions,
+        MAX_PLAN_EXPANSIONS,
+        "MOTIVE_MAX_PLAN_EXPANSIONS",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_value_and_the_limit() {
+        assert!(at_most("memory capacity", 3, 4, "MOTIVE_MAX_X").is_ok());
+        let error = at_most("memory capacity", 5u32, 4, "MOTIVE_MAX_X").unwrap_err();
+        assert_eq!(
+            error.message,
+            "memory capacity 5 is above the maximum 4 (MOTIVE_MAX_X)"
+        );
+    }
+}
