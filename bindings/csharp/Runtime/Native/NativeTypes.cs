@@ -26,14 +26,49 @@ namespace Motive
         /// </summary>
         public const string VersionString = "0.1.0";
         /// <summary>
-        /// The largest `entity_capacity` hint a world accepts: a hint is memory reserved up front, and a
-        /// typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort.
-        /// </summary>
-        public const uint MaxEntityCapacityHint = (1 << 24);
-        /// <summary>
         /// `motive_event.slot` when no slot is concerned.
         /// </summary>
         public const uint NoSlot = uint.MaxValue;
+        /// <summary>
+        /// The largest `entity_capacity` hint a world accepts: a hint is memory reserved up front, and a
+        /// typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort. Also the most entities
+        /// `motive_scenario_instantiate` may make (copies × entities per copy).
+        /// </summary>
+        public const uint MaxEntityCapacityHint = (1 << 24);
+        /// <summary>
+        /// Largest `motive_think_settings.max_depth`: the most actions one plan may hold.
+        /// </summary>
+        public const uint MaxPlanDepth = 32;
+        /// <summary>
+        /// Largest `motive_think_settings.memory_capacity`: the most facts one NPC remembers (memory
+        /// reserved when it spawns, about 48 bytes a fact).
+        /// </summary>
+        public const uint MaxMemoryCapacity = (1 << 16);
+        /// <summary>
+        /// Largest `motive_think_settings.max_expansions`, and the largest `max_expansions` a direct
+        /// plan (`motive_npc_plan_into`, `motive_arena_goap_begin`, `motive_arena_goap_plan`) accepts:
+        /// the most plan states one search may expand.
+        /// </summary>
+        public const uint MaxPlanExpansions = (1 << 20);
+        /// <summary>
+        /// Largest weight of a goal, a drive or a UBC goal (weights are &gt; 0): sums of weights stay
+        /// finite, so utilities and satisfactions stay in [0, 1].
+        /// </summary>
+        public const double MaxWeight = 1e6;
+        /// <summary>
+        /// Most ticks one `motive_sim_run` may take (`seconds / step`), and so the longest default run
+        /// a scenario's `simulation` section may ask for.
+        /// </summary>
+        public const uint MaxRunTicks = (1 << 24);
+        /// <summary>
+        /// Most periods of one spawn rule a simulator step catches up (a step longer than many periods
+        /// spawns at most this many of the rule's entities; the periods missed beyond are dropped).
+        /// </summary>
+        public const uint MaxSpawnCatchUp = (1 << 10);
+        /// <summary>
+        /// Largest `max_alive` of a scenario's spawn rule.
+        /// </summary>
+        public const uint MaxSpawnAlive = (1 << 24);
         /// <summary>
         /// No action, drive or goal: the value of an id field that holds none.
         /// </summary>
@@ -54,10 +89,6 @@ namespace Motive
         /// A claim priority that takes slots claimed at normal and low priority but not yet in use.
         /// </summary>
         public const uint ClaimPriorityHigh = 192;
-        /// <summary>
-        /// Largest `motive_think_settings.max_depth`: the most actions one plan may hold.
-        /// </summary>
-        public const uint MaxPlanDepth = 32;
         /// <summary>
         /// Version of the C ABI. Bumped on every incompatible change to `motive.h`; wrappers compare
         /// it with `motive_abi_version()` when they load the library. There is no ABI stability
@@ -1657,11 +1688,13 @@ namespace Motive
         /// </summary>
         public double PerceptionRange;
         /// <summary>
-        /// Most facts an NPC remembers, &gt; 0; the oldest are forgotten first. Default 256.
+        /// Most facts an NPC remembers, 1 to `MOTIVE_MAX_MEMORY_CAPACITY` (reserved when it spawns);
+        /// the oldest are forgotten first. Default 256.
         /// </summary>
         public uint MemoryCapacity;
         /// <summary>
-        /// Most plan states one plan may expand before it gives up, &gt; 0. Default 256.
+        /// Most plan states one plan may expand before it gives up, 1 to
+        /// `MOTIVE_MAX_PLAN_EXPANSIONS`. Default 256.
         /// </summary>
         public uint MaxExpansions;
         /// <summary>
