@@ -71,6 +71,12 @@
 #define MOTIVE_MAX_WEIGHT 1e6
 
 /**
+ * Largest GOAP cost: an action's cost, cost per distance and maximum distance cost, and a
+ * contention penalty's cost (so that a plan's summed cost stays finite).
+ */
+#define MOTIVE_MAX_COST 1e9
+
+/**
  * Most ticks one `motive_sim_run` may take (`seconds / step`), and so the longest default run
  * a scenario's `simulation` section may ask for.
  */
@@ -1791,12 +1797,12 @@ typedef struct motive_action_planning {
      */
     uint32_t struct_size;
     /**
-     * Cost of one use, finite and ≥ 1 (lower is preferred; ≥ 1 keeps the planner's heuristic
-     * admissible, so its plans are the cheapest). Default 1.
+     * Cost of one use, 1 to `MOTIVE_MAX_COST` (lower is preferred; ≥ 1 keeps the planner's
+     * heuristic admissible, so its plans are the cheapest). Default 1.
      */
     double cost;
     /**
-     * Cost added per engine unit of distance from the NPC to the target, finite and ≥ 0
+     * Cost added per engine unit of distance from the NPC to the target, 0 to `MOTIVE_MAX_COST`
      * (nearer food is cheaper). Default 0. `motive_domain_builder_set_action_distance_curve`
      * adds a bounded cost of distance on top.
      */
@@ -4116,7 +4122,7 @@ struct motive_object_def motive_object_def_default(void);
  * Adds to `action`'s GOAP cost `max_cost · curve(d)`, `d` being the distance from the NPC to
  * the target, on top of its `motive_action_planning.cost_per_distance` (which a later
  * `motive_domain_builder_set_action_planning` does not clear); replaces any curve set before.
- * The curve's score, clamped to [0, 1], is the share of `max_cost` (finite, ≥ 0) added, so a
+ * The curve's score, clamped to [0, 1], is the share of `max_cost` (0 to `MOTIVE_MAX_COST`) added, so a
  * far target costs at most `max_cost` more: e.g. a linear curve over [10, 50] makes walking
  * free up to 10 units and adds at most `max_cost` from 50 on. Costs never fall below the
  * action's own. A rejected call changes nothing.
@@ -5560,8 +5566,8 @@ motive_status motive_domain_builder_set_claim_priority(struct motive_domain_buil
 
 /**
  * Sets how `archetype`'s NPCs' planners treat objects with no slot open to them: `contention`
- * is a `motive_contention`; `penalty` (finite, ≥ 0) and `utility_factor` (in [0, 1]) are read
- * only for `PENALTY`.
+ * is a `motive_contention`; `penalty` (0 to `MOTIVE_MAX_COST`) and `utility_factor` (in
+ * [0, 1]) are read only for `PENALTY`.
  *
  * # Safety
  * `builder` must be NULL or live.

@@ -162,6 +162,24 @@ fn a_weight_past_the_limit_is_refused_at_its_pointer() {
     );
 }
 
+#[test]
+fn a_cost_past_the_limit_is_refused_at_its_pointer() {
+    for (pointer, field) in [
+        ("/domain/actions/0/cost", "cost"),
+        ("/domain/actions/0/cost_per_distance", "cost_per_distance"),
+    ] {
+        let mut doc = kitchen();
+        doc["domain"]["actions"][0][field] = json!(2e9);
+        let errors = errors(&doc);
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains(pointer) && e.contains("MOTIVE_MAX_COST")),
+            "{errors:?}"
+        );
+    }
+}
+
 /// Every utility and satisfaction the cooks' explanations hold, after a few seconds.
 fn explained(doc: &Json) -> Vec<f64> {
     let (mut world, mut sim) = instantiate(doc);

@@ -33,6 +33,11 @@ const _: () = assert!(MOTIVE_MAX_PLAN_EXPANSIONS == core::MAX_PLAN_EXPANSIONS);
 pub const MOTIVE_MAX_WEIGHT: f64 = 1e6;
 const _: () = assert!(MOTIVE_MAX_WEIGHT == core::MAX_WEIGHT);
 
+/// Largest GOAP cost: an action's cost, cost per distance and maximum distance cost, and a
+/// contention penalty's cost (so that a plan's summed cost stays finite).
+pub const MOTIVE_MAX_COST: f64 = 1e9;
+const _: () = assert!(MOTIVE_MAX_COST == core::MAX_COST);
+
 /// Most ticks one `motive_sim_run` may take (`seconds / step`), and so the longest default run
 /// a scenario's `simulation` section may ask for.
 pub const MOTIVE_MAX_RUN_TICKS: u32 = 1 << 24;

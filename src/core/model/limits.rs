@@ -36,6 +36,23 @@ pub const MAX_PLAN_EXPANSIONS: u32 = 1 << 20;
 /// cbindgen:ignore
 pub const MAX_WEIGHT: f64 = 1e6;
 
+/// Largest GOAP cost: an action's cost, its cost per unit of distance and its maximum distance
+/// cost, and a contention penalty's cost. A plan sums at most [`MAX_PLAN_DEPTH`] of them, each
+/// times a distance below 2^129 (positions are `f32`), so a plan's cost stays finite.
+///
+/// cbindgen:ignore
+pub const MAX_COST: f64 = 1e9;
+
+/// Checks that the GOAP cost `what` is finite, at least `min` and at most [`MAX_COST`].
+pub(crate) fn check_cost_range(what: &str, cost: f64, min: f64) -> Result<()> {
+    if !(cost.is_finite() && cost >= min) {
+        return Err(Error::invalid(format!(
+            "{what} must be finite and >= {min}, got {cost}"
+        )));
+    }
+    at_most(what, cost, MAX_COST, "MOTIVE_MAX_COST")
+}
+
 /// Checks that `value` of the quantity `what` is at most `max`, whose C name is `c_name`:
 /// the error names both, so a caller finds the limit in the header.
 pub(crate) fn at_most<T: PartialOrd + std::fmt::Display>(

@@ -56,6 +56,11 @@ namespace Motive
         /// </summary>
         public const double MaxWeight = 1e6;
         /// <summary>
+        /// Largest GOAP cost: an action's cost, cost per distance and maximum distance cost, and a
+        /// contention penalty's cost (so that a plan's summed cost stays finite).
+        /// </summary>
+        public const double MaxCost = 1e9;
+        /// <summary>
         /// Most ticks one `motive_sim_run` may take (`seconds / step`), and so the longest default run
         /// a scenario's `simulation` section may ask for.
         /// </summary>
@@ -1398,12 +1403,12 @@ namespace Motive
         /// </summary>
         public uint StructSize;
         /// <summary>
-        /// Cost of one use, finite and ≥ 1 (lower is preferred; ≥ 1 keeps the planner's heuristic
-        /// admissible, so its plans are the cheapest). Default 1.
+        /// Cost of one use, 1 to `MOTIVE_MAX_COST` (lower is preferred; ≥ 1 keeps the planner's
+        /// heuristic admissible, so its plans are the cheapest). Default 1.
         /// </summary>
         public double Cost;
         /// <summary>
-        /// Cost added per engine unit of distance from the NPC to the target, finite and ≥ 0
+        /// Cost added per engine unit of distance from the NPC to the target, 0 to `MOTIVE_MAX_COST`
         /// (nearer food is cheaper). Default 0. `motive_domain_builder_set_action_distance_curve`
         /// adds a bounded cost of distance on top.
         /// </summary>
