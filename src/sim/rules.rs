@@ -249,7 +249,7 @@ pub(crate) fn check_ticks(seconds: f64, step: f64) -> Result<()> {
         Ok(())
     } else {
         Err(Error::invalid(format!(
-            "{seconds} s in steps of {step} s is {ticks} ticks, above the maximum {MAX_RUN_TICKS} (MOTIVE_MAX_RUN_TICKS)"
+            "{seconds:?} s in steps of {step:?} s is {ticks:?} ticks, above the maximum {MAX_RUN_TICKS} (MOTIVE_MAX_RUN_TICKS)"
         )))
     }
 }

@@ -4,7 +4,8 @@
  * (aborted allocating 64 GB at spawn), a spawn rule every 1e-9 s (the first step never
  * returned), a step of 1e-300 s (the run never returned), two ticks of DBL_MAX (the clock
  * became infinite) and drives weighted DBL_MAX (utilities of NaN). Each is refused with
- * MOTIVE_STATUS_INVALID_ARGUMENT naming its MOTIVE_MAX_* limit, and the world stays usable.
+ * MOTIVE_STATUS_INVALID_ARGUMENT (MOTIVE_STATUS_PARSE_ERROR from a document) naming its
+ * MOTIVE_MAX_* limit, and the world stays usable.
  */
 #include <float.h>
 #include <stdio.h>
@@ -69,7 +70,7 @@ static bool instantiate(const scenario_fields *f, motive_world **world, motive_s
 static bool refused(const scenario_fields *f, const char *limit) {
     motive_scenario *scenario = NULL;
     SENTINEL(scenario);
-    ENSURE_STATUS_OR_RETURN(load(f, &scenario), MOTIVE_STATUS_INVALID_ARGUMENT, false);
+    ENSURE_STATUS_OR_RETURN(load(f, &scenario), MOTIVE_STATUS_PARSE_ERROR, false);
     ENSURE_OR_RETURN(motive_test_is_sentinel(&scenario, sizeof scenario), false);
     {
         char buffer[1024];

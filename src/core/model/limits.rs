@@ -54,8 +54,9 @@ pub(crate) fn check_cost_range(what: &str, cost: f64, min: f64) -> Result<()> {
 }
 
 /// Checks that `value` of the quantity `what` is at most `max`, whose C name is `c_name`:
-/// the error names both, so a caller finds the limit in the header.
-pub(crate) fn at_most<T: PartialOrd + std::fmt::Display>(
+/// the error names both, so a caller finds the limit in the header. Numbers print as Rust
+/// debugs them, so `DBL_MAX` is `1.7976931348623157e308`, not 309 digits.
+pub(crate) fn at_most<T: PartialOrd + std::fmt::Debug>(
     what: &str,
     value: T,
     max: T,
@@ -65,7 +66,7 @@ pub(crate) fn at_most<T: PartialOrd + std::fmt::Display>(
         Ok(())
     } else {
         Err(Error::invalid(format!(
-            "{what} {value} is above the maximum {max} ({c_name})"
+            "{what} {value:?} is above the maximum {max:?} ({c_name})"
         )))
     }
 }
