@@ -7,7 +7,7 @@ use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::condition::{Condition, Role};
 use crate::core::model::domain::DomainBuilder;
 use crate::core::model::error::{Error, Result};
-use crate::core::model::limits::check_cost_range;
+use crate::core::model::limits::{at_most, check_cost_range, MAX_COST};
 
 use crate::core::model::goap::goal::{GoapGoalDef, GoapGoalId, Relevance};
 use crate::core::model::goap::layout::Slot;
@@ -106,10 +106,14 @@ impl DomainBuilder {
     }
 }
 
-/// An action's cost: at least 1 (P:541) and at most
-/// [`MAX_COST`](crate::core::model::limits::MAX_COST).
+/// An action's cost: at least 1 (P:541) and at most [`MAX_COST`].
 pub(crate) fn check_cost(cost: f64) -> Result<()> {
-    check_cost_range("an action's cost (P:541)", cost, 1.0)
+    if !(cost.is_finite() && cost >= 1.0) {
+        return Err(Error::invalid(format!(
+            "an action's cost must be finite and >= 1 (P:541), got {cost}"
+        )));
+    }
+    at_most("an action's cost", cost, MAX_COST, "MOTIVE_MAX_COST")
 }
 
 /// An action's cost per unit of distance: not negative, at most
