@@ -35,12 +35,6 @@
 #define MOTIVE_VERSION_STRING "0.1.0"
 
 /**
- * The largest `entity_capacity` hint a world accepts: a hint is memory reserved up front, and a
- * typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort.
- */
-#define MOTIVE_MAX_ENTITY_CAPACITY_HINT (1 << 24)
-
-/**
  * The largest document, in bytes, the `motive_domain_load_*` and `motive_scenario_load_*`
  * functions read (64 MiB); a larger one is refused with `MOTIVE_STATUS_PARSE_ERROR`.
  */
@@ -50,6 +44,60 @@
  * `motive_event.slot` when no slot is concerned.
  */
 #define MOTIVE_NO_SLOT UINT32_MAX
+
+/**
+ * The largest `entity_capacity` hint a world accepts: a hint is memory reserved up front, and a
+ * typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort. Also the most entities
+ * `motive_scenario_instantiate` may make (copies × entities per copy).
+ */
+#define MOTIVE_MAX_ENTITY_CAPACITY_HINT (1 << 24)
+
+/**
+ * Largest `motive_think_settings.max_depth`: the most actions one plan may hold.
+ */
+#define MOTIVE_MAX_PLAN_DEPTH 32
+
+/**
+ * Largest `motive_think_settings.memory_capacity`: the most facts one NPC remembers (memory
+ * reserved when it spawns, about 48 bytes a fact).
+ */
+#define MOTIVE_MAX_MEMORY_CAPACITY (1 << 16)
+
+/**
+ * Largest `motive_think_settings.max_expansions`, and the largest `max_expansions` a direct
+ * plan (`motive_npc_plan_into`, `motive_arena_goap_begin`, `motive_arena_goap_plan`) accepts:
+ * the most plan states one search may expand.
+ */
+#define MOTIVE_MAX_PLAN_EXPANSIONS (1 << 20)
+
+/**
+ * Largest weight of a goal, a drive or a UBC goal (weights are > 0): sums of weights stay
+ * finite, so utilities and satisfactions stay in [0, 1].
+ */
+#define MOTIVE_MAX_WEIGHT 1e6
+
+/**
+ * Largest GOAP cost: an action's cost, cost per distance and maximum distance cost, and a
+ * contention penalty's cost (so that a plan's summed cost stays finite).
+ */
+#define MOTIVE_MAX_COST 1e9
+
+/**
+ * Most ticks one `motive_sim_run` may take (`seconds / step`), and so the longest default run
+ * a scenario's `simulation` section may ask for.
+ */
+#define MOTIVE_MAX_RUN_TICKS (1 << 24)
+
+/**
+ * Most periods of one spawn rule a simulator step catches up (a step longer than many periods
+ * spawns at most this many of the rule's entities; the periods missed beyond are dropped).
+ */
+#define MOTIVE_MAX_SPAWN_CATCH_UP (1 << 10)
+
+/**
+ * Largest `max_alive` of a scenario's spawn rule.
+ */
+#define MOTIVE_MAX_SPAWN_ALIVE (1 << 24)
 
 /**
  * No action, drive or goal: the value of an id field that holds none.
@@ -75,11 +123,6 @@
  * A claim priority that takes slots claimed at normal and low priority but not yet in use.
  */
 #define MOTIVE_CLAIM_PRIORITY_HIGH 192
-
-/**
- * Largest `motive_think_settings.max_depth`: the most actions one plan may hold.
- */
-#define MOTIVE_MAX_PLAN_DEPTH 32
 
 /**
  * Version of the C ABI. Bumped on every incompatible change to `motive.h`; wrappers compare
@@ -1760,12 +1803,12 @@ typedef struct motive_action_planning {
      */
     uint32_t struct_size;
     /**
-     * Cost of one use, finite and ≥ 1 (lower is preferred; ≥ 1 keeps the planner's heuristic
-     * admissible, so its plans are the cheapest). Default 1.
+     * Cost of one use, 1 to `MOTIVE_MAX_COST` (lower is preferred; ≥ 1 keeps the planner's
+     * heuristic admissible, so its plans are the cheapest). Default 1.
      */
     double cost;
     /**
-     * Cost added per engine unit of distance from the NPC to the target, finite and ≥ 0
+     * Cost added per engine unit of distance from the NPC to the target, 0 to `MOTIVE_MAX_COST`
      * (nearer food is cheaper). Default 0. `motive_domain_builder_set_action_distance_curve`
      * adds a bounded cost of distance on top.
      */
@@ -1930,11 +1973,13 @@ typedef struct motive_think_settings {
      */
     double perception_range;
     /**
-     * Most facts an NPC remembers, > 0; the oldest are forgotten first. Default 256.
+     * Most facts an NPC remembers, 1 to `MOTIVE_MAX_MEMORY_CAPACITY` (reserved when it spawns);
+     * the oldest are forgotten first. Default 256.
      */
     uint32_t memory_capacity;
     /**
-     * Most plan states one plan may expand before it gives up, > 0. Default 256.
+     * Most plan states one plan may expand before it gives up, 1 to
+     * `MOTIVE_MAX_PLAN_EXPANSIONS`. Default 256.
      */
     uint32_t max_expansions;
     /**
@@ -3504,7 +3549,8 @@ motive_status motive_arena_allocated_bytes(struct motive_arena *arena, size_t *o
 /**
  * Plans for `npc` from what it knows now, with all search memory in `arena`, without changing
  * the NPC (its own plan and explanation stay as they are). Expands at most `max_expansions`
- * states (0: the archetype's limit). `*out_view` points into the arena.
+ * states (0: the archetype's limit; at most `MOTIVE_MAX_PLAN_EXPANSIONS`). `*out_view` points
+ * into the arena.
  *
  * # Safety
  * `world` and `arena` must be NULL or live; `out_view` NULL or writable.
@@ -4084,7 +4130,7 @@ struct motive_object_def motive_object_def_default(void);
  * Adds to `action`'s GOAP cost `max_cost · curve(d)`, `d` being the distance from the NPC to
  * the target, on top of its `motive_action_planning.cost_per_distance` (which a later
  * `motive_domain_builder_set_action_planning` does not clear); replaces any curve set before.
- * The curve's score, clamped to [0, 1], is the share of `max_cost` (finite, ≥ 0) added, so a
+ * The curve's score, clamped to [0, 1], is the share of `max_cost` (0 to `MOTIVE_MAX_COST`) added, so a
  * far target costs at most `max_cost` more: e.g. a linear curve over [10, 50] makes walking
  * free up to 10 units and adds at most `max_cost` from 50 on. Costs never fall below the
  * action's own. A rejected call changes nothing.
@@ -4277,8 +4323,8 @@ motive_status motive_domain_load_file(const char *path,
                                       struct motive_domain **out_domain);
 
 /**
- * Defines a drive called `name` (an identifier) of `weight` (finite, > 0) and writes its id
- * to `*out_drive`.
+ * Defines a drive called `name` (an identifier) of `weight` (> 0, at most
+ * `MOTIVE_MAX_WEIGHT`) and writes its id to `*out_drive`.
  *
  * # Safety
  * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_drive` NULL or writable.
@@ -4508,8 +4554,8 @@ motive_status motive_world_find_suppliers(struct motive_world *world,
                                           size_t *out_count);
 
 /**
- * Defines a goal called `name` (an identifier, as for attributes) of `weight` (finite, > 0)
- * and writes its id to `*out_goal`. Add at least one condition before building.
+ * Defines a goal called `name` (an identifier, as for attributes) of `weight` (> 0, at most
+ * `MOTIVE_MAX_WEIGHT`) and writes its id to `*out_goal`. Add at least one condition before building.
  *
  * # Safety
  * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_goal` NULL or writable.
@@ -4678,7 +4724,7 @@ motive_status motive_world_last_tick_expansions(const struct motive_world *world
 /**
  * Begins a GOAP search in `arena` for `npc` towards the GOAP goal `goal`, over the actions
  * its archetype consumes and the entities it perceives, expanding at most `max_expansions`
- * nodes in all (0: the archetype's limit). Step it with `motive_arena_goap_step`.
+ * nodes in all (0: the archetype's limit; at most `MOTIVE_MAX_PLAN_EXPANSIONS`). Step it with `motive_arena_goap_step`.
  *
  * Binding happens here, under the world lock: every action is bound to every perceived
  * target that supplies it, its operands read from the world's facts, its cost computed, and
@@ -4736,7 +4782,8 @@ motive_status motive_arena_goap_plan(struct motive_arena *arena,
 
 /**
  * Plans for `npc` towards the GOAP goal `goal` in one call: `motive_arena_goap_begin`, then
- * stepping until the search ends (at most `max_expansions` nodes; 0: the archetype's limit),
+ * stepping until the search ends (at most `max_expansions` nodes, itself at most
+ * `MOTIVE_MAX_PLAN_EXPANSIONS`; 0: the archetype's limit),
  * then `motive_arena_goap_plan`. The search stays in the arena, ended, until the next begin or
  * reset. `*out_view` points into the arena.
  *
@@ -5356,8 +5403,10 @@ motive_status motive_scenario_instantiate(const struct motive_scenario *scenario
 void motive_sim_destroy(struct motive_sim *sim);
 
 /**
- * Advances `world` by `dt` seconds (finite, ≥ 0) and plays the engine's part: NPCs walk,
- * the world ticks, requested actions are taken up, finished ones reported, spawn rules run.
+ * Advances `world` by `dt` seconds (finite, ≥ 0, keeping the world's clock finite, as
+ * `motive_world_tick`) and plays the engine's part: NPCs walk, the world ticks, requested
+ * actions are taken up, finished ones reported, spawn rules run (each catching up at most
+ * `MOTIVE_MAX_SPAWN_CATCH_UP` periods a step).
  * `world` must be the one made with `sim` (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise); a
  * rejected `dt` changes nothing.
  *
@@ -5368,7 +5417,10 @@ motive_status motive_sim_step(struct motive_sim *sim, struct motive_world *world
 
 /**
  * Runs `world` for `seconds` (finite, ≥ 0) in steps of the scenario's step length, the last
- * one shortened to land on the end: the run `motive run` makes.
+ * one shortened to land on the end: the run `motive run` makes. At most
+ * `MOTIVE_MAX_RUN_TICKS` steps (`seconds / step`): a longer run is
+ * `MOTIVE_STATUS_INVALID_ARGUMENT` before any step; so is a step too small to move the clock
+ * (the steps before it stay done).
  *
  * # Safety
  * As `motive_sim_step`.
@@ -5528,8 +5580,8 @@ motive_status motive_domain_builder_set_claim_priority(struct motive_domain_buil
 
 /**
  * Sets how `archetype`'s NPCs' planners treat objects with no slot open to them: `contention`
- * is a `motive_contention`; `penalty` (finite, ≥ 0) and `utility_factor` (in [0, 1]) are read
- * only for `PENALTY`.
+ * is a `motive_contention`; `penalty` (0 to `MOTIVE_MAX_COST`) and `utility_factor` (in
+ * [0, 1]) are read only for `PENALTY`.
  *
  * # Safety
  * `builder` must be NULL or live.
@@ -5835,9 +5887,9 @@ struct motive_think_settings motive_think_settings_default(void);
 
 /**
  * Defines a UBC goal called `name` rating the number attribute `attribute` of the entities in
- * `scope` (a `motive_ubc_scope`), weighted `weight` (finite, > 0) unless an archetype says
- * otherwise, through `*curve` (NULL: the value itself, 1 util per unit), and writes its id to
- * `*out_goal`.
+ * `scope` (a `motive_ubc_scope`), weighted `weight` (> 0, at most `MOTIVE_MAX_WEIGHT`) unless
+ * an archetype says otherwise, through `*curve` (NULL: the value itself, 1 util per unit), and
+ * writes its id to `*out_goal`.
  *
  * # Safety
  * `builder` must be NULL or live; `name` NULL or NUL-terminated; `curve` NULL or readable,
@@ -5875,8 +5927,8 @@ motive_status motive_domain_builder_add_ubc_plan_step(struct motive_domain_build
                                                       uint32_t on);
 
 /**
- * Gives `archetype`'s NPCs the UBC goal `goal`, weighted `weight` (finite, > 0), or the goal's
- * own weight when `weight` is NaN. Giving a goal again changes its weight.
+ * Gives `archetype`'s NPCs the UBC goal `goal`, weighted `weight` (> 0, at most
+ * `MOTIVE_MAX_WEIGHT`), or the goal's own weight when `weight` is NaN. Giving a goal again changes its weight.
  *
  * # Safety
  * `builder` must be NULL or live.
@@ -5975,7 +6027,8 @@ void motive_world_destroy(struct motive_world *world);
 
 /**
  * Advances the world's clock by `dt` seconds. `dt` must be finite and not negative (0 is
- * allowed); otherwise `MOTIVE_STATUS_INVALID_ARGUMENT` and the world is unchanged.
+ * allowed), and the clock must stay finite (`world time + dt` below `DBL_MAX`); otherwise
+ * `MOTIVE_STATUS_INVALID_ARGUMENT` and the world is unchanged.
  *
  * # Safety
  * `world` must be NULL or live.

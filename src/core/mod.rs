@@ -18,10 +18,11 @@ pub mod world;
 pub use model::domain::{AttributeId, Domain, DomainBuilder};
 pub use model::entity::{Entity, EntityKind};
 pub use model::error::{Error, ErrorKind, Result};
+pub use model::limits::MAX_ENTITY_CAPACITY_HINT;
 pub use model::value::{Value, ValueType};
 pub use model::vec3::Vec3;
 pub use world::spatial::DEFAULT_CELL_SIZE;
-pub use world::{WorldConfig, MAX_ENTITY_CAPACITY_HINT};
+pub use world::WorldConfig;
 
 /// The world of every brain motive has: what engines, the simulator and the C ABI create.
 pub type World = world::World<brains::BrainState>;

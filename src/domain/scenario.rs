@@ -7,9 +7,12 @@ use std::sync::Arc;
 use crate::core::model::ambiance::Modifier;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::bt::BtTreeId;
+use crate::core::model::limits::at_most;
 use crate::core::model::player_style::StyleId;
 use crate::core::world::ambiance_areas::{Falloff, Shape};
-use crate::core::{AttributeId, Domain, Entity, Result, Value, Vec3, World, WorldConfig};
+use crate::core::{
+    AttributeId, Domain, Entity, Result, Value, Vec3, World, WorldConfig, MAX_ENTITY_CAPACITY_HINT,
+};
 use crate::sim::measure::Measure;
 use crate::sim::rules::SimRules;
 
@@ -170,13 +173,21 @@ impl Scenario {
     /// A world of `copies` copies (at least one), seeded with `seed` (or the scenario's): for
     /// callers that count copies themselves, such as a population split across worlds or one
     /// whose characters a game drives without motive thinking (so [`Scenario::copies_for`]
-    /// sees no NPCs).
+    /// sees no NPCs). At most [`MAX_ENTITY_CAPACITY_HINT`] entities in all (copies × entities
+    /// per copy, counting a copy as one when it has none).
     pub fn instantiate_copies(&self, copies: u32, seed: Option<u64>) -> Result<Instance> {
         let copies = copies.max(1);
-        let per_copy = self.entities.len() as u32;
+        let per_copy = self.entities.len() as u64;
+        let entities = u64::from(copies) * per_copy.max(1);
+        at_most(
+            "copies × entities per copy",
+            entities,
+            u64::from(MAX_ENTITY_CAPACITY_HINT),
+            "MOTIVE_MAX_ENTITY_CAPACITY_HINT",
+        )?;
         let config = WorldConfig {
             seed: seed.unwrap_or(self.config.seed),
-            entity_capacity: per_copy.saturating_mul(copies).max(1),
+            entity_capacity: (u64::from(copies) * per_copy).max(1) as u32,
             ..self.config
         };
         let mut world = World::new(self.domain.clone(), config)?;

@@ -200,10 +200,10 @@ pub struct motive_action_planning {
     /// `sizeof(motive_action_planning)`, set by `motive_action_planning_default()`; checked on
     /// use.
     pub struct_size: u32,
-    /// Cost of one use, finite and ≥ 1 (lower is preferred; ≥ 1 keeps the planner's heuristic
-    /// admissible, so its plans are the cheapest). Default 1.
+    /// Cost of one use, 1 to `MOTIVE_MAX_COST` (lower is preferred; ≥ 1 keeps the planner's
+    /// heuristic admissible, so its plans are the cheapest). Default 1.
     pub cost: f64,
-    /// Cost added per engine unit of distance from the NPC to the target, finite and ≥ 0
+    /// Cost added per engine unit of distance from the NPC to the target, 0 to `MOTIVE_MAX_COST`
     /// (nearer food is cheaper). Default 0. `motive_domain_builder_set_action_distance_curve`
     /// adds a bounded cost of distance on top.
     pub cost_per_distance: f64,

@@ -113,7 +113,8 @@ pub unsafe extern "C" fn motive_arena_allocated_bytes(
 
 /// Plans for `npc` from what it knows now, with all search memory in `arena`, without changing
 /// the NPC (its own plan and explanation stay as they are). Expands at most `max_expansions`
-/// states (0: the archetype's limit). `*out_view` points into the arena.
+/// states (0: the archetype's limit; at most `MOTIVE_MAX_PLAN_EXPANSIONS`). `*out_view` points
+/// into the arena.
 ///
 /// # Safety
 /// `world` and `arena` must be NULL or live; `out_view` NULL or writable.

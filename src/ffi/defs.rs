@@ -4,11 +4,6 @@
 use super::guard::guard_value;
 use super::vec3::motive_vec3;
 
-/// The largest `entity_capacity` hint a world accepts: a hint is memory reserved up front, and a
-/// typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort.
-pub const MOTIVE_MAX_ENTITY_CAPACITY_HINT: u32 = 1 << 24;
-const _: () = assert!(MOTIVE_MAX_ENTITY_CAPACITY_HINT == crate::core::MAX_ENTITY_CAPACITY_HINT);
-
 /// How to create a world. Get one from `motive_world_def_default()`, then change fields.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]

@@ -27,7 +27,7 @@ unsafe fn read_curve(curve: *const motive_curve) -> FfiResult<Curve> {
 /// Adds to `action`'s GOAP cost `max_cost · curve(d)`, `d` being the distance from the NPC to
 /// the target, on top of its `motive_action_planning.cost_per_distance` (which a later
 /// `motive_domain_builder_set_action_planning` does not clear); replaces any curve set before.
-/// The curve's score, clamped to [0, 1], is the share of `max_cost` (finite, ≥ 0) added, so a
+/// The curve's score, clamped to [0, 1], is the share of `max_cost` (0 to `MOTIVE_MAX_COST`) added, so a
 /// far target costs at most `max_cost` more: e.g. a linear curve over [10, 50] makes walking
 /// free up to 10 units and adds at most `max_cost` from 50 on. Costs never fall below the
 /// action's own. A rejected call changes nothing.

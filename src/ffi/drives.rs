@@ -28,8 +28,8 @@ c_enum!(motive_trigger_scope => TriggerScope {
     Known => TriggerScope::Known,
 });
 
-/// Defines a drive called `name` (an identifier) of `weight` (finite, > 0) and writes its id
-/// to `*out_drive`.
+/// Defines a drive called `name` (an identifier) of `weight` (> 0, at most
+/// `MOTIVE_MAX_WEIGHT`) and writes its id to `*out_drive`.
 ///
 /// # Safety
 /// `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_drive` NULL or writable.

@@ -70,8 +70,8 @@ impl motive_goal_condition {
     }
 }
 
-/// Defines a goal called `name` (an identifier, as for attributes) of `weight` (finite, > 0)
-/// and writes its id to `*out_goal`. Add at least one condition before building.
+/// Defines a goal called `name` (an identifier, as for attributes) of `weight` (> 0, at most
+/// `MOTIVE_MAX_WEIGHT`) and writes its id to `*out_goal`. Add at least one condition before building.
 ///
 /// # Safety
 /// `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_goal` NULL or writable.

@@ -198,7 +198,7 @@ fn plan_view(arena: &motive_arena) -> FfiResult<motive_goap_plan_view> {
 
 /// Begins a GOAP search in `arena` for `npc` towards the GOAP goal `goal`, over the actions
 /// its archetype consumes and the entities it perceives, expanding at most `max_expansions`
-/// nodes in all (0: the archetype's limit). Step it with `motive_arena_goap_step`.
+/// nodes in all (0: the archetype's limit; at most `MOTIVE_MAX_PLAN_EXPANSIONS`). Step it with `motive_arena_goap_step`.
 ///
 /// Binding happens here, under the world lock: every action is bound to every perceived
 /// target that supplies it, its operands read from the world's facts, its cost computed, and
@@ -290,7 +290,8 @@ pub unsafe extern "C" fn motive_arena_goap_plan(
 }
 
 /// Plans for `npc` towards the GOAP goal `goal` in one call: `motive_arena_goap_begin`, then
-/// stepping until the search ends (at most `max_expansions` nodes; 0: the archetype's limit),
+/// stepping until the search ends (at most `max_expansions` nodes, itself at most
+/// `MOTIVE_MAX_PLAN_EXPANSIONS`; 0: the archetype's limit),
 /// then `motive_arena_goap_plan`. The search stays in the arena, ended, until the next begin or
 /// reset. `*out_view` points into the arena.
 ///

@@ -43,6 +43,7 @@ pub mod handles;
 pub mod history;
 pub mod joint_actions;
 pub mod last_error;
+pub mod limits;
 pub mod minds;
 pub mod names;
 pub mod outcomes;

@@ -106,8 +106,10 @@ pub unsafe extern "C" fn motive_sim_destroy(sim: *mut motive_sim) {
     guard_value((), || unsafe { free(sim) })
 }
 
-/// Advances `world` by `dt` seconds (finite, ≥ 0) and plays the engine's part: NPCs walk,
-/// the world ticks, requested actions are taken up, finished ones reported, spawn rules run.
+/// Advances `world` by `dt` seconds (finite, ≥ 0, keeping the world's clock finite, as
+/// `motive_world_tick`) and plays the engine's part: NPCs walk, the world ticks, requested
+/// actions are taken up, finished ones reported, spawn rules run (each catching up at most
+/// `MOTIVE_MAX_SPAWN_CATCH_UP` periods a step).
 /// `world` must be the one made with `sim` (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise); a
 /// rejected `dt` changes nothing.
 ///
@@ -128,7 +130,10 @@ pub unsafe extern "C" fn motive_sim_step(
 }
 
 /// Runs `world` for `seconds` (finite, ≥ 0) in steps of the scenario's step length, the last
-/// one shortened to land on the end: the run `motive run` makes.
+/// one shortened to land on the end: the run `motive run` makes. At most
+/// `MOTIVE_MAX_RUN_TICKS` steps (`seconds / step`): a longer run is
+/// `MOTIVE_STATUS_INVALID_ARGUMENT` before any step; so is a step too small to move the clock
+/// (the steps before it stay done).
 ///
 /// # Safety
 /// As `motive_sim_step`.

@@ -333,8 +333,8 @@ pub enum motive_contention {
 c_enum!(motive_contention { Exclude, Penalty });
 
 /// Sets how `archetype`'s NPCs' planners treat objects with no slot open to them: `contention`
-/// is a `motive_contention`; `penalty` (finite, ≥ 0) and `utility_factor` (in [0, 1]) are read
-/// only for `PENALTY`.
+/// is a `motive_contention`; `penalty` (0 to `MOTIVE_MAX_COST`) and `utility_factor` (in
+/// [0, 1]) are read only for `PENALTY`.
 ///
 /// # Safety
 /// `builder` must be NULL or live.

@@ -3,12 +3,6 @@
 
 use super::guard::guard_value;
 use crate::core::model::archetype::ThinkSettings;
-use crate::core::model::domain::MAX_PLAN_DEPTH;
-
-/// Largest `motive_think_settings.max_depth`: the most actions one plan may hold.
-pub const MOTIVE_MAX_PLAN_DEPTH: u32 = 32;
-// The header needs a literal; this keeps it equal to the core's bound.
-const _: () = assert!(MOTIVE_MAX_PLAN_DEPTH == MAX_PLAN_DEPTH);
 
 /// How an archetype's NPCs think and plan. Get one from `motive_think_settings_default()`,
 /// then change fields; `motive_domain_builder_set_think_settings` checks it.
@@ -22,9 +16,11 @@ pub struct motive_think_settings {
     pub think_interval: f64,
     /// Entities farther than this are not perceived; ≥ 0, may be infinite. Default infinity.
     pub perception_range: f64,
-    /// Most facts an NPC remembers, > 0; the oldest are forgotten first. Default 256.
+    /// Most facts an NPC remembers, 1 to `MOTIVE_MAX_MEMORY_CAPACITY` (reserved when it spawns);
+    /// the oldest are forgotten first. Default 256.
     pub memory_capacity: u32,
-    /// Most plan states one plan may expand before it gives up, > 0. Default 256.
+    /// Most plan states one plan may expand before it gives up, 1 to
+    /// `MOTIVE_MAX_PLAN_EXPANSIONS`. Default 256.
     pub max_expansions: u32,
     /// Most actions in one plan, 1 to `MOTIVE_MAX_PLAN_DEPTH`. Default 8.
     pub max_depth: u32,

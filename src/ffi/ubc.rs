@@ -97,9 +97,9 @@ pub struct motive_ubc_decision {
 }
 
 /// Defines a UBC goal called `name` rating the number attribute `attribute` of the entities in
-/// `scope` (a `motive_ubc_scope`), weighted `weight` (finite, > 0) unless an archetype says
-/// otherwise, through `*curve` (NULL: the value itself, 1 util per unit), and writes its id to
-/// `*out_goal`.
+/// `scope` (a `motive_ubc_scope`), weighted `weight` (> 0, at most `MOTIVE_MAX_WEIGHT`) unless
+/// an archetype says otherwise, through `*curve` (NULL: the value itself, 1 util per unit), and
+/// writes its id to `*out_goal`.
 ///
 /// # Safety
 /// `builder` must be NULL or live; `name` NULL or NUL-terminated; `curve` NULL or readable,
@@ -171,8 +171,8 @@ pub unsafe extern "C" fn motive_domain_builder_add_ubc_plan_step(
     }
 }
 
-/// Gives `archetype`'s NPCs the UBC goal `goal`, weighted `weight` (finite, > 0), or the goal's
-/// own weight when `weight` is NaN. Giving a goal again changes its weight.
+/// Gives `archetype`'s NPCs the UBC goal `goal`, weighted `weight` (> 0, at most
+/// `MOTIVE_MAX_WEIGHT`), or the goal's own weight when `weight` is NaN. Giving a goal again changes its weight.
 ///
 /// # Safety
 /// `builder` must be NULL or live.

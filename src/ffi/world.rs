@@ -198,7 +198,8 @@ pub unsafe extern "C" fn motive_world_destroy(world: *mut motive_world) {
 }
 
 /// Advances the world's clock by `dt` seconds. `dt` must be finite and not negative (0 is
-/// allowed); otherwise `MOTIVE_STATUS_INVALID_ARGUMENT` and the world is unchanged.
+/// allowed), and the clock must stay finite (`world time + dt` below `DBL_MAX`); otherwise
+/// `MOTIVE_STATUS_INVALID_ARGUMENT` and the world is unchanged.
 ///
 /// # Safety
 /// `world` must be NULL or live.

@@ -7,6 +7,7 @@ mod deaths;
 pub mod goap_examples;
 pub mod household;
 mod life;
+pub mod limits;
 pub mod measure;
 pub mod measurement;
 mod need_servers;

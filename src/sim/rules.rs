@@ -4,7 +4,9 @@
 
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::limits::at_most;
 use crate::core::{AttributeId, Domain, Error, Result, Value, Vec3};
+use crate::sim::limits::{MAX_RUN_TICKS, MAX_SPAWN_ALIVE};
 use crate::sim::scripted_player::PlayerRule;
 
 /// How the [`super::Simulator`] plays the engine's part.
@@ -14,7 +16,8 @@ pub struct SimRules {
     pub speed: f64,
     /// The fixed tick, in seconds (finite, > 0).
     pub step: f64,
-    /// Default length of a run, in simulated seconds (finite, ≥ 0).
+    /// Default length of a run, in simulated seconds (finite, ≥ 0, at most
+    /// [`MAX_RUN_TICKS`] steps).
     pub seconds: f64,
     /// Seconds an engine-performed action that does not move takes once started (the NPC has
     /// already walked up to its target), unless [`EngineAction::seconds`] says otherwise
@@ -50,9 +53,12 @@ pub struct SpawnRule {
     pub archetype: ArchetypeId,
     /// Where.
     pub at: Vec3,
-    /// Seconds between spawns (finite, > 0); the first comes `every` seconds into the run.
+    /// Seconds between spawns (finite, > 0); the first comes `every` seconds into the run. A
+    /// step catches up at most [`MAX_SPAWN_CATCH_UP`](crate::sim::limits::MAX_SPAWN_CATCH_UP)
+    /// periods.
     pub every: f64,
-    /// Most entities of this rule alive at once (≥ 1): a spawn that would exceed it is skipped.
+    /// Most entities of this rule alive at once (1 to [`MAX_SPAWN_ALIVE`]): a spawn that would
+    /// exceed it is skipped.
     pub max_alive: u32,
     /// Facts each spawned entity starts with, over its archetype's starting state.
     pub facts: Vec<(AttributeId, Value)>,
@@ -96,6 +102,7 @@ impl SimRules {
         positive("speed", self.speed)?;
         positive("step", self.step)?;
         not_negative("seconds", self.seconds)?;
+        check_ticks(self.seconds, self.step).map_err(|e| RuleFault::at("step", e))?;
         not_negative("action_seconds", self.action_seconds)?;
         let actions = domain.actions();
         if self.per_action.len() != actions.len() {
@@ -171,11 +178,18 @@ impl SimRules {
                 return Err(RuleFault::new(&field, message));
             }
             positive(&format!("spawns[{i}].every"), spawn.every)?;
+            let field = format!("spawns[{i}].max_alive");
             if spawn.max_alive == 0 {
-                let field = format!("spawns[{i}].max_alive");
                 let message = format!("{field} is 0: the rule would never spawn");
                 return Err(RuleFault::new(&field, message));
             }
+            at_most(
+                &field,
+                spawn.max_alive,
+                MAX_SPAWN_ALIVE,
+                "MOTIVE_MAX_SPAWN_ALIVE",
+            )
+            .map_err(|e| RuleFault::at(&field, e))?;
             for &(attribute, value) in &spawn.facts {
                 domain
                     .check_value(attribute, value)
@@ -224,6 +238,19 @@ impl RuleFault {
             }
         }
         pointer
+    }
+}
+
+/// A run of `seconds` in steps of `step` (both finite, > 0 and >= 0) takes at most
+/// [`MAX_RUN_TICKS`] ticks.
+pub(crate) fn check_ticks(seconds: f64, step: f64) -> Result<()> {
+    let ticks = (seconds / step).ceil();
+    if ticks <= f64::from(MAX_RUN_TICKS) {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "{seconds:?} s in steps of {step:?} s is {ticks:?} ticks, above the maximum {MAX_RUN_TICKS} (MOTIVE_MAX_RUN_TICKS)"
+        )))
     }
 }
 

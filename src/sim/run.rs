@@ -1,6 +1,7 @@
 //! Fixed-step runs of a world.
 
 use crate::core::{Result, World};
+use crate::sim::rules::check_ticks;
 
 /// What a run did, for the CLI's summary and for tests.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -16,9 +17,12 @@ pub struct RunSummary {
 }
 
 /// Ticks `world` at `step` seconds until `seconds` of world time have passed (the last step is
-/// shortened to land on the end). A remainder below a millionth of a step is rounding error
-/// from summing steps, not a tick of its own. `advance` performs one step: `World::tick`, or
-/// [`super::Simulator::step`], which also plays the engine's part.
+/// shortened to land on the end), in at most
+/// [`MAX_RUN_TICKS`](crate::sim::limits::MAX_RUN_TICKS) ticks. A remainder below a
+/// millionth of a step is rounding error from summing steps, not a tick of its own. A step the
+/// clock cannot resolve at its time (it would not move) is an error before that tick. `advance`
+/// performs one step: `World::tick`, or [`super::Simulator::step`], which also plays the
+/// engine's part.
 pub fn run_fixed_step(
     world: &mut World,
     seconds: f64,
@@ -30,10 +34,17 @@ pub fn run_fixed_step(
             "a run needs a finite step > 0 and finite seconds >= 0, got step {step}, seconds {seconds}"
         )));
     }
+    check_ticks(seconds, step)?;
     let end = world.time() + seconds;
     let mut ticks = 0;
     while end - world.time() > step * 1e-6 {
-        let dt = step.min(end - world.time());
+        let now = world.time();
+        let dt = step.min(end - now);
+        if now + dt == now {
+            return Err(crate::core::Error::invalid(format!(
+                "a step of {dt} s does not move the clock at {now} s: the run would not end"
+            )));
+        }
         advance(world, dt)?;
         ticks += 1;
     }

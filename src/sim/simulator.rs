@@ -30,7 +30,7 @@ use crate::core::model::effect::EffectOp;
 use crate::core::model::rng::WorldRng;
 use crate::core::world::actions::ActionOutcome;
 use crate::core::world::event::{Event, EventKind};
-use crate::core::{Entity, EntityKind, Error, Result, World};
+use crate::core::{Entity, EntityKind, Result, World};
 
 use super::deaths::Deaths;
 use super::need_servers::NeedServers;
@@ -130,15 +130,11 @@ impl Simulator {
         })
     }
 
-    /// Advances `world` by `dt` seconds (finite, ≥ 0) and plays the engine's part; a rejected
-    /// `dt` changes nothing. Reports the world refuses are counted, not errors; spawning may
-    /// fail (a spawn rule's fact naming an entity that is gone).
+    /// Advances `world` by `dt` seconds (finite, ≥ 0, keeping the clock finite) and plays the
+    /// engine's part; a rejected `dt` changes nothing. Reports the world refuses are counted,
+    /// not errors; spawning may fail (a spawn rule's fact naming an entity that is gone).
     pub fn step(&mut self, world: &mut World, dt: f64, observer: &mut impl Observer) -> Result<()> {
-        if !(dt.is_finite() && dt >= 0.0) {
-            return Err(Error::invalid(format!(
-                "dt must be finite and >= 0, got {dt}"
-            )));
-        }
+        world.check_tick(dt)?;
         let distance = self.rules.speed * dt;
         self.walk_or_fail(world, distance);
         self.player.run(&self.rules.player, world)?;

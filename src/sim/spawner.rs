@@ -3,6 +3,7 @@
 
 use crate::core::{Entity, Result, World};
 
+use super::limits::MAX_SPAWN_CATCH_UP;
 use super::rules::SpawnRule;
 
 /// A spawn rule's progress.
@@ -36,7 +37,8 @@ impl Spawner {
 
     /// Spawns what is due by `world`'s time, calling `spawned` for each new entity. A rule that
     /// fell several periods behind (a step longer than its period) catches up, within its
-    /// maximum.
+    /// maximum, for at most [`MAX_SPAWN_CATCH_UP`] periods; the periods missed beyond are
+    /// dropped and its next spawn is a period from now.
     pub(super) fn run(
         &mut self,
         rules: &[SpawnRule],
@@ -45,7 +47,14 @@ impl Spawner {
     ) -> Result<()> {
         let now = world.time();
         for (rule, schedule) in rules.iter().zip(&mut self.schedules) {
+            let mut periods = 0;
             while schedule.next <= now + 1e-9 {
+                periods += 1;
+                if periods > MAX_SPAWN_CATCH_UP {
+                    // Also ends a period too small to move the schedule at this time.
+                    schedule.next = now + rule.every;
+                    break;
+                }
                 schedule.next += rule.every;
                 // The dead are removed by the simulator before spawning (`deaths.rs`).
                 schedule.alive.retain(|&e| world.is_alive(e));

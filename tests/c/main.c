@@ -21,6 +21,7 @@ int main(int argc, char **argv) {
     run_last_error_tests();
     run_version_tests();
     run_limit_tests();
+    run_bound_tests();
     run_poison_tests();
     run_definition_tests();
     run_definition_error_tests();

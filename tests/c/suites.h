@@ -13,6 +13,7 @@ void run_status_tests(void);
 void run_last_error_tests(void);
 void run_version_tests(void);
 void run_limit_tests(void);
+void run_bound_tests(void);
 void run_poison_tests(void);
 void run_definition_tests(void);
 void run_definition_error_tests(void);

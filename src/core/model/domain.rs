@@ -19,6 +19,9 @@ use crate::core::model::effect::{Change, Effect};
 use crate::core::model::error::{Error, ErrorKind, Result};
 use crate::core::model::goal::{GoalCondition, GoalDef, GoalId, GOAL_ROLES};
 use crate::core::model::goap::{GoapGoalDef, SymbolLayout};
+use crate::core::model::limits::{
+    at_most, check_expansions, MAX_MEMORY_CAPACITY, MAX_PLAN_DEPTH, MAX_WEIGHT,
+};
 use crate::core::model::name_table::NameTable;
 use crate::core::model::player_style::AdaptationSettings;
 use crate::core::model::ubc::{UbcGoalDef, UbcPlanDef};
@@ -161,7 +164,7 @@ impl DomainBuilder {
         Ok(())
     }
 
-    /// Defines a goal of `weight` (finite, > 0); add its conditions next.
+    /// Defines a goal of `weight` (> 0, at most [`MAX_WEIGHT`]); add its conditions next.
     pub fn add_goal(&mut self, name: &str, weight: f64) -> Result<GoalId> {
         check_weight(weight)?;
         let def = GoalDef {
@@ -196,7 +199,7 @@ impl DomainBuilder {
         Ok(())
     }
 
-    /// Defines a drive of `weight` (finite, > 0).
+    /// Defines a drive of `weight` (> 0, at most [`MAX_WEIGHT`]).
     pub fn add_drive(&mut self, name: &str, weight: f64) -> Result<DriveId> {
         check_weight(weight)?;
         let def = DriveDef {
@@ -439,12 +442,21 @@ impl DomainBuilder {
         Ok(())
     }
 
-    /// Sets thinking and planning limits.
+    /// Sets thinking and planning limits: memory capacity at most [`MAX_MEMORY_CAPACITY`],
+    /// expansions at most [`MAX_PLAN_EXPANSIONS`], depth at most [`MAX_PLAN_DEPTH`].
     pub fn set_think_settings(
         &mut self,
         archetype: ArchetypeId,
         think: ThinkSettings,
     ) -> Result<()> {
+        // Memory is reserved when an NPC spawns: a capacity of 2^32 - 1 aborted there.
+        at_most(
+            "memory capacity",
+            think.memory_capacity,
+            MAX_MEMORY_CAPACITY,
+            "MOTIVE_MAX_MEMORY_CAPACITY",
+        )?;
+        check_expansions(think.max_expansions)?;
         let ok = think.think_interval.is_finite()
             && think.think_interval > 0.0
             && !think.perception_range.is_nan()
@@ -559,23 +571,20 @@ impl DomainBuilder {
     }
 }
 
-/// Longest plan a planner may build: a bound on simulation scratch per state.
-pub const MAX_PLAN_DEPTH: u32 = 32;
-
 fn push_unique<T: PartialEq>(list: &mut Vec<T>, item: T) {
     if !list.contains(&item) {
         list.push(item);
     }
 }
 
+/// A goal's, a drive's or a UBC goal's weight: > 0 and at most [`MAX_WEIGHT`].
 pub(crate) fn check_weight(weight: f64) -> Result<()> {
-    if weight.is_finite() && weight > 0.0 {
-        Ok(())
-    } else {
-        Err(Error::invalid(format!(
+    if !(weight.is_finite() && weight > 0.0) {
+        return Err(Error::invalid(format!(
             "a weight must be finite and > 0, got {weight}"
-        )))
+        )));
     }
+    at_most("weight", weight, MAX_WEIGHT, "MOTIVE_MAX_WEIGHT")
 }
 
 /// Immutable definitions shared (through `Arc`) by worlds and threads without locks.
@@ -661,15 +670,15 @@ impl Domain {
         }
     }
 
-    /// `value` clamped to the range of `attribute`, if it has one.
+    /// `value` clamped to the range of `attribute`, if it has one, and to the finite numbers
+    /// otherwise: effects and needs accumulate through here, and a fact stays finite however
+    /// large its amounts, rates or ticks (an overflow saturates at ±`f64::MAX`).
     // Inline: every need of every entity is clamped every tick.
     #[inline]
     pub fn clamp(&self, attribute: AttributeId, value: f64) -> f64 {
         let def = self.attributes.items().get(attribute.0 as usize);
-        match def.and_then(|d| d.range) {
-            Some((min, max)) => value.clamp(min, max),
-            None => value,
-        }
+        let (min, max) = def.and_then(|d| d.range).unwrap_or((f64::MIN, f64::MAX));
+        value.clamp(min, max)
     }
 
     /// Goal definitions.

@@ -19,6 +19,7 @@ pub mod fact_set;
 pub mod fnv;
 pub mod goal;
 pub mod goap;
+pub mod limits;
 pub mod name_table;
 pub mod order;
 pub mod outcome;

@@ -7,6 +7,7 @@ use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::condition::check_distance;
 use crate::core::model::domain::{AttributeId, DomainBuilder};
 use crate::core::model::error::{Error, Result};
+use crate::core::model::limits::check_cost_range;
 use crate::core::model::outcome::OutcomeTable;
 use crate::core::model::smart_object::{ClaimPriority, Contention, JointAction, SlotDef, TagId};
 use crate::core::model::value::Value;
@@ -187,11 +188,7 @@ impl DomainBuilder {
             utility_factor,
         } = contention
         {
-            if !(cost.is_finite() && cost >= 0.0) {
-                return Err(Error::invalid(format!(
-                    "a contention penalty's cost must be finite and >= 0, got {cost}"
-                )));
-            }
+            check_cost_range("a contention penalty's cost", cost, 0.0)?;
             if !(0.0..=1.0).contains(&utility_factor) {
                 return Err(Error::invalid(format!(
                     "a contention penalty's utility factor must be in [0, 1], got {utility_factor}"

@@ -37,6 +37,7 @@ use crate::core::model::domain::{AttributeId, Domain};
 use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::model::error::{Error, ErrorKind, Result};
 use crate::core::model::fact_set::{Fact, FactSet};
+use crate::core::model::limits::MAX_ENTITY_CAPACITY_HINT;
 use crate::core::model::outcome::OutcomeHistory;
 use crate::core::model::rng::WorldRng;
 use crate::core::model::slot_map::{KeyError, SlotKey, SlotMap};
@@ -97,12 +98,6 @@ pub(crate) struct EntityRecord<B> {
     /// infinite when none runs.
     pub(crate) deadline: f64,
 }
-
-/// The largest entity-capacity hint a world accepts: a hint is memory reserved up front, and a
-/// typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort.
-///
-/// cbindgen:ignore (C sees `MOTIVE_MAX_ENTITY_CAPACITY_HINT`)
-pub const MAX_ENTITY_CAPACITY_HINT: u32 = 1 << 24;
 
 /// The state of one simulation, whose NPCs think with the brains `B` (`crate::core::World`
 /// names the world of every brain motive has). Worlds are independent of each other.
@@ -238,15 +233,12 @@ impl<B: Brains> World<B> {
         self.time
     }
 
-    /// Advances the world by `dt` seconds (finite, not negative): the clock, finished ambiance
+    /// Advances the world by `dt` seconds (finite, not negative, and keeping the clock finite; a
+    /// refused tick changes nothing): the clock, finished ambiance
     /// event modifiers, needs and running actions, the spatial index when something moved,
     /// then every think that is due (`schedule.rs`).
     pub fn tick(&mut self, dt: f64) -> Result<()> {
-        if !(dt.is_finite() && dt >= 0.0) {
-            return Err(Error::invalid(format!(
-                "dt must be finite and >= 0, got {dt}"
-            )));
-        }
+        self.check_tick(dt)?;
         let tick_start = self.time;
         self.time += dt;
         self.ambiance.prune_finished(self.time);
@@ -262,6 +254,24 @@ impl<B: Brains> World<B> {
         self.run_due_thinks(tick_start);
         B::after_thinks(self);
         self.check_orders();
+        Ok(())
+    }
+
+    /// Whether [`World::tick`] accepts `dt`: finite, not negative, and keeping the clock finite
+    /// (every deadline and timestamp is measured on it; two ticks of `DBL_MAX` made it
+    /// infinite).
+    pub fn check_tick(&self, dt: f64) -> Result<()> {
+        if !(dt.is_finite() && dt >= 0.0) {
+            return Err(Error::invalid(format!(
+                "dt must be finite and >= 0, got {dt}"
+            )));
+        }
+        if !(self.time + dt).is_finite() {
+            return Err(Error::invalid(format!(
+                "a tick of {dt} s would take the clock past the largest finite time from {} s",
+                self.time
+            )));
+        }
         Ok(())
     }
 

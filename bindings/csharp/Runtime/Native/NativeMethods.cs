@@ -398,7 +398,8 @@ namespace Motive
         /// <summary>
         /// Plans for `npc` from what it knows now, with all search memory in `arena`, without changing
         /// the NPC (its own plan and explanation stay as they are). Expands at most `max_expansions`
-        /// states (0: the archetype's limit). `*out_view` points into the arena.
+        /// states (0: the archetype's limit; at most `MOTIVE_MAX_PLAN_EXPANSIONS`). `*out_view` points
+        /// into the arena.
         ///
         /// # Safety
         /// `world` and `arena` must be NULL or live; `out_view` NULL or writable.
@@ -933,7 +934,7 @@ namespace Motive
         /// Adds to `action`'s GOAP cost `max_cost · curve(d)`, `d` being the distance from the NPC to
         /// the target, on top of its `motive_action_planning.cost_per_distance` (which a later
         /// `motive_domain_builder_set_action_planning` does not clear); replaces any curve set before.
-        /// The curve's score, clamped to [0, 1], is the share of `max_cost` (finite, ≥ 0) added, so a
+        /// The curve's score, clamped to [0, 1], is the share of `max_cost` (0 to `MOTIVE_MAX_COST`) added, so a
         /// far target costs at most `max_cost` more: e.g. a linear curve over [10, 50] makes walking
         /// free up to 10 units and adds at most `max_cost` from 50 on. Costs never fall below the
         /// action's own. A rejected call changes nothing.
@@ -1119,8 +1120,8 @@ namespace Motive
         internal static extern Status motive_domain_load_file(byte* path, DiagnosticsHandle diagnostics, out DomainHandle out_domain);
 
         /// <summary>
-        /// Defines a drive called `name` (an identifier) of `weight` (finite, &gt; 0) and writes its id
-        /// to `*out_drive`.
+        /// Defines a drive called `name` (an identifier) of `weight` (&gt; 0, at most
+        /// `MOTIVE_MAX_WEIGHT`) and writes its id to `*out_drive`.
         ///
         /// # Safety
         /// `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_drive` NULL or writable.
@@ -1330,8 +1331,8 @@ namespace Motive
         internal static extern Status motive_world_find_suppliers(WorldHandle world, uint action, Vec3 center, double range, Npc user, Found* buffer, UIntPtr capacity, out UIntPtr out_count);
 
         /// <summary>
-        /// Defines a goal called `name` (an identifier, as for attributes) of `weight` (finite, &gt; 0)
-        /// and writes its id to `*out_goal`. Add at least one condition before building.
+        /// Defines a goal called `name` (an identifier, as for attributes) of `weight` (&gt; 0, at most
+        /// `MOTIVE_MAX_WEIGHT`) and writes its id to `*out_goal`. Add at least one condition before building.
         ///
         /// # Safety
         /// `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_goal` NULL or writable.
@@ -1483,7 +1484,7 @@ namespace Motive
         /// <summary>
         /// Begins a GOAP search in `arena` for `npc` towards the GOAP goal `goal`, over the actions
         /// its archetype consumes and the entities it perceives, expanding at most `max_expansions`
-        /// nodes in all (0: the archetype's limit). Step it with `motive_arena_goap_step`.
+        /// nodes in all (0: the archetype's limit; at most `MOTIVE_MAX_PLAN_EXPANSIONS`). Step it with `motive_arena_goap_step`.
         ///
         /// Binding happens here, under the world lock: every action is bound to every perceived
         /// target that supplies it, its operands read from the world's facts, its cost computed, and
@@ -1537,7 +1538,8 @@ namespace Motive
 
         /// <summary>
         /// Plans for `npc` towards the GOAP goal `goal` in one call: `motive_arena_goap_begin`, then
-        /// stepping until the search ends (at most `max_expansions` nodes; 0: the archetype's limit),
+        /// stepping until the search ends (at most `max_expansions` nodes, itself at most
+        /// `MOTIVE_MAX_PLAN_EXPANSIONS`; 0: the archetype's limit),
         /// then `motive_arena_goap_plan`. The search stays in the arena, ended, until the next begin or
         /// reset. `*out_view` points into the arena.
         ///
@@ -2097,8 +2099,10 @@ namespace Motive
         internal static extern void motive_sim_destroy(IntPtr sim);
 
         /// <summary>
-        /// Advances `world` by `dt` seconds (finite, ≥ 0) and plays the engine's part: NPCs walk,
-        /// the world ticks, requested actions are taken up, finished ones reported, spawn rules run.
+        /// Advances `world` by `dt` seconds (finite, ≥ 0, keeping the world's clock finite, as
+        /// `motive_world_tick`) and plays the engine's part: NPCs walk, the world ticks, requested
+        /// actions are taken up, finished ones reported, spawn rules run (each catching up at most
+        /// `MOTIVE_MAX_SPAWN_CATCH_UP` periods a step).
         /// `world` must be the one made with `sim` (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise); a
         /// rejected `dt` changes nothing.
         ///
@@ -2110,7 +2114,10 @@ namespace Motive
 
         /// <summary>
         /// Runs `world` for `seconds` (finite, ≥ 0) in steps of the scenario's step length, the last
-        /// one shortened to land on the end: the run `motive run` makes.
+        /// one shortened to land on the end: the run `motive run` makes. At most
+        /// `MOTIVE_MAX_RUN_TICKS` steps (`seconds / step`): a longer run is
+        /// `MOTIVE_STATUS_INVALID_ARGUMENT` before any step; so is a step too small to move the clock
+        /// (the steps before it stay done).
         ///
         /// # Safety
         /// As `motive_sim_step`.
@@ -2256,8 +2263,8 @@ namespace Motive
 
         /// <summary>
         /// Sets how `archetype`'s NPCs' planners treat objects with no slot open to them: `contention`
-        /// is a `motive_contention`; `penalty` (finite, ≥ 0) and `utility_factor` (in [0, 1]) are read
-        /// only for `PENALTY`.
+        /// is a `motive_contention`; `penalty` (0 to `MOTIVE_MAX_COST`) and `utility_factor` (in
+        /// [0, 1]) are read only for `PENALTY`.
         ///
         /// # Safety
         /// `builder` must be NULL or live.
@@ -2529,9 +2536,9 @@ namespace Motive
 
         /// <summary>
         /// Defines a UBC goal called `name` rating the number attribute `attribute` of the entities in
-        /// `scope` (a `motive_ubc_scope`), weighted `weight` (finite, &gt; 0) unless an archetype says
-        /// otherwise, through `*curve` (NULL: the value itself, 1 util per unit), and writes its id to
-        /// `*out_goal`.
+        /// `scope` (a `motive_ubc_scope`), weighted `weight` (&gt; 0, at most `MOTIVE_MAX_WEIGHT`) unless
+        /// an archetype says otherwise, through `*curve` (NULL: the value itself, 1 util per unit), and
+        /// writes its id to `*out_goal`.
         ///
         /// # Safety
         /// `builder` must be NULL or live; `name` NULL or NUL-terminated; `curve` NULL or readable,
@@ -2561,8 +2568,8 @@ namespace Motive
         internal static extern Status motive_domain_builder_add_ubc_plan_step(DomainBuilderHandle builder, uint plan, uint action, uint on);
 
         /// <summary>
-        /// Gives `archetype`'s NPCs the UBC goal `goal`, weighted `weight` (finite, &gt; 0), or the goal's
-        /// own weight when `weight` is NaN. Giving a goal again changes its weight.
+        /// Gives `archetype`'s NPCs the UBC goal `goal`, weighted `weight` (&gt; 0, at most
+        /// `MOTIVE_MAX_WEIGHT`), or the goal's own weight when `weight` is NaN. Giving a goal again changes its weight.
         ///
         /// # Safety
         /// `builder` must be NULL or live.
@@ -2655,7 +2662,8 @@ namespace Motive
 
         /// <summary>
         /// Advances the world's clock by `dt` seconds. `dt` must be finite and not negative (0 is
-        /// allowed); otherwise `MOTIVE_STATUS_INVALID_ARGUMENT` and the world is unchanged.
+        /// allowed), and the clock must stay finite (`world time + dt` below `DBL_MAX`); otherwise
+        /// `MOTIVE_STATUS_INVALID_ARGUMENT` and the world is unchanged.
         ///
         /// # Safety
         /// `world` must be NULL or live.

@@ -26,11 +26,6 @@ namespace Motive
         /// </summary>
         public const string VersionString = "0.1.0";
         /// <summary>
-        /// The largest `entity_capacity` hint a world accepts: a hint is memory reserved up front, and a
-        /// typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort.
-        /// </summary>
-        public const uint MaxEntityCapacityHint = (1 << 24);
-        /// <summary>
         /// The largest document, in bytes, the `motive_domain_load_*` and `motive_scenario_load_*`
         /// functions read (64 MiB); a larger one is refused with `MOTIVE_STATUS_PARSE_ERROR`.
         /// </summary>
@@ -39,6 +34,51 @@ namespace Motive
         /// `motive_event.slot` when no slot is concerned.
         /// </summary>
         public const uint NoSlot = uint.MaxValue;
+        /// <summary>
+        /// The largest `entity_capacity` hint a world accepts: a hint is memory reserved up front, and a
+        /// typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort. Also the most entities
+        /// `motive_scenario_instantiate` may make (copies × entities per copy).
+        /// </summary>
+        public const uint MaxEntityCapacityHint = (1 << 24);
+        /// <summary>
+        /// Largest `motive_think_settings.max_depth`: the most actions one plan may hold.
+        /// </summary>
+        public const uint MaxPlanDepth = 32;
+        /// <summary>
+        /// Largest `motive_think_settings.memory_capacity`: the most facts one NPC remembers (memory
+        /// reserved when it spawns, about 48 bytes a fact).
+        /// </summary>
+        public const uint MaxMemoryCapacity = (1 << 16);
+        /// <summary>
+        /// Largest `motive_think_settings.max_expansions`, and the largest `max_expansions` a direct
+        /// plan (`motive_npc_plan_into`, `motive_arena_goap_begin`, `motive_arena_goap_plan`) accepts:
+        /// the most plan states one search may expand.
+        /// </summary>
+        public const uint MaxPlanExpansions = (1 << 20);
+        /// <summary>
+        /// Largest weight of a goal, a drive or a UBC goal (weights are &gt; 0): sums of weights stay
+        /// finite, so utilities and satisfactions stay in [0, 1].
+        /// </summary>
+        public const double MaxWeight = 1e6;
+        /// <summary>
+        /// Largest GOAP cost: an action's cost, cost per distance and maximum distance cost, and a
+        /// contention penalty's cost (so that a plan's summed cost stays finite).
+        /// </summary>
+        public const double MaxCost = 1e9;
+        /// <summary>
+        /// Most ticks one `motive_sim_run` may take (`seconds / step`), and so the longest default run
+        /// a scenario's `simulation` section may ask for.
+        /// </summary>
+        public const uint MaxRunTicks = (1 << 24);
+        /// <summary>
+        /// Most periods of one spawn rule a simulator step catches up (a step longer than many periods
+        /// spawns at most this many of the rule's entities; the periods missed beyond are dropped).
+        /// </summary>
+        public const uint MaxSpawnCatchUp = (1 << 10);
+        /// <summary>
+        /// Largest `max_alive` of a scenario's spawn rule.
+        /// </summary>
+        public const uint MaxSpawnAlive = (1 << 24);
         /// <summary>
         /// No action, drive or goal: the value of an id field that holds none.
         /// </summary>
@@ -59,10 +99,6 @@ namespace Motive
         /// A claim priority that takes slots claimed at normal and low priority but not yet in use.
         /// </summary>
         public const uint ClaimPriorityHigh = 192;
-        /// <summary>
-        /// Largest `motive_think_settings.max_depth`: the most actions one plan may hold.
-        /// </summary>
-        public const uint MaxPlanDepth = 32;
         /// <summary>
         /// Version of the C ABI. Bumped on every incompatible change to `motive.h`; wrappers compare
         /// it with `motive_abi_version()` when they load the library. There is no ABI stability
@@ -1372,12 +1408,12 @@ namespace Motive
         /// </summary>
         public uint StructSize;
         /// <summary>
-        /// Cost of one use, finite and ≥ 1 (lower is preferred; ≥ 1 keeps the planner's heuristic
-        /// admissible, so its plans are the cheapest). Default 1.
+        /// Cost of one use, 1 to `MOTIVE_MAX_COST` (lower is preferred; ≥ 1 keeps the planner's
+        /// heuristic admissible, so its plans are the cheapest). Default 1.
         /// </summary>
         public double Cost;
         /// <summary>
-        /// Cost added per engine unit of distance from the NPC to the target, finite and ≥ 0
+        /// Cost added per engine unit of distance from the NPC to the target, 0 to `MOTIVE_MAX_COST`
         /// (nearer food is cheaper). Default 0. `motive_domain_builder_set_action_distance_curve`
         /// adds a bounded cost of distance on top.
         /// </summary>
@@ -1662,11 +1698,13 @@ namespace Motive
         /// </summary>
         public double PerceptionRange;
         /// <summary>
-        /// Most facts an NPC remembers, &gt; 0; the oldest are forgotten first. Default 256.
+        /// Most facts an NPC remembers, 1 to `MOTIVE_MAX_MEMORY_CAPACITY` (reserved when it spawns);
+        /// the oldest are forgotten first. Default 256.
         /// </summary>
         public uint MemoryCapacity;
         /// <summary>
-        /// Most plan states one plan may expand before it gives up, &gt; 0. Default 256.
+        /// Most plan states one plan may expand before it gives up, 1 to
+        /// `MOTIVE_MAX_PLAN_EXPANSIONS`. Default 256.
         /// </summary>
         public uint MaxExpansions;
         /// <summary>

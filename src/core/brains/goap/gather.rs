@@ -11,6 +11,7 @@ use crate::core::model::condition::Bindings;
 use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::model::error::{Error, Result};
 use crate::core::model::goap::{GoapGoalId, SymbolicState};
+use crate::core::model::limits::check_expansions;
 use crate::core::world::perceived::Perceived;
 use crate::core::World;
 
@@ -75,7 +76,8 @@ impl World {
 
     /// Gathers what planning `npc` towards `goal` needs into `inputs` (keeping its
     /// `excluded` list) and begins a search in `ws`, binding every action now. At most
-    /// `max_expansions` nodes (0: the archetype's limit).
+    /// `max_expansions` nodes (0: the archetype's limit; above `MAX_PLAN_EXPANSIONS` is an
+    /// error).
     pub fn goap_begin(
         &self,
         npc: Entity,
@@ -84,6 +86,7 @@ impl World {
         ws: Workspace,
         max_expansions: u32,
     ) -> Result<GoapSearch> {
+        check_expansions(max_expansions)?;
         if self.kind(npc)? == EntityKind::Object {
             return Err(Error::invalid("only an npc or a squad plans"));
         }

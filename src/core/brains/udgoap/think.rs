@@ -20,6 +20,7 @@ use crate::core::model::archetype::TopLevel;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, Result};
 use crate::core::model::goal::GoalId;
+use crate::core::model::limits::check_expansions;
 use crate::core::world::event::EventKind;
 use crate::core::world::Step;
 use crate::core::world::{describe, EntityRecord};
@@ -176,7 +177,7 @@ impl World {
 
     /// Plans for `npc` from what it knows now, in the caller's `arena`, without changing the NPC:
     /// the direct-call form of the planner. Expands at most `max_expansions` states (0 means the
-    /// archetype's limit). Returns the plan (copied into the arena), how the search ended, and
+    /// archetype's limit; above `MAX_PLAN_EXPANSIONS` is an error). Returns the plan (copied into the arena), how the search ended, and
     /// its statistics.
     pub fn plan_into<'a>(
         &mut self,
@@ -184,6 +185,7 @@ impl World {
         arena: &'a Bump,
         max_expansions: u32,
     ) -> Result<(&'a [Step], SearchStatus, SearchStats)> {
+        check_expansions(max_expansions)?;
         let archetype = self
             .archetype(npc)?
             .ok_or_else(|| Error::invalid("the npc has no archetype"))?;

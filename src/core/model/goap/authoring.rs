@@ -7,6 +7,7 @@ use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::condition::{Condition, Role};
 use crate::core::model::domain::DomainBuilder;
 use crate::core::model::error::{Error, Result};
+use crate::core::model::limits::{at_most, check_cost_range, MAX_COST};
 
 use crate::core::model::goap::goal::{GoapGoalDef, GoapGoalId, Relevance};
 use crate::core::model::goap::layout::Slot;
@@ -105,26 +106,20 @@ impl DomainBuilder {
     }
 }
 
-/// An action's cost: finite and at least 1 (P:541).
+/// An action's cost: at least 1 (P:541) and at most [`MAX_COST`].
 pub(crate) fn check_cost(cost: f64) -> Result<()> {
-    if cost.is_finite() && cost >= 1.0 {
-        Ok(())
-    } else {
-        Err(Error::invalid(format!(
+    if !(cost.is_finite() && cost >= 1.0) {
+        return Err(Error::invalid(format!(
             "an action's cost must be finite and >= 1 (P:541), got {cost}"
-        )))
+        )));
     }
+    at_most("an action's cost", cost, MAX_COST, "MOTIVE_MAX_COST")
 }
 
-/// An action's cost per unit of distance: finite and not negative.
+/// An action's cost per unit of distance: not negative, at most
+/// [`MAX_COST`](crate::core::model::limits::MAX_COST).
 pub(crate) fn check_cost_per_distance(cost_per_distance: f64) -> Result<()> {
-    if cost_per_distance.is_finite() && cost_per_distance >= 0.0 {
-        Ok(())
-    } else {
-        Err(Error::invalid(format!(
-            "an action's cost per distance must be finite and >= 0, got {cost_per_distance}"
-        )))
-    }
+    check_cost_range("an action's cost per distance", cost_per_distance, 0.0)
 }
 
 /// A GOAP goal's fixed relevance: in [0, 1].

@@ -14,6 +14,7 @@ use crate::core::model::action::{ActionDef, ActionId};
 use crate::core::model::curve::Curve;
 use crate::core::model::domain::DomainBuilder;
 use crate::core::model::error::{Error, Result};
+use crate::core::model::limits::check_cost_range;
 
 /// A bounded cost of distance: `max_cost · curve(distance)`, the curve's score being in [0, 1].
 #[derive(Clone, Debug, PartialEq)]
@@ -57,12 +58,7 @@ impl DomainBuilder {
             .curve
             .check()
             .map_err(|e| Error::new(e.kind, format!("an action's distance curve: {e}")))?;
-        if !(distance.max_cost.is_finite() && distance.max_cost >= 0.0) {
-            return Err(Error::invalid(format!(
-                "an action's maximum distance cost must be finite and >= 0, got {}",
-                distance.max_cost
-            )));
-        }
+        check_cost_range("an action's maximum distance cost", distance.max_cost, 0.0)?;
         self.domain.actions_mut().get_mut(action.0)?.distance_curve = Some(distance);
         Ok(())
     }

@@ -7,14 +7,15 @@ use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::curve::Curve;
 use crate::core::model::domain::{check_weight, AttributeId, DomainBuilder};
 use crate::core::model::error::{Error, Result};
+use crate::core::model::limits::MAX_PLAN_DEPTH;
 
 use crate::core::model::ubc::goal::{Scope, UbcGoalDef, UbcGoalId};
 use crate::core::model::ubc::plan::{StepTarget, UbcPlanDef, UbcPlanId, UbcStep};
 
 impl DomainBuilder {
     /// Defines a UBC goal rating the numeric `attribute` of the entities in `scope`, with a
-    /// default weight (finite, > 0) and, optionally, a response curve (without one the goal
-    /// rates the value itself).
+    /// default weight (> 0, at most `MAX_WEIGHT`) and, optionally, a response curve (without
+    /// one the goal rates the value itself).
     pub fn add_ubc_goal(
         &mut self,
         name: &str,
@@ -55,10 +56,10 @@ impl DomainBuilder {
     ) -> Result<()> {
         self.domain.actions().get(action.0)?;
         let def = self.domain.ubc_plans.get_mut(plan.0)?;
-        if def.steps.len() >= crate::core::model::domain::MAX_PLAN_DEPTH as usize {
+        if def.steps.len() >= MAX_PLAN_DEPTH as usize {
             return Err(Error::invalid(format!(
                 "a predefined plan has at most {} steps",
-                crate::core::model::domain::MAX_PLAN_DEPTH
+                MAX_PLAN_DEPTH
             )));
         }
         def.steps.push(UbcStep { action, on });

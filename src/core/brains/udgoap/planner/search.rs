@@ -43,10 +43,11 @@ use crate::core::brains::udgoap::utility::{drive_satisfaction, TopLevelUtility, 
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::condition::{distance_between, Bindings, Condition, FactView, Role};
 use crate::core::model::distance_attenuation::{attenuated_utility, travel_distance};
-use crate::core::model::domain::{AttributeId, Domain, MAX_PLAN_DEPTH};
+use crate::core::model::domain::{AttributeId, Domain};
 use crate::core::model::effect::{Change, EffectOp, Portion};
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, Result};
+use crate::core::model::limits::MAX_PLAN_DEPTH;
 use crate::core::model::value::Value;
 use crate::core::model::vec3::Vec3;
 use crate::core::model::world_effect::WorldEffectId;

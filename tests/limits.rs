@@ -1,0 +1,277 @@
+//! Every authored or passed quantity has a checked range (issue 32): what an independent client
+//! found, through the paths it took (JSON scenarios, the simulator, the world), each refused
+//! with an error naming its limit and leaving the world usable; and random weights, however
+//! large, keep every utility and satisfaction in [0, 1].
+
+use std::path::Path;
+
+use motive::core::brains::udgoap::utility::{drive_satisfaction, TopLevelUtility, WeightedScore};
+use motive::core::model::limits::{MAX_MEMORY_CAPACITY, MAX_WEIGHT};
+use motive::core::{DomainBuilder, ErrorKind, World};
+use motive::domain::{load_scenario, Diagnostic};
+use motive::sim::limits::{MAX_SPAWN_ALIVE, MAX_SPAWN_CATCH_UP};
+use motive::sim::Simulator;
+use proptest::prelude::*;
+use serde_json::{json, Value as Json};
+
+fn data() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"))
+}
+
+/// The kitchen scenario with its domain inline, so tests can change both.
+fn kitchen() -> Json {
+    let read = |name: &str| -> Json {
+        let text = std::fs::read_to_string(data().join(name)).unwrap();
+        serde_json::from_str(&text).unwrap()
+    };
+    let mut scenario = read("kitchen_scenario.json");
+    let mut domain = read("kitchen.json");
+    domain.as_object_mut().unwrap().remove("$schema");
+    scenario["domain"] = domain;
+    scenario
+}
+
+fn errors(doc: &Json) -> Vec<String> {
+    let error = load_scenario(&doc.to_string(), Some(data())).expect_err("the limit is refused");
+    error.errors().map(Diagnostic::to_string).collect()
+}
+
+fn archetype<'a>(doc: &'a mut Json, name: &str) -> &'a mut Json {
+    let list = doc["domain"]["archetypes"].as_array_mut().unwrap();
+    list.iter_mut().find(|a| a["name"] == name).unwrap()
+}
+
+/// A world and simulator from the scenario `doc`, one copy.
+fn instantiate(doc: &Json) -> (World, Simulator) {
+    let scenario = load_scenario(&doc.to_string(), Some(data())).unwrap().value;
+    let instance = scenario.instantiate_copies(1, Some(7)).unwrap();
+    let sim = Simulator::new(instance.rules, &instance.world).unwrap();
+    (instance.world, sim)
+}
+
+/// The world still ticks and thinks after a refused call.
+fn assert_usable(world: &mut World, sim: &mut Simulator) {
+    let before = world.time();
+    sim.step(world, 0.1, &mut ()).unwrap();
+    assert!(world.time() > before && world.time().is_finite());
+}
+
+#[test]
+fn a_memory_capacity_past_the_limit_is_refused_at_its_archetype() {
+    let mut doc = kitchen();
+    archetype(&mut doc, "cook_npc")["think"]["memory_capacity"] = json!(4_294_967_295u32);
+    let errors = errors(&doc);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("/domain/archetypes/3/think")
+            && errors[0].contains("MOTIVE_MAX_MEMORY_CAPACITY"),
+        "{errors:?}"
+    );
+    // The limit itself is accepted, and an NPC spawns with it.
+    archetype(&mut doc, "cook_npc")["think"]["memory_capacity"] = json!(MAX_MEMORY_CAPACITY);
+    let (mut world, mut sim) = instantiate(&doc);
+    assert_usable(&mut world, &mut sim);
+}
+
+#[test]
+fn a_tiny_spawn_period_catches_up_a_bounded_number_of_spawns_a_step() {
+    let mut doc = kitchen();
+    doc["simulation"]["spawns"][0]["every"] = json!(1e-9);
+    doc["simulation"]["spawns"][0]["max_alive"] = json!(4_294_967_295u32);
+    let errors = errors(&doc);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("/simulation/spawns/0/max_alive")
+            && errors[0].contains("MOTIVE_MAX_SPAWN_ALIVE"),
+        "{errors:?}"
+    );
+    doc["simulation"]["spawns"][0]["max_alive"] = json!(MAX_SPAWN_ALIVE);
+    let (mut world, mut sim) = instantiate(&doc);
+    let npcs = world.npc_count();
+    sim.step(&mut world, 0.1, &mut ()).unwrap();
+    assert_eq!(
+        world.npc_count() - npcs,
+        MAX_SPAWN_CATCH_UP as usize,
+        "a step spawns at most the catch-up limit"
+    );
+}
+
+#[test]
+fn a_run_of_too_many_ticks_is_refused_before_it_starts() {
+    let mut doc = kitchen();
+    doc["simulation"]["step"] = json!(1e-300);
+    let errors = errors(&doc);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("/simulation/step") && errors[0].contains("MOTIVE_MAX_RUN_TICKS"),
+        "{errors:?}"
+    );
+    // A scenario whose own run is empty loads; the caller's long run is refused, world as it was.
+    doc["simulation"]["seconds"] = json!(0);
+    let (mut world, mut sim) = instantiate(&doc);
+    let error = sim.run(&mut world, 60.0, &mut ()).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::InvalidArgument);
+    assert!(error.message.contains("MOTIVE_MAX_RUN_TICKS"), "{error:?}");
+    assert_eq!(world.time(), 0.0);
+}
+
+#[test]
+fn a_step_the_clock_cannot_resolve_ends_the_run_with_an_error() {
+    let (mut world, mut sim) = instantiate(&kitchen());
+    world.tick(1e12).unwrap();
+    // 1e-6 s is below the clock's resolution at 1e12 s: the run would never end.
+    let error = motive::sim::run_fixed_step(&mut world, 1e-3, 1e-6, |w, dt| w.tick(dt));
+    assert!(error
+        .unwrap_err()
+        .message
+        .contains("does not move the clock"));
+    assert_eq!(world.time(), 1e12);
+    assert_usable(&mut world, &mut sim);
+}
+
+#[test]
+fn a_tick_that_would_overflow_the_clock_is_refused_and_changes_nothing() {
+    let (mut world, mut sim) = instantiate(&kitchen());
+    world.tick(f64::MAX).unwrap();
+    assert_eq!(world.time(), f64::MAX);
+    let error = world.tick(f64::MAX).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::InvalidArgument);
+    let error = sim.step(&mut world, f64::MAX, &mut ()).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::InvalidArgument);
+    assert_eq!(world.time(), f64::MAX, "the clock stays finite");
+    // Needs decaying over the huge tick stayed finite too.
+    let hunger = world.domain().find_attribute("hunger").unwrap();
+    for entity in world.entities() {
+        if let Ok(fact) = world.fact(entity, hunger) {
+            assert!(fact.value.check_finite().is_ok(), "{fact:?}");
+        }
+    }
+    world.tick(0.0).unwrap();
+}
+
+#[test]
+fn a_weight_past_the_limit_is_refused_at_its_pointer() {
+    let mut doc = kitchen();
+    doc["domain"]["drives"][0]["weight"] = json!(f64::MAX);
+    let errors = errors(&doc);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("/domain/drives/0/weight") && e.contains("MOTIVE_MAX_WEIGHT")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn a_cost_past_the_limit_is_refused_at_its_pointer() {
+    for (pointer, field) in [
+        ("/domain/actions/0/cost", "cost"),
+        ("/domain/actions/0/cost_per_distance", "cost_per_distance"),
+    ] {
+        let mut doc = kitchen();
+        doc["domain"]["actions"][0][field] = json!(2e9);
+        let errors = errors(&doc);
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains(pointer) && e.contains("MOTIVE_MAX_COST")),
+            "{errors:?}"
+        );
+    }
+}
+
+/// Every utility and satisfaction the cooks' explanations hold, after a few seconds.
+fn explained(doc: &Json) -> Vec<f64> {
+    let (mut world, mut sim) = instantiate(doc);
+    sim.run(&mut world, 2.0, &mut ()).unwrap();
+    let mut values = Vec::new();
+    for entity in world.entities() {
+        if let Ok(mind) = world.udgoap_mind(entity) {
+            let ex = &mind.explanation;
+            values.extend(ex.candidates.iter().map(|c| c.utility));
+            values.extend(&ex.satisfactions);
+            values.extend(mind.drives.iter().map(|d| d.satisfaction));
+        }
+    }
+    values
+}
+
+fn in_unit_range(values: &[f64]) -> bool {
+    values.iter().all(|v| (0.0..=1.0).contains(v))
+}
+
+#[test]
+fn drives_at_the_largest_weight_explain_utilities_in_the_unit_range() {
+    let mut doc = kitchen();
+    for drive in doc["domain"]["drives"].as_array_mut().unwrap() {
+        drive["weight"] = json!(MAX_WEIGHT);
+    }
+    let values = explained(&doc);
+    assert!(!values.is_empty());
+    assert!(in_unit_range(&values), "{values:?}");
+}
+
+/// Any double, with the awkward ones (huge, tiny, subnormal, infinite, NaN) often.
+fn any_weight() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        Just(f64::MAX),
+        Just(f64::MIN_POSITIVE),
+        Just(5e-324),
+        Just(f64::INFINITY),
+        Just(f64::NAN),
+        Just(MAX_WEIGHT),
+        Just(0.0),
+        any::<f64>(),
+        accepted_weight(),
+    ]
+}
+
+/// A weight the builder accepts, spread over its whole range in orders of magnitude.
+fn accepted_weight() -> impl Strategy<Value = f64> {
+    (-320.0..=6.0f64).prop_map(|e| 10f64.powf(e).clamp(5e-324, MAX_WEIGHT))
+}
+
+proptest! {
+    #[test]
+    fn a_weight_is_accepted_exactly_within_its_range(weight in any_weight()) {
+        let mut b = DomainBuilder::new();
+        let accepted = weight > 0.0 && weight <= MAX_WEIGHT;
+        prop_assert_eq!(b.add_drive("d", weight).is_ok(), accepted);
+        prop_assert_eq!(b.add_goal("g", weight).is_ok(), accepted);
+    }
+
+    #[test]
+    fn accepted_weights_keep_utility_and_satisfaction_in_the_unit_range(
+        drives in prop::collection::vec((accepted_weight(), 0.0..=1.0f64), 0..40),
+        goals in prop::collection::vec((accepted_weight(), 0.0..=1.0f64), 0..40),
+    ) {
+        let scores = |pairs: &[(f64, f64)]| -> Vec<WeightedScore> {
+            pairs.iter().map(|&(weight, score)| WeightedScore { weight, score }).collect()
+        };
+        let satisfaction = drive_satisfaction(&scores(&goals));
+        prop_assert!((0.0..=1.0).contains(&satisfaction), "{}", satisfaction);
+        for top in [TopLevelUtility::Linear, TopLevelUtility::LinearWithBadDeath { veto: 0 }] {
+            let utility = top.evaluate(&scores(&drives));
+            prop_assert!((0.0..=1.0).contains(&utility), "{}", utility);
+        }
+    }
+}
+
+proptest! {
+    // Each case loads a scenario and runs two seconds: a few cases cover the path.
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    #[test]
+    fn random_authored_weights_explain_utilities_in_the_unit_range(
+        weights in prop::collection::vec(accepted_weight(), 4),
+    ) {
+        let mut doc = kitchen();
+        let domain = &mut doc["domain"];
+        domain["drives"][0]["weight"] = json!(weights[0]);
+        domain["drives"][1]["weight"] = json!(weights[1]);
+        domain["goals"][0]["weight"] = json!(weights[2]);
+        domain["goals"][1]["weight"] = json!(weights[3]);
+        let values = explained(&doc);
+        prop_assert!(in_unit_range(&values), "{:?}", values);
+    }
+}
