@@ -301,8 +301,16 @@ fn wrong_values() -> Vec<Bad> {
         domain(
             "a zero think interval",
             with(KITCHEN, "/archetypes/3/think/interval", json!(0)),
-            // The builder checks the settings together.
-            "/archetypes/3/think",
+            "/archetypes/3/think/interval",
+        ),
+        domain(
+            "a memory of 2^32 - 1 facts (issue 32: it aborted on spawn)",
+            with(
+                KITCHEN,
+                "/archetypes/3/think/memory_capacity",
+                json!(4294967295u64),
+            ),
+            "/archetypes/3/think/memory_capacity",
         ),
         domain(
             "a two-number offset",

@@ -149,8 +149,17 @@ impl Loading {
         }
         if let Some(t) = obj.get("think") {
             if let Some(think) = self.think(&t) {
-                let set = self.builder.set_think_settings(id, think);
-                self.check(&t.path, set);
+                match think.fault() {
+                    // At the member out of range, not the whole `think` (issue 32).
+                    Some((field, error)) => {
+                        let at = format!("{}/{field}", t.path);
+                        self.ctx.error(&at, error.message);
+                    }
+                    None => {
+                        let set = self.builder.set_think_settings(id, think);
+                        self.check(&t.path, set);
+                    }
+                }
             }
         }
         self.archetype_squad(obj, id);

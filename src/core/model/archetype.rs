@@ -7,7 +7,9 @@ use crate::core::model::condition::{Condition, Role};
 use crate::core::model::curve::Curve;
 use crate::core::model::domain::AttributeId;
 use crate::core::model::drive::DriveId;
+use crate::core::model::error::Error;
 use crate::core::model::goap::goal::GoapGoalId;
+use crate::core::model::limits::{at_most, check_expansions, MAX_MEMORY_CAPACITY, MAX_PLAN_DEPTH};
 use crate::core::model::smart_object::{ClaimPriority, Contention, JointAction, SlotDef, TagId};
 use crate::core::model::squad::SquadDef;
 use crate::core::model::ubc::{UbcGoalId, UbcPlanId};
@@ -68,6 +70,58 @@ pub struct ThinkSettings {
     pub max_expansions: u32,
     /// Most actions in one plan.
     pub max_depth: u32,
+}
+
+impl ThinkSettings {
+    /// The first setting out of its range, named as the JSON format spells it (`interval`,
+    /// `perception_range`, `memory_capacity`, `max_expansions`, `max_depth`), and why; `None`
+    /// when all are in range. One check serves the builder and the loader's pointers.
+    pub fn fault(&self) -> Option<(&'static str, Error)> {
+        let invalid = |field: &'static str, rule: &str, got: String| {
+            Some((
+                field,
+                Error::invalid(format!("think {field} must be {rule}, got {got}")),
+            ))
+        };
+        if !(self.think_interval.is_finite() && self.think_interval > 0.0) {
+            return invalid(
+                "interval",
+                "finite and > 0 s",
+                self.think_interval.to_string(),
+            );
+        }
+        if self.perception_range.is_nan() || self.perception_range < 0.0 {
+            return invalid(
+                "perception_range",
+                ">= 0",
+                self.perception_range.to_string(),
+            );
+        }
+        if self.memory_capacity == 0 {
+            return invalid("memory_capacity", "> 0", "0".into());
+        }
+        // Memory is reserved when an NPC spawns: a capacity of 2^32 - 1 aborted there.
+        let capacity = at_most(
+            "memory capacity",
+            self.memory_capacity,
+            MAX_MEMORY_CAPACITY,
+            "MOTIVE_MAX_MEMORY_CAPACITY",
+        );
+        if let Err(error) = capacity {
+            return Some(("memory_capacity", error));
+        }
+        if self.max_expansions == 0 {
+            return invalid("max_expansions", "> 0", "0".into());
+        }
+        if let Err(error) = check_expansions(self.max_expansions) {
+            return Some(("max_expansions", error));
+        }
+        if !(1..=MAX_PLAN_DEPTH).contains(&self.max_depth) {
+            let rule = format!("in 1..={MAX_PLAN_DEPTH}");
+            return invalid("max_depth", &rule, self.max_depth.to_string());
+        }
+        None
+    }
 }
 
 impl Default for ThinkSettings {

@@ -19,9 +19,7 @@ use crate::core::model::effect::{Change, Effect};
 use crate::core::model::error::{Error, ErrorKind, Result};
 use crate::core::model::goal::{GoalCondition, GoalDef, GoalId, GOAL_ROLES};
 use crate::core::model::goap::{GoapGoalDef, SymbolLayout};
-use crate::core::model::limits::{
-    at_most, check_expansions, MAX_MEMORY_CAPACITY, MAX_PLAN_DEPTH, MAX_WEIGHT,
-};
+use crate::core::model::limits::{at_most, MAX_WEIGHT};
 use crate::core::model::name_table::NameTable;
 use crate::core::model::player_style::AdaptationSettings;
 use crate::core::model::ubc::{UbcGoalDef, UbcPlanDef};
@@ -442,32 +440,16 @@ impl DomainBuilder {
         Ok(())
     }
 
-    /// Sets thinking and planning limits: memory capacity at most [`MAX_MEMORY_CAPACITY`],
-    /// expansions at most [`MAX_PLAN_EXPANSIONS`], depth at most [`MAX_PLAN_DEPTH`].
+    /// Sets thinking and planning limits, each in its range ([`ThinkSettings::fault`]: memory
+    /// capacity at most `MAX_MEMORY_CAPACITY`, expansions at most `MAX_PLAN_EXPANSIONS`, depth
+    /// at most `MAX_PLAN_DEPTH`).
     pub fn set_think_settings(
         &mut self,
         archetype: ArchetypeId,
         think: ThinkSettings,
     ) -> Result<()> {
-        // Memory is reserved when an NPC spawns: a capacity of 2^32 - 1 aborted there.
-        at_most(
-            "memory capacity",
-            think.memory_capacity,
-            MAX_MEMORY_CAPACITY,
-            "MOTIVE_MAX_MEMORY_CAPACITY",
-        )?;
-        check_expansions(think.max_expansions)?;
-        let ok = think.think_interval.is_finite()
-            && think.think_interval > 0.0
-            && !think.perception_range.is_nan()
-            && think.perception_range >= 0.0
-            && think.memory_capacity > 0
-            && think.max_expansions > 0
-            && (1..=MAX_PLAN_DEPTH).contains(&think.max_depth);
-        if !ok {
-            return Err(Error::invalid(format!(
-                "think settings need interval > 0 s, perception range >= 0, memory capacity > 0, max expansions > 0 and 1 <= max depth <= {MAX_PLAN_DEPTH}; got {think:?}"
-            )));
+        if let Some((_, error)) = think.fault() {
+            return Err(error);
         }
         self.domain.archetypes.get_mut(archetype.0)?.think = think;
         Ok(())
