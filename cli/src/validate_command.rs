@@ -1,6 +1,7 @@
 //! `motive validate FILE…`: loads each domain or scenario file without running it and prints
-//! every error and lint warning at its JSON Pointer, then a summary line per file; a
-//! scenario's variants must instantiate too. Every file is checked before the exit code (1
+//! every error and lint warning at its JSON Pointer, the most memory each archetype's declared
+//! limits allow (`memory_budget.rs`), then a summary line per file; a scenario's variants must
+//! instantiate too. Every file is checked before the exit code (1
 //! when any has errors) is decided.
 
 use std::error::Error;
@@ -8,6 +9,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use motive::domain::{is_scenario, load_domain, load_scenario, Diagnostic, Scenario, Severity};
+
+use crate::memory_budget;
 
 /// Arguments of `motive validate`.
 #[derive(Args)]
@@ -51,27 +54,26 @@ pub fn execute(args: ValidateArgs) -> Result<(), Box<dyn Error>> {
 fn validate(path: &Path, variant: Option<&str>) -> Result<String, String> {
     let file = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {file}: {e}"))?;
-    let (kind, diagnostics, variants) = if is_scenario(&text) {
+    let (kind, diagnostics, variants, domain) = if is_scenario(&text) {
         match load_scenario(&text, path.parent()) {
             Ok(loaded) => {
                 let (variants, failures) = instantiate_variants(&loaded.value, variant);
                 let mut diagnostics = loaded.warnings;
                 diagnostics.extend(failures);
-                ("scenario", diagnostics, variants)
+                let domain = Some(loaded.value.domain);
+                ("scenario", diagnostics, variants, domain)
             }
-            Err(e) => ("scenario", e.diagnostics, Vec::new()),
+            Err(e) => ("scenario", e.diagnostics, Vec::new(), None),
         }
     } else if variant.is_some() {
         return Err(format!(
             "{file}: a domain has no variants; --variant is for scenarios"
         ));
     } else {
-        let result = load_domain(&text);
-        (
-            "domain",
-            result.map_or_else(|e| e.diagnostics, |l| l.warnings),
-            Vec::new(),
-        )
+        match load_domain(&text) {
+            Ok(loaded) => ("domain", loaded.warnings, Vec::new(), Some(loaded.value)),
+            Err(e) => ("domain", e.diagnostics, Vec::new(), None),
+        }
     };
     for d in &diagnostics {
         println!("{file}: {d}");
@@ -88,6 +90,11 @@ fn validate(path: &Path, variant: Option<&str>) -> Result<String, String> {
             plural(errors),
             plural(warnings)
         ));
+    }
+    if let Some(domain) = &domain {
+        for line in memory_budget::lines(&file.to_string(), domain) {
+            println!("{line}");
+        }
     }
     let instantiated = if variants.is_empty() {
         String::new()

@@ -8,8 +8,8 @@
 //! claims) and its brain's state, each vector at the capacity growth can give it (twice what it
 //! holds: vectors double). Not counted: what every world holds once whatever its population
 //! (the domain, the planners' scratch: one UDGOAP arena, one GOAP workspace per search in
-//! flight) and what callers add at run time beyond the declared limits (behaviour-tree layers
-//! pushed through the API, history).
+//! flight) and what callers add at run time beyond the declared limits (external drives,
+//! behaviour-tree layers pushed through the API, history).
 
 use std::mem::size_of;
 
@@ -113,7 +113,7 @@ fn udgoap_state(limits: &MindLimits) -> usize {
 fn bt_state(domain: &Domain, archetype: ArchetypeId, limits: &MindLimits) -> usize {
     let def = domain.archetype(archetype);
     let trees = domain.bt_trees().items();
-    let layers = def.bt.len() + usize::from(!def.adaptive.is_empty());
+    let layers = limits.layers;
     let largest_run = def
         .bt
         .iter()

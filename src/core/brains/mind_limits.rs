@@ -20,20 +20,33 @@ pub struct MindLimits {
     pub plan_steps: usize,
     /// Facts a UDGOAP memory holds (`memory_capacity`); 0 for brains without one.
     pub memory_facts: usize,
-    /// Drives a UDGOAP NPC holds: its own and every drive of the domain given at run time.
+    /// Drives a UDGOAP NPC holds: its own, or every drive of the domain once given at run
+    /// time (each at most once).
     pub drives: usize,
-    /// Goals a UDGOAP NPC holds: per drive and generator, one for its own scope, one per
+    /// Goals a UDGOAP NPC holds: per drive held and generator, one for its own scope, one per
     /// entity it remembers for the scope of what it knows.
     pub goals: usize,
     /// Candidates a UDGOAP decision keeps for explanation.
     pub candidates: usize,
-    /// Behaviour-tree layers stacked at once.
+    /// Behaviour-tree layers stacked at once: its base trees and one adaptive layer, or
+    /// [`MAX_LAYERS`] once callers push their own.
     pub layers: usize,
 }
 
 impl MindLimits {
-    /// The limits of `archetype`'s NPCs in `domain`.
+    /// The limits of `archetype`'s NPCs in `domain` as declared: with their own drives and
+    /// layers, none added at run time.
     pub fn of(domain: &Domain, archetype: ArchetypeId) -> Self {
+        Self::with(domain, archetype, false)
+    }
+
+    /// The limits of `archetype`'s NPCs in `domain` whatever callers add at run time: every
+    /// drive of the domain, as many layers as a stack takes.
+    pub fn at_run_time(domain: &Domain, archetype: ArchetypeId) -> Self {
+        Self::with(domain, archetype, true)
+    }
+
+    fn with(domain: &Domain, archetype: ArchetypeId, run_time: bool) -> Self {
         let def = domain.archetype(archetype);
         let think = def.think;
         let longest_ubc = def
@@ -71,13 +84,18 @@ impl MindLimits {
                 })
                 .sum()
         };
-        let (drives_held, goals) = if udgoap {
-            let own = def.drives.iter().map(|d| &drives[d.0 as usize]);
-            let given = drives.iter();
-            let goals = own.chain(given).map(goals_per_drive).sum();
-            (def.drives.len() + drives.len(), goals)
-        } else {
-            (0, 0)
+        let (drives_held, goals) = match (udgoap, run_time) {
+            (false, _) => (0, 0),
+            (true, false) => {
+                let own = def.drives.iter().map(|d| &drives[d.0 as usize]);
+                (def.drives.len(), own.map(goals_per_drive).sum())
+            }
+            (true, true) => (drives.len(), drives.iter().map(goals_per_drive).sum()),
+        };
+        let layers = match (def.uses_bt(), run_time) {
+            (false, _) => 0,
+            (true, false) => def.bt.len() + usize::from(!def.adaptive.is_empty()),
+            (true, true) => MAX_LAYERS,
         };
         MindLimits {
             plan_steps: (think.max_depth as usize).max(longest_ubc).max(1),
@@ -89,13 +107,13 @@ impl MindLimits {
             } else {
                 0
             },
-            layers: if def.uses_bt() { MAX_LAYERS } else { 0 },
+            layers,
         }
     }
 }
 
 impl World {
-    /// Checks every NPC's mind against its archetype's [`MindLimits`]: its plan, its claims
+    /// Checks every NPC's mind against its archetype's [`MindLimits::at_run_time`]: its plan, its claims
     /// (one per object of the plan at most), its UDGOAP memory, drives, goals and
     /// explanation, its behaviour-tree layers. Returns the first breach, described. For
     /// tests and soaks; O(NPCs).
@@ -107,7 +125,7 @@ impl World {
             let (Ok(Some(archetype)), Ok(mind)) = (self.archetype(npc), self.mind(npc)) else {
                 continue;
             };
-            let limits = MindLimits::of(&self.domain, archetype);
+            let limits = MindLimits::at_run_time(&self.domain, archetype);
             let over = |what: &str, held: usize, most: usize| {
                 (held > most).then(|| format!("{} holds {held} {what}, over {most}", describe(npc)))
             };
