@@ -44,8 +44,8 @@ const DEFAULT_MIX: [(&str, &str, Option<&str>); 5] = [
     ),
 ];
 
-/// Growth of the heap over the first interval's allowed: 2 %, plus 256 KiB for small runs.
-const HEAP_SHARE: f64 = 0.02;
+/// Growth of the heap over the first interval's always allowed (allocator noise in small
+/// runs), beside `--heap-growth`.
 const HEAP_SLACK: isize = 256 << 10;
 
 /// Arguments of `motive soak`.
@@ -69,6 +69,10 @@ pub struct SoakArgs {
     /// Simulated seconds between checks [default: a tenth of the run, at most 10 minutes].
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
     interval: Option<f64>,
+    /// Growth of the heap over the first interval's allowed, in percent: buffers sized to the
+    /// largest decision so far still grow, by less as the run goes on.
+    #[arg(long, value_name = "PERCENT", default_value_t = 5.0)]
+    heap_growth: f64,
     /// Seed of every world (the chaos and the game's draws follow from it).
     #[arg(long, value_name = "K", default_value_t = 1)]
     seed: u64,
@@ -102,7 +106,7 @@ pub fn execute(args: SoakArgs) -> Result<(), Box<dyn Error>> {
         rules.havoc.replace,
         rules.havoc.moves
     );
-    let mut trend = HeapTrend::new(HEAP_SHARE, HEAP_SLACK);
+    let mut trend = HeapTrend::new(args.heap_growth / 100.0, HEAP_SLACK);
     let started = Instant::now();
     let mut done = 0.0;
     while done < seconds - 1e-9 {
