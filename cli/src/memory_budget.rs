@@ -49,9 +49,11 @@ pub fn lines(file: &str, domain: &Domain) -> Vec<String> {
 /// `n` with commas between thousands.
 fn thousands(n: usize) -> String {
     let digits = n.to_string();
+    // A comma before every digit three, six, ... from the end.
+    let first = digits.len() % 3;
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && i % 3 == first {
             out.push(',');
         }
         out.push(c);
