@@ -13,6 +13,7 @@ mod explanation;
 mod explanation_truth;
 mod history_listing;
 mod loaded_run;
+mod memory_budget;
 mod npc_levels;
 mod progress;
 mod recorder;
@@ -21,6 +22,7 @@ mod run_command;
 mod run_options;
 mod run_save;
 mod sample_clock;
+mod soak_command;
 mod squad_explanation;
 mod summary;
 mod svg_chart;
@@ -61,6 +63,9 @@ enum Command {
     /// Measure FSM and motive's brains on the hospital: µs per NPC decision, NPCs in 10 % of a
     /// core, memory and allocations, swept over NPCs, objects, actions and threads.
     Bench(bench::BenchArgs),
+    /// Run scenarios for minutes or hours of game time under a misbehaving engine and game,
+    /// checking the invariants and that memory stays flat at every interval.
+    Soak(soak_command::SoakArgs),
 }
 
 fn main() -> ExitCode {
@@ -71,6 +76,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain_command::execute(args),
         Command::Validate(args) => validate_command::execute(args),
         Command::Bench(args) => bench::execute(args),
+        Command::Soak(args) => soak_command::execute(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,7 @@
 //! `motive validate FILE…`: loads each domain or scenario file without running it and prints
-//! every error and lint warning at its JSON Pointer, then a summary line per file; a
-//! scenario's variants must instantiate too. Every file is checked before the exit code (1
+//! every error and lint warning at its JSON Pointer, the most memory each archetype's declared
+//! limits allow (`memory_budget.rs`), then a summary line per file; a scenario's variants must
+//! instantiate too. Every file is checked before the exit code (1
 //! when any has errors) is decided.
 
 use std::error::Error;
@@ -10,6 +11,8 @@ use clap::Args;
 use motive::domain::{
     is_scenario, load_domain, load_scenario, read_document, Diagnostic, Scenario, Severity,
 };
+
+use crate::memory_budget;
 
 /// Arguments of `motive validate`.
 #[derive(Args)]
@@ -53,30 +56,27 @@ pub fn execute(args: ValidateArgs) -> Result<(), Box<dyn Error>> {
 fn validate(path: &Path, variant: Option<&str>) -> Result<String, String> {
     let file = path.display();
     // A file that cannot be read (missing, too large, not UTF-8) is reported as any error.
-    let (kind, diagnostics, variants) = match read_document(path) {
-        Err(e) => ("document", e.diagnostics, Vec::new()),
+    let (kind, diagnostics, variants, domain) = match read_document(path) {
+        Err(e) => ("document", e.diagnostics, Vec::new(), None),
         Ok(text) if is_scenario(&text) => match load_scenario(&text, path.parent()) {
             Ok(loaded) => {
                 let (variants, failures) = instantiate_variants(&loaded.value, variant);
                 let mut diagnostics = loaded.warnings;
                 diagnostics.extend(failures);
-                ("scenario", diagnostics, variants)
+                let domain = Some(loaded.value.domain);
+                ("scenario", diagnostics, variants, domain)
             }
-            Err(e) => ("scenario", e.diagnostics, Vec::new()),
+            Err(e) => ("scenario", e.diagnostics, Vec::new(), None),
         },
         Ok(_) if variant.is_some() => {
             return Err(format!(
                 "{file}: a domain has no variants; --variant is for scenarios"
             ));
         }
-        Ok(text) => {
-            let result = load_domain(&text);
-            (
-                "domain",
-                result.map_or_else(|e| e.diagnostics, |l| l.warnings),
-                Vec::new(),
-            )
-        }
+        Ok(text) => match load_domain(&text) {
+            Ok(loaded) => ("domain", loaded.warnings, Vec::new(), Some(loaded.value)),
+            Err(e) => ("domain", e.diagnostics, Vec::new(), None),
+        },
     };
     for d in &diagnostics {
         println!("{file}: {d}");
@@ -93,6 +93,11 @@ fn validate(path: &Path, variant: Option<&str>) -> Result<String, String> {
             plural(errors),
             plural(warnings)
         ));
+    }
+    if let Some(domain) = &domain {
+        for line in memory_budget::lines(&file.to_string(), domain) {
+            println!("{line}");
+        }
     }
     let instantiated = if variants.is_empty() {
         String::new()

@@ -339,7 +339,12 @@ fn validate_reports_errors_with_pointers_and_exits_1() {
         .success()
         .stdout(predicate::str::contains(
             "; variants goap, ubc, udgoap instantiate",
-        ));
+        ))
+        .stdout(predicate::str::contains(
+            "archetype nurse (GOAP NPC): at most ",
+        ))
+        .stdout(predicate::str::contains("archetype bed (object): at most "))
+        .stdout(predicate::str::contains("this domain needs at most "));
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.json");
     std::fs::write(

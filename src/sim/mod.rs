@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod chaos;
 mod deaths;
 pub mod goap_examples;
 pub mod household;
@@ -17,10 +18,12 @@ pub mod rules;
 pub mod run;
 pub mod scripted_player;
 pub mod simulator;
+pub mod soak;
 mod spawner;
 pub mod stats;
 pub mod wizard;
 
+pub use chaos::ChaosRules;
 pub use life::lives;
 pub use measure::{Measure, MeasureKind};
 pub use measurement::{MeasureValue, Measurement};

@@ -43,6 +43,8 @@ pub(super) struct Performance {
     pub(super) target: Entity,
     /// What the engine does.
     pub(super) work: Work,
+    /// A misbehaving engine holds its report back until this world time (`chaos.rs`).
+    pub(super) held: Option<f64>,
     /// Dropped during this step's reports: removed, all at once, when they end (so the
     /// reports walk the list once, in order, whatever they drop).
     pub(super) gone: bool,
@@ -51,11 +53,13 @@ pub(super) struct Performance {
 impl Performance {
     /// Whether it has run its course at world time `now`.
     pub(super) fn is_due(&self, now: f64) -> bool {
-        match self.work {
+        // Step sums drift by rounding; a nanosecond early is on time.
+        let reached = |time: f64| now + 1e-9 >= time;
+        let done = match self.work {
             Work::Walk { stop, .. } => stop.is_some(),
-            // Step sums drift by rounding; a nanosecond early is on time.
-            Work::Busy { until } => now + 1e-9 >= until,
-        }
+            Work::Busy { until } => reached(until),
+        };
+        done && self.held.is_none_or(reached)
     }
 
     /// Walks up to `distance` toward the destination, moving the NPC in `world`, and notes

@@ -32,6 +32,7 @@ use crate::core::world::actions::ActionOutcome;
 use crate::core::world::event::{Event, EventKind};
 use crate::core::{Entity, EntityKind, Result, World};
 
+use super::chaos::{Chaos, ChaosRules, Fate};
 use super::deaths::Deaths;
 use super::need_servers::NeedServers;
 use super::observer::{Observer, Performed};
@@ -65,6 +66,8 @@ pub struct Simulator {
     player: ScriptedPlayer,
     needs: NeedServers,
     stats: SimStats,
+    /// A misbehaving engine's reports (`chaos.rs`); `None`: every report on time.
+    chaos: Option<Chaos>,
 }
 
 impl Simulator {
@@ -83,8 +86,42 @@ impl Simulator {
             player: ScriptedPlayer::new(&rules.player, world.time()),
             needs: NeedServers::new(world.domain()),
             stats: SimStats::default(),
+            chaos: None,
             rules,
         })
+    }
+
+    /// Makes the engine misbehave by `rules` from now on: reports held back, failed or lost
+    /// (`chaos.rs`), drawn from a stream of the world's seed of their own.
+    pub fn set_chaos(&mut self, rules: ChaosRules, world: &World) -> Result<()> {
+        self.chaos = Some(Chaos::new(rules, world.seed())?);
+        Ok(())
+    }
+
+    /// Checks what the engine performs against `world`: every performance is of a live NPC
+    /// that runs the request performed, unless an event the next step takes up concerns the
+    /// NPC (its plan went while the step ended). Returns the first breach, described. Holds
+    /// between steps, before the game changes the world.
+    pub fn check(&self, world: &World) -> std::result::Result<(), String> {
+        for p in &self.performances {
+            if !world.is_live(p.npc, EntityKind::Npc) {
+                return Err(format!(
+                    "the engine performs request {} of a gone NPC",
+                    p.request
+                ));
+            }
+            let runs = world
+                .mind(p.npc)
+                .is_ok_and(|m| m.running.is_some_and(|r| r.request == p.request));
+            let told = world.events().iter().any(|e| e.npc == p.npc);
+            if !runs && !told {
+                return Err(format!(
+                    "the engine performs request {} for an NPC that does not run it",
+                    p.request
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The simulator's whole state (what it performs, its spawner, its random draws), to
@@ -160,8 +197,13 @@ impl Simulator {
                 .all(|w| w[0].request <= w[1].request);
         }
         let reset = self.rules.reset_on_death;
+        let npcs = world.npc_count();
         if self.deaths.run(world, reset, observer)? {
             self.spawner.clear(&self.rules.spawns, world)?;
+        }
+        if world.npc_count() < npcs {
+            // The ended perform nothing more (the next walk would drop them too, unreported).
+            self.performances.retain(|p| world.is_alive(p.npc));
         }
         let Simulator {
             spawner,
@@ -285,6 +327,7 @@ impl Simulator {
             action,
             target: event.target,
             work,
+            held: None,
         };
         performance.arrive_if_there(world);
         if self
@@ -308,7 +351,14 @@ impl Simulator {
                 continue;
             }
             let gone = self.performances.remove(i);
-            if world.is_alive(gone.npc)
+            // The game may have ended the NPC's plan since the step began (its target
+            // destroyed): only what it still runs is reported.
+            // (Liveness first: asking a gone NPC's mind would build an error.)
+            let runs = world.is_alive(gone.npc)
+                && world
+                    .mind(gone.npc)
+                    .is_ok_and(|m| m.running.is_some_and(|r| r.request == gone.request));
+            if runs
                 && world
                     .report_action(gone.npc, gone.request, ActionOutcome::Failed)
                     .is_err()
@@ -333,9 +383,28 @@ impl Simulator {
             !p.gone && p.is_due(now)
         })?;
         let due = self.performances[at];
+        let forced = match self.chaos.as_mut().map(|c| c.fate(now, due.held.is_some())) {
+            None => false,
+            Some(Fate::Send { fail }) => fail,
+            Some(Fate::Hold(until)) => {
+                self.stats.reports_held += 1;
+                for i in self.positions(due.request) {
+                    let p = &mut self.performances[i];
+                    if p.request == due.request {
+                        p.held = Some(until);
+                    }
+                }
+                return Some(at);
+            }
+            Some(Fate::Lose) => {
+                self.stats.reports_lost += 1;
+                self.drop_request(due.request);
+                return Some(at);
+            }
+        };
         let chance = self.rules.action(due.action).failure_chance;
         // A certain success draws nothing, so rules without failures leave the stream alone.
-        let outcome = if chance > 0.0 && self.rng.unit() < chance {
+        let outcome = if forced || (chance > 0.0 && self.rng.unit() < chance) {
             ActionOutcome::Failed
         } else {
             ActionOutcome::Succeeded

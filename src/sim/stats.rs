@@ -32,6 +32,10 @@ pub struct SimStats {
     /// Reports the world refused (the NPC no longer performed the request). The simulator
     /// drops performances the world ended, so this stays 0 unless its bookkeeping is wrong.
     pub stale_reports: u64,
+    /// Reports a misbehaving engine held back (`chaos.rs`).
+    pub reports_held: u64,
+    /// Reports a misbehaving engine never sent: motive timed their actions out.
+    pub reports_lost: u64,
     /// Wall-clock time spent inside `World::tick` (sensing, deciding, planning, timed actions).
     /// A figure of this process, not of the run: a save leaves it out (0 when loaded).
     #[serde(skip)]
@@ -39,6 +43,22 @@ pub struct SimStats {
 }
 
 impl SimStats {
+    /// Adds `other`'s counts to these (the simulators of several worlds together).
+    pub fn add(&mut self, other: &SimStats) {
+        self.ticks += other.ticks;
+        self.decisions += other.decisions;
+        self.plans_adopted += other.plans_adopted;
+        self.actions_requested += other.actions_requested;
+        self.actions_performed += other.actions_performed;
+        self.actions_failed += other.actions_failed;
+        self.needs_satisfied += other.needs_satisfied;
+        self.spawned += other.spawned;
+        self.stale_reports += other.stale_reports;
+        self.reports_held += other.reports_held;
+        self.reports_lost += other.reports_lost;
+        self.tick_wall += other.tick_wall;
+    }
+
     /// Wall-clock microseconds inside `World::tick` per decision; `None` before the first.
     pub fn micros_per_decision(&self) -> Option<f64> {
         (self.decisions > 0).then(|| self.tick_wall.as_secs_f64() * 1e6 / self.decisions as f64)

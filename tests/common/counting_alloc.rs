@@ -1,9 +1,11 @@
 //! A global allocator that counts the allocations of the current thread, for the tests that
-//! prove steady-state frames touch no heap. Each such test file is its own process and
-//! installs it with `#[global_allocator]`; the harness's own threads don't count.
+//! prove steady-state frames touch no heap, and the heap bytes live in the process, for the
+//! tests that measure memory. Each such test file is its own process and installs it with
+//! `#[global_allocator]`; the harness's own threads don't count allocations.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::sync::atomic::{AtomicIsize, Ordering};
 
 /// Forwards to the system allocator, counting allocations and reallocations per thread.
 pub struct Counting;
@@ -12,26 +14,48 @@ thread_local! {
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
 }
 
+/// Heap bytes allocated and not yet freed, every thread together.
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+
+/// Heap bytes live in the process now.
+#[allow(dead_code)] // not every test file that counts allocations measures bytes
+pub fn live_bytes() -> isize {
+    LIVE.load(Ordering::Relaxed)
+}
+
 // SAFETY: forwards every call to the system allocator unchanged; counting touches only a
 // const-initialised thread-local Cell, which never allocates.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.with(|n| n.set(n.get() + 1));
         // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
+        let ptr = unsafe { System.alloc(layout) };
+        if !ptr.is_null() {
+            LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        }
+        ptr
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
         // SAFETY: same contract as the caller's.
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         ALLOCATIONS.with(|n| n.set(n.get() + 1));
         // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
+        let moved = unsafe { System.realloc(ptr, layout, new_size) };
+        if !moved.is_null() {
+            LIVE.fetch_add(
+                new_size as isize - layout.size() as isize,
+                Ordering::Relaxed,
+            );
+        }
+        moved
     }
 }
 
 /// Allocations the current thread made while running `frame`.
+#[allow(dead_code)] // not every test file that measures bytes counts allocations
 pub fn allocations_during(frame: impl FnOnce()) -> usize {
     let before = ALLOCATIONS.with(Cell::get);
     frame();

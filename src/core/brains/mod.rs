@@ -9,6 +9,8 @@
 
 pub mod bt;
 pub mod goap;
+pub mod memory_bound;
+pub mod mind_limits;
 mod search_status;
 mod shared;
 pub mod ubc;

@@ -52,6 +52,12 @@ impl<T> Default for SlotMap<T> {
 }
 
 impl<T> SlotMap<T> {
+    /// Heap bytes one value takes in a map: its slot and, once removed, its place on the free
+    /// list (what [`crate::core::brains::memory_bound`] counts per entity).
+    pub(crate) const fn bytes_per_value() -> usize {
+        std::mem::size_of::<Slot<T>>() + std::mem::size_of::<u32>()
+    }
+
     /// An empty map with room for `capacity` values before it reallocates; an error (not an
     /// abort) when that memory cannot be had.
     pub fn with_capacity(capacity: usize) -> crate::core::model::error::Result<Self> {

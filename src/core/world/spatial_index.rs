@@ -88,6 +88,10 @@ pub struct SpatialIndex {
 }
 
 impl SpatialIndex {
+    /// Heap bytes one indexed position takes: its entry and its staged copy.
+    pub(crate) const BYTES_PER_ENTRY: usize =
+        std::mem::size_of::<Entry>() + std::mem::size_of::<Staged>();
+
     /// An empty index whose cells are squares of side `cell_size` on the ground plane; an
     /// error unless `cell_size` is finite and > 0.
     ///

@@ -11,6 +11,7 @@
 //!   below every tick.
 //! - Table 5's false assertion "succeeds", but the code fails it (L1602-1611): we follow the code.
 
+use std::mem::size_of;
 use std::sync::Arc;
 
 use crate::core::model::bt::{BtNode, BtTest, BtTree, ConditionMode, HintId, HintState};
@@ -50,6 +51,15 @@ impl TreeRun {
             hints,
             tree,
         }
+    }
+
+    /// Heap bytes a run of `tree` takes: per node, whether it runs, its cursor and its start
+    /// time; the hinted order of the child table; a state per exposed hint.
+    pub(crate) fn bytes_for(tree: &BtTree) -> usize {
+        let per_node = size_of::<bool>() + size_of::<u32>() + size_of::<f64>();
+        tree.nodes().len() * per_node
+            + tree.children.len() * size_of::<u32>()
+            + tree.exposed().len() * size_of::<HintState>()
     }
 
     /// Starts loading the per-node state a step reads ([`crate::prefetch`]).

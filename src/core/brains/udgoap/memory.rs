@@ -54,6 +54,10 @@ pub struct Memory {
 }
 
 impl Memory {
+    /// Heap bytes one remembered fact takes: its key, value and time.
+    pub(crate) const BYTES_PER_FACT: usize =
+        std::mem::size_of::<u128>() + std::mem::size_of::<Value>() + std::mem::size_of::<f64>();
+
     /// An empty memory holding at most `capacity` facts (at least 1), reserved up front so that
     /// remembering never allocates.
     pub fn new(capacity: u32) -> Self {

@@ -1,0 +1,162 @@
+//! A soak: worlds run for hours of game time through the paths a game takes (scenarios, the
+//! simulator walking and performing), under a misbehaving engine (reports held back, failed,
+//! lost: `chaos.rs`) and a game that destroys, replaces and moves entities mid-action
+//! (`havoc.rs`), with the invariants checked at every interval (`audit.rs`) and the heap
+//! watched for growth (`heap_trend.rs`). `motive soak` and `tests/soak.rs` run it; the caller
+//! measures the heap, since only a binary can install a counting allocator.
+
+mod audit;
+mod havoc;
+mod heap_trend;
+
+pub use audit::Audit;
+pub use havoc::HavocRules;
+pub use heap_trend::HeapTrend;
+
+use crate::core::{Error, Result, World};
+use crate::sim::{ChaosRules, SimRules, SimStats, Simulator};
+
+use havoc::Havoc;
+
+/// How a soak misbehaves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SoakRules {
+    /// The engine's reports.
+    pub chaos: ChaosRules,
+    /// The game's interference.
+    pub havoc: HavocRules,
+    /// The world's engine-action timeout (`World::set_engine_action_timeout`), which recovers
+    /// lost reports.
+    pub engine_timeout: f64,
+}
+
+impl Default for SoakRules {
+    /// 1 % of reports lost, 5 % held back up to 5 s, 5 % failed; [`HavocRules::default`];
+    /// a 20 s engine timeout.
+    fn default() -> Self {
+        SoakRules {
+            chaos: ChaosRules {
+                lose: 0.01,
+                delay: 0.05,
+                max_delay: 5.0,
+                fail: 0.05,
+            },
+            havoc: HavocRules::default(),
+            engine_timeout: 20.0,
+        }
+    }
+}
+
+/// A world to soak: a scenario's instance, named for messages.
+pub struct SoakWorld {
+    /// Its name (the scenario's, with its variant).
+    pub name: String,
+    /// The world, at its start.
+    pub world: World,
+    /// How the simulator plays the engine's part in it.
+    pub rules: SimRules,
+}
+
+/// One world of a soak: a scenario's instance and the engine and game around it.
+struct Soaked {
+    name: String,
+    world: World,
+    simulator: Simulator,
+    havoc: Havoc,
+    /// Live entities the world started with.
+    initial: u64,
+}
+
+/// Worlds soaking together, interval by interval.
+pub struct Soak {
+    worlds: Vec<Soaked>,
+}
+
+/// What an interval did, over every world.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct IntervalReport {
+    /// World time at its end, in seconds.
+    pub time: f64,
+    /// Live NPCs at its end.
+    pub npcs: usize,
+    /// Live objects.
+    pub objects: usize,
+    /// Entities created and destroyed since the start (the game's and the rules' spawns,
+    /// replacements, deaths).
+    pub created: u64,
+    /// See [`IntervalReport::created`].
+    pub destroyed: u64,
+    /// The simulators' counters since the start, added up.
+    pub stats: SimStats,
+    /// What the audit checked.
+    pub audit: Audit,
+}
+
+impl Soak {
+    /// Soaks `worlds` by `rules`. Refuses rules that reset an arena at a death: a reset
+    /// removes entities unannounced, which the count of entities could not follow.
+    pub fn new(worlds: Vec<SoakWorld>, rules: SoakRules) -> Result<Self> {
+        let worlds = worlds
+            .into_iter()
+            .map(|soak_world| {
+                let SoakWorld {
+                    name,
+                    mut world,
+                    rules: sim_rules,
+                } = soak_world;
+                if sim_rules.reset_on_death.is_some() {
+                    return Err(Error::invalid(format!(
+                        "{name} resets its arena at a death, which a soak cannot count"
+                    )));
+                }
+                world.set_engine_action_timeout(rules.engine_timeout)?;
+                let spawned = sim_rules.spawns.iter().map(|s| s.archetype).collect();
+                let mut simulator = Simulator::new(sim_rules, &world)?;
+                simulator.set_chaos(rules.chaos, &world)?;
+                Ok(Soaked {
+                    havoc: Havoc::new(&world, rules.havoc, spawned),
+                    initial: world.entities().count() as u64,
+                    name,
+                    world,
+                    simulator,
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Soak { worlds })
+    }
+
+    /// Runs every world for `seconds` more, then audits them; an audit's breach is an error
+    /// naming the world and the time.
+    pub fn run_interval(&mut self, seconds: f64) -> Result<IntervalReport> {
+        let mut report = IntervalReport::default();
+        for soaked in &mut self.worlds {
+            let Soaked {
+                world,
+                simulator,
+                havoc,
+                ..
+            } = soaked;
+            let step = simulator.rules().step;
+            crate::sim::run_fixed_step(world, seconds, step, |world, dt| {
+                havoc.before_step(world, dt)?;
+                simulator.step(world, dt, havoc)
+            })?;
+            let audit =
+                audit::audit(world, simulator, soaked.initial, havoc).map_err(|breach| {
+                    Error::invalid(format!(
+                        "{} at {:.1} s: {breach}",
+                        soaked.name,
+                        soaked.world.time()
+                    ))
+                })?;
+            report.time = soaked.world.time();
+            report.npcs += soaked.world.npc_count();
+            report.objects += soaked.world.object_count();
+            report.created += soaked.havoc.created;
+            report.destroyed += soaked.havoc.destroyed;
+            report.stats.add(soaked.simulator.stats());
+            report.audit.add(&audit);
+        }
+        Ok(report)
+    }
+}
