@@ -408,3 +408,29 @@ fn wizard_arena_resets_at_the_wizards_death_and_counts_the_episode() {
     sim.run(world, 30.0, &mut measurement).unwrap();
     assert!(world.entities().count() > 1);
 }
+
+#[test]
+fn an_antlion_the_game_spawns_is_ended_when_it_dies_too() {
+    let s = scenario("wizard_arena.json");
+    let mut instance = s.instantiate(None, Some(1)).unwrap();
+    let mut sim = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+    let world = &mut instance.world;
+    sim.run(world, 1.0, &mut ()).unwrap();
+    // Made by the game, not by a spawn rule, after the simulator's first look at the world.
+    let antlion = world.domain().archetypes().find("antlion").unwrap();
+    let made = world
+        .spawn(
+            motive::core::model::archetype::ArchetypeId(antlion),
+            motive::core::Vec3::new(30.0, 0.0, 30.0),
+        )
+        .unwrap();
+    sim.step(world, 0.05, &mut ()).unwrap();
+    assert!(world.is_alive(made), "alive while its health lasts");
+    let health = world.domain().find_attribute("health").unwrap();
+    world.set_fact(made, health, Value::Number(0.0)).unwrap();
+    sim.step(world, 0.05, &mut ()).unwrap();
+    assert!(
+        !world.is_alive(made),
+        "ended at the end of the step it died in"
+    );
+}

@@ -18,9 +18,10 @@ pub(super) struct Deaths {
     mortal: Vec<Entity>,
     /// How each entity of the `reset_on_death` archetype started, taken when first seen.
     starts: Vec<Start>,
-    /// The world's entities have been looked through (done at the first step, so that a
-    /// simulator made before the scenario's entities exist still finds them).
-    primed: bool,
+    /// Entities the world had ever made (live ones plus those destroyed) when `mortal` was
+    /// last built: when it changes, the game (or a spawn rule) made some, and the list is
+    /// built again from the world, so that whoever made an entity, it can die.
+    made: u64,
 }
 
 /// An entity's start, to restore at a reset.
@@ -33,7 +34,7 @@ struct Start {
 
 impl Deaths {
     /// Follows `entity` if its archetype has death conditions.
-    pub(super) fn follow(&mut self, world: &World, entity: Entity, reset: Option<ArchetypeId>) {
+    fn follow(&mut self, world: &World, entity: Entity, reset: Option<ArchetypeId>) {
         let Ok(Some(archetype)) = world.archetype(entity) else {
             return;
         };
@@ -41,7 +42,7 @@ impl Deaths {
             return;
         }
         self.mortal.push(entity);
-        if reset == Some(archetype) {
+        if reset == Some(archetype) && !self.starts.iter().any(|s| s.entity == entity) {
             let facts = (0..world.domain().attributes().len() as u32)
                 .filter_map(|a| {
                     let attribute = AttributeId(a);
@@ -64,8 +65,11 @@ impl Deaths {
         reset: Option<ArchetypeId>,
         observer: &mut impl Observer,
     ) -> Result<bool> {
-        if !self.primed {
-            self.primed = true;
+        // A pass over the world only on steps in which something was made.
+        let made = world.entities.len() as u64 + world.destructions;
+        if made != self.made {
+            self.made = made;
+            self.mortal.clear();
             let entities: Vec<Entity> = world.entities().collect();
             for entity in entities {
                 self.follow(world, entity, reset);

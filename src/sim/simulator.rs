@@ -207,14 +207,12 @@ impl Simulator {
         }
         let Simulator {
             spawner,
-            deaths,
             rules,
             stats,
             ..
         } = self;
         spawner.run(&rules.spawns, world, |world, entity| {
             stats.spawned += 1;
-            deaths.follow(world, entity, reset);
             observer.spawned(world, entity);
         })?;
         self.stats.ticks += 1;
