@@ -38,6 +38,7 @@ use motive::ffi::status::motive_status;
 use motive::ffi::vec3::motive_vec3;
 use motive::ffi::world::{
     motive_world, motive_world_destroy, motive_world_is_poisoned, motive_world_tick,
+    motive_world_time,
 };
 
 /// The scenarios the worlds are made from: people using smart objects, squads, BT guards.
@@ -140,6 +141,8 @@ struct Slot {
 }
 
 impl Slot {
+    /// The slot of `world` and its simulator, with the serial its handles carry.
+    ///
     /// # Safety
     /// `world` must be live; `sim` NULL or live.
     unsafe fn new(world: *mut motive_world, sim: *mut motive_sim) -> Self {
@@ -269,12 +272,18 @@ impl Driver {
                 "{at}: {status:?} without a message"
             );
         }
+        // Every world still answers, whatever was refused.
         for slot in &self.slots {
-            // SAFETY: slots hold live worlds only.
-            assert!(
-                !unsafe { motive_world_is_poisoned(slot.world) },
-                "{at}: poisoned"
-            );
+            let mut time = 0.0;
+            // SAFETY: slots hold live worlds only; `time` is a writable out.
+            let (poisoned, answer) = unsafe {
+                (
+                    motive_world_is_poisoned(slot.world),
+                    motive_world_time(slot.world, &mut time),
+                )
+            };
+            assert!(!poisoned, "{at}: poisoned");
+            assert_eq!(answer, motive_status::Ok, "{at}: the world does not answer");
         }
         self.trace.push(format!("{status:?}"));
     }
@@ -326,7 +335,13 @@ impl Driver {
         self.seen.push((entity, false));
     }
 
+    /// Makes `call`, returning its status (`OK` for a call skipped for want of a world).
+    ///
+    /// # Safety
+    /// The driver's slots and domains must be live.
     unsafe fn call(&mut self, call: Call) -> motive_status {
+        // SAFETY: worlds, simulators and domains come from live slots or are NULL on purpose;
+        // every buffer is passed with its own length.
         unsafe {
             match call {
                 Call::Instantiate {
@@ -611,6 +626,9 @@ impl Driver {
 
     /// Polls up to `capacity` events of `world` into the trace (handles without their world
     /// serial, which differs between runs), keeping the requests.
+    ///
+    /// # Safety
+    /// `world` must be NULL or live.
     unsafe fn poll(&mut self, world: *mut motive_world, capacity: usize) -> motive_status {
         let mut buffer = vec![std::mem::MaybeUninit::<motive_event>::uninit(); capacity];
         let mut count = 0;
