@@ -491,6 +491,24 @@ fn scenario_hierarchies_are_checked_by_name() {
         .any(|d| d.path == "/entities/1/members"));
 }
 
+/// Found by the fuzzer (`tests/data/fuzz-regressions/loader_text/squad-named-like-an-entity.json`):
+/// a squad with members named like an earlier entity made the loader index past the entities.
+#[test]
+fn a_squad_named_like_another_entity_is_an_error_not_a_panic() {
+    let bad = TWO_UNITS.replace(
+        r#""name": "s", "archetype": "squad""#,
+        r#""name": "a", "archetype": "squad""#,
+    );
+    let err = load_scenario(&bad, None).unwrap_err();
+    assert!(
+        err.diagnostics
+            .iter()
+            .any(|d| d.path == "/entities/2" && d.message.contains("already defined")),
+        "{:?}",
+        err.diagnostics
+    );
+}
+
 #[test]
 fn interrupting_a_commander_replans_three_levels_on_one_tick() {
     let json = r#"{

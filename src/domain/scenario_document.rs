@@ -429,6 +429,11 @@ impl Loading {
             else {
                 continue;
             };
+            if specs.iter().any(|s| s.name == name) {
+                self.ctx
+                    .error(&node.path, format!("entity {name:?} is already defined"));
+                continue;
+            }
             if let Some(m) = e.get("members") {
                 let squad = self.partial
                     || self.builder.domain().archetypes().items()[archetype as usize]
@@ -445,11 +450,6 @@ impl Loading {
                 } else {
                     memberships.push((specs.len(), self.ctx.array(&m)));
                 }
-            }
-            if specs.iter().any(|s| s.name == name) {
-                self.ctx
-                    .error(&node.path, format!("entity {name:?} is already defined"));
-                continue;
             }
             for i in 0..count {
                 let k = i as f32;
