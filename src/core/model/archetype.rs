@@ -80,7 +80,11 @@ impl ThinkSettings {
         let invalid = |field: &'static str, rule: &str, got: String| {
             Some((
                 field,
-                Error::invalid(format!("think {field} must be {rule}, got {got}")),
+                // In words, as the other builder errors speak ("max depth").
+                Error::invalid(format!(
+                    "think {} must be {rule}, got {got}",
+                    field.replace('_', " ")
+                )),
             ))
         };
         if !(self.think_interval.is_finite() && self.think_interval > 0.0) {
