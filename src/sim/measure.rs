@@ -57,7 +57,17 @@ pub enum MeasureKind {
 }
 
 impl MeasureKind {
-    /// The archetypes it follows (none for `Performed`), to swap in a variant.
+    /// The archetypes it follows (none for `Performed`).
+    pub fn archetypes(&self) -> &[ArchetypeId] {
+        match self {
+            MeasureKind::TimeUntil { of, .. }
+            | MeasureKind::Deaths { of }
+            | MeasureKind::Lifespan { of } => of,
+            MeasureKind::Performed { .. } => &[],
+        }
+    }
+
+    /// The archetypes it follows, to swap in a variant.
     pub fn archetypes_mut(&mut self) -> &mut [ArchetypeId] {
         match self {
             MeasureKind::TimeUntil { of, .. }

@@ -142,8 +142,8 @@ impl Measurement {
             return;
         };
         let now = world.time();
-        for (measure, tally) in self.measures.iter_mut().zip(&mut self.tallies) {
-            if !measure.kind.archetypes_mut().contains(&archetype) {
+        for (measure, tally) in self.measures.iter().zip(&mut self.tallies) {
+            if !measure.kind.archetypes().contains(&archetype) {
                 continue;
             }
             match tally {
@@ -183,8 +183,8 @@ impl Observer for Measurement {
     fn died(&mut self, world: &World, entity: Entity, ending: Ending) {
         let now = world.time();
         let archetype = world.archetype(entity).ok().flatten();
-        for (measure, tally) in self.measures.iter_mut().zip(&mut self.tallies) {
-            let about = archetype.is_some_and(|a| measure.kind.archetypes_mut().contains(&a));
+        for (measure, tally) in self.measures.iter().zip(&mut self.tallies) {
+            let about = archetype.is_some_and(|a| measure.kind.archetypes().contains(&a));
             match tally {
                 Tally::Count(n) if about => {
                     *n += u64::from(matches!(measure.kind, MeasureKind::Deaths { .. }));
