@@ -80,6 +80,12 @@ impl FactSet {
         crate::prefetch::start_of(self.facts.as_slice());
     }
 
+    /// Starts loading every fact ([`crate::prefetch`]): a pass that visits each entity's
+    /// needs reads all of them, spread over several cache lines.
+    pub(crate) fn prefetch_all(&self) {
+        crate::prefetch::all(self.facts.as_slice());
+    }
+
     /// Number of facts.
     pub fn len(&self) -> usize {
         self.facts.len()

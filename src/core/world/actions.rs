@@ -104,13 +104,16 @@ impl<B: Brains> World<B> {
 
     /// Decays needs and advances timed actions by `dt` seconds.
     pub(crate) fn advance_npcs(&mut self, dt: f64) {
-        // Records lie in slot order, which the hardware prefetcher follows; minds are boxed
-        // apart, each a cache miss in a large world: ask for the running action of the NPC a
-        // few slots on while this one advances.
+        // Records lie in slot order, which the hardware prefetcher follows; facts and minds
+        // are buffers apart, each a cache miss in a large world: ask for the facts and the
+        // running action of the NPC a few slots on while this one advances.
         const AHEAD: u32 = 8;
         let domain = self.domain.clone();
         for index in 0..self.entities.slot_count() {
             if let Some((_, ahead)) = self.entities.get_at(index + AHEAD) {
+                if ahead.archetype.is_some() {
+                    ahead.facts.prefetch_all();
+                }
                 if let Some(mind) = ahead.mind.as_deref().filter(|_| ahead.ticks) {
                     crate::prefetch::start_of(&mind.running);
                 }
