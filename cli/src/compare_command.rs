@@ -136,7 +136,7 @@ fn table(title: &str, columns: &[Column]) -> String {
     let counters: [Counter; 5] = [
         ("decisions", |r| r.stats.decisions.to_string()),
         ("plans", |r| r.stats.plans_adopted.to_string()),
-        ("µs per decision", |r| {
+        ("tick µs per decision made", |r| {
             r.stats
                 .micros_per_decision()
                 .map_or_else(|| "-".to_owned(), |us| format!("{us:.2}"))

@@ -13,6 +13,7 @@ mod explanation;
 mod explanation_truth;
 mod history_listing;
 mod loaded_run;
+mod machine;
 mod memory_budget;
 mod npc_levels;
 mod progress;

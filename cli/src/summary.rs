@@ -31,15 +31,16 @@ pub fn print(title: &str, world: &World, roster: &Roster, ran: &Ran, measured: &
         ("simulated s", format!("{:.2}", summary.simulated_seconds)),
         ("decisions", stats.decisions.to_string()),
         ("plans", stats.plans_adopted.to_string()),
-        ("µs per decision", per_decision),
+        ("tick µs per decision made", per_decision),
         ("actions performed", stats.actions_performed.to_string()),
         ("actions failed", stats.actions_failed.to_string()),
         ("needs satisfied", stats.needs_satisfied.to_string()),
         ("wall ms", format!("{:.3}", ran.wall.as_secs_f64() * 1e3)),
+        ("machine", crate::machine::describe()),
     ];
     println!("motive {} — {title}", motive::ffi::version::crate_version());
     for (label, value) in rows {
-        println!("{label:<20} {value:>12}");
+        println!("{label:<26} {value:>12}");
     }
     print_measures(world, measured);
     if let Some(&first) = roster.npcs().first() {

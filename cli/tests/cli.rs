@@ -36,7 +36,13 @@ fn run_prints_the_summary_table_and_nothing_on_a_piped_stderr() {
         row("decisions").parse::<u64>().unwrap() >= 3,
         "each NPC decided"
     );
-    row("µs per decision").parse::<f64>().unwrap();
+    row("tick µs per decision made").parse::<f64>().unwrap();
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("machine") && l.contains("logical CPUs")),
+        "{stdout}"
+    );
     row("wall ms").parse::<f64>().unwrap();
     assert!(
         stdout.contains("npc 1 resident (resident, UDGOAP)"),
@@ -495,12 +501,16 @@ fn explain_tells_what_a_squad_recommended_to_whom_and_who_reported() {
     assert!(stdout.contains("(ended)"), "{stdout}");
 }
 
-/// `motive run`'s summary without its timings (wall time and µs per decision vary).
+/// `motive run`'s summary without its timings (wall time and µs per decision vary) and machine.
 fn counts(stdout: &[u8]) -> Vec<String> {
     String::from_utf8(stdout.to_vec())
         .unwrap()
         .lines()
-        .filter(|l| !l.starts_with("wall ms") && !l.starts_with("µs per decision"))
+        .filter(|l| {
+            !["wall ms", "tick µs per decision made", "machine"]
+                .iter()
+                .any(|timing| l.starts_with(timing))
+        })
         .map(str::to_owned)
         .collect()
 }

@@ -169,6 +169,7 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
         "motive bench: the hospital of Sloan et al. 2011; {runs}; {} s warm-up; a window of up to {} s",
         protocol.warmup, protocol.seconds
     );
+    println!("machine: {}", crate::machine::describe());
     println!("NPCs are thinking NPCs only (nurses, doctors, visitors): patients and objects make no decisions. µs/dec = controller wall time ÷ (NPCs × thinks per NPC at 0.2 s), threads summed; wall µs = the slowest thread's; cpu µs = µs/dec × each thread's on-CPU share (the machine's other work left out), which NPCs in 10% uses; alloc/t = allocations per step in the window (buffers still growing to their high-water marks count).");
     for c in &controllers {
         println!("  {:<10} {}", c.label, c.about);

@@ -176,6 +176,14 @@ fn fixed(value: f64, decimals: usize) -> String {
     }
 }
 
+/// `value` as a ratio ("1.25×"), or "—" when not finite.
+fn times(value: f64, decimals: usize) -> String {
+    match fixed(value, decimals) {
+        shown if value.is_finite() => shown + "×",
+        dash => dash,
+    }
+}
+
 /// Prints, for each target measured (`--targets`), whether the brain fits its target
 /// population in 10 % of one core.
 pub fn print_targets(rows: &[Row]) {
@@ -187,36 +195,55 @@ pub fn print_targets(rows: &[Row]) {
         return;
     }
     println!(
-        "\nTargets (issue 7): each brain at its target population, one thread, thinking at 5 Hz:"
+        "\nTargets (issues 7 and 33): each brain at its target population, one thread, thinking at 5 Hz; met with a margin of at least {TARGET_MARGIN}× (this machine's drift); × thesis is NPCs in 10 % over Table 4.1's count, here at the target population; × base is cpu µs per decision over the base point's ({BASE_NPCS} NPCs, when measured in this run):"
     );
     println!(
-        "{:<10} {:>8} {:>8} {:>10} {:>12}   verdict",
-        "controller", "target", "NPCs", "cpu µs", "NPCs in 10%"
+        "{:<10} {:>8} {:>8} {:>10} {:>12} {:>8} {:>9} {:>8}   verdict",
+        "controller", "target", "NPCs", "cpu µs", "NPCs in 10%", "margin", "× thesis", "× base"
     );
     for row in targets {
+        let label = row.controller.label;
         let target = row.controller.target.unwrap_or(row.point.npcs);
         let fit = row.measured.npcs_in_ten_percent(THINK_INTERVAL);
+        let thesis = TABLE_4_1
+            .iter()
+            .find(|t| t.3 == label)
+            .map_or(f64::NAN, |t| fit / t.2);
+        let base = rows
+            .iter()
+            .find(|r| r.is_base() && r.controller.label == label)
+            .map_or(f64::NAN, |b| {
+                row.measured.budget_us() / b.measured.budget_us()
+            });
         println!(
-            "{:<10} {:>8} {:>8} {:>10} {:>12}   {}",
-            row.controller.label,
+            "{:<10} {:>8} {:>8} {:>10} {:>12} {:>8} {:>9} {:>8}   {}",
+            label,
             target,
             row.measured.npcs,
             fixed(row.measured.cpu_us, 3),
             fixed(fit, 0),
+            times(fit / f64::from(target), 2),
+            times(thesis, 0),
+            times(base, 2),
             verdict(target, fit)
         );
     }
 }
 
-/// Whether `fit` NPCs in 10 % of a core meet a target of `target`.
+/// The margin over a target that counts as meeting it: this VM's speed drifts by 15 % within
+/// minutes and more under load, so a target met by less is met only in a lucky minute (issue
+/// 33).
+const TARGET_MARGIN: f64 = 1.3;
+
+/// Whether `fit` NPCs in 10 % of a core meet a target of `target` with [`TARGET_MARGIN`].
 fn verdict(target: u32, fit: f64) -> String {
-    if fit >= f64::from(target) {
+    let target = f64::from(target);
+    if fit >= TARGET_MARGIN * target {
         "met".into()
+    } else if fit >= target {
+        format!("met, but within the {TARGET_MARGIN}× margin")
     } else if fit.is_finite() {
-        format!(
-            "missed: {:.0} % of the target",
-            100.0 * fit / f64::from(target)
-        )
+        format!("missed: {:.0} % of the target", 100.0 * fit / target)
     } else {
         "not measured".into()
     }
@@ -249,7 +276,7 @@ pub fn print_table_4_1(rows: &[Row]) {
                 (
                     fixed(row.measured.cpu_us, 3),
                     fixed(fit, 0),
-                    fixed(fit / npcs, 0) + "×",
+                    times(fit / npcs, 0),
                 )
             }
             None => ("—".into(), "—".into(), "not measured".into()),
@@ -304,7 +331,8 @@ mod tests {
 
     #[test]
     fn a_target_is_met_at_or_above_it() {
-        assert_eq!(verdict(5_000, 5_000.0), "met");
+        assert_eq!(verdict(5_000, 6_500.0), "met");
+        assert_eq!(verdict(5_000, 5_000.0), "met, but within the 1.3× margin");
         assert_eq!(verdict(5_000, 3_500.0), "missed: 70 % of the target");
         assert_eq!(verdict(5_000, f64::NAN), "not measured");
     }
