@@ -181,6 +181,10 @@ impl Brains for BrainState {
         }
     }
 
+    fn plan_steps(domain: &Domain, archetype: ArchetypeId) -> usize {
+        mind_limits::MindLimits::of(domain, archetype).plan_steps
+    }
+
     /// A UDGOAP think may spend its archetype's whole expansion limit; a GOAP think only queues
     /// a request (its search is budgeted by the queue); a UBC think rates each predefined plan
     /// once; a behaviour-tree think steps its layers once, and may plan if its base tree has a

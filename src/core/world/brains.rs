@@ -26,6 +26,10 @@ pub trait Brains: Sized + serde::Serialize + serde::de::DeserializeOwned {
     /// ([`ArchetypeDef::thinks`]).
     fn new_mind(domain: &Domain, def: &ArchetypeDef) -> Self;
 
+    /// The most steps a plan of an NPC of `archetype` holds (its planner's depth, its longest
+    /// predefined plan): what its mind reserves at spawn.
+    fn plan_steps(domain: &Domain, archetype: ArchetypeId) -> usize;
+
     /// What one think of an NPC of `def` may spend of the tick's expansion budget
     /// (`WorldConfig::plan_budget_per_tick`); a think that does not fit waits for the next tick.
     fn think_cost(domain: &Domain, def: &ArchetypeDef) -> u32;

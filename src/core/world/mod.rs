@@ -354,7 +354,7 @@ impl<B: Brains> World<B> {
             let think = def.think;
             // Golden-ratio spacing of slot indices spreads any number of NPCs evenly.
             let phase = (f64::from(entity.index1) * 0.618_033_988_749_895).fract();
-            let mind = Mind::new(B::new_mind(&domain, def));
+            let mind = Mind::new(B::new_mind(&domain, def), B::plan_steps(&domain, archetype));
             let first_think = self.time + phase * think.think_interval;
             let record = self.record_mut(entity)?;
             record.mind = Some(Box::new(mind));

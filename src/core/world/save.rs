@@ -128,7 +128,23 @@ impl<B: Brains> World<B> {
         world.put_state(state);
         world.ambiance.set_world(world.serial());
         world.check_loaded()?;
+        world.reserve_plans();
         Ok(world)
+    }
+
+    /// Gives every loaded mind the room for plans and claims a spawned one has
+    /// ([`crate::core::Mind::new`]): decoding sized them to what they held.
+    fn reserve_plans(&mut self) {
+        let domain = self.domain.clone();
+        for record in self.entities.values_mut() {
+            if let (Some(archetype), Some(mind)) = (record.archetype, record.mind.as_deref_mut()) {
+                let steps = B::plan_steps(&domain, archetype);
+                mind.plan
+                    .reserve_exact(steps.saturating_sub(mind.plan.len()));
+                mind.claims
+                    .reserve_exact(steps.saturating_sub(mind.claims.len()));
+            }
+        }
     }
 
     /// Moves the saved fields out (leaving empty ones), for [`World::save`].
