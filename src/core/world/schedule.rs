@@ -16,6 +16,16 @@ use crate::core::world::brains::Brains;
 use crate::core::world::mind::Mind;
 use crate::core::world::World;
 
+/// How many thinks ahead [`World::prefetch_minds`] asks for an NPC's record, mind, brain
+/// buffers and first reads: each stage needs the previous one's load to have arrived.
+const RECORD_AHEAD: usize = 8;
+/// See [`RECORD_AHEAD`].
+const MIND_AHEAD: usize = 6;
+/// See [`RECORD_AHEAD`].
+const FAR_AHEAD: usize = 4;
+/// See [`RECORD_AHEAD`].
+const NEAR_AHEAD: usize = 2;
+
 impl<B: Brains> World<B> {
     /// Runs the thinks that are due, within the tick's plan budget: those due before
     /// `tick_start` (postponed) earliest first, then the rest in slot order (module docs).
@@ -57,26 +67,28 @@ impl<B: Brains> World<B> {
     }
 
     /// Starts loading the minds of the NPCs due `next`, while this think runs, as a pipeline:
-    /// the record of the fourth (its slot's address needs no load); the mind's struct of the
-    /// third; what the second's brain needs to find its buffers; and what the first's think
-    /// reads first, each stage's addresses requested a think before. A think takes
-    /// microseconds, enough for each stage to arrive.
+    /// the record of the one [`RECORD_AHEAD`] on (its slot's address needs no load); the
+    /// mind's struct of the one [`MIND_AHEAD`] on; what the brain of the one [`FAR_AHEAD`] on
+    /// needs to find its buffers; and what the next ones' thinks read first, each stage's
+    /// addresses requested some thinks before. Most thinks of a large world are short (a busy
+    /// UBC NPC's returns at once), so each stage is a few thinks from the next: one think
+    /// apart left the loads still in flight at 20,000 NPCs (perf).
     fn prefetch_minds(&self, next: &[(f64, Entity)]) {
-        if let Some(&(_, fourth)) = next.get(3) {
-            self.entities.prefetch_at(fourth.index1.wrapping_sub(1));
+        if let Some(&(_, ahead)) = next.get(RECORD_AHEAD) {
+            self.entities.prefetch_at(ahead.index1.wrapping_sub(1));
         }
         let record = |at: usize| next.get(at).and_then(|&(_, npc)| self.live_record(npc));
         let mind = |at: usize| record(at).and_then(|record| record.mind.as_deref());
-        if let Some(third) = mind(2) {
-            crate::prefetch::value(third);
+        if let Some(ahead) = mind(MIND_AHEAD) {
+            crate::prefetch::value(ahead);
         }
-        if let Some(second) = mind(1) {
-            second.brain.prefetch_far();
+        if let Some(ahead) = mind(FAR_AHEAD) {
+            ahead.brain.prefetch_far();
         }
-        if let Some(first) = record(0) {
+        if let Some(ahead) = record(NEAR_AHEAD) {
             // Every brain's think reads the NPC's own facts.
-            first.facts.prefetch();
-            if let Some(mind) = first.mind.as_deref() {
+            ahead.facts.prefetch();
+            if let Some(mind) = ahead.mind.as_deref() {
                 mind.brain.prefetch();
             }
         }
