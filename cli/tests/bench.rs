@@ -161,6 +161,52 @@ fn quick_bench_writes_a_row_per_controller_and_point_and_a_chart() {
 
 /// The ordering printed after Table 4.1 names the systems in the order of the times it prints,
 /// which are the CSV's; a reason follows exactly when it is not the thesis's.
+/// The report names its machine, and the scaling line is the largest population's cost over
+/// the base point's, as the CSV has them (issue 33).
+#[test]
+fn bench_states_its_machine_and_the_scaling_it_measured() {
+    let dir = tempfile::tempdir().unwrap();
+    let (stdout, rows) = bench(
+        dir.path(),
+        &[
+            "--quick",
+            "--controllers",
+            "ubc",
+            "--npcs",
+            "32,64",
+            "--threads",
+            "1",
+            "--objects",
+            "--actions",
+            "--warmup",
+            "0.5",
+            "--seconds",
+            "2",
+        ],
+    );
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("machine: ") && l.contains("logical CPUs")),
+        "{stdout}"
+    );
+    let cpu = |npcs: &str| {
+        let row = rows.iter().find(|r| r["npcs"] == npcs).unwrap();
+        number(row, "cpu_us_per_decision")
+    };
+    let line = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Scaling:"))
+        .find(|l| l.starts_with("ubc"))
+        .unwrap_or_else(|| panic!("no scaling line for ubc in:\n{stdout}"));
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(fields[1], "64", "{line}");
+    let ratio: f64 = fields[3].trim_end_matches('×').parse().unwrap();
+    assert!((ratio - cpu("64") / cpu("32")).abs() < 0.006, "{line}");
+    let verdict = if ratio <= 1.3 { "flat" } else { "grows" };
+    assert_eq!(fields[4], verdict, "{line}");
+}
+
 #[test]
 fn table_4_1_ordering_is_printed_as_measured() {
     let dir = tempfile::tempdir().unwrap();

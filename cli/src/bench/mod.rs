@@ -198,6 +198,7 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
     }
     report::print_table(&rows);
     report::print_table_4_1(&rows);
+    report::print_scaling(&rows);
     report::print_targets(&rows);
     report::write_csv(&args.csv, &rows)?;
     println!("\ncsv: {}", args.csv.display());

@@ -230,6 +230,52 @@ pub fn print_targets(rows: &[Row]) {
     }
 }
 
+/// The most a decision may cost at the largest population, over its cost at the base point,
+/// for the brain to scale flat (issue 33: data laid out for the per-tick passes).
+const FLAT_SCALING: f64 = 1.3;
+
+/// Prints, for each brain measured at the base point and at a larger population on one
+/// thread, its cost per decision at the largest of them over its cost at the base point.
+pub fn print_scaling(rows: &[Row]) {
+    let one_thread = |r: &&Row| r.point.axis == Axis::Npcs && r.point.threads == 1;
+    let mut lines = Vec::new();
+    for base in rows.iter().filter(|r| r.is_base()) {
+        let label = base.controller.label;
+        let largest = rows
+            .iter()
+            .filter(one_thread)
+            .filter(|r| r.controller.label == label && r.point.npcs > BASE_NPCS)
+            .max_by_key(|r| r.point.npcs);
+        if let Some(largest) = largest {
+            let ratio = largest.measured.budget_us() / base.measured.budget_us();
+            let verdict = if ratio <= FLAT_SCALING {
+                "flat"
+            } else {
+                "grows"
+            };
+            lines.push(format!(
+                "{label:<10} {:>8} {:>10} {:>8}   {verdict}",
+                largest.measured.npcs,
+                fixed(largest.measured.budget_us(), 3),
+                times(ratio, 2)
+            ));
+        }
+    }
+    if lines.is_empty() {
+        return;
+    }
+    println!(
+        "\nScaling: cpu µs per decision at the largest population over the base point's ({BASE_NPCS} NPCs), one thread; flat within {FLAT_SCALING}×:"
+    );
+    println!(
+        "{:<10} {:>8} {:>10} {:>8}   verdict",
+        "controller", "NPCs", "cpu µs", "× base"
+    );
+    for line in lines {
+        println!("{line}");
+    }
+}
+
 /// The margin over a target that counts as meeting it: this VM's speed drifts by 15 % within
 /// minutes and more under load, so a target met by less is met only in a lucky minute (issue
 /// 33).
