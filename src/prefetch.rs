@@ -54,18 +54,29 @@ pub(crate) fn all<T>(items: &[T]) {
     }
 }
 
+/// The cache line's size the hints assume (x86_64's).
+const LINE: usize = 64;
+
 /// Prefetches every cache line touching `[start, start + bytes)` (one line at least).
 #[inline]
 fn lines(start: *const u8, bytes: usize) {
-    const LINE: usize = 64;
-    let offset = start as usize % LINE;
-    let count = (offset + bytes.max(1) - 1) / LINE + 1;
     // Pointer arithmetic only: the pointer is never dereferenced.
-    let mut at = start.wrapping_sub(offset);
-    for _ in 0..count {
-        line(at);
-        at = at.wrapping_add(LINE);
+    for offset in hinted_offsets(start as usize, bytes) {
+        line(start.wrapping_add(offset));
     }
+}
+
+/// Where [`lines`] hints, as wrapping offsets from `start`: one address in each line from
+/// `start`'s on that `bytes` alone fill, then the last byte, whose line those miss when the
+/// range straddles one more. How many depends on `bytes` only, not on where the value lies, so
+/// a coverage-guided fuzzer sees the same loop whatever the heap's layout (`fuzz/README.md`).
+#[inline]
+fn hinted_offsets(start: usize, bytes: usize) -> impl Iterator<Item = usize> {
+    let bytes = bytes.max(1);
+    let to_line_start = (start % LINE).wrapping_neg();
+    (0..bytes.div_ceil(LINE))
+        .map(move |k| to_line_start.wrapping_add(k * LINE))
+        .chain([bytes - 1])
 }
 
 #[cfg(test)]
@@ -84,5 +95,25 @@ mod tests {
         lines(std::ptr::null(), 256);
         lines(usize::MAX as *const u8, 64);
         assert_eq!(numbers, [1, 2, 3]);
+    }
+
+    /// Every line a range touches is hinted and no other, and how many hints depends on the
+    /// range's size alone.
+    #[test]
+    fn hints_cover_the_range_in_a_count_set_by_its_size() {
+        use std::collections::BTreeSet;
+        for bytes in 0..300 {
+            let counts: BTreeSet<usize> = (0..2 * LINE)
+                .map(|start| {
+                    let hinted: BTreeSet<usize> = hinted_offsets(start, bytes)
+                        .map(|offset| start.wrapping_add(offset) / LINE)
+                        .collect();
+                    let touched = (start / LINE..=(start + bytes.max(1) - 1) / LINE).collect();
+                    assert_eq!(hinted, touched, "{bytes} bytes from {start}");
+                    hinted_offsets(start, bytes).count()
+                })
+                .collect();
+            assert_eq!(counts.len(), 1, "{bytes} bytes: counts {counts:?}");
+        }
     }
 }

@@ -43,16 +43,25 @@ fn state_of(world: &mut World) -> Vec<u8> {
     world.save().unwrap()[SAVE_HEADER_BYTES..].to_vec()
 }
 
+/// Which serial a loaded world gets.
+#[derive(Clone, Copy, PartialEq)]
+enum Serial {
+    /// The saved one: the world is destroyed before the load, the way a game does.
+    Saved,
+    /// Another: the saved world is still alive when the save is loaded.
+    Another,
+}
+
 /// Runs `scenario` (its `variant`) to `t`, saves (world and simulator), runs on to `2t`, then
-/// destroys the world, loads the save (the way a game does: the loaded world takes the saved
-/// serial back) and runs it to `2t` too: the events after `t` and the final states must be
-/// identical, byte for byte.
+/// loads the save under `serial` and runs it to `2t` too: the events after `t` and the final
+/// states must be identical, byte for byte.
 fn continues_exactly(
     scenario: &Scenario,
     variant: Option<&str>,
     seed: u64,
     t: f64,
     npcs: Option<u32>,
+    serial: Serial,
 ) {
     let scenario = match variant {
         Some(v) => scenario.with_variant(v).unwrap(),
@@ -68,11 +77,21 @@ fn continues_exactly(
     let mut a = Stream::default();
     sim.run(&mut instance.world, t, &mut a).unwrap();
     let at_end = state_of(&mut instance.world);
-    let serial = instance.world.serial();
-    drop(instance);
+    let saved_serial = instance.world.serial();
+    let original = match serial {
+        Serial::Saved => {
+            drop(instance);
+            None
+        }
+        Serial::Another => Some(instance),
+    };
 
     let mut loaded = World::load(scenario.domain.clone(), &saved_world).unwrap();
-    assert_eq!(loaded.serial(), serial, "{name}: the serial is taken back");
+    assert_eq!(
+        loaded.serial() == saved_serial,
+        original.is_none(),
+        "{name}: the serial is taken back only when free"
+    );
     let mut loaded_sim = Simulator::load(&saved_sim, &loaded).unwrap();
     same_bytes(
         &at_save,
@@ -138,7 +157,7 @@ fn every_shipped_scenario_and_brain_continues_exactly_after_a_load() {
     for &(file, variants, t) in cases {
         let scenario = shipped(file);
         for &variant in variants {
-            continues_exactly(&scenario, variant, 1, t, None);
+            continues_exactly(&scenario, variant, 1, t, None, Serial::Saved);
         }
     }
 }
@@ -160,7 +179,10 @@ fn a_save_mid_search_under_a_planning_budget_continues_exactly() {
             .filter(|&e| world.goap_mind(e).is_ok_and(|m| m.search.is_some()))
             .count();
         in_flight += searching;
-        continues_exactly(&scenario, None, 2, t, Some(64));
+        continues_exactly(&scenario, None, 2, t, Some(64), Serial::Saved);
+        // The searches' tables hash entity values: not with the serial, or those saved would
+        // not match those hashed after a load under another.
+        continues_exactly(&scenario, None, 2, t, Some(64), Serial::Another);
     }
     assert!(in_flight > 0, "no save caught a search in flight");
 }
@@ -179,9 +201,9 @@ fn saves_at_random_moments_and_seeds_continue_exactly() {
     for _ in 0..6 {
         let seed = next() % 1000;
         let t = 0.05 * (1 + next() % 400) as f64;
-        continues_exactly(&scenario, None, seed, t, Some(48));
+        continues_exactly(&scenario, None, seed, t, Some(48), Serial::Saved);
     }
-    continues_exactly(&scenario, None, 1, 20.0, None);
+    continues_exactly(&scenario, None, 1, 20.0, None, Serial::Saved);
 }
 
 #[test]

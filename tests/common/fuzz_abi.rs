@@ -5,8 +5,9 @@
 //! with stale, foreign and null handles and NULL pointers. Panics on a breach of the boundary's
 //! contract: a caught panic (`MOTIVE_STATUS_PANIC`) or a poisoned world, a failure without a
 //! last-error message, a stale handle not refused as stale, a foreign one not refused as
-//! foreign, a NULL not refused as NULL, or two runs of one sequence that differ. Shared by
-//! `tests/fuzz_abi.rs` and the coverage-guided target in `fuzz/`.
+//! foreign, a NULL not refused as NULL, or two runs of one sequence that differ (in statuses,
+//! events, or saves but for their serial: the second run's worlds have other serials). Shared
+//! by `tests/fuzz.rs` and the coverage-guided target in `fuzz/`.
 
 use std::ffi::c_char;
 use std::ptr::{null, null_mut};
@@ -51,6 +52,12 @@ const SCENARIOS: [&str; 3] = [
 /// Most worlds alive at once, and most calls in one sequence.
 const MAX_WORLDS: usize = 4;
 const MAX_CALLS: usize = 64;
+
+/// Where a world save names its world's serial (`src/core/world/save.rs`), which corruptions
+/// skip: the serial is only a preference (any value loads, the loaded world taking it when
+/// free), so whether a flipped one meets a world or handle of the sequence would depend on the
+/// serials the process leased before it, not on the sequence.
+const SAVE_SERIAL: std::ops::Range<usize> = 16..18;
 
 /// A step length: ordinary, or one the ABI must refuse.
 #[derive(Arbitrary, Debug, Clone, Copy)]
@@ -113,7 +120,8 @@ enum Call {
     Interrupt(u8, Handle),
     ThinkNow(u8, Handle),
     Save(u8),
-    /// Loads save `0` over scenario `1`'s domain, its byte `2` flipped when given.
+    /// Loads save `0` over scenario `1`'s domain, its byte `2` (not of its serial) flipped
+    /// when given.
     Load(u8, u8, Option<u16>),
     SimSave(u8),
     /// Loads simulator save `0` for world `1`.
@@ -219,7 +227,8 @@ pub fn check_sequence(data: &[u8]) {
     assert_eq!(first, second, "two runs of one sequence differ");
 }
 
-/// Runs `calls` on fresh worlds, returning the trace: each call's status and each event polled.
+/// Runs `calls` on fresh worlds, returning the trace: each call's status, each event polled
+/// and each save made (the world's without its serial, which differs between runs).
 struct Driver {
     slots: Vec<Slot>,
     domains: Vec<*mut motive_domain>,
@@ -518,6 +527,11 @@ impl Driver {
                     let (status, bytes) = sized(|buffer, capacity, size| {
                         motive_world_save(world, buffer, capacity, size)
                     });
+                    if let Some(bytes) = &bytes {
+                        let unnamed = [&bytes[..SAVE_SERIAL.start], &bytes[SAVE_SERIAL.end..]];
+                        self.trace
+                            .push(format!("world save {:x}", digest(&unnamed)));
+                    }
                     self.saves.extend(bytes);
                     status
                 }
@@ -527,7 +541,12 @@ impl Driver {
                     }
                     let mut bytes = self.saves[usize::from(save) % self.saves.len()].clone();
                     if let Some(at) = flip {
-                        let at = usize::from(at) % bytes.len();
+                        let at = usize::from(at) % (bytes.len() - SAVE_SERIAL.len());
+                        let at = if at < SAVE_SERIAL.start {
+                            at
+                        } else {
+                            at + SAVE_SERIAL.len()
+                        };
                         bytes[at] ^= 0x5a;
                     }
                     let domain = self.domains[usize::from(domain) % self.domains.len()];
@@ -543,6 +562,10 @@ impl Driver {
                     let (status, bytes) = sized(|buffer, capacity, size| {
                         motive_sim_save(sim, buffer, capacity, size)
                     });
+                    if let Some(bytes) = &bytes {
+                        self.trace
+                            .push(format!("simulator save {:x}", digest(&[bytes])));
+                    }
                     self.sim_saves.extend(bytes);
                     status
                 }
@@ -699,6 +722,16 @@ fn sized(
     let mut bytes = vec![0; size];
     let status = f(bytes.as_mut_ptr(), size, &mut size);
     (status, (status == motive_status::Ok).then_some(bytes))
+}
+
+/// A digest of `parts`, for the trace (a save is too long to show whole when two runs differ).
+fn digest(parts: &[&[u8]]) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = std::hash::DefaultHasher::new();
+    for part in parts {
+        hasher.write(part);
+    }
+    hasher.finish()
 }
 
 /// The calling thread's last error message.

@@ -85,6 +85,13 @@ impl Entity {
         u64::from(self.index1) | u64::from(self.generation) << 32 | u64::from(self.world) << 48
     }
 
+    /// The handle's index and generation as a `u64`, without its world: what a world hashes
+    /// of the handles it keeps in saved state (search tables), so that the hashes still match
+    /// after the save is loaded under another serial.
+    pub(crate) fn bits_in_world(self) -> u64 {
+        u64::from(self.index1) | u64::from(self.generation) << 32
+    }
+
     /// The handle as a `u64` that orders as (index, generation, world) do.
     fn order_bits(self) -> u64 {
         u64::from(self.index1) << 32 | u64::from(self.generation) << 16 | u64::from(self.world)

@@ -17,8 +17,9 @@
 //! The state is every field of the world but the domain (the loader passes it and the
 //! fingerprint proves it the same), its serial (leased anew), the spatial index (rebuilt) and
 //! scratch buffers that only ever hold one think's work. Handles inside it are written without
-//! their world serial and take the loaded world's. What the engine registered (callbacks) is
-//! the engine's to register again.
+//! their world serial and take the loaded world's; nothing else in it depends on the serial
+//! (hashes of handles leave it out), so a state saves to the same payload under any serial.
+//! What the engine registered (callbacks) is the engine's to register again.
 //!
 //! **Serials.** The loaded world takes the saved serial when no live world holds it (the usual
 //! case: the game destroys the world it saved, then loads), so every handle the engine kept is
