@@ -147,6 +147,20 @@ mod tests {
         assert_eq!(Entity::NULL.key(), None);
     }
 
+    /// A load that panics half-way leaves the thread's loading serial as it found it.
+    #[test]
+    fn a_panicking_load_puts_the_loading_serial_back() {
+        let decode =
+            || postcard::from_bytes::<Entity>(&postcard::to_allocvec(&(1u32, 2u16)).unwrap());
+        let outer = loading_into(7, || {
+            let panicked = std::panic::catch_unwind(|| loading_into(9, || panic!("corrupt")));
+            assert!(panicked.is_err());
+            decode().unwrap().world
+        });
+        assert_eq!(outer, 7);
+        assert_eq!(decode().unwrap().world, 0);
+    }
+
     /// Handles compare and order as their (index, generation, world) fields do, which the
     /// memory's and planner's sorted keys rely on.
     #[test]
@@ -182,10 +196,16 @@ thread_local! {
 
 /// Runs `body` with handles deserialised on this thread belonging to the world of `serial`.
 pub(crate) fn loading_into<R>(serial: u16, body: impl FnOnce() -> R) -> R {
-    let before = LOADING_SERIAL.with(|s| s.replace(serial));
-    let result = body();
-    LOADING_SERIAL.with(|s| s.set(before));
-    result
+    /// Puts the thread's previous serial back when dropped, so also when `body` panics (the C
+    /// boundary catches the panic, and the thread goes on loading other worlds).
+    struct Restore(u16);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            LOADING_SERIAL.with(|s| s.set(self.0));
+        }
+    }
+    let _restore = Restore(LOADING_SERIAL.with(|s| s.replace(serial)));
+    body()
 }
 
 impl serde::Serialize for Entity {
