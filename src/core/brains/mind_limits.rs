@@ -10,7 +10,7 @@ use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::bt::{BtNode, PlanGoal};
 use crate::core::model::domain::Domain;
 use crate::core::model::drive::TriggerScope;
-use crate::core::model::entity::EntityKind;
+use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::world::describe;
 use crate::core::World;
 
@@ -145,34 +145,21 @@ impl World {
                 continue;
             };
             let limits = MindLimits::at_run_time(&self.domain, archetype);
-            let over = |what: &str, held: usize, most: usize| {
-                (held > most).then(|| format!("{} holds {held} {what}, over {most}", describe(npc)))
-            };
-            let roomy = |what: &str, room: usize, most: usize| {
-                let counted = most_capacity(most);
-                (room > counted).then(|| {
-                    format!(
-                        "{} has room for {room} {what}, over the {counted} its memory bound counts",
-                        describe(npc)
-                    )
-                })
-            };
             let mut breaches = vec![
-                over("plan steps", mind.plan.len(), limits.plan_steps),
-                over("claims", mind.claims.len(), limits.plan_steps),
-                roomy("plan steps", mind.plan.capacity(), limits.plan_steps),
-                roomy("claims", mind.claims.capacity(), limits.plan_steps),
+                held_within(npc, "plan steps", &mind.plan, limits.plan_steps),
+                held_within(npc, "claims", &mind.claims, limits.plan_steps),
             ];
             let udgoap = match &mind.brain {
                 BrainState::Udgoap(m) => Some(&**m),
                 BrainState::Bt(m) => {
-                    breaches.push(over("layers", m.layers.len(), limits.layers));
+                    let layers = m.layers.len();
+                    breaches.push(over(npc, "layers", layers, limits.layers));
                     m.planner.as_deref()
                 }
                 BrainState::Goap(m) => {
                     breaches.extend([
-                        roomy("goals in order", m.order.capacity(), limits.goap_goals),
-                        roomy("failed actions", m.failed.capacity(), limits.failed_actions),
+                        held_within(npc, "goals in order", &m.order, limits.goap_goals),
+                        held_within(npc, "failed actions", &m.failed, limits.failed_actions),
                     ]);
                     None
                 }
@@ -180,26 +167,22 @@ impl World {
             };
             if let Some(m) = udgoap {
                 let explanation = &m.explanation;
+                let satisfactions = limits.candidates * limits.drives;
                 breaches.extend([
-                    over("facts", m.memory.len(), limits.memory_facts),
-                    over("drives", m.drives.len(), limits.drives),
-                    over("goals", m.goals.len(), limits.goals),
-                    over(
+                    over(npc, "facts", m.memory.len(), limits.memory_facts),
+                    held_within(npc, "drives", &m.drives, limits.drives),
+                    held_within(npc, "goals", &m.goals, limits.goals),
+                    held_within(
+                        npc,
                         "candidates",
-                        explanation.candidates.len(),
+                        &explanation.candidates,
                         limits.candidates,
                     ),
-                    roomy("drives", m.drives.capacity(), limits.drives),
-                    roomy("goals", m.goals.capacity(), limits.goals),
-                    roomy(
-                        "candidates",
-                        explanation.candidates.capacity(),
-                        limits.candidates,
-                    ),
-                    roomy(
-                        "candidate satisfactions",
-                        explanation.satisfactions.capacity(),
-                        limits.candidates * limits.drives,
+                    held_within(
+                        npc,
+                        "satisfactions",
+                        &explanation.satisfactions,
+                        satisfactions,
                     ),
                 ]);
             }
@@ -209,6 +192,26 @@ impl World {
         }
         Ok(())
     }
+}
+
+/// `npc`'s `what`, counted `held`, over `most`: described.
+fn over(npc: Entity, what: &str, held: usize, most: usize) -> Option<String> {
+    (held > most).then(|| format!("{} holds {held} {what}, over {most}", describe(npc)))
+}
+
+/// `npc`'s vector of `what` holding more than `most`, or keeping room for more than its
+/// memory bound counts for `most` ([`most_capacity`]): described.
+fn held_within<T>(npc: Entity, what: &str, vector: &Vec<T>, most: usize) -> Option<String> {
+    let (len, room) = (vector.len(), vector.capacity());
+    let counted = most_capacity(most);
+    over(npc, what, len, most).or_else(|| {
+        (room > counted).then(|| {
+            format!(
+                "{} has room for {room} {what}, over the {counted} its memory bound counts",
+                describe(npc)
+            )
+        })
+    })
 }
 
 #[cfg(test)]
