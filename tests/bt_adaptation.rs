@@ -234,31 +234,16 @@ fn the_shipped_scenario_follows_the_scripted_player() {
     assert_eq!(instance.world.player_model().reports(), 60);
 }
 
-/// Per group (the thesis's group HeBTs, L5006-5022, with the player model choosing): the same
-/// guards with no adaptive layers of their own, led by a scenario group whose adaptive trees the
-/// model chooses among. One choice for the whole group: every member takes the watchful hints
-/// while the player sneaks and the co-operative ones within 8 reports of the switch, together.
+/// Per group (the thesis's group HeBTs, L5006-5022, with the player model choosing): the shipped
+/// watch, adaptive_guards' guards with no adaptive layers of their own, led by a scenario group
+/// whose adaptive trees the model chooses among. One choice for the whole group: every member
+/// takes the watchful hints while the player sneaks and the co-operative ones within 8 reports
+/// of the switch, together.
 #[test]
 fn a_group_adapts_once_for_all_its_members() {
     let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
-        .join("adaptive_guards.json");
-    let mut json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let guard = &mut json["domain"]["archetypes"][0];
-    let adaptive = guard["adaptive_layers"].take();
-    guard.as_object_mut().unwrap().remove("adaptive_layers");
-    json["domain"]["behaviour_trees"]
-        .as_array_mut()
-        .unwrap()
-        .push(serde_json::json!({ "name": "watch", "root": { "loop": { "hint": "CALL", "state": "neutral" } } }));
-    json["groups"] = serde_json::json!([{
-        "name": "watch", "tree": "watch",
-        "members": ["guard", "guard#2", "guard#3"],
-        "adaptive": adaptive
-    }]);
-    let scenario = motive::domain::load_scenario(&json.to_string(), None)
-        .unwrap()
-        .value;
+        .join("guard_watch.json");
+    let scenario = motive::domain::load_scenario_file(&path).unwrap().value;
     let mut instance = scenario.instantiate(None, Some(1)).unwrap();
     let group = instance.groups[0].0;
     assert_eq!(instance.groups[0].1, "watch");

@@ -409,6 +409,60 @@ fn wizard_arena_resets_at_the_wizards_death_and_counts_the_episode() {
     assert!(world.entities().count() > 1);
 }
 
+/// The antlions a reset clears neither died nor live on: an antlion lifespan measured over the
+/// reset counts no life ended and none going right after it, and the next ones from their spawn.
+#[test]
+fn a_reset_takes_what_it_clears_out_of_the_measures() {
+    use motive::core::model::archetype::ArchetypeId;
+    use motive::sim::{Measure, MeasureKind};
+
+    let s = scenario("wizard_arena.json");
+    let mut instance = s.instantiate(None, Some(1)).unwrap();
+    let world = &mut instance.world;
+    let antlion = ArchetypeId(world.domain().archetypes().find("antlion").unwrap());
+    let measure = |name: &str, kind| Measure {
+        name: name.to_owned(),
+        kind,
+        published: Vec::new(),
+        source: String::new(),
+    };
+    let measures = vec![measure(
+        "antlion lives",
+        MeasureKind::Lifespan { of: vec![antlion] },
+    )];
+    let mut sim = Simulator::new(instance.rules.clone(), world).unwrap();
+    let mut measurement = Measurement::new(measures, world);
+    sim.run(world, 40.0, &mut measurement).unwrap();
+    let lives =
+        |measurement: &Measurement, world: &World| measurement.values(world)[0].text.clone();
+    assert!(
+        lives(&measurement, world).contains("going"),
+        "antlions live"
+    );
+    let wizard = entity(&instance, "wizard");
+    let world = &mut instance.world;
+    let ended = lives(&measurement, world);
+    let health = world.domain().find_attribute("health").unwrap();
+    world.set_fact(wizard, health, Value::Number(0.0)).unwrap();
+    sim.step(world, 0.05, &mut measurement).unwrap();
+    assert_eq!(world.entities().count(), 1, "the reset cleared the arena");
+    let after = lives(&measurement, world);
+    assert!(!after.contains("going"), "{after}");
+    assert_eq!(
+        ended.split(';').next(),
+        after.split(';').next(),
+        "no life ended by the reset"
+    );
+    sim.run(world, 30.0, &mut measurement).unwrap();
+    let refilled = lives(&measurement, world);
+    let longest = refilled.rsplit("longest ").next().unwrap();
+    let longest: f64 = longest.trim_end_matches(" s so far").parse().unwrap();
+    assert!(
+        longest < 30.0,
+        "a new antlion's life starts at its spawn: {refilled}"
+    );
+}
+
 #[test]
 fn an_antlion_the_game_spawns_is_ended_when_it_dies_too() {
     let s = scenario("wizard_arena.json");

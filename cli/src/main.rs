@@ -64,8 +64,20 @@ enum Command {
     /// Measure FSM and motive's brains on the hospital: µs per NPC decision, NPCs in 10 % of a
     /// core, memory and allocations, swept over NPCs, objects, actions and threads.
     Bench(bench::BenchArgs),
-    /// Run scenarios for minutes or hours of game time under a misbehaving engine and game,
-    /// checking the invariants and that memory stays flat at every interval.
+    /// Run scenarios for hours of game time under chaos, checking invariants and flat memory
+    ///
+    /// The engine misbehaves (reports lost, held back, failed) and the game destroys, replaces
+    /// and moves entities; at every interval the invariants are checked and the heap noted.
+    /// `cargo test` runs a short soak (cli/tests/soak.rs: 140 NPCs, five minutes of game
+    /// time, seconds of wall time). The long one is on demand, on a release build; 10,000 NPCs
+    /// for an hour of game time take some minutes of wall time:
+    ///
+    ///     cargo run --release -p motive-cli -- soak --npcs 10000 --hours 1
+    ///
+    /// Memory is judged after the warm-up (--warm-up): the heap may swing with the load, but
+    /// the later half of the steady intervals must not peak higher than the earlier half by
+    /// more than --heap-growth.
+    #[command(verbatim_doc_comment)]
     Soak(soak_command::SoakArgs),
 }
 

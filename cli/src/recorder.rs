@@ -32,6 +32,10 @@ impl Observer for Recorder {
         self.measures.died(world, entity, ending);
     }
 
+    fn cleared(&mut self, world: &World, entity: Entity) {
+        self.measures.cleared(world, entity);
+    }
+
     fn decided(&mut self, world: &World, npc: Entity) {
         if let Some(trace) = &mut self.trace {
             trace.decided(world, &self.roster, npc);

@@ -1,8 +1,8 @@
 //! `motive soak`: scenarios run for minutes or hours of game time under a misbehaving engine
 //! and a game that destroys, replaces and moves entities (`motive::sim::soak`), with a line per
 //! interval: the population, what was created and destroyed, the engine's reports, the
-//! invariants checked and the heap live. It fails at the first breach, or when the heap grows
-//! past the first interval's by more than the tolerance.
+//! invariants checked and the heap live. It fails at the first breach, or when, after the
+//! warm-up, the heap's later peaks outgrow its earlier ones by more than the tolerance.
 
 use std::error::Error;
 use std::path::Path;
@@ -15,8 +15,9 @@ use motive::sim::soak::{HeapTrend, IntervalReport, Soak, SoakRules, SoakWorld};
 use crate::bench::heap;
 use crate::run_options::positive_seconds;
 
-/// The scenarios a soak runs unless told otherwise: every brain, squads and trees.
-const DEFAULT_MIX: [(&str, &str, Option<&str>); 5] = [
+/// The scenarios a soak runs unless told otherwise: every brain, squads, a behaviour-tree
+/// group and an arena that resets at a death.
+const DEFAULT_MIX: [(&str, &str, Option<&str>); 7] = [
     (
         "hospital",
         include_str!("../../scenarios/hospital.json"),
@@ -38,14 +39,24 @@ const DEFAULT_MIX: [(&str, &str, Option<&str>); 5] = [
         None,
     ),
     (
+        "guard_watch",
+        include_str!("../../scenarios/guard_watch.json"),
+        None,
+    ),
+    (
         "squad_drill",
         include_str!("../../scenarios/squad_drill.json"),
         None,
     ),
+    (
+        "wizard_arena",
+        include_str!("../../scenarios/wizard_arena.json"),
+        None,
+    ),
 ];
 
-/// Growth of the heap over the first interval's always allowed (allocator noise in small
-/// runs), beside `--heap-growth`.
+/// Growth of the heap's steady high-water mark always allowed (allocator noise in small runs),
+/// beside `--heap-growth`.
 const HEAP_SLACK: isize = 256 << 10;
 
 /// Arguments of `motive soak`.
@@ -53,10 +64,11 @@ const HEAP_SLACK: isize = 256 << 10;
 pub struct SoakArgs {
     /// Scenario files, each optionally `FILE:VARIANT`; the NPCs are shared among them
     /// [default: the hospital (mixed brains, and its `ubc` variant), guard_hebt's `planner`,
-    /// adaptive_guards and squad_drill, embedded].
+    /// adaptive_guards, guard_watch, squad_drill and wizard_arena, embedded].
     #[arg(value_name = "SCENARIO")]
     scenarios: Vec<String>,
-    /// NPCs in all, shared evenly among the scenarios (whole copies of each).
+    /// NPCs in all, shared evenly among the scenarios (whole copies of each, counting the NPCs
+    /// its spawn rules keep alive at most).
     #[arg(long, value_name = "N", default_value_t = 500,
           value_parser = clap::value_parser!(u32).range(1..))]
     npcs: u32,
@@ -69,9 +81,14 @@ pub struct SoakArgs {
     /// Simulated seconds between checks [default: a tenth of the run, at most 10 minutes].
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
     interval: Option<f64>,
-    /// Growth of the heap over the first interval's allowed, in percent: buffers sized to the
-    /// largest decision or search so far still grow after it (10,000 NPCs for two hours swing
-    /// within about 8 %).
+    /// Simulated seconds of warm-up, whose heap is noted but not judged: buffers grow to the
+    /// largest decision and search, supplies run out, queues fill [default: a fifth of the
+    /// run, in whole intervals].
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    warm_up: Option<f64>,
+    /// Growth allowed of the heap's high-water mark over the later half of the steady
+    /// intervals, over the earlier half's, in percent. The heap swings with the load; a leak
+    /// raises every later peak.
     #[arg(long, value_name = "PERCENT", default_value_t = 10.0)]
     heap_growth: f64,
     /// Seed of every world (the chaos and the game's draws follow from it).
@@ -88,6 +105,9 @@ pub fn execute(args: SoakArgs) -> Result<(), Box<dyn Error>> {
         .min(seconds);
     let before = heap::live_bytes();
     let worlds = load_worlds(&args)?;
+    let census: Vec<String> = (worlds.iter())
+        .map(|w| format!("{} {}", w.name, w.world.npc_count()))
+        .collect();
     let rules = SoakRules::default();
     let mut soak = Soak::new(worlds, rules)?;
     println!(
@@ -96,6 +116,7 @@ pub fn execute(args: SoakArgs) -> Result<(), Box<dyn Error>> {
         seconds / 3600.0,
         args.seed
     );
+    println!("worlds (NPCs at the start): {}", census.join(", "));
     println!(
         "chaos: reports lost {:.0} %, held {:.0} % (up to {} s), failed {:.0} %; engine timeout {} s; \
          entities replaced {} and moved {} per entity and second",
@@ -107,7 +128,13 @@ pub fn execute(args: SoakArgs) -> Result<(), Box<dyn Error>> {
         rules.havoc.replace,
         rules.havoc.moves
     );
-    let mut trend = HeapTrend::new(args.heap_growth / 100.0, HEAP_SLACK);
+    let warm_up = args.warm_up.unwrap_or(seconds / 5.0);
+    let warm_up_intervals = (warm_up / interval - 1e-9).ceil().max(0.0) as usize;
+    println!(
+        "heap: warm-up {} interval(s); then the later half's peak within {} % of the earlier half's",
+        warm_up_intervals, args.heap_growth
+    );
+    let mut trend = HeapTrend::new(warm_up_intervals, args.heap_growth / 100.0, HEAP_SLACK);
     let started = Instant::now();
     let mut done = 0.0;
     while done < seconds - 1e-9 {
@@ -123,9 +150,10 @@ pub fn execute(args: SoakArgs) -> Result<(), Box<dyn Error>> {
         verdict?;
     }
     println!(
-        "soak: every check held; heap {} after the first interval, {} at most",
-        megabytes(trend.baseline().unwrap_or(0)),
-        megabytes(trend.peak())
+        "soak: every check held; heap at most {} in the warm-up, {} after it (from {})",
+        megabytes(trend.warm_up_peak()),
+        megabytes(trend.steady_peak()),
+        megabytes(trend.baseline().unwrap_or(0))
     );
     Ok(())
 }
@@ -166,7 +194,12 @@ fn load_worlds(args: &SoakArgs) -> Result<Vec<SoakWorld>, Box<dyn Error>> {
                 ),
                 None => (name, scenario),
             };
-            let instance = scenario.instantiate(Some(share), Some(args.seed))?;
+            // Copies enough for the share, spawned NPCs counted (the wizard arena's antlions).
+            let copies = match scenario.most_npcs_per_copy() as u32 {
+                0 => 1,
+                per => share.div_ceil(per),
+            };
+            let instance = scenario.instantiate_copies(copies, Some(args.seed))?;
             Ok(SoakWorld {
                 name,
                 world: instance.world,
@@ -177,15 +210,16 @@ fn load_worlds(args: &SoakArgs) -> Result<Vec<SoakWorld>, Box<dyn Error>> {
 }
 
 /// One interval's line: game time, population, churn, the engine's reports, the audit, the
-/// heap and its change since the first interval, wall time.
+/// heap and its change since the first steady interval (none in the warm-up), wall time.
 fn line(report: &IntervalReport, bytes: isize, trend: &HeapTrend, wall: f64) -> String {
     let s = &report.stats;
-    let change = trend
-        .baseline()
-        .map_or(0.0, |b| (bytes - b) as f64 / b as f64 * 100.0);
+    let change = match trend.baseline() {
+        Some(b) => format!("{:+.2} %", (bytes - b) as f64 / b as f64 * 100.0),
+        None => "warm-up".to_owned(),
+    };
     format!(
         "{:>9}  npcs {} objects {}  created {} destroyed {}  performed {} failed {} held {} lost {} stale {}  \
-         checked {} entities {} minds {} engine actions  heap {} ({change:+.2} %)  wall {wall:.1} s",
+         checked {} entities {} minds {} engine actions  heap {} ({change})  wall {wall:.1} s",
         clock(report.time),
         report.npcs,
         report.objects,

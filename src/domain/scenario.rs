@@ -145,6 +145,16 @@ impl Scenario {
             .count()
     }
 
+    /// NPCs in one copy at most: [`Scenario::npcs_per_copy`] and as many as its spawn rules
+    /// keep alive at most (the wizard arena's antlions).
+    pub fn most_npcs_per_copy(&self) -> usize {
+        let spawned: usize = (self.rules.spawns.iter())
+            .filter(|rule| self.domain.archetype(rule.archetype).thinks())
+            .map(|rule| rule.max_alive as usize)
+            .sum();
+        self.npcs_per_copy() + spawned
+    }
+
     /// Copies needed for at least `npcs` NPCs (one copy when `None` or when a copy has none).
     pub fn copies_for(&self, npcs: Option<u32>) -> u32 {
         match (npcs, self.npcs_per_copy()) {

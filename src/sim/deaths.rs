@@ -70,6 +70,8 @@ impl Deaths {
         if made != self.made {
             self.made = made;
             self.mortal.clear();
+            // The game may destroy an entity the arena resets around: its start goes with it.
+            self.starts.retain(|s| world.is_alive(s.entity));
             let entities: Vec<Entity> = world.entities().collect();
             for entity in entities {
                 self.follow(world, entity, reset);

@@ -210,6 +210,18 @@ impl Observer for Measurement {
         }
     }
 
+    fn cleared(&mut self, _world: &World, entity: Entity) {
+        // A reset cut its life short: neither a death nor a life going on, nor one waiting.
+        for tally in &mut self.tallies {
+            match tally {
+                Tally::Lives { going: list, .. } | Tally::Times { waiting: list, .. } => {
+                    list.retain(|&(e, _)| e != entity);
+                }
+                Tally::Count(_) => {}
+            }
+        }
+    }
+
     fn after_step(&mut self, world: &World, _stats: &super::SimStats) {
         let now = world.time();
         for (measure, tally) in self.measures.iter().zip(&mut self.tallies) {

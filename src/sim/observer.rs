@@ -35,8 +35,8 @@ pub enum Ending {
 /// Receives what happens in a simulation, in order. Every method does nothing by default;
 /// `()` observes nothing. Within a step the order is: [`Observer::decided`] for the thinks of
 /// the tick, then [`Observer::event`] and [`Observer::performed`] as the simulator works
-/// through the events and reports, then [`Observer::died`], then [`Observer::spawned`], then
-/// [`Observer::after_step`]. The world's time during every call is the time of what is
+/// through the events and reports, then [`Observer::died`], then [`Observer::cleared`] (when
+/// a death reset the arena), then [`Observer::spawned`], then [`Observer::after_step`]. The world's time during every call is the time of what is
 /// announced (the end of the step).
 pub trait Observer {
     /// `npc` made a decision in the tick just run: a UDGOAP plan, or a GOAP decision ("no
@@ -56,6 +56,11 @@ pub trait Observer {
     /// resets the arena around it, right after this call (`ending` says which), so the world
     /// still has it here.
     fn died(&mut self, _world: &World, _entity: Entity, _ending: Ending) {}
+
+    /// A death reset the arena ([`Ending::Reset`]), which removes `entity`, brought in by a
+    /// spawn rule, right after this call: the world still has it here. Without this, whoever
+    /// counts entities would lose track of the ones a reset takes.
+    fn cleared(&mut self, _world: &World, _entity: Entity) {}
 
     /// A step ended; `stats` counts everything since the simulator was made.
     fn after_step(&mut self, _world: &World, _stats: &SimStats) {}

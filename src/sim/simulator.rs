@@ -199,7 +199,10 @@ impl Simulator {
         let reset = self.rules.reset_on_death;
         let npcs = world.npc_count();
         if self.deaths.run(world, reset, observer)? {
-            self.spawner.clear(&self.rules.spawns, world)?;
+            self.spawner
+                .clear(&self.rules.spawns, world, |world, entity| {
+                    observer.cleared(world, entity)
+                })?;
         }
         if world.npc_count() < npcs {
             // The ended perform nothing more (the next walk would drop them too, unreported).

@@ -72,12 +72,19 @@ impl Spawner {
         Ok(())
     }
 
-    /// Removes everything the rules spawned that is still in `world`, and starts every
-    /// schedule over from `world`'s time: an arena reset (T:1526).
-    pub(super) fn clear(&mut self, rules: &[SpawnRule], world: &mut World) -> Result<()> {
+    /// Removes everything the rules spawned that is still in `world`, calling `cleared` for
+    /// each just before, and starts every schedule over from `world`'s time: an arena reset
+    /// (T:1526).
+    pub(super) fn clear(
+        &mut self,
+        rules: &[SpawnRule],
+        world: &mut World,
+        mut cleared: impl FnMut(&World, Entity),
+    ) -> Result<()> {
         for (rule, schedule) in rules.iter().zip(&mut self.schedules) {
             for entity in schedule.alive.drain(..) {
                 if let Ok(kind) = world.kind(entity) {
+                    cleared(world, entity);
                     world.destroy(entity, kind)?;
                 }
             }

@@ -69,11 +69,11 @@ impl MemoryBound {
             + size_of::<Mind<BrainState>>()
             + grown(limits.plan_steps, size_of::<Step>() + size_of::<Claim>());
         let (brain, brain_state) = if def.uses_goap() {
-            let goals = def.goap_goals.len();
+            let goals = limits.goap_goals;
             let state = size_of::<GoapMind>()
                 + goals * (2 * size_of::<f64>() + size_of::<bool>())
                 + grown(goals, size_of::<u32>())
-                + grown(def.consumes.len() + 1, size_of::<ActionId>());
+                + grown(limits.failed_actions, size_of::<ActionId>());
             (Brain::Goap, state)
         } else if def.uses_ubc() {
             (Brain::Ubc, def.ubc.plans.len() * size_of::<UbcRating>())
@@ -133,12 +133,18 @@ fn bt_state(domain: &Domain, archetype: ArchetypeId, limits: &MindLimits) -> usi
         + planner
 }
 
-/// Bytes of a vector grown one push (or reserve) at a time to `len` elements of `size`: its
-/// capacity doubles, so it may reach twice what it holds, and is never below the 4 elements
-/// of a first allocation.
+/// Bytes of a vector grown to `len` elements of `size` (see [`most_capacity`]).
 fn grown(len: usize, size: usize) -> usize {
+    most_capacity(len) * size
+}
+
+/// The room a vector grown one push (or reserve) at a time to `len` elements may have: its
+/// capacity doubles, so it may reach twice what it holds, and is never below the 4 elements of
+/// a first allocation. What the bound counts, and what `World::check_mind_limits` holds every
+/// mind's vectors to.
+pub(crate) fn most_capacity(len: usize) -> usize {
     match len {
         0 => 0,
-        _ => (2 * len).max(4) * size,
+        _ => (2 * len).max(4),
     }
 }

@@ -3,13 +3,14 @@
 //! NPC against (`World::check_mind_limits`).
 
 use crate::core::brains::bt::MAX_LAYERS;
+use crate::core::brains::memory_bound::most_capacity;
 use crate::core::brains::udgoap::mind::Explanation;
 use crate::core::brains::BrainState;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::bt::{BtNode, PlanGoal};
 use crate::core::model::domain::Domain;
 use crate::core::model::drive::TriggerScope;
-use crate::core::model::entity::EntityKind;
+use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::world::describe;
 use crate::core::World;
 
@@ -31,6 +32,11 @@ pub struct MindLimits {
     /// Behaviour-tree layers stacked at once: its base trees and one adaptive layer, or
     /// [`MAX_LAYERS`] once callers push their own.
     pub layers: usize,
+    /// GOAP goals an NPC weighs (its archetype's); 0 for other brains.
+    pub goap_goals: usize,
+    /// Actions a GOAP NPC may set aside as failed for its goal: each it consumes, and its
+    /// fallback; 0 for other brains.
+    pub failed_actions: usize,
 }
 
 impl MindLimits {
@@ -103,11 +109,21 @@ impl MindLimits {
             drives: drives_held,
             goals,
             candidates: if udgoap {
-                Explanation::MAX_CANDIDATES.min(think.max_expansions as usize + 1)
+                Explanation::most_candidates(think.max_expansions)
             } else {
                 0
             },
             layers,
+            goap_goals: if def.uses_goap() {
+                def.goap_goals.len()
+            } else {
+                0
+            },
+            failed_actions: if def.uses_goap() {
+                def.consumes.len() + 1
+            } else {
+                0
+            },
         }
     }
 }
@@ -115,8 +131,11 @@ impl MindLimits {
 impl World {
     /// Checks every NPC's mind against its archetype's [`MindLimits::at_run_time`]: its plan, its claims
     /// (one per object of the plan at most), its UDGOAP memory, drives, goals and
-    /// explanation, its behaviour-tree layers. Returns the first breach, described. For
-    /// tests and soaks; O(NPCs).
+    /// explanation, its behaviour-tree layers; and the room of each of those vectors, and of
+    /// a GOAP NPC's goal order and failed actions, against what its
+    /// [`super::memory_bound::MemoryBound`] counts ([`most_capacity`]): a vector may hold no
+    /// more than its limit, and keep room for no more than that limit grown, however long the
+    /// run. Returns the first breach, described. For tests and soaks; O(NPCs).
     pub fn check_mind_limits(&self) -> std::result::Result<(), String> {
         for npc in self.entities() {
             if !self.is_live(npc, EntityKind::Npc) {
@@ -126,30 +145,44 @@ impl World {
                 continue;
             };
             let limits = MindLimits::at_run_time(&self.domain, archetype);
-            let over = |what: &str, held: usize, most: usize| {
-                (held > most).then(|| format!("{} holds {held} {what}, over {most}", describe(npc)))
-            };
             let mut breaches = vec![
-                over("plan steps", mind.plan.len(), limits.plan_steps),
-                over("claims", mind.claims.len(), limits.plan_steps),
+                held_within(npc, "plan steps", &mind.plan, limits.plan_steps),
+                held_within(npc, "claims", &mind.claims, limits.plan_steps),
             ];
             let udgoap = match &mind.brain {
                 BrainState::Udgoap(m) => Some(&**m),
                 BrainState::Bt(m) => {
-                    breaches.push(over("layers", m.layers.len(), limits.layers));
+                    let layers = m.layers.len();
+                    breaches.push(over(npc, "layers", layers, limits.layers));
                     m.planner.as_deref()
                 }
-                BrainState::Goap(_) | BrainState::Ubc(_) => None,
+                BrainState::Goap(m) => {
+                    breaches.extend([
+                        held_within(npc, "goals in order", &m.order, limits.goap_goals),
+                        held_within(npc, "failed actions", &m.failed, limits.failed_actions),
+                    ]);
+                    None
+                }
+                BrainState::Ubc(_) => None,
             };
             if let Some(m) = udgoap {
+                let explanation = &m.explanation;
+                let satisfactions = limits.candidates * limits.drives;
                 breaches.extend([
-                    over("facts", m.memory.len(), limits.memory_facts),
-                    over("drives", m.drives.len(), limits.drives),
-                    over("goals", m.goals.len(), limits.goals),
-                    over(
+                    over(npc, "facts", m.memory.len(), limits.memory_facts),
+                    held_within(npc, "drives", &m.drives, limits.drives),
+                    held_within(npc, "goals", &m.goals, limits.goals),
+                    held_within(
+                        npc,
                         "candidates",
-                        m.explanation.candidates.len(),
+                        &explanation.candidates,
                         limits.candidates,
+                    ),
+                    held_within(
+                        npc,
+                        "satisfactions",
+                        &explanation.satisfactions,
+                        satisfactions,
                     ),
                 ]);
             }
@@ -158,5 +191,99 @@ impl World {
             }
         }
         Ok(())
+    }
+}
+
+/// `npc`'s `what`, counted `held`, over `most`: described.
+fn over(npc: Entity, what: &str, held: usize, most: usize) -> Option<String> {
+    (held > most).then(|| format!("{} holds {held} {what}, over {most}", describe(npc)))
+}
+
+/// `npc`'s vector of `what` holding more than `most`, or keeping room for more than its
+/// memory bound counts for `most` ([`most_capacity`]): described.
+fn held_within<T>(npc: Entity, what: &str, vector: &Vec<T>, most: usize) -> Option<String> {
+    let (len, room) = (vector.len(), vector.capacity());
+    let counted = most_capacity(most);
+    over(npc, what, len, most).or_else(|| {
+        (room > counted).then(|| {
+            format!(
+                "{} has room for {room} {what}, over the {counted} its memory bound counts",
+                describe(npc)
+            )
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::brains::BrainState;
+    use crate::core::{Entity, World};
+    use crate::domain::load_scenario_file;
+    use crate::sim::Simulator;
+
+    /// Every shipped scenario, each variant as well, one copy, seed 1.
+    fn shipped_worlds() -> Vec<(String, World, Simulator)> {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let mut files: Vec<_> = (std::fs::read_dir(folder).unwrap())
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        files.sort();
+        let mut worlds = Vec::new();
+        for file in files {
+            let scenario = load_scenario_file(&file).unwrap().value;
+            let variants = std::iter::once(None).chain(scenario.variant_names().map(Some));
+            for variant in variants.collect::<Vec<_>>() {
+                let scenario = match variant {
+                    Some(v) => scenario.with_variant(v).unwrap(),
+                    None => scenario.clone(),
+                };
+                let instance = scenario.instantiate(None, Some(1)).unwrap();
+                let simulator = Simulator::new(instance.rules, &instance.world).unwrap();
+                let name = format!("{} {variant:?}", file.display());
+                worlds.push((name, instance.world, simulator));
+            }
+        }
+        worlds
+    }
+
+    /// Two minutes of every shipped scenario, checked every five seconds: no mind holds more,
+    /// or keeps room for more, than its limits and its memory bound allow.
+    #[test]
+    fn every_shipped_scenarios_minds_keep_within_their_limits_and_room() {
+        let mut checked = 0;
+        for (name, mut world, mut simulator) in shipped_worlds() {
+            for _ in 0..24 {
+                simulator.run(&mut world, 5.0, &mut ()).unwrap();
+                if let Err(breach) = world.check_mind_limits() {
+                    panic!("{name} at {} s: {breach}", world.time());
+                }
+                checked += world.npc_count();
+            }
+        }
+        assert!(checked > 2_000, "{checked} minds checked");
+    }
+
+    /// A UDGOAP NPC's explanation kept room for more candidates than its bound counts.
+    #[test]
+    fn room_past_the_bound_is_a_breach() {
+        let (_, mut world, mut simulator) = shipped_worlds()
+            .into_iter()
+            .find(|(name, ..)| name.contains("household"))
+            .unwrap();
+        simulator.run(&mut world, 5.0, &mut ()).unwrap();
+        world.check_mind_limits().unwrap();
+        let resident: Entity = (world.entities())
+            .find(|&e| matches!(world.mind(e).map(|m| &m.brain), Ok(BrainState::Udgoap(_))))
+            .unwrap();
+        let BrainState::Udgoap(mind) = &mut world.mind_mut(resident).unwrap().brain else {
+            unreachable!()
+        };
+        mind.explanation.candidates.reserve_exact(4096);
+        let breach = world.check_mind_limits().unwrap_err();
+        assert!(
+            breach.contains("has room for") && breach.contains("candidates"),
+            "{breach}"
+        );
     }
 }

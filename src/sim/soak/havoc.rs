@@ -1,8 +1,15 @@
 //! The game's side of a soak: what a game does to a world between frames that motive must
 //! survive. Entities are destroyed (mid-walk, mid-action, while holding or being claimed) and a
-//! new one of the same archetype takes each one's place, with its facts and its squad; entities
-//! are moved (teleports, knock-backs); the dead are replaced, as a game's spawner would, so
-//! the population holds steady for hours.
+//! new one of the same archetype takes each one's place, with its facts, its squad and its
+//! behaviour-tree groups (one a spawn rule brought in is left to the rule, which brings the
+//! next); entities are knocked about their place (teleports, knock-backs); the dead are
+//! replaced, as a game's spawner would, so the population holds steady for hours.
+//!
+//! Knocks land around an entity's *place* (where it was when the game first touched it, which
+//! its replacements inherit), not around where it stands: displacements that added up would
+//! make every bed and patient wander off over hours (a random walk, a few units an hour), walks
+//! grow longer and copies drift into each other's perception, so the load, and the heap, would
+//! grow with the run however sound motive is.
 
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::condition::FactView;
@@ -17,9 +24,9 @@ use crate::sim::{Ending, Observer};
 pub struct HavocRules {
     /// Destroyed and replaced.
     pub replace: f64,
-    /// Moved by up to [`HavocRules::shove`] units along x and z.
+    /// Moved to up to [`HavocRules::shove`] units from their place along x and z.
     pub moves: f64,
-    /// Farthest move along each axis, in units.
+    /// Farthest move from an entity's place along each axis, in units.
     pub shove: f32,
 }
 
@@ -43,16 +50,20 @@ pub(super) struct Havoc {
     /// step still happen, on schedule and without a draw.
     owed_replace: f64,
     owed_moves: f64,
-    /// Archetypes the scenario's spawn rules bring in: their dead are the rules' to replace.
+    /// Archetypes the scenario's spawn rules bring in: the rules replace those that die or
+    /// that the game destroys.
     spawned_by_rules: Vec<ArchetypeId>,
-    /// Entities created (replacements and the rules' spawns) and destroyed (by the game and
-    /// by death) so far.
+    /// Entities created (replacements and the rules' spawns) and destroyed (by the game, by
+    /// death, by an arena's reset) so far.
     pub(super) created: u64,
     pub(super) destroyed: u64,
-    /// The dead to replace after the step: archetype and where it started.
+    /// The dead to replace after the step: archetype and place.
     dead: Vec<(ArchetypeId, Vec3)>,
     /// The domain's attributes holding entities: the facts that may name a replaced one.
     entity_attributes: Vec<AttributeId>,
+    /// Each entity's place, by slot (`index1 - 1`), with the entity it is for (a slot's next
+    /// entity finds another's there and takes its own).
+    places: Vec<(Entity, Vec3)>,
 }
 
 /// Mixed into the world's seed for the game's draws ("HAVOCGAM").
@@ -78,6 +89,7 @@ impl Havoc {
             created: 0,
             destroyed: 0,
             dead: Vec::new(),
+            places: Vec::new(),
         }
     }
 
@@ -85,8 +97,9 @@ impl Havoc {
     /// dead of the last step first.
     pub(super) fn before_step(&mut self, world: &mut World, dt: f64) -> Result<()> {
         for (archetype, at) in std::mem::take(&mut self.dead) {
-            world.spawn(archetype, at)?;
+            let new = world.spawn(archetype, at)?;
             self.created += 1;
+            self.settle(new, at);
         }
         let population = (world.npc_count() + world.object_count()) as f64;
         self.owed_replace += self.rules.replace * population * dt;
@@ -100,12 +113,13 @@ impl Havoc {
         while self.owed_moves >= 1.0 {
             self.owed_moves -= 1.0;
             if let Some(entity) = self.pick(world) {
-                let shove = |rng: &mut WorldRng| (rng.unit() as f32 * 2.0 - 1.0) * self.rules.shove;
-                let at = world.position(entity)?;
+                let place = self.place(world, entity)?;
+                let most = self.rules.shove;
+                let shove = |rng: &mut WorldRng| (rng.unit() as f32 * 2.0 - 1.0) * most;
                 let to = Vec3::new(
-                    at.x + shove(&mut self.rng),
-                    at.y,
-                    at.z + shove(&mut self.rng),
+                    place.x + shove(&mut self.rng),
+                    place.y,
+                    place.z + shove(&mut self.rng),
                 );
                 world.set_position(entity, to)?;
             }
@@ -127,12 +141,20 @@ impl Havoc {
     }
 
     /// Destroys `entity` and puts a new one of its archetype in its place: with its facts (but
-    /// those naming itself), in its squad, and named instead of it by every fact that named
-    /// it (a squad's target, a patient's bed), as a game swapping an actor keeps its links.
+    /// those naming itself), in its squad and its behaviour-tree groups, and named instead of
+    /// it by every fact that named it (a squad's target, a patient's bed), as a game swapping an
+    /// actor keeps its links. One of an archetype the spawn rules bring in is only destroyed:
+    /// the rules bring the next, as after a death.
     fn replace(&mut self, world: &mut World, entity: Entity) -> Result<()> {
         let archetype = world.archetype(entity)?.expect("picked with an archetype");
         let kind = world.kind(entity)?;
+        if self.spawned_by_rules.contains(&archetype) {
+            world.destroy(entity, kind)?;
+            self.destroyed += 1;
+            return Ok(());
+        }
         let at = world.position(entity)?;
+        let place = self.place(world, entity)?;
         let attributes = world.domain().attributes().len() as u32;
         let facts: Vec<(AttributeId, Value)> = (0..attributes)
             .map(AttributeId)
@@ -150,10 +172,12 @@ impl Havoc {
             EntityKind::Npc => world.superior(entity)?,
             _ => Entity::NULL,
         };
+        let groups: Vec<Entity> = world.bt_groups_of(entity).collect();
         world.destroy(entity, kind)?;
         self.destroyed += 1;
         let new = world.spawn(archetype, at)?;
         self.created += 1;
+        self.settle(new, place);
         for (attribute, value) in facts {
             // A fact naming an entity gone since is left out, as a game would leave it unset.
             let _ = world.set_fact(new, attribute, value);
@@ -164,7 +188,34 @@ impl Havoc {
         if !squad.is_null() && world.is_alive(squad) {
             world.join_squad(squad, new)?;
         }
+        // The call the scenario joined the first one with (`Scenario::instantiate`).
+        for group in groups {
+            world.add_bt_group_member(group, new)?;
+        }
         Ok(())
+    }
+
+    /// `entity`'s place: the one noted for it, else where it stands now, noted.
+    fn place(&mut self, world: &World, entity: Entity) -> Result<Vec3> {
+        let slot = entity.index1 as usize - 1;
+        match self.places.get(slot) {
+            Some(&(noted, place)) if noted == entity => Ok(place),
+            _ => {
+                let at = world.position(entity)?;
+                self.settle(entity, at);
+                Ok(at)
+            }
+        }
+    }
+
+    /// Notes `place` as `entity`'s.
+    fn settle(&mut self, entity: Entity, place: Vec3) {
+        let slot = entity.index1 as usize - 1;
+        if self.places.len() <= slot {
+            self.places
+                .resize(slot + 1, (Entity::NULL, Vec3::default()));
+        }
+        self.places[slot] = (entity, place);
     }
 }
 
@@ -185,9 +236,101 @@ impl Observer for Havoc {
         self.destroyed += 1;
         if let Ok(Some(archetype)) = world.archetype(entity) {
             if !self.spawned_by_rules.contains(&archetype) {
-                let at = world.position(entity).unwrap_or_default();
-                self.dead.push((archetype, at));
+                let place = self.place(world, entity).unwrap_or_default();
+                self.dead.push((archetype, place));
             }
         }
+    }
+
+    fn cleared(&mut self, _world: &World, _entity: Entity) {
+        // An arena's reset removed what its spawn rules brought in; the rules bring more.
+        self.destroyed += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::model::bt::{HintId, HintState};
+    use crate::domain::{load_scenario_file, Instance};
+    use crate::sim::Simulator;
+
+    /// A shipped scenario, one copy, seed 1.
+    fn shipped(name: &str) -> Instance {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let scenario = load_scenario_file(&path.join(name)).unwrap().value;
+        scenario.instantiate(None, Some(1)).unwrap()
+    }
+
+    #[test]
+    fn a_replaced_member_of_a_group_rejoins_it_and_takes_its_hints() {
+        let mut instance = shipped("guard_watch.json");
+        let world = &mut instance.world;
+        let group = instance.groups[0].0;
+        let first: Vec<Entity> = world.bt_group_members(group).unwrap().to_vec();
+        let mut havoc = Havoc::new(world, HavocRules::default(), Vec::new());
+        havoc.replace(world, first[1]).unwrap();
+        let mut sim = Simulator::new(instance.rules.clone(), world).unwrap();
+        // Past the player's switch to fighting (30 s) and the few reports the model needs.
+        sim.run(world, 40.0, &mut ()).unwrap();
+        let members = world.bt_group_members(group).unwrap().to_vec();
+        assert_eq!(members.len(), 3, "{members:?}");
+        assert_eq!(&members[..2], &[first[0], first[2]]);
+        let new = members[2];
+        assert!(!first.contains(&new));
+        let cover = HintId(world.domain().hints().find("COVER").unwrap());
+        for npc in members {
+            let hint = world.bt_hint(npc, 0, cover).unwrap();
+            assert_eq!(hint, HintState::Positive, "the group leads {npc:?}");
+        }
+    }
+
+    #[test]
+    fn knocks_land_around_an_entitys_place_however_many() {
+        let mut instance = shipped("hospital.json");
+        let world = &mut instance.world;
+        let start: Vec<(Entity, Vec3)> = world
+            .entities()
+            .map(|e| (e, world.position(e).unwrap()))
+            .collect();
+        let rules = HavocRules {
+            replace: 0.0,
+            moves: 1.0,
+            shove: 2.0,
+        };
+        let mut havoc = Havoc::new(world, rules, Vec::new());
+        // Each entity knocked about 600 times: displacements that added up would have taken
+        // it some 30 units away.
+        for _ in 0..600 {
+            havoc.before_step(world, 1.0).unwrap();
+        }
+        let mut moved = 0;
+        for (entity, at) in start {
+            let now = world.position(entity).unwrap();
+            let off = ((now.x - at.x).abs(), (now.z - at.z).abs());
+            assert!(off.0 <= 2.0 && off.1 <= 2.0, "{entity:?} is {off:?} off");
+            moved += usize::from(now != at);
+        }
+        assert_eq!(moved, world.entities().count());
+    }
+
+    #[test]
+    fn one_a_spawn_rule_brought_in_is_left_to_the_rule() {
+        let mut instance = shipped("wizard_arena.json");
+        let world = &mut instance.world;
+        let mut sim = Simulator::new(instance.rules.clone(), world).unwrap();
+        sim.run(world, 20.0, &mut ()).unwrap();
+        let antlion = ArchetypeId(world.domain().archetypes().find("antlion").unwrap());
+        let antlions = |world: &World| {
+            (world.entities())
+                .filter(|&e| world.archetype(e).unwrap() == Some(antlion))
+                .collect::<Vec<_>>()
+        };
+        let before = antlions(world);
+        assert!(!before.is_empty(), "the rules spawned some");
+        let mut havoc = Havoc::new(world, HavocRules::default(), vec![antlion]);
+        havoc.replace(world, before[0]).unwrap();
+        assert_eq!(antlions(world), before[1..]);
+        assert_eq!((havoc.created, havoc.destroyed), (0, 1));
     }
 }

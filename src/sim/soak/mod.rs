@@ -93,8 +93,7 @@ pub struct IntervalReport {
 }
 
 impl Soak {
-    /// Soaks `worlds` by `rules`. Refuses rules that reset an arena at a death: a reset
-    /// removes entities unannounced, which the count of entities could not follow.
+    /// Soaks `worlds` by `rules`.
     pub fn new(worlds: Vec<SoakWorld>, rules: SoakRules) -> Result<Self> {
         let worlds = worlds
             .into_iter()
@@ -104,11 +103,6 @@ impl Soak {
                     mut world,
                     rules: sim_rules,
                 } = soak_world;
-                if sim_rules.reset_on_death.is_some() {
-                    return Err(Error::invalid(format!(
-                        "{name} resets its arena at a death, which a soak cannot count"
-                    )));
-                }
                 world.set_engine_action_timeout(rules.engine_timeout)?;
                 let spawned = sim_rules.spawns.iter().map(|s| s.archetype).collect();
                 let mut simulator = Simulator::new(sim_rules, &world)?;
@@ -158,5 +152,43 @@ impl Soak {
             report.audit.add(&audit);
         }
         Ok(report)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Value;
+    use crate::domain::load_scenario_file;
+
+    /// The wizard dies mid-soak: the reset removes what the rules spawned, the soak is told of
+    /// each, and the count of entities still adds up.
+    #[test]
+    fn an_arena_reset_mid_soak_keeps_the_count_of_entities() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let scenario = (load_scenario_file(&path.join("wizard_arena.json")).unwrap()).value;
+        let instance = scenario.instantiate(None, Some(1)).unwrap();
+        let soaked = SoakWorld {
+            name: "wizard_arena".to_owned(),
+            world: instance.world,
+            rules: instance.rules,
+        };
+        let mut soak = Soak::new(vec![soaked], SoakRules::default()).unwrap();
+        soak.run_interval(40.0).unwrap();
+        let world = &mut soak.worlds[0].world;
+        let arena = world.entities().count();
+        // Found by its archetype: the game may have replaced the first.
+        let wizard_archetype = world.domain().archetypes().find("wizard").unwrap();
+        let wizard = (world.entities())
+            .find(|&e| world.archetype(e).unwrap().map(|a| a.0) == Some(wizard_archetype))
+            .unwrap();
+        assert!(arena > 1, "antlions came");
+        let health = world.domain().find_attribute("health").unwrap();
+        world.set_fact(wizard, health, Value::Number(0.0)).unwrap();
+        let before = soak.run_interval(0.0).unwrap().destroyed;
+        let after = soak.run_interval(0.05).unwrap();
+        assert_eq!(after.objects + after.npcs, 1, "the wizard alone, reset");
+        assert!(after.destroyed - before >= arena as u64 - 1);
+        soak.run_interval(60.0).unwrap();
     }
 }

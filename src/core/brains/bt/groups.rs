@@ -22,7 +22,7 @@ use crate::core::model::domain::AttributeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, ErrorKind, Result};
 use crate::core::model::player_style::{style_distribution, StyleId};
-use crate::core::model::slot_map::{KeyError, SlotMap};
+use crate::core::model::slot_map::{KeyError, SlotKey, SlotMap};
 use crate::core::world::describe;
 use crate::core::World;
 
@@ -60,10 +60,15 @@ impl BtGroups {
     /// The members of every group `npc` belongs to (`npc` among them; one in two groups with
     /// it comes twice), groups in slot order, members in the order they joined.
     pub(crate) fn comrades(&self, npc: Entity) -> impl Iterator<Item = Entity> + '_ {
+        self.with_member(npc)
+            .flat_map(|(_, g)| g.members.iter().copied())
+    }
+
+    /// The groups `npc` is a member of, in slot order.
+    fn with_member(&self, npc: Entity) -> impl Iterator<Item = (SlotKey, &Group)> + '_ {
         (0..self.groups.slot_count())
-            .filter_map(|index| self.groups.get_at(index).map(|(_, g)| g))
-            .filter(move |g| g.members.contains(&npc))
-            .flat_map(|g| g.members.iter().copied())
+            .filter_map(|index| self.groups.get_at(index))
+            .filter(move |(_, g)| g.members.contains(&npc))
     }
 }
 
@@ -185,6 +190,13 @@ impl World {
         Ok(())
     }
 
+    /// The groups `npc` is a member of, in slot order: those a game putting a new NPC in its
+    /// place has it join (`sim::soak`'s havoc), as a scenario joins its members.
+    pub(crate) fn bt_groups_of(&self, npc: Entity) -> impl Iterator<Item = Entity> + '_ {
+        let serial = self.serial();
+        (self.brains.bt_groups.with_member(npc)).map(move |(key, _)| Entity::from_key(key, serial))
+    }
+
     /// The members of `group`, in the order they joined.
     pub fn bt_group_members(&self, group: Entity) -> Result<&[Entity]> {
         Ok(&self.group(group)?.members)
@@ -298,7 +310,7 @@ impl World {
         }
     }
 
-    fn group_key(&self, group: Entity) -> Result<crate::core::model::slot_map::SlotKey> {
+    fn group_key(&self, group: Entity) -> Result<SlotKey> {
         if group.world != self.serial() && !group.is_null() {
             return Err(Error::new(
                 ErrorKind::WrongWorld,

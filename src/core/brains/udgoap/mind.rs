@@ -83,6 +83,12 @@ impl Explanation {
     /// cbindgen:ignore
     pub const MAX_CANDIDATES: usize = 256;
 
+    /// Candidates a decision of an NPC searching at most `max_expansions` states keeps: its
+    /// root and one per expansion, at most [`Explanation::MAX_CANDIDATES`].
+    pub fn most_candidates(max_expansions: u32) -> usize {
+        Self::MAX_CANDIDATES.min(max_expansions as usize + 1)
+    }
+
     /// The drive satisfactions of candidate number `index` (its position in `candidates`).
     pub fn satisfactions_of(&self, index: usize) -> &[f64] {
         &self.satisfactions[index * self.drives..(index + 1) * self.drives]

@@ -322,8 +322,9 @@ impl World {
         let previous = udgoap.explanation.status;
         let status = match self.search(npc, archetype, udgoap, &arena, 0) {
             Ok(mut search) => {
+                let expansions = self.domain.archetype(archetype).think.max_expansions;
                 let most = &mut self.brains.udgoap.most_recorded;
-                record_decision(udgoap, &search, self.time, most);
+                record_decision(udgoap, &search, self.time, expansions, most);
                 udgoap.explanation.focus = search.plan_completeness().and_then(|after| {
                     pick_focus(&self.domain, &udgoap.drives, &udgoap.goals, after)
                 });
@@ -348,15 +349,19 @@ impl World {
 /// Each NPC's buffers are grown to the most candidates any decision of the world has recorded
 /// (`most_recorded`), not just to its own: per-NPC high-water marks would keep rising, and
 /// allocating, long after the world settles, one NPC's first large search at a time. The
-/// world's mark settles within its first decisions, and each NPC then grows at most once.
+/// world's mark settles within its first decisions, and each NPC then grows at most once; but
+/// never past what its own searches can record (`max_expansions`), which its memory bound
+/// counts: an archetype that searches little, beside one that searches much, keeps its size.
 fn record_decision(
     mind: &mut UdgoapMind,
     search: &Search<'_>,
     time: f64,
+    max_expansions: u32,
     most_recorded: &mut usize,
 ) {
     let recorded = search.states().len().min(Explanation::MAX_CANDIDATES);
     *most_recorded = (*most_recorded).max(recorded);
+    let room = (*most_recorded).min(Explanation::most_candidates(max_expansions));
     let explanation = &mut mind.explanation;
     explanation.time = time;
     explanation.stats = search.stats();
@@ -364,10 +369,8 @@ fn record_decision(
     explanation.drives = mind.drives.len();
     explanation.candidates.clear();
     explanation.satisfactions.clear();
-    explanation.candidates.reserve(*most_recorded);
-    explanation
-        .satisfactions
-        .reserve(*most_recorded * explanation.drives);
+    explanation.candidates.reserve(room);
+    explanation.satisfactions.reserve(room * explanation.drives);
     for (id, state) in search.states().iter().enumerate().take(recorded) {
         explanation.candidates.push(Candidate {
             id: id as u32,
@@ -391,4 +394,44 @@ fn record_decision(
 fn remember(mind: &mut UdgoapMind, entity: Entity, record: &EntityRecord<BrainState>, now: f64) {
     mind.memory
         .remember_entity(entity, record.facts.as_slice(), record.position, now);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::brains::mind_limits::MindLimits;
+    use crate::core::brains::udgoap::mind::Explanation;
+    use crate::core::brains::BrainState;
+    use crate::domain::load_scenario_file;
+    use crate::sim::Simulator;
+
+    /// The wizard searches up to 512 states, its antlions 64: once the wizard has recorded a
+    /// full explanation, the antlions' buffers still grow only to what their own searches can
+    /// record, the room their memory bound counts.
+    #[test]
+    fn an_npc_keeps_room_for_its_own_decisions_beside_a_larger_searcher() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let scenario = load_scenario_file(&path.join("wizard_arena.json")).unwrap();
+        let mut instance = scenario.value.instantiate(None, Some(1)).unwrap();
+        let world = &mut instance.world;
+        let mut simulator = Simulator::new(instance.rules.clone(), world).unwrap();
+        world.brains.udgoap.most_recorded = Explanation::MAX_CANDIDATES;
+        simulator.run(world, 30.0, &mut ()).unwrap();
+        let mut antlions = 0;
+        for npc in world.entities() {
+            let (Ok(Some(archetype)), Ok(mind)) = (world.archetype(npc), world.mind(npc)) else {
+                continue;
+            };
+            let BrainState::Udgoap(udgoap) = &mind.brain else {
+                continue;
+            };
+            let own = MindLimits::of(world.domain(), archetype).candidates;
+            let room = udgoap.explanation.candidates.capacity();
+            assert!(
+                room <= own,
+                "{npc:?} has room for {room}, its searches {own}"
+            );
+            antlions += usize::from(own < Explanation::MAX_CANDIDATES);
+        }
+        assert!(antlions > 0, "antlions thought");
+    }
 }
