@@ -10,7 +10,7 @@ use crate::core::model::drive::DriveId;
 use crate::core::model::error::Error;
 use crate::core::model::goap::goal::GoapGoalId;
 use crate::core::model::limits::{
-    at_most, check_expansions, MAX_MEMORY_CAPACITY, MAX_PERCEPTION_LIMIT, MAX_PLAN_DEPTH,
+    at_most, MAX_MEMORY_CAPACITY, MAX_PERCEPTION_LIMIT, MAX_PLAN_DEPTH, MAX_PLAN_EXPANSIONS,
 };
 use crate::core::model::smart_object::{ClaimPriority, Contention, JointAction, SlotDef, TagId};
 use crate::core::model::squad::SquadDef;
@@ -106,36 +106,40 @@ impl ThinkSettings {
                 self.perception_range.to_string(),
             );
         }
-        if self.perception_limit == 0 {
-            return invalid("perception_limit", "> 0", "0".into());
-        }
-        let limit = at_most(
-            "perception limit",
-            self.perception_limit,
-            MAX_PERCEPTION_LIMIT,
-            "MOTIVE_MAX_PERCEPTION_LIMIT",
-        );
-        if let Err(error) = limit {
-            return Some(("perception_limit", error));
-        }
-        if self.memory_capacity == 0 {
-            return invalid("memory_capacity", "> 0", "0".into());
-        }
-        // Memory is reserved when an NPC spawns: a capacity of 2^32 - 1 aborted there.
-        let capacity = at_most(
-            "memory capacity",
-            self.memory_capacity,
-            MAX_MEMORY_CAPACITY,
-            "MOTIVE_MAX_MEMORY_CAPACITY",
-        );
-        if let Err(error) = capacity {
-            return Some(("memory_capacity", error));
-        }
-        if self.max_expansions == 0 {
-            return invalid("max_expansions", "> 0", "0".into());
-        }
-        if let Err(error) = check_expansions(self.max_expansions) {
-            return Some(("max_expansions", error));
+        // A count from 1 to `max` (`c_name` in the C header). Memory is reserved when an NPC
+        // spawns: a capacity of 2^32 - 1 aborted there.
+        let count = |field: &'static str, value: u32, max: u32, c_name: &str| {
+            if value == 0 {
+                return invalid(field, "> 0", "0".into());
+            }
+            let error = at_most(&field.replace('_', " "), value, max, c_name).err()?;
+            Some((field, error))
+        };
+        let counts = [
+            (
+                "perception_limit",
+                self.perception_limit,
+                MAX_PERCEPTION_LIMIT,
+                "MOTIVE_MAX_PERCEPTION_LIMIT",
+            ),
+            (
+                "memory_capacity",
+                self.memory_capacity,
+                MAX_MEMORY_CAPACITY,
+                "MOTIVE_MAX_MEMORY_CAPACITY",
+            ),
+            (
+                "max_expansions",
+                self.max_expansions,
+                MAX_PLAN_EXPANSIONS,
+                "MOTIVE_MAX_PLAN_EXPANSIONS",
+            ),
+        ];
+        if let Some(fault) = counts
+            .into_iter()
+            .find_map(|(field, value, max, c_name)| count(field, value, max, c_name))
+        {
+            return Some(fault);
         }
         if !(1..=MAX_PLAN_DEPTH).contains(&self.max_depth) {
             let rule = format!("in 1..={MAX_PLAN_DEPTH}");

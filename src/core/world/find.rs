@@ -109,11 +109,13 @@ impl<B: Brains> World<B> {
             range,
             self.index_serves(range),
             npcs,
-            |slot, distance| {
+            |slot, squared| {
                 let Some((entity, record)) = self.at_slot(slot) else {
                     return;
                 };
                 if self.supplies_to(action, entity, record.archetype, user) {
+                    // `distance_between`, whose square root this is.
+                    let distance = squared.sqrt();
                     visit(Found { entity, distance });
                 }
             },

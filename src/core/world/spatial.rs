@@ -32,7 +32,7 @@
 //! covers. Games whose NPCs perceive very different ranges can set it with
 //! [`World::set_spatial_cell_size`].
 
-use crate::core::model::condition::{distance_between, squared_distance};
+use crate::core::model::condition::squared_distance;
 use crate::core::model::domain::Domain;
 use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::model::error::Result;
@@ -112,9 +112,12 @@ impl WorldSpatial {
         self.objects.stale || self.npcs.stale
     }
 
-    /// Both tiers' indexes, objects first.
-    fn indexes(&self) -> [&SpatialIndex; 2] {
+    /// The tiers' indexes a query reads: the objects', then the NPCs' when `npcs`.
+    fn indexes(&self, npcs: bool) -> impl Iterator<Item = &SpatialIndex> {
+        let tiers = 1 + usize::from(npcs);
         [&self.objects.index, &self.npcs.index]
+            .into_iter()
+            .take(tiers)
     }
 
     /// The tier of `kind`'s entities; squads have no body, so none.
@@ -162,7 +165,7 @@ impl<B: Brains> World<B> {
             .map(|key| key.index);
         let npcs = relevance.npcs_may_interest(sight.interest);
         out.start(sight.limit);
-        self.within_squared(from, sight.range, by_index, npcs, |slot, squared| {
+        self.within(from, sight.range, by_index, npcs, |slot, squared| {
             if Some(slot) != me {
                 out.offer(slot, squared, passes);
             }
@@ -176,9 +179,10 @@ impl<B: Brains> World<B> {
         !self.spatial.is_stale() && range.is_finite()
     }
 
-    /// Visits the slot index and distance of every entity within `range` of `center`, NPCs
-    /// only when `npcs`: through the index (which must be fresh: its tiers' entries are then
-    /// exactly the live entities), objects first, or by testing every entity, in slot order.
+    /// Visits the slot index and squared distance of every entity within `range` of `center`
+    /// (tested without a square root, [`WithinRange`]), NPCs only when `npcs`: through the
+    /// index (which must be fresh: its tiers' entries are then exactly the live entities),
+    /// objects first, or by testing every entity, in slot order.
     pub(crate) fn within(
         &self,
         center: Vec3,
@@ -188,39 +192,8 @@ impl<B: Brains> World<B> {
         mut visit: impl FnMut(u32, f64),
     ) {
         if by_index {
-            let [objects, npc_index] = self.spatial.indexes();
-            objects.query(center, range, &mut visit);
-            if npcs {
-                npc_index.query(center, range, &mut visit);
-            }
-            return;
-        }
-        for (key, record) in self.entities.iter() {
-            if !npcs && record.kind == EntityKind::Npc {
-                continue;
-            }
-            let distance = distance_between(center, record.position);
-            if distance <= range {
-                visit(key.index, distance);
-            }
-        }
-    }
-
-    /// [`World::within`] with squared distances, `visit(slot, squared)`, tested without a
-    /// square root ([`WithinRange`]), NPCs only when `npcs`.
-    fn within_squared(
-        &self,
-        center: Vec3,
-        range: f64,
-        by_index: bool,
-        npcs: bool,
-        mut visit: impl FnMut(u32, f64),
-    ) {
-        if by_index {
-            let [objects, npc_index] = self.spatial.indexes();
-            objects.query_squared(center, range, &mut visit);
-            if npcs {
-                npc_index.query_squared(center, range, &mut visit);
+            for index in self.spatial.indexes(npcs) {
+                index.query_squared(center, range, &mut visit);
             }
             return;
         }
@@ -286,7 +259,7 @@ mod tests {
     use super::*;
     use crate::core::model::action::Planning;
     use crate::core::model::archetype::{ArchetypeId, ThinkSettings};
-    use crate::core::model::condition::{CmpOp, Condition, Operand, Role};
+    use crate::core::model::condition::{distance_between, CmpOp, Condition, Operand, Role};
     use crate::core::model::effect::{Effect, EffectOp};
     use crate::core::model::goap::Relevance;
     use crate::core::model::perception::Interest;
