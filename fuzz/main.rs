@@ -11,6 +11,8 @@ mod fuzz_abi;
 mod fuzz_json_edits;
 #[path = "../tests/common/fuzz_loader.rs"]
 mod fuzz_loader;
+#[path = "../tests/common/thread_cpu.rs"]
+mod thread_cpu;
 
 fn main() {
     let target = std::env::args().nth(1).unwrap_or_default();

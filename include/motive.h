@@ -64,6 +64,12 @@
 #define MOTIVE_MAX_MEMORY_CAPACITY (1 << 16)
 
 /**
+ * Largest `motive_think_settings.perception_limit`: the most entities one think perceives
+ * besides the NPC itself.
+ */
+#define MOTIVE_MAX_PERCEPTION_LIMIT (1 << 16)
+
+/**
  * Largest `motive_think_settings.max_expansions`, and the largest `max_expansions` a direct
  * plan (`motive_npc_plan_into`, `motive_arena_goap_begin`, `motive_arena_goap_plan`) accepts:
  * the most plan states one search may expand.
@@ -1986,6 +1992,12 @@ typedef struct motive_think_settings {
      * Most actions in one plan, 1 to `MOTIVE_MAX_PLAN_DEPTH`. Default 8.
      */
     uint32_t max_depth;
+    /**
+     * Most entities one think perceives besides the NPC itself, 1 to
+     * `MOTIVE_MAX_PERCEPTION_LIMIT`: of those within range that can matter to it, the nearest
+     * (equal distances in slot order). Default 256.
+     */
+    uint32_t perception_limit;
 } motive_think_settings;
 
 /**

@@ -10,6 +10,8 @@ mod fuzz_abi;
 mod fuzz_json_edits;
 #[path = "common/fuzz_loader.rs"]
 mod fuzz_loader;
+#[path = "common/thread_cpu.rs"]
+mod thread_cpu;
 
 use motive::core::{DomainBuilder, World, WorldConfig};
 use proptest::collection::vec;

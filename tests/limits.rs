@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use motive::core::brains::udgoap::utility::{drive_satisfaction, TopLevelUtility, WeightedScore};
-use motive::core::model::limits::{MAX_MEMORY_CAPACITY, MAX_WEIGHT};
+use motive::core::model::limits::{MAX_MEMORY_CAPACITY, MAX_PERCEPTION_LIMIT, MAX_WEIGHT};
 use motive::core::{DomainBuilder, ErrorKind, World};
 use motive::domain::{load_scenario, Diagnostic};
 use motive::sim::limits::{MAX_SPAWN_ALIVE, MAX_SPAWN_CATCH_UP};
@@ -57,20 +57,36 @@ fn assert_usable(world: &mut World, sim: &mut Simulator) {
 }
 
 #[test]
-fn a_memory_capacity_past_the_limit_is_refused_at_its_archetype() {
-    let mut doc = kitchen();
-    archetype(&mut doc, "cook_npc")["think"]["memory_capacity"] = json!(4_294_967_295u32);
-    let errors = errors(&doc);
-    assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(
-        errors[0].contains("/domain/archetypes/3/think")
-            && errors[0].contains("MOTIVE_MAX_MEMORY_CAPACITY"),
-        "{errors:?}"
-    );
-    // The limit itself is accepted, and an NPC spawns with it.
-    archetype(&mut doc, "cook_npc")["think"]["memory_capacity"] = json!(MAX_MEMORY_CAPACITY);
-    let (mut world, mut sim) = instantiate(&doc);
-    assert_usable(&mut world, &mut sim);
+fn think_counts_past_their_limits_are_refused_at_their_archetype() {
+    for (field, limit, name) in [
+        (
+            "memory_capacity",
+            MAX_MEMORY_CAPACITY,
+            "MOTIVE_MAX_MEMORY_CAPACITY",
+        ),
+        (
+            "perception_limit",
+            MAX_PERCEPTION_LIMIT,
+            "MOTIVE_MAX_PERCEPTION_LIMIT",
+        ),
+    ] {
+        let mut doc = kitchen();
+        for refused in [limit + 1, u32::MAX] {
+            archetype(&mut doc, "cook_npc")["think"][field] = json!(refused);
+            let errors = errors(&doc);
+            assert_eq!(errors.len(), 1, "{field}: {errors:?}");
+            assert!(
+                errors[0].contains("/domain/archetypes/3/think") && errors[0].contains(name),
+                "{field}: {errors:?}"
+            );
+        }
+        archetype(&mut doc, "cook_npc")["think"][field] = json!(0);
+        assert!(errors(&doc)[0].contains("> 0"), "{field} 0");
+        // The limit itself is accepted, and an NPC spawns and thinks with it.
+        archetype(&mut doc, "cook_npc")["think"][field] = json!(limit);
+        let (mut world, mut sim) = instantiate(&doc);
+        assert_usable(&mut world, &mut sim);
+    }
 }
 
 #[test]

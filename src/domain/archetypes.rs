@@ -278,13 +278,15 @@ impl Loading {
         })
     }
 
-    /// `{ "interval", "perception_range", "memory_capacity", "max_expansions", "max_depth" }`.
+    /// `{ "interval", "perception_range", "perception_limit", "memory_capacity",
+    /// "max_expansions", "max_depth" }`.
     fn think(&mut self, node: &Node) -> Option<ThinkSettings> {
         let obj = self.ctx.object(
             node,
             &[
                 "interval",
                 "perception_range",
+                "perception_limit",
                 "memory_capacity",
                 "max_expansions",
                 "max_depth",
@@ -302,6 +304,7 @@ impl Loading {
                 "perception_range",
                 d.perception_range,
             )?,
+            perception_limit: count(self, "perception_limit", d.perception_limit)?,
             memory_capacity: count(self, "memory_capacity", d.memory_capacity)?,
             max_expansions: count(self, "max_expansions", d.max_expansions)?,
             max_depth: count(self, "max_depth", d.max_depth)?,

@@ -22,6 +22,11 @@ const _: () = assert!(MOTIVE_MAX_PLAN_DEPTH == core::MAX_PLAN_DEPTH);
 pub const MOTIVE_MAX_MEMORY_CAPACITY: u32 = 1 << 16;
 const _: () = assert!(MOTIVE_MAX_MEMORY_CAPACITY == core::MAX_MEMORY_CAPACITY);
 
+/// Largest `motive_think_settings.perception_limit`: the most entities one think perceives
+/// besides the NPC itself.
+pub const MOTIVE_MAX_PERCEPTION_LIMIT: u32 = 1 << 16;
+const _: () = assert!(MOTIVE_MAX_PERCEPTION_LIMIT == core::MAX_PERCEPTION_LIMIT);
+
 /// Largest `motive_think_settings.max_expansions`, and the largest `max_expansions` a direct
 /// plan (`motive_npc_plan_into`, `motive_arena_goap_begin`, `motive_arena_goap_plan`) accepts:
 /// the most plan states one search may expand.

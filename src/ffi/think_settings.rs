@@ -24,6 +24,12 @@ pub struct motive_think_settings {
     pub max_expansions: u32,
     /// Most actions in one plan, 1 to `MOTIVE_MAX_PLAN_DEPTH`. Default 8.
     pub max_depth: u32,
+    /// Most entities one think perceives besides the NPC itself, 1 to
+    /// `MOTIVE_MAX_PERCEPTION_LIMIT`: of those within range that can matter to it, the nearest
+    /// (equal distances in slot order). Default 256.
+    // Last: the struct's size is unchanged (it fills what was padding), so the fields before it
+    // keep their offsets.
+    pub perception_limit: u32,
 }
 
 impl From<motive_think_settings> for ThinkSettings {
@@ -31,6 +37,7 @@ impl From<motive_think_settings> for ThinkSettings {
         ThinkSettings {
             think_interval: s.think_interval,
             perception_range: s.perception_range,
+            perception_limit: s.perception_limit,
             memory_capacity: s.memory_capacity,
             max_expansions: s.max_expansions,
             max_depth: s.max_depth,
@@ -46,6 +53,7 @@ pub extern "C" fn motive_think_settings_default() -> motive_think_settings {
         struct_size: size_of::<motive_think_settings>() as u32,
         think_interval: core.think_interval,
         perception_range: core.perception_range,
+        perception_limit: core.perception_limit,
         memory_capacity: core.memory_capacity,
         max_expansions: core.max_expansions,
         max_depth: core.max_depth,

@@ -138,6 +138,13 @@ static void test_a_memory_capacity_past_the_limit_is_refused(void) {
     ENSURE_STATUS(motive_domain_builder_set_think_settings(builder, archetype, &settings),
                   MOTIVE_STATUS_INVALID_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("MOTIVE_MAX_PLAN_EXPANSIONS");
+    settings.max_expansions = MOTIVE_MAX_PLAN_EXPANSIONS;
+    settings.perception_limit = MOTIVE_MAX_PERCEPTION_LIMIT + 1u;
+    ENSURE_STATUS(motive_domain_builder_set_think_settings(builder, archetype, &settings),
+                  MOTIVE_STATUS_INVALID_ARGUMENT);
+    ENSURE_LAST_ERROR_CONTAINS("MOTIVE_MAX_PERCEPTION_LIMIT");
+    settings.perception_limit = MOTIVE_MAX_PERCEPTION_LIMIT;
+    ENSURE_OK(motive_domain_builder_set_think_settings(builder, archetype, &settings));
     motive_domain_builder_destroy(builder);
 
     f.memory_capacity = "4294967295";

@@ -473,6 +473,11 @@ static void test_think_settings_are_checked(void) {
     ENSURE_REJECTED(motive_domain_builder_set_think_settings(b, w.wizard, &think),
                     MOTIVE_STATUS_INVALID_ARGUMENT);
     think = motive_think_settings_default();
+    think.perception_limit = 0;
+    ENSURE_REJECTED(motive_domain_builder_set_think_settings(b, w.wizard, &think),
+                    MOTIVE_STATUS_INVALID_ARGUMENT);
+    ENSURE_LAST_ERROR_CONTAINS("perception limit");
+    think = motive_think_settings_default();
     think.max_expansions = 0;
     ENSURE_REJECTED(motive_domain_builder_set_think_settings(b, w.wizard, &think),
                     MOTIVE_STATUS_INVALID_ARGUMENT);

@@ -145,7 +145,7 @@ static void test_durations_hints_needs_and_think_settings(void) {
     ENSURE(think.struct_size == sizeof(motive_think_settings));
     ENSURE(think.think_interval == 0.2 && think.max_depth == 8);
     ENSURE(think.memory_capacity == 256 && think.max_expansions == 256);
-    ENSURE(think.perception_range > 1e308);
+    ENSURE(think.perception_range > 1e308 && think.perception_limit == 256);
     ENSURE(wizard_builder(&b, &w));
     ENSURE_OK(motive_domain_builder_add_action(b, "rest", &rest));
     ENSURE_OK(motive_domain_builder_set_action_duration(b, rest, MOTIVE_DURATION_KIND_SECONDS,
@@ -161,6 +161,7 @@ static void test_durations_hints_needs_and_think_settings(void) {
     think.think_interval = 0.05;
     think.perception_range = 30.0;
     think.memory_capacity = 1;
+    think.perception_limit = MOTIVE_MAX_PERCEPTION_LIMIT;
     think.max_expansions = 1;
     think.max_depth = MOTIVE_MAX_PLAN_DEPTH;
     ENSURE_OK(motive_domain_builder_set_think_settings(b, w.goblin, &think));

@@ -5,6 +5,11 @@
 
 use std::time::Instant;
 
+#[path = "../../../tests/common/thread_cpu.rs"]
+mod thread_cpu;
+
+use thread_cpu::thread_cpu_ns;
+
 /// A stretch of the calling thread's time, from when it was started.
 pub struct OnCpu {
     wall: Instant,
@@ -27,23 +32,4 @@ impl OnCpu {
         let wall = self.wall.elapsed().as_nanos() as f64;
         (wall > 0.0).then(|| (cpu / wall).min(1.0))
     }
-}
-
-/// Nanoseconds the calling thread has been on a CPU.
-#[cfg(unix)]
-fn thread_cpu_ns() -> Option<u64> {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `now` is a valid, writable timespec; the call only writes it.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    let seconds = u64::try_from(now.tv_sec).ok()?;
-    let nanos = u64::try_from(now.tv_nsec).ok()?;
-    (status == 0).then(|| seconds * 1_000_000_000 + nanos)
-}
-
-#[cfg(not(unix))]
-fn thread_cpu_ns() -> Option<u64> {
-    None
 }

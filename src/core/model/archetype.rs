@@ -9,7 +9,9 @@ use crate::core::model::domain::AttributeId;
 use crate::core::model::drive::DriveId;
 use crate::core::model::error::Error;
 use crate::core::model::goap::goal::GoapGoalId;
-use crate::core::model::limits::{at_most, check_expansions, MAX_MEMORY_CAPACITY, MAX_PLAN_DEPTH};
+use crate::core::model::limits::{
+    at_most, MAX_MEMORY_CAPACITY, MAX_PERCEPTION_LIMIT, MAX_PLAN_DEPTH, MAX_PLAN_EXPANSIONS,
+};
 use crate::core::model::smart_object::{ClaimPriority, Contention, JointAction, SlotDef, TagId};
 use crate::core::model::squad::SquadDef;
 use crate::core::model::ubc::{UbcGoalId, UbcPlanId};
@@ -64,6 +66,9 @@ pub struct ThinkSettings {
     pub think_interval: f64,
     /// Entities farther than this are not perceived.
     pub perception_range: f64,
+    /// Most entities one think perceives besides the NPC itself: of those within range that
+    /// can matter to it, the nearest (`World::perceivable`). Bounds what a crowd costs a think.
+    pub perception_limit: u32,
     /// Most facts an NPC remembers; the oldest are forgotten first.
     pub memory_capacity: u32,
     /// Most plan states one plan may expand before it gives up.
@@ -74,7 +79,7 @@ pub struct ThinkSettings {
 
 impl ThinkSettings {
     /// The first setting out of its range, named as the JSON format spells it (`interval`,
-    /// `perception_range`, `memory_capacity`, `max_expansions`, `max_depth`), and why; `None`
+    /// `perception_range`, `perception_limit`, `memory_capacity`, `max_expansions`, `max_depth`), and why; `None`
     /// when all are in range. One check serves the builder and the loader's pointers.
     pub fn fault(&self) -> Option<(&'static str, Error)> {
         let invalid = |field: &'static str, rule: &str, got: String| {
@@ -101,24 +106,40 @@ impl ThinkSettings {
                 self.perception_range.to_string(),
             );
         }
-        if self.memory_capacity == 0 {
-            return invalid("memory_capacity", "> 0", "0".into());
-        }
-        // Memory is reserved when an NPC spawns: a capacity of 2^32 - 1 aborted there.
-        let capacity = at_most(
-            "memory capacity",
-            self.memory_capacity,
-            MAX_MEMORY_CAPACITY,
-            "MOTIVE_MAX_MEMORY_CAPACITY",
-        );
-        if let Err(error) = capacity {
-            return Some(("memory_capacity", error));
-        }
-        if self.max_expansions == 0 {
-            return invalid("max_expansions", "> 0", "0".into());
-        }
-        if let Err(error) = check_expansions(self.max_expansions) {
-            return Some(("max_expansions", error));
+        // A count from 1 to `max` (`c_name` in the C header). Memory is reserved when an NPC
+        // spawns: a capacity of 2^32 - 1 aborted there.
+        let count = |field: &'static str, value: u32, max: u32, c_name: &str| {
+            if value == 0 {
+                return invalid(field, "> 0", "0".into());
+            }
+            let error = at_most(&field.replace('_', " "), value, max, c_name).err()?;
+            Some((field, error))
+        };
+        let counts = [
+            (
+                "perception_limit",
+                self.perception_limit,
+                MAX_PERCEPTION_LIMIT,
+                "MOTIVE_MAX_PERCEPTION_LIMIT",
+            ),
+            (
+                "memory_capacity",
+                self.memory_capacity,
+                MAX_MEMORY_CAPACITY,
+                "MOTIVE_MAX_MEMORY_CAPACITY",
+            ),
+            (
+                "max_expansions",
+                self.max_expansions,
+                MAX_PLAN_EXPANSIONS,
+                "MOTIVE_MAX_PLAN_EXPANSIONS",
+            ),
+        ];
+        if let Some(fault) = counts
+            .into_iter()
+            .find_map(|(field, value, max, c_name)| count(field, value, max, c_name))
+        {
+            return Some(fault);
         }
         if !(1..=MAX_PLAN_DEPTH).contains(&self.max_depth) {
             let rule = format!("in 1..={MAX_PLAN_DEPTH}");
@@ -133,6 +154,9 @@ impl Default for ThinkSettings {
         ThinkSettings {
             think_interval: 0.2,
             perception_range: f64::INFINITY,
+            // The default memory's size: a UDGOAP NPC remembers at least one fact (its
+            // position) of each entity it perceives, so more would only push facts out.
+            perception_limit: 256,
             memory_capacity: 256,
             max_expansions: 256,
             max_depth: 8,

@@ -23,6 +23,13 @@ pub const MAX_PLAN_DEPTH: u32 = 32;
 /// cbindgen:ignore
 pub const MAX_MEMORY_CAPACITY: u32 = 1 << 16;
 
+/// Most entities one think may perceive besides the NPC itself (`think.perception_limit`): a
+/// think tests what is within its range but keeps, senses and plans over only this many of
+/// them, the nearest, so a crowd costs each think a bounded amount of work past the range test.
+///
+/// cbindgen:ignore
+pub const MAX_PERCEPTION_LIMIT: u32 = 1 << 16;
+
 /// Most plan states one search may expand (`think.max_expansions`, and the limit a caller
 /// passes to a direct plan): every state expanded is kept until the search ends.
 ///

@@ -1,5 +1,9 @@
-//! Which perceived entities a UDGOAP NPC remembers: those that can matter to its decisions.
+//! Which perceived entities a think can use: those a UDGOAP NPC remembers, and the suppliers
+//! UBC and GOAP rate and bind ([`Interest`]). A think perceives at most its archetype's
+//! `perception_limit` of them, the nearest (`World::perceivable`), so what cannot matter must
+//! not take their places.
 //!
+//! **UDGOAP** remembers what can matter to its decisions.
 //! The thesis's NPC senses every entity in range into its memory (000_16db0c300c7e0e65.txt:
 //! 894-905), and its memory is bounded (:835-841). Taken literally, a room of irrelevant props
 //! fills the memory, pushes out the patients the NPC cares for, and makes every think pay for
@@ -16,9 +20,17 @@
 //! Conditions and effects name entities only through these roles, so an entity outside them
 //! can change no plan, goal or rating: leaving it out changes what an NPC decides only where
 //! it used to push relevant facts out of a full memory.
+//!
+//! **UBC and GOAP** use a perceived entity only as the supplier of an action the NPC consumes:
+//! a UBC plan's steps are actions its archetype consumes (checked when the plan is added), and
+//! GOAP binds only consumed actions. Any other entity changes no rating and no binding.
+//!
+//! NPCs are entities of thinking archetypes (or of none, made by `World::create`): when no
+//! such entity can interest an archetype, its thinks leave the NPC tier of the spatial index
+//! out, and a crowd of others costs them nothing.
 
 use crate::core::model::action::ActionId;
-use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::archetype::{ArchetypeId, ThinkSettings};
 use crate::core::model::condition::Role;
 use crate::core::model::domain::{AttributeId, Domain};
 use crate::core::model::drive::TriggerScope;
@@ -41,6 +53,40 @@ pub struct Relevance {
     /// Per action: some archetype whose entities are NPCs supplies it, so a supplier search
     /// must look at NPCs too (most actions are supplied by objects alone).
     npc_supplied: Vec<bool>,
+    /// Per archetype: some NPC may supply an action it consumes.
+    npcs_supply: Vec<bool>,
+}
+
+/// What one think perceives: the entities within `range` that can take its `interest`, at
+/// most `limit` of them, the nearest (besides the NPC itself, always perceived).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Sight {
+    /// Entities farther than this are not perceived.
+    pub(crate) range: f64,
+    /// Most entities perceived besides the NPC itself.
+    pub(crate) limit: u32,
+    /// Which entities can matter.
+    pub(crate) interest: Interest,
+}
+
+impl Sight {
+    /// The sight of an archetype thinking with `think`, for `interest`.
+    pub(crate) fn of(think: &ThinkSettings, interest: Interest) -> Self {
+        Sight {
+            range: think.perception_range,
+            limit: think.perception_limit,
+            interest,
+        }
+    }
+}
+
+/// Which perceived entities a think can use, by the consuming NPC's archetype.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Interest {
+    /// What a UDGOAP NPC remembers ([`Relevance::matters`]).
+    Memory(ArchetypeId),
+    /// Suppliers of an action the archetype consumes: UBC's candidates, GOAP's targets.
+    Supply(ArchetypeId),
 }
 
 impl Relevance {
@@ -89,7 +135,46 @@ impl Relevance {
                 relevance.npc_supplied[action.0 as usize] = true;
             }
         }
+        relevance.npcs_supply = (0..archetypes.len())
+            .map(|consumer| {
+                let consumer = ArchetypeId(consumer as u32);
+                (0..archetypes.len()).any(|supplier| {
+                    archetypes[supplier].thinks()
+                        && relevance.supplies(consumer, ArchetypeId(supplier as u32))
+                })
+            })
+            .collect();
         relevance
+    }
+
+    /// Whether `interest` can be taken by an entity of `archetype` with `facts`.
+    pub(crate) fn interests(
+        &self,
+        interest: Interest,
+        archetype: Option<ArchetypeId>,
+        facts: &FactSet,
+    ) -> bool {
+        match interest {
+            Interest::Memory(consumer) => self.matters(consumer, archetype, facts),
+            Interest::Supply(consumer) => archetype.is_some_and(|a| self.supplies(consumer, a)),
+        }
+    }
+
+    /// Whether some NPC may take `interest`: otherwise a think looks at objects alone.
+    pub(crate) fn npcs_may_interest(&self, interest: Interest) -> bool {
+        let supply = |consumer: ArchetypeId| {
+            self.npcs_supply
+                .get(consumer.0 as usize)
+                .copied()
+                .unwrap_or(true)
+        };
+        match interest {
+            // Any entity may carry a watched fact, an NPC with no archetype included.
+            Interest::Memory(consumer) => {
+                self.everything || !self.attributes.is_empty() || supply(consumer)
+            }
+            Interest::Supply(consumer) => supply(consumer),
+        }
     }
 
     /// True when an NPC may supply `action` (some archetype that thinks supplies it).

@@ -13,6 +13,7 @@ pub mod find;
 pub mod history;
 mod joint;
 pub mod mind;
+pub(crate) mod nearest;
 mod orders;
 pub mod perceived;
 pub mod player_model;

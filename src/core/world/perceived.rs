@@ -1,4 +1,5 @@
-//! The slots of the entities an NPC perceives, put in ascending order.
+//! The slots of the entities an NPC perceives: at most its limit of them, the nearest
+//! ([`Nearest`]), put in ascending order.
 //!
 //! A range query finds slots cell by cell, so they come as short sorted runs. An NPC's
 //! surroundings were mostly spawned together, so its slots are dense within their span: a
@@ -8,10 +9,13 @@
 
 use std::ops::Deref;
 
-/// Slot indices gathered by a query, and the bitmap that orders them; reused from query to
-/// query, so ordering allocates nothing once the buffers have grown.
+use crate::core::world::nearest::Nearest;
+
+/// Slot indices gathered by a query, the selection that bounds them and the bitmap that orders
+/// them; reused from query to query, so nothing allocates once the buffers have grown.
 #[derive(Clone, Debug)]
 pub(crate) struct Perceived {
+    nearest: Nearest,
     slots: Vec<u32>,
     bits: Vec<u64>,
     /// The lowest and highest slot pushed since the last clear, kept as they come so that
@@ -23,6 +27,7 @@ pub(crate) struct Perceived {
 impl Default for Perceived {
     fn default() -> Self {
         Perceived {
+            nearest: Nearest::default(),
             slots: Vec::new(),
             bits: Vec::new(),
             low: u32::MAX,
@@ -32,21 +37,45 @@ impl Default for Perceived {
 }
 
 impl Perceived {
+    /// Forgets the slots, keeping the buffers, and starts gathering at most `limit` of them.
+    pub(crate) fn start(&mut self, limit: u32) {
+        self.clear();
+        self.nearest.start(limit);
+    }
+
+    /// Offers the entity in `slot`, `squared` away (not NaN); `passes` tells whether it can
+    /// matter at all ([`Nearest::offer`]). Each slot at most once.
+    #[inline]
+    pub(crate) fn offer(&mut self, slot: u32, squared: f64, passes: impl Fn(u32) -> bool) {
+        self.nearest.offer(slot, squared, passes);
+    }
+
+    /// Ends gathering: the nearest offered slots that pass, and `me` (not offered) when some,
+    /// in ascending order.
+    pub(crate) fn finish(&mut self, passes: impl Fn(u32) -> bool, me: Option<u32>) {
+        let Perceived {
+            nearest,
+            slots,
+            low,
+            high,
+            ..
+        } = self;
+        for slot in nearest.finish(passes).chain(me) {
+            slots.push(slot);
+            *low = (*low).min(slot);
+            *high = (*high).max(slot);
+        }
+        self.sort();
+    }
+
     /// Forgets the slots, keeping the buffers.
-    pub(crate) fn clear(&mut self) {
+    fn clear(&mut self) {
         self.slots.clear();
         (self.low, self.high) = (u32::MAX, 0);
     }
 
-    /// Adds `slot`, which must not be there already.
-    pub(crate) fn push(&mut self, slot: u32) {
-        self.slots.push(slot);
-        self.low = self.low.min(slot);
-        self.high = self.high.max(slot);
-    }
-
     /// Puts the slots in ascending order.
-    pub(crate) fn sort(&mut self) {
+    fn sort(&mut self) {
         if self.slots.is_empty() {
             return;
         }
@@ -114,9 +143,11 @@ mod tests {
                     slots.push(slot);
                 }
             }
-            perceived.clear();
-            slots.iter().for_each(|&s| perceived.push(s));
-            perceived.sort();
+            perceived.start(u32::MAX);
+            for (i, &slot) in slots.iter().enumerate() {
+                perceived.offer(slot, i as f64, |_| true);
+            }
+            perceived.finish(|_| true, None);
             slots.sort_unstable();
             assert_eq!(&*perceived, &slots[..], "round {round}");
         }

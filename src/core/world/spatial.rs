@@ -1,8 +1,9 @@
-//! Which entities of a world are within range of a point: what sensing (UDGOAP) and target
-//! gathering (GOAP) see, found through a [`SpatialIndex`] of every entity's position instead of
-//! a test of every entity.
+//! Which entities of a world are within range of a point: what sensing (UDGOAP), candidates
+//! (UBC) and target gathering (GOAP) see, found through a [`SpatialIndex`] of every entity's
+//! position instead of a test of every entity, and bounded to a think's `perception_limit`
+//! nearest (`nearest.rs`).
 //!
-//! **Exact, always.** Results are exactly those of testing every entity, in slot order. The
+//! **Exact, always.** Candidates are exactly those of testing every entity, in slot order. The
 //! index is *stale* from any change to the set of positions (an entity created, spawned,
 //! destroyed or moved, by the engine or by an effect) until it is rebuilt, and a query on a
 //! stale index scans every entity instead. `tick` rebuilds a stale index once, after needs and
@@ -15,10 +16,12 @@
 //! **Two tiers.** Smart objects and NPCs are indexed apart, each tier stale only from changes
 //! to its own kind's entities. In a game most objects stand still while NPCs walk, so a tick
 //! rebuilds only the NPCs' tier (in the hospital, 16 of every 53 entities; UBC at 20,000 NPCs
-//! took 13 % less time per decision than with one index). A query walks both tiers' cells.
+//! took 13 % less time per decision than with one index). A query walks both tiers' cells, or
+//! only the objects' when no NPC can matter to the think (a crowd then costs it nothing).
 //!
 //! **Order.** Both paths list slot indices in ascending order (the index's own order depends on
-//! cells; sorting its results restores slot order), so what an NPC perceives, and so its memory,
+//! cells; sorting its results restores slot order), and the limit keeps the nearest by squared
+//! distance, then slot, whatever the order of the visit, so what an NPC perceives, and so its memory,
 //! its planning and its events, depend only on the world's state: replays and lockstep stay
 //! deterministic, and results match those of the scan the world used before it had an index.
 //!
@@ -29,10 +32,11 @@
 //! covers. Games whose NPCs perceive very different ranges can set it with
 //! [`World::set_spatial_cell_size`].
 
-use crate::core::model::condition::{distance_between, squared_distance};
+use crate::core::model::condition::squared_distance;
 use crate::core::model::domain::Domain;
 use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::model::error::Result;
+use crate::core::model::perception::Sight;
 use crate::core::model::vec3::Vec3;
 use crate::core::world::brains::Brains;
 use crate::core::world::perceived::Perceived;
@@ -108,9 +112,12 @@ impl WorldSpatial {
         self.objects.stale || self.npcs.stale
     }
 
-    /// Both tiers' indexes, objects first.
-    fn indexes(&self) -> [&SpatialIndex; 2] {
+    /// The tiers' indexes a query reads: the objects', then the NPCs' when `npcs`.
+    fn indexes(&self, npcs: bool) -> impl Iterator<Item = &SpatialIndex> {
+        let tiers = 1 + usize::from(npcs);
         [&self.objects.index, &self.npcs.index]
+            .into_iter()
+            .take(tiers)
     }
 
     /// The tier of `kind`'s entities; squads have no body, so none.
@@ -125,11 +132,16 @@ impl WorldSpatial {
 
 impl<B: Brains> World<B> {
     /// Fills `out` with the slot indices, ascending, of the entities `npc` (at `from`)
-    /// perceives: itself and every entity within `range`. Sensing (UDGOAP) and target
-    /// gathering (GOAP) both see through it; read the entities with [`World::at_slot`].
-    /// Allocates nothing once `out` has grown.
-    pub(crate) fn perceivable(&self, npc: Entity, from: Vec3, range: f64, out: &mut Perceived) {
-        self.perceivable_through(npc, from, range, self.index_serves(range), out);
+    /// perceives with `sight`: itself, and of the entities within range that can take the
+    /// sight's interest (`model/perception.rs`), the `sight.limit` nearest ([`Nearest`]'s
+    /// order: squared distance, then slot). Others may be there too, when no more than the
+    /// limit were in range and so none needed testing: callers test each entity they read.
+    /// Sensing (UDGOAP), candidates (UBC) and target gathering (GOAP) all see through it;
+    /// read the entities with [`World::at_slot`]. Allocates nothing once `out` has grown.
+    ///
+    /// [`Nearest`]: crate::core::world::nearest::Nearest
+    pub(crate) fn perceivable(&self, npc: Entity, from: Vec3, sight: Sight, out: &mut Perceived) {
+        self.perceivable_through(npc, from, sight, self.index_serves(sight.range), out);
     }
 
     /// [`World::perceivable`] through the index (which must then be fresh) or by a scan.
@@ -137,24 +149,28 @@ impl<B: Brains> World<B> {
         &self,
         npc: Entity,
         from: Vec3,
-        range: f64,
+        sight: Sight,
         by_index: bool,
         out: &mut Perceived,
     ) {
-        out.clear();
+        let relevance = self.domain.relevance();
+        let passes = |slot: u32| {
+            self.at_slot(slot).is_some_and(|(_, record)| {
+                relevance.interests(sight.interest, record.archetype, &record.facts)
+            })
+        };
         let me = self
             .live_record(npc)
             .and(npc.key_in(self.serial()))
             .map(|key| key.index);
-        self.within_ids(from, range, by_index, |slot| {
+        let npcs = relevance.npcs_may_interest(sight.interest);
+        out.start(sight.limit);
+        self.within(from, sight.range, by_index, npcs, |slot, squared| {
             if Some(slot) != me {
-                out.push(slot);
+                out.offer(slot, squared, passes);
             }
         });
-        if let Some(me) = me {
-            out.push(me);
-        }
-        out.sort();
+        out.finish(passes, me);
     }
 
     /// Whether a query of `range` may go through the index: it is fresh, and the range finite
@@ -163,9 +179,10 @@ impl<B: Brains> World<B> {
         !self.spatial.is_stale() && range.is_finite()
     }
 
-    /// Visits the slot index and distance of every entity within `range` of `center`, NPCs
-    /// only when `npcs`: through the index (which must be fresh: its tiers' entries are then
-    /// exactly the live entities), objects first, or by testing every entity, in slot order.
+    /// Visits the slot index and squared distance of every entity within `range` of `center`
+    /// (tested without a square root, [`WithinRange`]), NPCs only when `npcs`: through the
+    /// index (which must be fresh: its tiers' entries are then exactly the live entities),
+    /// objects first, or by testing every entity, in slot order.
     pub(crate) fn within(
         &self,
         center: Vec3,
@@ -175,40 +192,20 @@ impl<B: Brains> World<B> {
         mut visit: impl FnMut(u32, f64),
     ) {
         if by_index {
-            let [objects, npc_index] = self.spatial.indexes();
-            objects.query(center, range, &mut visit);
-            if npcs {
-                npc_index.query(center, range, &mut visit);
-            }
-            return;
-        }
-        for (key, record) in self.entities.iter() {
-            if !npcs && record.kind == EntityKind::Npc {
-                continue;
-            }
-            let distance = distance_between(center, record.position);
-            if distance <= range {
-                visit(key.index, distance);
-            }
-        }
-    }
-
-    /// [`World::within`] for callers that need no distance: the same slots in the same order,
-    /// tested on squared distances ([`WithinRange`]).
-    fn within_ids(&self, center: Vec3, range: f64, by_index: bool, mut visit: impl FnMut(u32)) {
-        if by_index {
-            for index in self.spatial.indexes() {
-                index.query_ids(center, range, &mut visit);
+            for index in self.spatial.indexes(npcs) {
+                index.query_squared(center, range, &mut visit);
             }
             return;
         }
         let within = WithinRange::new(range);
-        // Squads have no body: the index leaves them out, and so does the scan.
         for (key, record) in self.entities.iter() {
-            if record.kind != EntityKind::Squad
-                && within.holds(squared_distance(center, record.position))
-            {
-                visit(key.index);
+            // Squads have no body: the index leaves them out, and so does the scan.
+            if record.kind == EntityKind::Squad || (!npcs && record.kind == EntityKind::Npc) {
+                continue;
+            }
+            let squared = squared_distance(center, record.position);
+            if within.holds(squared) {
+                visit(key.index, squared);
             }
         }
     }
@@ -262,9 +259,10 @@ mod tests {
     use super::*;
     use crate::core::model::action::Planning;
     use crate::core::model::archetype::{ArchetypeId, ThinkSettings};
-    use crate::core::model::condition::{CmpOp, Condition, Operand, Role};
+    use crate::core::model::condition::{distance_between, CmpOp, Condition, Operand, Role};
     use crate::core::model::effect::{Effect, EffectOp};
     use crate::core::model::goap::Relevance;
+    use crate::core::model::perception::Interest;
     use crate::core::model::rng::WorldRng;
     use crate::core::world::actions::ActionOutcome;
     use crate::core::world::event::EventKind;
@@ -297,6 +295,8 @@ mod tests {
         arrived: AttributeId,
         walker: ArchetypeId,
         post: ArchetypeId,
+        /// An NPC that walks and also supplies `goto`: a walker's target among NPCs.
+        guide: ArchetypeId,
     }
 
     fn walkers(perception_range: f64) -> Walkers {
@@ -337,27 +337,66 @@ mod tests {
         b.set_think_settings(walker, think).unwrap();
         let post = b.add_archetype("post").unwrap();
         b.add_supplied_action(post, goto).unwrap();
+        let guide = b.add_archetype("guide").unwrap();
+        b.add_consumed_action(guide, goto).unwrap();
+        b.add_supplied_action(guide, goto).unwrap();
+        b.set_think_settings(guide, think).unwrap();
         let world = World::new(b.build().unwrap(), WorldConfig::default()).unwrap();
         Walkers {
             world,
             arrived,
             walker,
             post,
+            guide,
         }
     }
 
-    /// What testing every live entity through the public API decides, in slot order.
-    fn brute_force(world: &World, npc: Entity, from: Vec3, range: f64) -> Vec<u32> {
-        world
+    /// What testing every live entity decides, in slot order: `npc` when live, and of the
+    /// others within range that take the sight's interest, the `limit` nearest by sorting
+    /// them all.
+    fn brute_force(world: &World, npc: Entity, from: Vec3, sight: Sight) -> Vec<u32> {
+        let relevance = world.domain.relevance();
+        let mut others: Vec<(f64, u32)> = world
             .entities()
-            .filter(|&e| e == npc || distance_between(from, world.position(e).unwrap()) <= range)
-            .map(|e| e.index1 - 1)
+            .filter(|&e| e != npc)
+            .filter_map(|e| {
+                let record = world.live_record(e)?;
+                let interests =
+                    relevance.interests(sight.interest, record.archetype, &record.facts);
+                (interests && distance_between(from, record.position) <= sight.range)
+                    .then(|| (squared_distance(from, record.position), e.index1 - 1))
+            })
+            .collect();
+        others.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        others.truncate(sight.limit as usize);
+        let mut slots: Vec<u32> = others.into_iter().map(|(_, slot)| slot).collect();
+        slots.extend(world.live_record(npc).map(|_| npc.index1 - 1));
+        slots.sort_unstable();
+        slots
+    }
+
+    /// What a think uses of `perceived`: `npc`, and the entities that take the interest (the
+    /// rest is there only when the selection did not need to test it). Checks the order.
+    fn used(world: &World, npc: Entity, sight: Sight, perceived: &Perceived) -> Vec<u32> {
+        assert!(
+            perceived.windows(2).all(|w| w[0] < w[1]),
+            "ascending, once each"
+        );
+        let relevance = world.domain.relevance();
+        perceived
+            .iter()
+            .copied()
+            .filter(|&slot| {
+                let (entity, record) = world.at_slot(slot).expect("a live entity");
+                entity == npc
+                    || relevance.interests(sight.interest, record.archetype, &record.facts)
+            })
             .collect()
     }
 
     #[test]
     fn perceivable_is_exact_through_the_index_and_the_scan_under_random_changes() {
-        let (mut indexed, mut scanned, mut moved) = (0, 0, 0);
+        let (mut indexed, mut scanned, mut moved, mut limited) = (0, 0, 0, 0);
         for seed in 0..40u64 {
             let mut rng = Rng(WorldRng::new(seed));
             let mut w = walkers(rng.pick(&[5.0, 12.0, 30.0]));
@@ -377,8 +416,13 @@ mod tests {
                         w.world.create(kind, spot(&mut rng)).unwrap();
                     }
                     1 => {
-                        let archetype = rng.pick(&[w.walker, w.post, w.post]);
-                        w.world.spawn(archetype, spot(&mut rng)).unwrap();
+                        let archetype = rng.pick(&[w.walker, w.post, w.post, w.guide]);
+                        // Some at one spot: a crowd of ties.
+                        let at = match rng.below(3) {
+                            0 => Vec3::new(1.0, 0.0, 1.0),
+                            _ => spot(&mut rng),
+                        };
+                        w.world.spawn(archetype, at).unwrap();
                     }
                     2 if !live.is_empty() => {
                         let e = rng.pick(&live);
@@ -445,22 +489,43 @@ mod tests {
                         }
                         _ => rng.between(0.0, 2.0 * extent),
                     };
-                    let expected = brute_force(&w.world, npc, from, range);
-                    let context = format!("seed {seed}, op {op}, npc {npc:?}, {from:?}, {range}");
-                    w.world.perceivable(npc, from, range, &mut out);
-                    assert_eq!(&*out, &expected[..], "{context}");
-                    out.clear();
+                    let consumer = rng.pick(&[w.walker, w.post, w.guide]);
+                    let sight = Sight {
+                        range,
+                        limit: rng.pick(&[1, 2, 3, 7, 256]),
+                        interest: match rng.below(2) {
+                            0 => Interest::Memory(consumer),
+                            _ => Interest::Supply(consumer),
+                        },
+                    };
+                    let expected = brute_force(&w.world, npc, from, sight);
+                    let context = format!("seed {seed}, op {op}, npc {npc:?}, {from:?}, {sight:?}");
+                    w.world.perceivable(npc, from, sight, &mut out);
+                    assert_eq!(used(&w.world, npc, sight, &out), expected, "{context}");
                     w.world
-                        .perceivable_through(npc, from, range, false, &mut out);
-                    assert_eq!(&*out, &expected[..], "scan: {context}");
+                        .perceivable_through(npc, from, sight, false, &mut out);
+                    assert_eq!(
+                        used(&w.world, npc, sight, &out),
+                        expected,
+                        "scan: {context}"
+                    );
                     scanned += 1;
                     if !w.world.spatial.is_stale() {
-                        out.clear();
                         w.world
-                            .perceivable_through(npc, from, range, true, &mut out);
-                        assert_eq!(&*out, &expected[..], "index: {context}");
+                            .perceivable_through(npc, from, sight, true, &mut out);
+                        assert_eq!(
+                            used(&w.world, npc, sight, &out),
+                            expected,
+                            "index: {context}"
+                        );
                         indexed += 1;
                     }
+                    let unlimited = Sight {
+                        limit: u32::MAX,
+                        ..sight
+                    };
+                    let all = brute_force(&w.world, npc, from, unlimited);
+                    limited += usize::from(all.len() > expected.len());
                 }
             }
         }
@@ -468,6 +533,8 @@ mod tests {
         // would test little.
         assert!(indexed > 5_000 && scanned == 36_000, "{indexed} {scanned}");
         assert!(moved >= 20, "{moved} walkers moved by effects");
+        // The limit must have cut many, or the selection would be tested little.
+        assert!(limited > 2_000, "{limited} limited");
     }
 
     #[test]

@@ -187,14 +187,15 @@ impl SpatialIndex {
         });
     }
 
-    /// [`SpatialIndex::query`] for callers that need no distance: the same entries in the
-    /// same order, found without a square root for all but entries within a hair of `range`
-    /// ([`WithinRange`]).
-    pub fn query_ids(&self, center: Vec3, range: f64, mut visit: impl FnMut(u32)) {
+    /// [`SpatialIndex::query`] with squared distances, `visit(id, squared)`: the same entries
+    /// in the same order, found without a square root for all but entries within a hair of
+    /// `range` ([`WithinRange`]).
+    pub fn query_squared(&self, center: Vec3, range: f64, mut visit: impl FnMut(u32, f64)) {
         let within = WithinRange::new(range);
         self.candidates(center, range, |entry| {
-            if within.holds(squared_distance(center, entry.position)) {
-                visit(entry.id);
+            let squared = squared_distance(center, entry.position);
+            if within.holds(squared) {
+                visit(entry.id, squared);
             }
         });
     }
@@ -358,11 +359,18 @@ mod tests {
     }
 
     fn assert_agrees(index: &SpatialIndex, items: &[(u32, Vec3)], center: Vec3, range: f64) {
-        // Without distances: the same entries, in the same order.
-        let (mut in_order, mut ids) = (Vec::new(), Vec::new());
-        index.query(center, range, |id, _| in_order.push(id));
-        index.query_ids(center, range, |id| ids.push(id));
-        assert_eq!(ids, in_order, "ids alone: center {center:?}, range {range}");
+        // With squared distances: the same entries, in the same order, each distance squared.
+        let (mut in_order, mut squared) = (Vec::new(), Vec::new());
+        index.query(center, range, |id, distance| {
+            in_order.push((id, distance.to_bits()))
+        });
+        index.query_squared(center, range, |id, s| {
+            squared.push((id, s.sqrt().to_bits()))
+        });
+        assert_eq!(
+            squared, in_order,
+            "squared: center {center:?}, range {range}"
+        );
         let got = visited(index, center, range);
         let ids = got.iter().map(|&(id, _)| id);
         assert!(

@@ -50,6 +50,11 @@ namespace Motive
         /// </summary>
         public const uint MaxMemoryCapacity = (1 << 16);
         /// <summary>
+        /// Largest `motive_think_settings.perception_limit`: the most entities one think perceives
+        /// besides the NPC itself.
+        /// </summary>
+        public const uint MaxPerceptionLimit = (1 << 16);
+        /// <summary>
         /// Largest `motive_think_settings.max_expansions`, and the largest `max_expansions` a direct
         /// plan (`motive_npc_plan_into`, `motive_arena_goap_begin`, `motive_arena_goap_plan`) accepts:
         /// the most plan states one search may expand.
@@ -1711,6 +1716,12 @@ namespace Motive
         /// Most actions in one plan, 1 to `MOTIVE_MAX_PLAN_DEPTH`. Default 8.
         /// </summary>
         public uint MaxDepth;
+        /// <summary>
+        /// Most entities one think perceives besides the NPC itself, 1 to
+        /// `MOTIVE_MAX_PERCEPTION_LIMIT`: of those within range that can matter to it, the nearest
+        /// (equal distances in slot order). Default 256.
+        /// </summary>
+        public uint PerceptionLimit;
     }
 
     /// <summary>

@@ -94,9 +94,8 @@ impl WorldHost<'_> {
         let me = self.world.position(self.npc).ok()?;
         let found = self
             .world
-            .find_suppliers(action, me, self.range, Some(self.npc))
-            .ok()?;
-        found.first().map(|f| f.entity)
+            .nearest_supplier(action, me, self.range, self.npc);
+        found.ok()?.map(|f| f.entity)
     }
 
     /// Plans for GOAP `goal`; a found plan's steps go to the world. Returns whether a plan was

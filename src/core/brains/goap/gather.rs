@@ -7,11 +7,13 @@ use std::sync::Arc;
 use crate::core::brains::goap::bind::{resolve_test, BindInput};
 use crate::core::brains::goap::{GoapProblem, GoapSearch, Target, Test, Workspace};
 use crate::core::model::action::ActionId;
+use crate::core::model::archetype::{ArchetypeId, ThinkSettings};
 use crate::core::model::condition::Bindings;
 use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::model::error::{Error, Result};
 use crate::core::model::goap::{GoapGoalId, SymbolicState};
 use crate::core::model::limits::check_expansions;
+use crate::core::model::perception::{Interest, Sight};
 use crate::core::world::perceived::Perceived;
 use crate::core::World;
 
@@ -35,8 +37,9 @@ pub struct Callbacks {
 /// Buffers for gathering a GOAP problem, reused from plan to plan.
 #[derive(Clone, Debug, Default)]
 pub struct GoapInputs {
-    /// Candidate targets: the NPC and every entity with an archetype within its perception
-    /// range.
+    /// Candidate targets: of what the NPC perceives (itself, and the nearest entities within
+    /// its perception range, at most its perception limit), those that supply an action it
+    /// consumes, in slot order.
     pub targets: Vec<Target>,
     /// The NPC's symbolic state.
     pub start: SymbolicState,
@@ -90,14 +93,14 @@ impl World {
         if self.kind(npc)? == EntityKind::Object {
             return Err(Error::invalid("only an npc or a squad plans"));
         }
-        let archetype = self
+        let archetype_id = self
             .archetype(npc)?
             .ok_or_else(|| Error::invalid("the npc has no archetype"))?;
         let def = self.domain.goap_goals().get(goal.0)?;
-        let archetype = self.domain.archetype(archetype);
+        let archetype = self.domain.archetype(archetype_id);
         let think = archetype.think;
         let position = self.position(npc)?;
-        self.gather_goap(npc, position, think.perception_range, inputs);
+        self.gather_goap(npc, archetype_id, position, &think, inputs);
         self.fill_ambiance_deltas(
             &archetype.applicable_annotations,
             position,
@@ -142,21 +145,30 @@ impl World {
         Ok(GoapSearch::begin(&problem, ws))
     }
 
+    /// Fills `inputs` with `npc`'s symbolic state and its targets: what it perceives (thinking
+    /// with `think`) that supplies an action its archetype (`npc_archetype`) consumes, priced
+    /// by contention.
     fn gather_goap(
         &self,
         npc: Entity,
+        npc_archetype: ArchetypeId,
         position: crate::core::model::vec3::Vec3,
-        range: f64,
+        think: &ThinkSettings,
         inputs: &mut GoapInputs,
     ) {
         inputs.start.capture(self.domain.symbols(), self, npc);
         inputs.targets.clear();
 
-        let npc_archetype = self.live_record(npc).and_then(|r| r.archetype);
-        let pricing = self.pricing(npc, npc_archetype);
-        self.perceivable(npc, position, range, &mut inputs.perceived);
+        let pricing = self.pricing(npc, Some(npc_archetype));
+        let relevance = self.domain.relevance();
+        let sight = Sight::of(think, Interest::Supply(npc_archetype));
+        self.perceivable(npc, position, sight, &mut inputs.perceived);
         for (entity, record) in inputs.perceived.iter().filter_map(|&s| self.at_slot(s)) {
-            let Some(archetype) = record.archetype else {
+            // What supplies nothing the NPC consumes binds to no action.
+            let Some(archetype) = record
+                .archetype
+                .filter(|&a| relevance.supplies(npc_archetype, a))
+            else {
                 continue;
             };
             let Some((extra_cost, _)) = self.price(&pricing, entity, record) else {

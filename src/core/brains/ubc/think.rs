@@ -9,6 +9,7 @@
 use crate::core::brains::ubc::rating::{Rater, RatingScratch, Usable};
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::entity::Entity;
+use crate::core::model::perception::{Interest, Sight};
 use crate::core::world::event::EventKind;
 use crate::core::world::Step;
 use crate::core::{Mind, World};
@@ -34,11 +35,17 @@ impl World {
         let mut candidates = std::mem::take(&mut self.brains.ubc.candidates);
         let mut perceived = std::mem::take(&mut self.brains.perceived);
         let mut rating = std::mem::take(&mut self.brains.ubc.rating);
-        self.perceivable(npc, me, def.think.perception_range, &mut perceived);
+        let sight = Sight::of(&def.think, Interest::Supply(archetype));
+        self.perceivable(npc, me, sight, &mut perceived);
         candidates.clear();
         let pricing = self.pricing(npc, Some(archetype));
+        let relevance = domain.relevance();
         for (entity, record) in perceived.iter().filter_map(|&slot| self.at_slot(slot)) {
-            let Some(supplier) = record.archetype else {
+            // What supplies nothing the NPC consumes is no step of its plans.
+            let Some(supplier) = record
+                .archetype
+                .filter(|&a| relevance.supplies(archetype, a))
+            else {
                 continue;
             };
             // Contention: objects with no slot open to the NPC are left out or priced.

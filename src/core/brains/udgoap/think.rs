@@ -15,12 +15,13 @@ use crate::core::brains::udgoap::planner::{BoundGoal, PlanRequest, Search, Suppl
 use crate::core::brains::udgoap::utility::{TopLevelUtility, WeightedScore};
 use crate::core::brains::BrainState;
 use crate::core::brains::{SearchStats, SearchStatus};
-use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::archetype::TopLevel;
+use crate::core::model::archetype::{ArchetypeId, ThinkSettings};
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, Result};
 use crate::core::model::goal::GoalId;
 use crate::core::model::limits::check_expansions;
+use crate::core::model::perception::{Interest, Sight};
 use crate::core::world::event::EventKind;
 use crate::core::world::Step;
 use crate::core::world::{describe, EntityRecord};
@@ -47,7 +48,7 @@ impl World {
         let BrainState::Udgoap(udgoap) = &mut mind.brain else {
             return;
         };
-        self.sense(npc, archetype, udgoap, think.perception_range);
+        self.sense(npc, archetype, udgoap, &think);
         update_drives_and_goals(&domain, npc, udgoap, &mut self.brains.udgoap.scores);
         if !self.fail_if_target_gone(npc, mind) && mind.running.is_none() {
             self.plan(npc, archetype, mind);
@@ -55,15 +56,23 @@ impl World {
         }
     }
 
-    /// Merges what `npc` perceives into its memory: itself, and every entity within `range`
-    /// that can matter to it (`model/perception.rs`), with its position and facts, stamped now.
-    /// Facts about entities that no longer exist are forgotten.
-    fn sense(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut UdgoapMind, range: f64) {
+    /// Merges what `npc` perceives with `think`'s range and limit into its memory: itself, and
+    /// the entities in range that can matter to it (`model/perception.rs`), the nearest, with
+    /// their positions and facts, stamped now. Facts about entities that no longer exist are
+    /// forgotten.
+    fn sense(
+        &mut self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &mut UdgoapMind,
+        think: &ThinkSettings,
+    ) {
         let Ok(me) = self.position(npc) else {
             return;
         };
         let mut perceived = std::mem::take(&mut self.brains.perceived);
-        self.perceivable(npc, me, range, &mut perceived);
+        let interest = Interest::Memory(archetype);
+        self.perceivable(npc, me, Sight::of(think, interest), &mut perceived);
         let relevance = self.domain.relevance();
         mind.memory.start_sensing();
         for (at, &slot) in perceived.iter().enumerate() {
@@ -71,7 +80,7 @@ impl World {
             let Some((entity, record)) = self.at_slot(slot) else {
                 continue;
             };
-            if entity == npc || relevance.matters(archetype, record.archetype, &record.facts) {
+            if entity == npc || relevance.interests(interest, record.archetype, &record.facts) {
                 remember(mind, entity, record, self.time);
             }
         }
@@ -279,8 +288,7 @@ impl World {
             adopt(self, &[]);
             return (SearchStatus::Found, 0);
         }
-        let range = domain.archetype(archetype).think.perception_range;
-        self.sense(npc, archetype, memory, range);
+        self.sense(npc, archetype, memory, &domain.archetype(archetype).think);
         self.gather_suppliers(npc, archetype, memory);
         let UdgoapScratch { goals, weights, .. } = &mut self.brains.udgoap;
         goals.clear();
