@@ -133,9 +133,10 @@
 /**
  * Version of the C ABI. Bumped on every incompatible change to `motive.h`; wrappers compare
  * it with `motive_abi_version()` when they load the library. There is no ABI stability
- * before motive 1.0: pin exact versions.
+ * before motive 1.0: pin exact versions. 2: `motive_think_settings` gained `perception_limit`
+ * in what was padding, which a caller built against 1 would leave indeterminate.
  */
-#define MOTIVE_ABI_VERSION 1
+#define MOTIVE_ABI_VERSION 2
 
 /**
  * Result of a motive call. 0 is success; `MOTIVE_STATUS_IN_PROGRESS` means "not finished,

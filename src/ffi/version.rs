@@ -7,8 +7,9 @@ use super::guard::guard_value;
 
 /// Version of the C ABI. Bumped on every incompatible change to `motive.h`; wrappers compare
 /// it with `motive_abi_version()` when they load the library. There is no ABI stability
-/// before motive 1.0: pin exact versions.
-pub const MOTIVE_ABI_VERSION: u32 = 1;
+/// before motive 1.0: pin exact versions. 2: `motive_think_settings` gained `perception_limit`
+/// in what was padding, which a caller built against 1 would leave indeterminate.
+pub const MOTIVE_ABI_VERSION: u32 = 2;
 
 const VERSION: &std::ffi::CStr = match std::ffi::CStr::from_bytes_with_nul(
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes(),

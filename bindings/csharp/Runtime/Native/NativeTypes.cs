@@ -107,9 +107,10 @@ namespace Motive
         /// <summary>
         /// Version of the C ABI. Bumped on every incompatible change to `motive.h`; wrappers compare
         /// it with `motive_abi_version()` when they load the library. There is no ABI stability
-        /// before motive 1.0: pin exact versions.
+        /// before motive 1.0: pin exact versions. 2: `motive_think_settings` gained `perception_limit`
+        /// in what was padding, which a caller built against 1 would leave indeterminate.
         /// </summary>
-        public const uint AbiVersion = 1;
+        public const uint AbiVersion = 2;
     }
 
     /// <summary>
