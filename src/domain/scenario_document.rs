@@ -277,19 +277,28 @@ impl Loading {
                 }
             }
         }
+        // An entry refused (with its error) is left out, and the rules' indices then no
+        // longer are the document's: their own checks would point at the wrong entry (the
+        // fuzzer found `"player": [0, {...}]` blamed on the 0).
+        let mut entry_refused = false;
         for s in obj.list(&mut self.ctx, "spawns") {
-            if let Some(spawn) = self.spawn(&s) {
-                rules.spawns.push(spawn);
+            match self.spawn(&s) {
+                Some(spawn) => rules.spawns.push(spawn),
+                None => entry_refused = true,
             }
         }
         for p in obj.list(&mut self.ctx, "player") {
-            if let Some(rule) = self.player_rule(&p) {
-                rules.player.push(rule);
+            match self.player_rule(&p) {
+                Some(rule) => rules.player.push(rule),
+                None => entry_refused = true,
             }
         }
         if let Some(reset) = obj.get("reset_on_death") {
             let id = self.refs.archetypes.resolve(&mut self.ctx, &reset)?;
             rules.reset_on_death = Some(ArchetypeId(id));
+        }
+        if entry_refused {
+            return None;
         }
         if let Some(fault) = rules.fault(domain) {
             // At the member at fault, not the whole section (issue 31).
