@@ -24,7 +24,6 @@ pub mod spatial;
 pub mod spatial_index;
 pub mod squads;
 mod step;
-mod think_times;
 pub(crate) mod within_range;
 
 pub use brains::Brains;
@@ -117,9 +116,6 @@ pub struct World<B: Brains> {
     pub(crate) brains: B::Shared,
     /// The thinks due this tick, reused (`schedule.rs`).
     pub(crate) due: Vec<(f64, Entity)>,
-    /// Every slot's next think, dense, for the schedule's pass (`think_times.rs`); written
-    /// only beside `EntityRecord::next_think` (`World::think_at`).
-    think_times: think_times::ThinkTimes,
     /// The NPCs that made a decision since the last tick began, in decision order, reused.
     pub(crate) decided: Vec<Entity>,
     /// Expansions left in this tick's budget.
@@ -202,7 +198,6 @@ impl<B: Brains> World<B> {
             next_request: 0,
             brains: B::Shared::default(),
             due: Vec::new(),
-            think_times: think_times::ThinkTimes::with_capacity(entity_capacity),
             decided: Vec::new(),
             budget_left: 0,
             tick_expansions: 0,
@@ -362,8 +357,9 @@ impl<B: Brains> World<B> {
             let phase = (f64::from(entity.index1) * 0.618_033_988_749_895).fract();
             let mind = Mind::new(B::new_mind(&domain, def), B::plan_steps(&domain, archetype));
             let first_think = self.time + phase * think.think_interval;
-            self.record_mut(entity)?.mind = Some(Box::new(mind));
-            self.think_at(entity, first_think);
+            let record = self.record_mut(entity)?;
+            record.mind = Some(Box::new(mind));
+            record.next_think = first_think;
         }
         Ok(entity)
     }
@@ -390,8 +386,6 @@ impl<B: Brains> World<B> {
                 deadline: f64::INFINITY,
             })
             .ok_or_else(|| Error::invalid("the world holds 2^32 entities already"))?;
-        // A reused slot's think time is its last occupant's.
-        self.think_times.set(key.index, f64::INFINITY);
         if kind == EntityKind::Npc {
             self.npc_count += 1;
         }
@@ -407,7 +401,6 @@ impl<B: Brains> World<B> {
         self.ambiance.remove_anchored_to(entity);
         let key = entity.key().expect("resolved handles are not null");
         self.entities.remove(key).expect("resolved above");
-        self.think_times.set(key.index, f64::INFINITY);
         self.destructions += 1;
         self.spatial.changed(kind);
         if kind == EntityKind::Npc {

@@ -129,7 +129,6 @@ impl<B: Brains> World<B> {
         world.put_state(state);
         world.ambiance.set_world(world.serial());
         world.check_loaded()?;
-        world.rebuild_think_times();
         world.reserve_plans();
         Ok(world)
     }

@@ -32,15 +32,14 @@ impl<B: Brains> World<B> {
     pub(crate) fn run_due_thinks(&mut self, tick_start: f64) {
         let mut due = std::mem::take(&mut self.due);
         due.clear();
-        // The dense think times, not the records: this pass reads 8 bytes per entity and
-        // loads only the due ones' records (`think_times.rs`).
-        self.think_times.for_each_due(self.time, |index, time| {
+        for index in 0..self.entities.slot_count() {
+            // The schedule is in the record, so this pass never touches a mind.
             if let Some((key, record)) = self.entities.get_at(index) {
-                if record.mind.is_some() {
-                    due.push((time, Entity::from_key(key, self.serial())));
+                if record.mind.is_some() && record.next_think <= self.time {
+                    due.push((record.next_think, Entity::from_key(key, self.serial())));
                 }
             }
-        });
+        }
         // Postponed thinks (due at or before the tick's start) keep their time as the key;
         // newly due ones share one that sorts after all of them.
         for (time, _) in &mut due {
@@ -95,21 +94,10 @@ impl<B: Brains> World<B> {
         }
     }
 
-    /// Schedules `npc`'s next think at `time` (a thinking NPC's; others never think): in its
-    /// record (which is saved) and in the dense copy the schedule scans, the one place either
-    /// is written.
+    /// Schedules `npc`'s next think at `time` (a thinking NPC's; others never think).
     pub(crate) fn think_at(&mut self, npc: Entity, time: f64) {
         if let Some(record) = self.live_record_mut(npc) {
             record.next_think = time;
-            self.think_times.set(npc.index1 - 1, time);
-        }
-    }
-
-    /// Rebuilds the dense think times from the records (after a load).
-    pub(crate) fn rebuild_think_times(&mut self) {
-        self.think_times.clear();
-        for (key, record) in self.entities.iter() {
-            self.think_times.set(key.index, record.next_think);
         }
     }
 
