@@ -236,15 +236,16 @@ impl<B: Brains> World<B> {
 
     /// Advances the world by `dt` seconds (finite, not negative, and keeping the clock finite; a
     /// refused tick changes nothing): the clock, finished ambiance
-    /// event modifiers, needs and running actions, the spatial index when something moved,
-    /// then every think that is due (`schedule.rs`).
+    /// event modifiers, needs and running actions, the spatial index when something moved
+    /// (in the pass that lists the due thinks), squads, then every think that is due
+    /// (`schedule.rs`).
     pub fn tick(&mut self, dt: f64) -> Result<()> {
         self.check_tick(dt)?;
         let tick_start = self.time;
         self.time += dt;
         self.ambiance.prune_finished(self.time);
         self.advance_npcs(dt);
-        self.refresh_spatial_index();
+        self.collect_due_and_refresh_spatial();
         self.update_squads();
         self.budget_left = match self.plan_budget_per_tick {
             0 => u32::MAX,

@@ -67,6 +67,18 @@ struct Tier {
     stale: bool,
 }
 
+impl Tier {
+    /// Its index with a rebuild begun when it is stale, which it no longer counts as.
+    fn begin_rebuild(&mut self) -> Option<&mut SpatialIndex> {
+        if !self.stale {
+            return None;
+        }
+        self.stale = false;
+        self.index.clear_staged();
+        Some(&mut self.index)
+    }
+}
+
 impl WorldSpatial {
     /// A stale, empty index of cells of `cell_size` (finite, > 0).
     pub(crate) fn new(cell_size: f32) -> Result<Self> {
@@ -120,12 +132,50 @@ impl WorldSpatial {
             .take(tiers)
     }
 
+    /// Starts rebuilding the stale tiers, which count as fresh from here: offer every entity
+    /// in slot order, then finish. One pass over the records serves both tiers (and, in a
+    /// tick, the schedule's: `schedule.rs`).
+    pub(crate) fn rebuild_stale(&mut self) -> TierRebuild<'_> {
+        TierRebuild {
+            objects: self.objects.begin_rebuild(),
+            npcs: self.npcs.begin_rebuild(),
+        }
+    }
+
     /// The tier of `kind`'s entities; squads have no body, so none.
     fn tier_mut(&mut self, kind: EntityKind) -> Option<&mut Tier> {
         match kind {
             EntityKind::Object => Some(&mut self.objects),
             EntityKind::Npc => Some(&mut self.npcs),
             EntityKind::Squad => None,
+        }
+    }
+}
+
+/// The stale tiers of a [`WorldSpatial`] being rebuilt ([`WorldSpatial::rebuild_stale`]).
+pub(crate) struct TierRebuild<'a> {
+    objects: Option<&'a mut SpatialIndex>,
+    npcs: Option<&'a mut SpatialIndex>,
+}
+
+impl TierRebuild<'_> {
+    /// Stages entity `slot` of `kind` at `position` when its tier is being rebuilt.
+    #[inline]
+    pub(crate) fn offer(&mut self, kind: EntityKind, slot: u32, position: Vec3) {
+        let index = match kind {
+            EntityKind::Object => self.objects.as_deref_mut(),
+            EntityKind::Npc => self.npcs.as_deref_mut(),
+            EntityKind::Squad => None,
+        };
+        if let Some(index) = index {
+            index.stage(slot, position);
+        }
+    }
+
+    /// Indexes what was offered.
+    pub(crate) fn finish(self) {
+        for index in [self.objects, self.npcs].into_iter().flatten() {
+            index.index_staged();
         }
     }
 }
@@ -223,20 +273,14 @@ impl<B: Brains> World<B> {
     /// ([`World::think_now`], [`World::plan_into`], [`World::goap_begin`]) use the index; they
     /// are exact either way.
     pub fn refresh_spatial_index(&mut self) {
-        for kind in [EntityKind::Object, EntityKind::Npc] {
-            let Some(tier) = self.spatial.tier_mut(kind) else {
-                continue;
-            };
-            if tier.stale {
-                tier.index.rebuild(
-                    self.entities
-                        .iter()
-                        .filter(|(_, record)| record.kind == kind)
-                        .map(|(key, record)| (key.index, record.position)),
-                );
-                tier.stale = false;
-            }
+        if !self.spatial.is_stale() {
+            return;
         }
+        let mut rebuild = self.spatial.rebuild_stale();
+        for (key, record) in self.entities.iter() {
+            rebuild.offer(record.kind, key.index, record.position);
+        }
+        rebuild.finish();
     }
 
     /// The side of the spatial index's square cells on the ground plane, in engine units.

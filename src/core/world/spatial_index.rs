@@ -123,17 +123,40 @@ impl SpatialIndex {
     /// # Panics
     /// If `items` holds more than `u32::MAX` objects.
     pub fn rebuild(&mut self, items: impl IntoIterator<Item = (u32, Vec3)>) {
-        let inverse_cell_size = self.inverse_cell_size;
+        self.clear_staged();
+        for (id, position) in items {
+            self.stage(id, position);
+        }
+        self.index_staged();
+    }
+
+    /// Begins a rebuild whose items come one at a time through [`SpatialIndex::stage`], so
+    /// that one pass over a caller's records can feed several indexes; the index answers as
+    /// before until [`SpatialIndex::index_staged`].
+    pub(crate) fn clear_staged(&mut self) {
         self.staged.clear();
-        self.staged
-            .extend(items.into_iter().map(|(id, position)| Staged {
-                entry: Entry {
-                    position,
-                    id,
-                    cell_x: cell_of(position.x, inverse_cell_size),
-                },
-                cell_z: cell_of(position.z, inverse_cell_size),
-            }));
+    }
+
+    /// Adds object `id` at `position` to the rebuild begun by [`SpatialIndex::clear_staged`].
+    #[inline]
+    pub(crate) fn stage(&mut self, id: u32, position: Vec3) {
+        let inverse_cell_size = self.inverse_cell_size;
+        self.staged.push(Staged {
+            entry: Entry {
+                position,
+                id,
+                cell_x: cell_of(position.x, inverse_cell_size),
+            },
+            cell_z: cell_of(position.z, inverse_cell_size),
+        });
+    }
+
+    /// Ends the rebuild: the index holds exactly the staged objects, as
+    /// [`SpatialIndex::rebuild`] of them in staging order would.
+    ///
+    /// # Panics
+    /// If more than `u32::MAX` objects were staged.
+    pub(crate) fn index_staged(&mut self) {
         let count = u32::try_from(self.staged.len())
             .expect("a spatial index holds at most u32::MAX objects");
 
