@@ -165,6 +165,7 @@ pub unsafe extern "C" fn motive_world_create(
                 seed: def.seed,
                 entity_capacity: def.entity_capacity,
                 plan_budget_per_tick: def.plan_budget_per_tick,
+                think_threads: 1,
             },
         )?;
         out_world.write(motive_world::boxed(world));

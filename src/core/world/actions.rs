@@ -521,6 +521,7 @@ impl<B: Brains> World<B> {
     }
 
     pub(crate) fn facts(&mut self) -> WorldFacts<'_, B> {
+        self.write_log.world_changed();
         WorldFacts {
             serial: self.serial(),
             time: self.time,

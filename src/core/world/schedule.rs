@@ -48,6 +48,8 @@ impl<B: Brains> World<B> {
             }
         }
         due.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index1.cmp(&b.1.index1)));
+        let mut jobs = self.decide_ahead(&due);
+        self.write_log.start(jobs.any());
         for (at, &(_, npc)) in due.iter().enumerate() {
             self.prefetch_minds(&due[at + 1..]);
             // One look-up of the record serves the cost and the think.
@@ -60,9 +62,11 @@ impl<B: Brains> World<B> {
             self.budget_left -= cost;
             self.tick_expansions += cost;
             if let Some(archetype) = archetype {
-                self.think_as(npc, archetype);
+                self.think_as(npc, archetype, jobs.proposal(at));
             }
         }
+        self.write_log.start(false);
+        self.keep_jobs(jobs);
         self.due = due;
     }
 
@@ -104,16 +108,22 @@ impl<B: Brains> World<B> {
     /// Thinks for `npc` now: schedules its next think, then its brain thinks.
     pub(crate) fn think(&mut self, npc: Entity) {
         if let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) {
-            self.think_as(npc, archetype);
+            self.think_as(npc, archetype, None);
         }
     }
 
-    /// [`World::think`] for `npc` of `archetype`, known to the caller.
-    fn think_as(&mut self, npc: Entity, archetype: crate::core::model::archetype::ArchetypeId) {
+    /// [`World::think`] for `npc` of `archetype`, known to the caller, with what its brain
+    /// decided ahead, if it did ([`Brains::think`]).
+    fn think_as(
+        &mut self,
+        npc: Entity,
+        archetype: crate::core::model::archetype::ArchetypeId,
+        ahead: Option<&mut B::Proposal>,
+    ) {
         let next = self.time + self.domain.archetype(archetype).think.think_interval;
         let _ = self.with_mind(npc, |world, mind| {
             world.think_at(npc, next);
-            B::think(world, npc, archetype, mind);
+            B::think(world, npc, archetype, mind, ahead);
             world.note_decision(npc, mind);
             Ok(())
         });
