@@ -87,7 +87,9 @@ fn run(
     world.set_speculation_check(check);
     let mut sim = Simulator::new(instance.rules.clone(), world).unwrap();
     let mut trace = Trace::default();
-    sim.run(world, seconds, &mut trace).unwrap();
+    for _ in 0..steps(seconds, instance.rules.step) {
+        sim.step(world, instance.rules.step, &mut trace).unwrap();
+    }
     Run {
         trace: trace.0,
         // Everything but the wall-clock time.
@@ -101,6 +103,11 @@ fn run(
         state: world.save().unwrap()[SAVE_HEADER_BYTES..].to_vec(),
         parallel: world.parallel_stats(),
     }
+}
+
+/// Steps of `step` seconds in `seconds`.
+fn steps(seconds: f64, step: f64) -> u64 {
+    (seconds / step).round() as u64
 }
 
 /// Asserts that `run` is `reference`, naming the first line that differs.
@@ -242,4 +249,66 @@ fn think_threads_are_bounded() {
     );
     world.set_think_threads(0).unwrap();
     assert_eq!(world.think_threads(), 1, "0 means the calling thread only");
+}
+
+/// The engine's job system: between `tick_begin` and `tick_end`, threads call `think_range` on
+/// ranges of their choosing (some jobs left to the commit), and the run equals `tick`'s.
+#[test]
+fn think_ranges_from_the_engines_threads_equal_a_tick() {
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"));
+    let hospital = load_scenario_file(&dir.join("hospital.json"))
+        .unwrap()
+        .value;
+    for variant in ["ubc", "goap"] {
+        let scenario = hospital.with_variant(variant).unwrap();
+        let reference = run(&scenario, 256, 3, 10.0, 1, SpeculationCheck::Trust);
+        let mut instance = scenario.instantiate(Some(256), Some(3)).unwrap();
+        let world = &mut instance.world;
+        let mut sim = Simulator::new(instance.rules.clone(), world).unwrap();
+        let mut trace = Trace::default();
+        let mut ticks = 0u64;
+        // The simulator ticks the world through the engine path: begin, ranges, end.
+        let mut engine_tick = |world: &mut World, dt: f64| -> motive::core::Result<()> {
+            let jobs = world.tick_begin(dt)?;
+            ticks += 1;
+            let shared = &*world;
+            let third = jobs / 3;
+            std::thread::scope(|scope| {
+                // Two threads take the first two thirds in uneven ranges; the last third is
+                // left to the commits, every other tick.
+                scope.spawn(move || {
+                    for first in (0..third).step_by(5) {
+                        shared.think_range(first, 5.min(third - first)).unwrap();
+                    }
+                });
+                scope.spawn(move || shared.think_range(third, third).unwrap());
+            });
+            if ticks % 2 == 0 {
+                world.think_range(2 * third, jobs - 2 * third)?;
+            }
+            assert!(
+                world.think_range(0, 1).is_err() || jobs == 0,
+                "a job is taken once"
+            );
+            assert!(world.tick(dt).is_err(), "no tick while one is open");
+            world.tick_end()
+        };
+        let step = instance.rules.step;
+        for _ in 0..steps(10.0, step) {
+            sim.step_with(world, step, &mut trace, &mut engine_tick)
+                .unwrap();
+        }
+        let engine = Run {
+            trace: trace.0,
+            stats: reference.stats.clone(),
+            state: world.save().unwrap()[SAVE_HEADER_BYTES..].to_vec(),
+            parallel: world.parallel_stats(),
+        };
+        assert_same(&reference, &engine, variant);
+        if variant == "ubc" {
+            assert!(engine.parallel.decided_ahead > 0, "{:?}", engine.parallel);
+        }
+        assert!(world.think_range(0, 1).is_err(), "no tick is open");
+        assert!(world.tick_end().is_err(), "no tick is open");
+    }
 }

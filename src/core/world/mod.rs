@@ -257,6 +257,18 @@ impl<B: Brains> World<B> {
     /// event modifiers, needs and running actions, the spatial index when something moved,
     /// then every think that is due (`schedule.rs`).
     pub fn tick(&mut self, dt: f64) -> Result<()> {
+        if self.tick_is_open() {
+            return Err(Error::invalid("a tick is open: end it with tick_end first"));
+        }
+        let tick_start = self.start_tick(dt)?;
+        self.run_due_thinks(tick_start);
+        self.end_tick();
+        Ok(())
+    }
+
+    /// A tick up to its thinks (checks, clock, ambiance, needs and running actions, the spatial
+    /// index, squads, the budget); the tick's start time.
+    fn start_tick(&mut self, dt: f64) -> Result<f64> {
         self.check_tick(dt)?;
         let tick_start = self.time;
         self.time += dt;
@@ -270,10 +282,13 @@ impl<B: Brains> World<B> {
         };
         self.tick_expansions = 0;
         self.decided.clear();
-        self.run_due_thinks(tick_start);
+        Ok(tick_start)
+    }
+
+    /// A tick after its due thinks: what the brains do then (GOAP's queue), squads' orders.
+    fn end_tick(&mut self) {
         B::after_thinks(self);
         self.check_orders();
-        Ok(())
     }
 
     /// Whether [`World::tick`] accepts `dt`: finite, not negative, and keeping the clock finite

@@ -14,6 +14,7 @@
 use crate::core::model::entity::Entity;
 use crate::core::world::brains::Brains;
 use crate::core::world::mind::Mind;
+use crate::core::world::think_ahead::Jobs;
 use crate::core::world::World;
 
 /// How many thinks ahead [`World::prefetch_minds`] asks for an NPC's record, mind, brain
@@ -30,26 +31,38 @@ impl<B: Brains> World<B> {
     /// Runs the thinks that are due, within the tick's plan budget: those due before
     /// `tick_start` (postponed) earliest first, then the rest in slot order (module docs).
     pub(crate) fn run_due_thinks(&mut self, tick_start: f64) {
-        let mut due = std::mem::take(&mut self.due);
+        self.collect_due(tick_start);
+        let jobs = self.decide_ahead();
+        self.write_log.start(jobs.any());
+        self.commit_due_thinks(jobs);
+    }
+
+    /// Lists the thinks due now in the order they run ([`World::run_due_thinks`]).
+    pub(crate) fn collect_due(&mut self, tick_start: f64) {
+        let due = &mut self.due;
         due.clear();
         for index in 0..self.entities.slot_count() {
             // The schedule is in the record, so this pass never touches a mind.
             if let Some((key, record)) = self.entities.get_at(index) {
                 if record.mind.is_some() && record.next_think <= self.time {
-                    due.push((record.next_think, Entity::from_key(key, self.serial())));
+                    due.push((record.next_think, Entity::from_key(key, self.serial.get())));
                 }
             }
         }
         // Postponed thinks (due at or before the tick's start) keep their time as the key;
         // newly due ones share one that sorts after all of them.
-        for (time, _) in &mut due {
+        for (time, _) in due.iter_mut() {
             if *time > tick_start {
                 *time = f64::INFINITY;
             }
         }
         due.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index1.cmp(&b.1.index1)));
-        let mut jobs = self.decide_ahead(&due);
-        self.write_log.start(jobs.any());
+    }
+
+    /// Runs the listed due thinks in order within the plan budget, each with what was decided
+    /// ahead for it in `jobs`, if anything; stops the write log.
+    pub(crate) fn commit_due_thinks(&mut self, mut jobs: Jobs<B::Proposal>) {
+        let due = std::mem::take(&mut self.due);
         for (at, &(_, npc)) in due.iter().enumerate() {
             self.prefetch_minds(&due[at + 1..]);
             // One look-up of the record serves the cost and the think.
@@ -62,7 +75,11 @@ impl<B: Brains> World<B> {
             self.budget_left -= cost;
             self.tick_expansions += cost;
             if let Some(archetype) = archetype {
-                self.think_as(npc, archetype, jobs.proposal(at));
+                let ahead = jobs.proposal(at);
+                if ahead.is_some() {
+                    self.count_proposal();
+                }
+                self.think_as(npc, archetype, ahead);
             }
         }
         self.write_log.start(false);

@@ -14,10 +14,11 @@
 //! the first commit; the calling thread decides too. Jobs are handed out in chunks of
 //! consecutive due thinks, so each thread keeps the slot locality of the due order.
 
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use crate::core::model::entity::Entity;
-use crate::core::model::error::Result;
+use crate::core::model::error::{Error, Result};
 use crate::core::model::limits::{at_most, MAX_THINK_THREADS};
 use crate::core::world::brains::Brains;
 use crate::core::world::World;
@@ -46,7 +47,8 @@ pub enum SpeculationCheck {
 /// What the world's think phases decided ahead so far: how well speculation pays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParallelStats {
-    /// Thinks decided ahead of their turn.
+    /// Thinks decided ahead of their turn and reached in their tick (a think the plan budget
+    /// postpones drops its proposal uncounted).
     pub decided_ahead: u64,
     /// Of those, the ones whose reads no longer held at their turn, decided again there.
     pub stale: u64,
@@ -55,16 +57,19 @@ pub struct ParallelStats {
 /// One due think's decision taken ahead.
 #[derive(Default)]
 struct Job<P> {
+    /// A thread took this think (`World::think_range`): it is not taken twice.
+    taken: bool,
     /// The brain decided ahead (false: the think decides at its turn).
     ready: bool,
     proposal: P,
 }
 
-/// The proposals of the current phase, by position in the due list; kept from tick to tick so
-/// that their buffers are reused.
+/// The proposals of the current phase, by position in the due list, each behind its own lock,
+/// which only the thread deciding it takes (the commits reach them through `&mut`); kept from
+/// tick to tick so that their buffers are reused.
 pub(crate) struct Jobs<P> {
-    jobs: Vec<Job<P>>,
-    /// How many of `jobs` belong to the current phase (0: nothing was decided ahead).
+    jobs: Vec<Mutex<Job<P>>>,
+    /// How many of `jobs` belong to the current phase (0: nothing is decided ahead).
     active: usize,
 }
 
@@ -77,16 +82,29 @@ impl<P> Default for Jobs<P> {
     }
 }
 
+impl<P: Default> Jobs<P> {
+    /// Opens a phase of `count` jobs, none taken.
+    fn open(&mut self, count: usize) {
+        if self.jobs.len() < count {
+            self.jobs.resize_with(count, Mutex::default);
+        }
+        for job in &mut self.jobs[..count] {
+            let job = job.get_mut().unwrap_or_else(PoisonError::into_inner);
+            (job.taken, job.ready) = (false, false);
+        }
+        self.active = count;
+    }
+}
+
 impl<P> Jobs<P> {
     /// The proposal decided ahead for the due think at `at`, if any.
     pub(crate) fn proposal(&mut self, at: usize) -> Option<&mut P> {
-        self.jobs[..self.active]
-            .get_mut(at)
-            .filter(|job| job.ready)
-            .map(|job| &mut job.proposal)
+        let job = self.jobs[..self.active].get_mut(at)?;
+        let job = job.get_mut().unwrap_or_else(PoisonError::into_inner);
+        job.ready.then_some(&mut job.proposal)
     }
 
-    /// Whether the current phase decided anything ahead.
+    /// Whether the current phase may have decided anything ahead.
     pub(crate) fn any(&self) -> bool {
         self.active > 0
     }
@@ -101,9 +119,11 @@ pub(crate) struct ThinkAhead<B: Brains> {
     /// The test knob.
     pub(crate) check: SpeculationCheck,
     stats: ParallelStats,
+    /// A tick is open ([`World::tick_begin`]) and not yet ended.
+    open: bool,
     jobs: Jobs<B::Proposal>,
-    /// One set of decision buffers per thread.
-    scratch: Vec<B::Scratch>,
+    /// Decision buffers, one taken per deciding thread at a time.
+    scratch: Mutex<Vec<B::Scratch>>,
 }
 
 impl<B: Brains> Default for ThinkAhead<B> {
@@ -113,8 +133,9 @@ impl<B: Brains> Default for ThinkAhead<B> {
             min_jobs: PARALLEL_MIN_JOBS,
             check: SpeculationCheck::Trust,
             stats: ParallelStats::default(),
+            open: false,
             jobs: Jobs::default(),
-            scratch: Vec::new(),
+            scratch: Mutex::default(),
         }
     }
 }
@@ -156,57 +177,122 @@ impl<B: Brains> World<B> {
         self.ahead.check = check;
     }
 
-    /// Decides ahead for the `due` thinks of this phase on the world's threads, when it has more
-    /// than one and enough are due; the proposals, by position in `due` (none otherwise).
-    pub(crate) fn decide_ahead(&mut self, due: &[(f64, Entity)]) -> Jobs<B::Proposal> {
-        let mut jobs = std::mem::take(&mut self.ahead.jobs);
-        jobs.active = 0;
+    /// Decides ahead for the due thinks of this phase on the world's threads, when it has more
+    /// than one and enough are due; the proposals, by position in the due list (none otherwise).
+    pub(crate) fn decide_ahead(&mut self) -> Jobs<B::Proposal> {
+        let due = self.due.len();
         let threads = self.ahead.threads as usize;
-        if threads <= 1 || due.len() < self.ahead.min_jobs {
-            return jobs;
+        if threads <= 1 || due < self.ahead.min_jobs {
+            self.ahead.jobs.active = 0;
+            return std::mem::take(&mut self.ahead.jobs);
         }
-        if jobs.jobs.len() < due.len() {
-            jobs.jobs.resize_with(due.len(), Job::default);
-        }
-        let threads = threads.min(due.len().div_ceil(CHUNK));
-        let mut scratch = std::mem::take(&mut self.ahead.scratch);
-        scratch.resize_with(threads.max(scratch.len()), B::Scratch::default);
-        let queue = Mutex::new(
-            jobs.jobs[..due.len()]
-                .chunks_mut(CHUNK)
-                .zip(due.chunks(CHUNK)),
-        );
+        self.ahead.jobs.open(due);
+        let chunks = due.div_ceil(CHUNK);
+        let next = AtomicUsize::new(0);
         let world = &*self;
-        let work = |scratch: &mut B::Scratch| loop {
-            // The lock is held only to take the next chunk.
-            let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
-            let Some((chunk, npcs)) = next else {
-                return;
-            };
-            for (job, &(_, npc)) in chunk.iter_mut().zip(npcs) {
-                job.ready = world.decide_one_ahead(npc, scratch, &mut job.proposal);
-            }
+        let work = || {
+            world.with_scratch(|scratch| loop {
+                let chunk = next.fetch_add(1, Ordering::Relaxed);
+                if chunk >= chunks {
+                    return;
+                }
+                let first = chunk * CHUNK;
+                // Chunks are disjoint and the jobs fresh, so no job is taken twice.
+                let decided = world.decide_jobs(first, CHUNK.min(due - first), scratch);
+                debug_assert!(decided.is_ok(), "{decided:?}");
+            })
         };
         std::thread::scope(|scope| {
-            let (mine, others) = scratch[..threads].split_first_mut().expect("threads >= 1");
-            for scratch in others {
-                scope.spawn(|| work(scratch));
+            for _ in 1..threads.min(chunks) {
+                scope.spawn(work);
             }
-            work(mine);
+            work();
         });
-        self.ahead.scratch = scratch;
-        jobs.active = due.len();
-        let ready = jobs.jobs[..due.len()]
-            .iter()
-            .filter(|job| job.ready)
-            .count();
-        self.ahead.stats.decided_ahead += ready as u64;
-        jobs
+        std::mem::take(&mut self.ahead.jobs)
     }
 
-    /// Gives back the phase's proposals, kept for their buffers.
-    pub(crate) fn keep_jobs(&mut self, jobs: Jobs<B::Proposal>) {
-        self.ahead.jobs = jobs;
+    /// Begins a tick whose thinks the engine's threads decide ahead: advances the world as
+    /// [`World::tick`] does up to its thinks, lists them, and returns how many there are (the
+    /// jobs of [`World::think_range`], numbered from 0). Until [`World::tick_end`], the world
+    /// must be changed by nothing else. An error when a tick is open already, or `dt` is
+    /// refused (then nothing changed).
+    pub fn tick_begin(&mut self, dt: f64) -> Result<usize> {
+        if self.ahead.open {
+            return Err(Error::invalid("a tick is open: end it with tick_end first"));
+        }
+        let tick_start = self.start_tick(dt)?;
+        self.collect_due(tick_start);
+        let due = self.due.len();
+        self.ahead.jobs.open(due);
+        self.ahead.open = true;
+        self.write_log.start(true);
+        Ok(due)
+    }
+
+    /// Decides ahead for the jobs `first .. first + count` of the open tick, reading only: any
+    /// number of threads may call it at once, on disjoint ranges. Jobs no range covers decide
+    /// at their turn in [`World::tick_end`]; the result is the same either way. An error when
+    /// no tick is open, the range goes past the jobs, or a job in it was taken already (the
+    /// jobs before that one are decided).
+    pub fn think_range(&self, first: usize, count: usize) -> Result<()> {
+        if !self.ahead.open {
+            return Err(Error::invalid("no tick is open: call tick_begin first"));
+        }
+        let jobs = self.ahead.jobs.active;
+        if first.checked_add(count).is_none_or(|end| end > jobs) {
+            return Err(Error::invalid(format!(
+                "jobs {first} + {count} go past the tick's {jobs} jobs"
+            )));
+        }
+        self.with_scratch(|scratch| self.decide_jobs(first, count, scratch))
+    }
+
+    /// Ends the tick [`World::tick_begin`] opened: runs its thinks in order, each committing
+    /// what was decided ahead for it if that still holds, then the rest of the tick. An error
+    /// when no tick is open.
+    pub fn tick_end(&mut self) -> Result<()> {
+        if !self.ahead.open {
+            return Err(Error::invalid("no tick is open: call tick_begin first"));
+        }
+        self.ahead.open = false;
+        let jobs = std::mem::take(&mut self.ahead.jobs);
+        self.commit_due_thinks(jobs);
+        self.end_tick();
+        Ok(())
+    }
+
+    /// Runs `body` with a set of decision buffers of the world's pool, taken for the call.
+    fn with_scratch<R>(&self, body: impl FnOnce(&mut B::Scratch) -> R) -> R {
+        let pool = || {
+            self.ahead
+                .scratch
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+        };
+        let mut scratch = pool().pop().unwrap_or_default();
+        let result = body(&mut scratch);
+        pool().push(scratch);
+        result
+    }
+
+    /// Decides ahead for the jobs `first .. first + count` (in range) with `scratch`; an error
+    /// at the first job taken already.
+    fn decide_jobs(&self, first: usize, count: usize, scratch: &mut B::Scratch) -> Result<()> {
+        for at in first..first + count {
+            let mut job = self.ahead.jobs.jobs[at]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            if job.taken {
+                return Err(Error::invalid(format!(
+                    "job {at} was taken by another think_range"
+                )));
+            }
+            job.taken = true;
+            let npc = self.due[at].1;
+            let job = &mut *job;
+            job.ready = self.decide_one_ahead(npc, scratch, &mut job.proposal);
+        }
+        Ok(())
     }
 
     /// [`Brains::decide`] for `npc`, if it is a live thinking NPC.
@@ -225,6 +311,16 @@ impl<B: Brains> World<B> {
             }
             _ => false,
         }
+    }
+
+    /// Gives back the phase's proposals, kept for their buffers.
+    pub(crate) fn keep_jobs(&mut self, jobs: Jobs<B::Proposal>) {
+        self.ahead.jobs = jobs;
+    }
+
+    /// Counts a proposal committed or decided again.
+    pub(crate) fn count_proposal(&mut self) {
+        self.ahead.stats.decided_ahead += 1;
     }
 
     /// Whether a commit may take `npc`'s proposal of `archetype` that read `priced`: its reads
@@ -246,6 +342,11 @@ impl<B: Brains> World<B> {
     /// ([`SpeculationCheck::Verify`]).
     pub(crate) fn verifying(&self) -> bool {
         self.ahead.check == SpeculationCheck::Verify
+    }
+
+    /// Whether a tick is open ([`World::tick_begin`], not yet ended).
+    pub fn tick_is_open(&self) -> bool {
+        self.ahead.open
     }
 
     /// What the think phases decided ahead since the world was made.
