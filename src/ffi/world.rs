@@ -2,7 +2,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{RwLock, TryLockError};
+use std::sync::{LockResult, PoisonError, RwLock, TryLockError, TryLockResult};
 
 use super::buffers::OutList;
 use super::defs::motive_world_def;
@@ -62,19 +62,10 @@ impl motive_world {
     /// [`motive_world::enter`], also while a tick is open.
     fn enter_open<R>(&self, body: impl FnOnce(&mut World) -> FfiResult<R>) -> FfiResult<R> {
         self.check_not_poisoned()?;
-        let me = THREAD_TOKEN.with(|t| *t);
-        let mut world = match self.state.try_write() {
-            Ok(world) => world,
-            Err(TryLockError::WouldBlock) if self.holder.load(Ordering::Acquire) == me => {
-                return Err(reentered())
-            }
-            // The std poison flag is never set (panics are caught inside the lock) but we
-            // track poison ourselves either way.
-            Err(TryLockError::WouldBlock) => self.state.write().unwrap_or_else(|p| p.into_inner()),
-            Err(TryLockError::Poisoned(p)) => p.into_inner(),
-        };
+        let mut world = self.acquire(|| self.state.try_write(), || self.state.write())?;
         self.check_not_poisoned()?;
-        self.holder.store(me, Ordering::Release);
+        self.holder
+            .store(THREAD_TOKEN.with(|t| *t), Ordering::Release);
         let result = self.catching(|| body(&mut world));
         self.holder.store(0, Ordering::Release);
         result
@@ -84,17 +75,30 @@ impl motive_world {
     /// a call from inside one of the world's callbacks fails with `WORLD_LOCKED`.
     fn enter_shared<R>(&self, body: impl FnOnce(&World) -> FfiResult<R>) -> FfiResult<R> {
         self.check_not_poisoned()?;
-        let me = THREAD_TOKEN.with(|t| *t);
-        let world = match self.state.try_read() {
-            Ok(world) => world,
-            Err(TryLockError::WouldBlock) if self.holder.load(Ordering::Acquire) == me => {
-                return Err(reentered())
-            }
-            Err(TryLockError::WouldBlock) => self.state.read().unwrap_or_else(|p| p.into_inner()),
-            Err(TryLockError::Poisoned(p)) => p.into_inner(),
-        };
+        let world = self.acquire(|| self.state.try_read(), || self.state.read())?;
         self.check_not_poisoned()?;
         self.catching(|| body(&world))
+    }
+
+    /// Takes one side of the lock: at once when it is free, waiting while another thread holds
+    /// it, `WORLD_LOCKED` when this thread holds it (a call from inside a callback).
+    fn acquire<G>(
+        &self,
+        try_lock: impl FnOnce() -> TryLockResult<G>,
+        lock: impl FnOnce() -> LockResult<G>,
+    ) -> FfiResult<G> {
+        match try_lock() {
+            Ok(guard) => Ok(guard),
+            Err(TryLockError::WouldBlock)
+                if self.holder.load(Ordering::Acquire) == THREAD_TOKEN.with(|t| *t) =>
+            {
+                Err(reentered())
+            }
+            // The std poison flag is never set (panics are caught inside the lock) but we
+            // track poison ourselves either way.
+            Err(TryLockError::WouldBlock) => Ok(lock().unwrap_or_else(PoisonError::into_inner)),
+            Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+        }
     }
 
     /// Runs `body`, poisoning the world if it panics.
