@@ -205,6 +205,10 @@ impl Brains for BrainState {
         }
     }
 
+    fn decides_ahead(def: &ArchetypeDef) -> bool {
+        def.uses_ubc() && !def.uses_bt() && !def.uses_goap()
+    }
+
     /// Only UBC decides ahead so far (docs/parallel-think.md, stage 1): the other brains
     /// decide at their turn.
     fn decide(

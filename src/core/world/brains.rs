@@ -44,6 +44,10 @@ pub trait Brains: Sized + Send + Sync + serde::Serialize + serde::de::Deserializ
     /// World time of the mind's last decision; `None` before its first.
     fn last_decision(&self) -> Option<f64>;
 
+    /// Whether NPCs of `def` may decide ahead ([`Brains::decide`]): a world whose domain has
+    /// none starts no think threads.
+    fn decides_ahead(def: &ArchetypeDef) -> bool;
+
     /// Decides ahead for `npc` of `archetype`, reading only, into `proposal`; false when its
     /// brain decides only at its turn, or has nothing to decide now (then `proposal` is left
     /// as it is). Runs on any of the world's think threads, while others do the same.

@@ -198,7 +198,7 @@ impl<B: Brains> World<B> {
             found: Vec::new(),
             squads: Vec::new(),
             history: history::History::default(),
-            ahead: think_ahead::ThinkAhead::default(),
+            ahead: think_ahead::ThinkAhead::for_domain(&domain),
             write_log: write_log::WriteLog::default(),
             destructions: 0,
             engine_timeout: crate::core::model::action::DEFAULT_ENGINE_TIMEOUT,

@@ -121,19 +121,28 @@ pub(crate) struct ThinkAhead<B: Brains> {
     stats: ParallelStats,
     /// A tick is open ([`World::tick_begin`]) and not yet ended.
     open: bool,
+    /// By archetype: its NPCs may decide ahead ([`Brains::decides_ahead`]).
+    decides_ahead: Vec<bool>,
     jobs: Jobs<B::Proposal>,
     /// Decision buffers, one taken per deciding thread at a time.
     scratch: Mutex<Vec<B::Scratch>>,
 }
 
-impl<B: Brains> Default for ThinkAhead<B> {
-    fn default() -> Self {
+impl<B: Brains> ThinkAhead<B> {
+    /// One thread, for a world over `domain`.
+    pub(crate) fn for_domain(domain: &crate::core::model::domain::Domain) -> Self {
         ThinkAhead {
             threads: 1,
             min_jobs: PARALLEL_MIN_JOBS,
             check: SpeculationCheck::Trust,
             stats: ParallelStats::default(),
             open: false,
+            decides_ahead: domain
+                .archetypes()
+                .items()
+                .iter()
+                .map(B::decides_ahead)
+                .collect(),
             jobs: Jobs::default(),
             scratch: Mutex::default(),
         }
@@ -182,7 +191,7 @@ impl<B: Brains> World<B> {
     pub(crate) fn decide_ahead(&mut self) -> Jobs<B::Proposal> {
         let due = self.due.len();
         let threads = self.ahead.threads as usize;
-        if threads <= 1 || due < self.ahead.min_jobs {
+        if threads <= 1 || due < self.ahead.min_jobs || !self.any_due_decides_ahead() {
             self.ahead.jobs.active = 0;
             return std::mem::take(&mut self.ahead.jobs);
         }
@@ -209,6 +218,16 @@ impl<B: Brains> World<B> {
             work();
         });
         std::mem::take(&mut self.ahead.jobs)
+    }
+
+    /// Whether a due think's NPC may decide ahead: if none, threads would find nothing to do.
+    /// Reads records only, in due order (mostly slot order), which the commits read next.
+    fn any_due_decides_ahead(&self) -> bool {
+        self.due.iter().any(|&(_, npc)| {
+            self.live_record(npc)
+                .and_then(|r| r.archetype)
+                .is_some_and(|a| self.ahead.decides_ahead[a.0 as usize])
+        })
     }
 
     /// Begins a tick whose thinks the engine's threads decide ahead: advances the world as

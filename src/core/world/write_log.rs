@@ -26,9 +26,11 @@ pub(crate) struct WriteLog {
     on: bool,
     /// Facts, positions or the live set changed.
     world: bool,
-    /// Entity-table slots of the objects whose slot states changed, in write order, repeats
-    /// kept (a phase writes a handful).
-    slots: Vec<u32>,
+    /// Numbers the phases logged, so that `changed` needs no clearing.
+    phase: u32,
+    /// By entity-table slot: the last phase in which a commit changed the slot states of the
+    /// object there (grown as objects are written).
+    changed: Vec<u32>,
 }
 
 impl WriteLog {
@@ -36,7 +38,14 @@ impl WriteLog {
     pub(crate) fn start(&mut self, on: bool) {
         self.on = on;
         self.world = false;
-        self.slots.clear();
+        if on {
+            self.phase = self.phase.wrapping_add(1);
+            if self.phase == 0 {
+                // After 2^32 phases an old stamp could pass for the current one.
+                self.changed.fill(0);
+                self.phase = 1;
+            }
+        }
     }
 
     /// Facts, a position or the live set changed.
@@ -52,17 +61,26 @@ impl WriteLog {
     pub(crate) fn slots_changed(&mut self, object: Entity) {
         if self.on {
             if let Some(key) = object.key() {
-                self.slots.push(key.index);
+                let at = key.index as usize;
+                if self.changed.len() <= at {
+                    self.changed.resize(at + 1, 0);
+                }
+                self.changed[at] = self.phase;
             }
         }
+    }
+
+    /// Whether the slot states of the object in entity-table `slot` changed in this phase.
+    fn slots_changed_at(&self, slot: u32) -> bool {
+        self.changed.get(slot as usize) == Some(&self.phase)
     }
 }
 
 impl<B: Brains> World<B> {
-    /// Whether a decision for `npc` of `archetype` that read the prices `priced` (sorted by
-    /// slot) against the phase's starting state still reads the same now: nothing it read was
-    /// written by this phase's commits so far, or every object it priced whose slots changed
-    /// prices the same again, bit for bit.
+    /// Whether a decision for `npc` of `archetype` that read the prices `priced` against the
+    /// phase's starting state still reads the same now: nothing it read was written by this
+    /// phase's commits so far, or every object it priced whose slots changed prices the same
+    /// again, bit for bit. O(objects priced), whatever the phase wrote.
     pub(crate) fn reads_still_hold(
         &self,
         npc: Entity,
@@ -76,13 +94,13 @@ impl<B: Brains> World<B> {
         let pricing = self.pricing(npc, Some(archetype));
         let bits =
             |p: Option<(f64, f64)>| p.map(|(cost, factor)| (cost.to_bits(), factor.to_bits()));
-        log.slots.iter().all(|&slot| {
-            let Ok(k) = priced.binary_search_by_key(&slot, |p| p.0) else {
-                return true;
-            };
-            self.at_slot(slot).is_some_and(|(object, record)| {
-                bits(self.price(&pricing, object, record)) == bits(priced[k].1)
+        priced
+            .iter()
+            .filter(|&&(slot, _)| log.slots_changed_at(slot))
+            .all(|&(slot, price)| {
+                self.at_slot(slot).is_some_and(|(object, record)| {
+                    bits(self.price(&pricing, object, record)) == bits(price)
+                })
             })
-        })
     }
 }
