@@ -157,6 +157,12 @@ impl BrainState {
     }
 }
 
+// The think threads share the world (`world/think_ahead.rs`): nothing in it may be `Cell`-like.
+const _: () = {
+    fn is_sync<T: Sync>() {}
+    let _ = is_sync::<World>;
+};
+
 impl Brains for BrainState {
     type Shared = Shared;
     type Scratch = ThinkScratch;

@@ -664,12 +664,6 @@ impl<B: Brains> FactView for World<B> {
     }
 }
 
-// The think threads share the world (`think_ahead.rs`): nothing in it may be `Cell`-like.
-const _: () = {
-    fn is_sync<T: Sync>() {}
-    let _ = is_sync::<crate::core::World>;
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
