@@ -70,6 +70,11 @@
 #define MOTIVE_MAX_PERCEPTION_LIMIT (1 << 16)
 
 /**
+ * Most threads `motive_world_set_think_threads` accepts.
+ */
+#define MOTIVE_MAX_THINK_THREADS 64
+
+/**
  * Largest `motive_think_settings.max_expansions`, and the largest `max_expansions` a direct
  * plan (`motive_npc_plan_into`, `motive_arena_goap_begin`, `motive_arena_goap_plan`) accepts:
  * the most plan states one search may expand.
@@ -213,6 +218,16 @@ enum motive_status
      * A panic was caught at the boundary (a bug in motive: please report it).
      */
     MOTIVE_STATUS_PANIC = 502,
+    /**
+     * A tick is open (`motive_world_tick_begin`): only `motive_world_think_range` and
+     * `motive_world_tick_end` may be called until it ends.
+     */
+    MOTIVE_STATUS_TICK_OPEN = 503,
+    /**
+     * No tick is open: `motive_world_think_range` and `motive_world_tick_end` need
+     * `motive_world_tick_begin` first.
+     */
+    MOTIVE_STATUS_NO_TICK = 504,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1540,7 +1555,9 @@ typedef struct motive_sim motive_sim;
  * Threads: a world may be used from any thread. Calls on one world are serialised by an
  * internal lock, so concurrent calls are safe but wait for each other; a call made from inside
  * one of the world's own callbacks fails with `MOTIVE_STATUS_WORLD_LOCKED` instead of
- * deadlocking. Different worlds never share state.
+ * deadlocking. Different worlds never share state. The one exception to serialising is
+ * `motive_world_think_range`, which any number of threads may call at once between
+ * `motive_world_tick_begin` and `motive_world_tick_end`.
  */
 typedef struct motive_world motive_world;
 
@@ -6047,6 +6064,60 @@ void motive_world_destroy(struct motive_world *world);
  * `world` must be NULL or live.
  */
 motive_status motive_world_tick(struct motive_world *world, double dt);
+
+/**
+ * Sets how many threads `motive_world_tick` thinks on, the calling thread included: 0 or 1
+ * is the calling thread only (the default); at most `MOTIVE_MAX_THINK_THREADS` (64), else
+ * `MOTIVE_STATUS_INVALID_ARGUMENT`. motive starts the threads itself for each tick with enough
+ * due thinks and joins them before the tick returns. Any count gives the same events,
+ * decisions and state as one thread, byte for byte.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_world_set_think_threads(struct motive_world *world, uint32_t threads);
+
+/**
+ * Begins a tick whose thinks the engine's own threads decide (its job system): advances the
+ * world as `motive_world_tick` does up to its thinks, and writes to `*out_jobs` how many
+ * thinks are due, the jobs of `motive_world_think_range`, numbered from 0. Then call
+ * `motive_world_think_range` on ranges of jobs, from any threads, and finally
+ * `motive_world_tick_end` once, after every range has returned. Until then every other call on
+ * the world fails with `MOTIVE_STATUS_TICK_OPEN`. The tick's events, decisions and state are
+ * those of `motive_world_tick`, byte for byte, whatever ranges were thought. A bad `dt` is
+ * `MOTIVE_STATUS_INVALID_ARGUMENT` and changes nothing; `*out_jobs` is written on success only.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_jobs` NULL or writable.
+ */
+motive_status motive_world_tick_begin(struct motive_world *world, double dt, size_t *out_jobs);
+
+/**
+ * Decides ahead, reading the world only, for the jobs `first` to `first + count - 1` of the
+ * open tick. Thread-safe: any number of threads may call it at once on disjoint ranges, between
+ * `motive_world_tick_begin` and `motive_world_tick_end`. Jobs no range covers decide during
+ * `motive_world_tick_end`, so any partition (or none) is correct; ranges only spread the work.
+ * `MOTIVE_STATUS_NO_TICK` without an open tick; `MOTIVE_STATUS_INVALID_ARGUMENT` for a range
+ * past the jobs or a job already thought (the jobs before it are thought). Never call it from
+ * one of the world's callbacks (`MOTIVE_STATUS_WORLD_LOCKED`).
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_world_think_range(const struct motive_world *world,
+                                       size_t first,
+                                       size_t count);
+
+/**
+ * Ends the tick `motive_world_tick_begin` opened: the due thinks run in order, each
+ * committing what a range decided for it if that still holds, then the rest of the tick, as
+ * `motive_world_tick` ends it. Call it once every `motive_world_think_range` has returned
+ * (one still running delays it). `MOTIVE_STATUS_NO_TICK` without an open tick.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_world_tick_end(struct motive_world *world);
 
 /**
  * Writes the world's simulated time, in seconds since creation, to `*out_seconds`.

@@ -1444,6 +1444,39 @@ public:
 
     /** Advances the world by `dt` seconds: needs, timed actions, due thinks. */
     Status tick(double dt) { return Status(motive_world_tick(world_.get(), dt)); }
+    /** Threads `tick` thinks on, the calling thread included (0 or 1: that thread only; at most
+     * MOTIVE_MAX_THINK_THREADS); any count gives the events of one thread. */
+    Status set_think_threads(std::uint32_t threads) {
+        return Status(motive_world_set_think_threads(world_.get(), threads));
+    }
+    /** Begins a tick whose thinks the engine's job system decides: the number of jobs for
+     * `think_range`. Until `tick_end`, other calls fail with MOTIVE_STATUS_TICK_OPEN. */
+    Result<std::size_t> tick_begin(double dt) {
+        return detail::out<std::size_t>(
+            [&](std::size_t *jobs) { return motive_world_tick_begin(world_.get(), dt, jobs); });
+    }
+    /** Decides ahead for jobs `first` to `first + count - 1` of the open tick; any thread, many
+     * at once, on disjoint ranges. Jobs no range covers decide in `tick_end`. */
+    Status think_range(std::size_t first, std::size_t count) const noexcept {
+        return Status(motive_world_think_range(world_.get(), first, count));
+    }
+    /** Ends the tick `tick_begin` opened, once every `think_range` has returned. */
+    Status tick_end() { return Status(motive_world_tick_end(world_.get())); }
+    /** A tick whose thinks run on the engine's job system: `parallel_for(jobs, f)` must call
+     * `f(first, count)` on ranges covering at most the jobs, from any threads, and return when
+     * all have returned. The events are `tick`'s. The first failing range's status wins. */
+    template <class ParallelFor>
+    Status tick_parallel(double dt, ParallelFor &&parallel_for) {
+        Result<std::size_t> jobs = tick_begin(dt);
+        if (!jobs.ok()) {
+            return jobs.to_status();
+        }
+        parallel_for(jobs.value(), [this](std::size_t first, std::size_t count) {
+            // A failed range is decided again in tick_end, so it needs no handling here.
+            (void)think_range(first, count);
+        });
+        return tick_end();
+    }
     /** Seconds an engine-ended action may go unreported before motive fails it with
      * ACTION_TIMED_OUT, for actions whose domain sets none (default 60; infinity: never). */
     Status set_engine_action_timeout(double seconds) {

@@ -27,6 +27,10 @@ const _: () = assert!(MOTIVE_MAX_MEMORY_CAPACITY == core::MAX_MEMORY_CAPACITY);
 pub const MOTIVE_MAX_PERCEPTION_LIMIT: u32 = 1 << 16;
 const _: () = assert!(MOTIVE_MAX_PERCEPTION_LIMIT == core::MAX_PERCEPTION_LIMIT);
 
+/// Most threads `motive_world_set_think_threads` accepts.
+pub const MOTIVE_MAX_THINK_THREADS: u32 = 64;
+const _: () = assert!(MOTIVE_MAX_THINK_THREADS == core::MAX_THINK_THREADS);
+
 /// Largest `motive_think_settings.max_expansions`, and the largest `max_expansions` a direct
 /// plan (`motive_npc_plan_into`, `motive_arena_goap_begin`, `motive_arena_goap_plan`) accepts:
 /// the most plan states one search may expand.

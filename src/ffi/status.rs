@@ -44,10 +44,16 @@ pub enum motive_status {
     Poisoned = 501,
     /// A panic was caught at the boundary (a bug in motive: please report it).
     Panic = 502,
+    /// A tick is open (`motive_world_tick_begin`): only `motive_world_think_range` and
+    /// `motive_world_tick_end` may be called until it ends.
+    TickOpen = 503,
+    /// No tick is open: `motive_world_think_range` and `motive_world_tick_end` need
+    /// `motive_world_tick_begin` first.
+    NoTick = 504,
 }
 
 impl motive_status {
-    const ALL: [motive_status; 16] = [
+    const ALL: [motive_status; 18] = [
         motive_status::Ok,
         motive_status::InProgress,
         motive_status::NullArgument,
@@ -64,6 +70,8 @@ impl motive_status {
         motive_status::WorldLocked,
         motive_status::Poisoned,
         motive_status::Panic,
+        motive_status::TickOpen,
+        motive_status::NoTick,
     ];
 
     fn from_code(code: u32) -> Option<Self> {
@@ -88,6 +96,8 @@ impl motive_status {
             motive_status::WorldLocked => c"MOTIVE_STATUS_WORLD_LOCKED",
             motive_status::Poisoned => c"MOTIVE_STATUS_POISONED",
             motive_status::Panic => c"MOTIVE_STATUS_PANIC",
+            motive_status::TickOpen => c"MOTIVE_STATUS_TICK_OPEN",
+            motive_status::NoTick => c"MOTIVE_STATUS_NO_TICK",
         }
     }
 }

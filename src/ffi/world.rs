@@ -2,7 +2,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, TryLockError};
+use std::sync::{LockResult, PoisonError, RwLock, TryLockError, TryLockResult};
 
 use super::buffers::OutList;
 use super::defs::motive_world_def;
@@ -18,9 +18,12 @@ use crate::core::{World, WorldConfig};
 /// Threads: a world may be used from any thread. Calls on one world are serialised by an
 /// internal lock, so concurrent calls are safe but wait for each other; a call made from inside
 /// one of the world's own callbacks fails with `MOTIVE_STATUS_WORLD_LOCKED` instead of
-/// deadlocking. Different worlds never share state.
+/// deadlocking. Different worlds never share state. The one exception to serialising is
+/// `motive_world_think_range`, which any number of threads may call at once between
+/// `motive_world_tick_begin` and `motive_world_tick_end`.
 pub struct motive_world {
-    state: Mutex<World>,
+    /// Written by every call but `motive_world_think_range`, which reads.
+    state: RwLock<World>,
     /// Token of the thread inside the lock, 0 when none: tells re-entry from contention.
     holder: AtomicU64,
     poisoned: AtomicBool,
@@ -36,34 +39,71 @@ impl motive_world {
     /// `world` behind a new lock, as a pointer the caller owns (`motive_world_destroy`).
     pub(crate) fn boxed(world: World) -> *mut motive_world {
         Box::into_raw(Box::new(motive_world {
-            state: Mutex::new(world),
+            state: RwLock::new(world),
             holder: AtomicU64::new(0),
             poisoned: AtomicBool::new(false),
         }))
     }
 
-    /// Runs `body` on the locked world. A panic inside poisons the world.
+    /// Runs `body` on the locked world; `MOTIVE_STATUS_TICK_OPEN` while a tick is open. A
+    /// panic inside poisons the world.
     fn enter<R>(&self, body: impl FnOnce(&mut World) -> FfiResult<R>) -> FfiResult<R> {
-        self.check_not_poisoned()?;
-        let me = THREAD_TOKEN.with(|t| *t);
-        let mut world = match self.state.try_lock() {
-            Ok(world) => world,
-            Err(TryLockError::WouldBlock) if self.holder.load(Ordering::Acquire) == me => {
+        self.enter_open(|world| {
+            if world.tick_is_open() {
                 return Err(FfiError::new(
-                    motive_status::WorldLocked,
-                    "the world was re-entered from one of its own callbacks",
-                ))
+                    motive_status::TickOpen,
+                    "a tick is open: only motive_world_think_range and motive_world_tick_end may be called until it ends",
+                ));
+            }
+            body(world)
+        })
+    }
+
+    /// [`motive_world::enter`], also while a tick is open.
+    fn enter_open<R>(&self, body: impl FnOnce(&mut World) -> FfiResult<R>) -> FfiResult<R> {
+        self.check_not_poisoned()?;
+        let mut world = self.acquire(|| self.state.try_write(), || self.state.write())?;
+        self.check_not_poisoned()?;
+        self.holder
+            .store(THREAD_TOKEN.with(|t| *t), Ordering::Release);
+        let result = self.catching(|| body(&mut world));
+        self.holder.store(0, Ordering::Release);
+        result
+    }
+
+    /// Runs `body` on the world read-locked, so that other threads may do the same at once;
+    /// a call from inside one of the world's callbacks fails with `WORLD_LOCKED`.
+    fn enter_shared<R>(&self, body: impl FnOnce(&World) -> FfiResult<R>) -> FfiResult<R> {
+        self.check_not_poisoned()?;
+        let world = self.acquire(|| self.state.try_read(), || self.state.read())?;
+        self.check_not_poisoned()?;
+        self.catching(|| body(&world))
+    }
+
+    /// Takes one side of the lock: at once when it is free, waiting while another thread holds
+    /// it, `WORLD_LOCKED` when this thread holds it (a call from inside a callback).
+    fn acquire<G>(
+        &self,
+        try_lock: impl FnOnce() -> TryLockResult<G>,
+        lock: impl FnOnce() -> LockResult<G>,
+    ) -> FfiResult<G> {
+        match try_lock() {
+            Ok(guard) => Ok(guard),
+            Err(TryLockError::WouldBlock)
+                if self.holder.load(Ordering::Acquire) == THREAD_TOKEN.with(|t| *t) =>
+            {
+                Err(reentered())
             }
             // The std poison flag is never set (panics are caught inside the lock) but we
             // track poison ourselves either way.
-            Err(TryLockError::WouldBlock) => self.state.lock().unwrap_or_else(|p| p.into_inner()),
-            Err(TryLockError::Poisoned(p)) => p.into_inner(),
-        };
-        self.check_not_poisoned()?;
-        self.holder.store(me, Ordering::Release);
-        let result = catch_unwind(AssertUnwindSafe(|| body(&mut world)));
-        self.holder.store(0, Ordering::Release);
-        result.unwrap_or_else(|payload| {
+            Err(TryLockError::WouldBlock) => Ok(lock().unwrap_or_else(PoisonError::into_inner)),
+            Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+        }
+    }
+
+    /// Runs `body`, poisoning the world if it panics.
+    fn catching<R>(&self, body: impl FnOnce() -> FfiResult<R>) -> FfiResult<R> {
+        catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|payload| {
             self.poisoned.store(true, Ordering::Release);
             Err(FfiError::new(
                 motive_status::Panic,
@@ -82,6 +122,14 @@ impl motive_world {
             Ok(())
         }
     }
+}
+
+/// The error of a call made from inside one of the world's own callbacks.
+fn reentered() -> FfiError {
+    FfiError::new(
+        motive_status::WorldLocked,
+        "the world was re-entered from one of its own callbacks",
+    )
 }
 
 /// Runs `body` on the world behind `world` (NULL is an error).
@@ -165,6 +213,7 @@ pub unsafe extern "C" fn motive_world_create(
                 seed: def.seed,
                 entity_capacity: def.entity_capacity,
                 plan_budget_per_tick: def.plan_budget_per_tick,
+                think_threads: 1,
             },
         )?;
         out_world.write(motive_world::boxed(world));
@@ -207,6 +256,106 @@ pub unsafe extern "C" fn motive_world_destroy(world: *mut motive_world) {
 pub unsafe extern "C" fn motive_world_tick(world: *mut motive_world, dt: f64) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     guard(|| unsafe { with_world(world, |w| Ok(w.tick(dt)?)) })
+}
+
+/// Sets how many threads `motive_world_tick` thinks on, the calling thread included: 0 or 1
+/// is the calling thread only (the default); at most `MOTIVE_MAX_THINK_THREADS` (64), else
+/// `MOTIVE_STATUS_INVALID_ARGUMENT`. motive starts the threads itself for each tick with enough
+/// due thinks and joins them before the tick returns. Any count gives the same events,
+/// decisions and state as one thread, byte for byte.
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_set_think_threads(
+    world: *mut motive_world,
+    threads: u32,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    guard(|| unsafe { with_world(world, |w| Ok(w.set_think_threads(threads)?)) })
+}
+
+/// Begins a tick whose thinks the engine's own threads decide (its job system): advances the
+/// world as `motive_world_tick` does up to its thinks, and writes to `*out_jobs` how many
+/// thinks are due, the jobs of `motive_world_think_range`, numbered from 0. Then call
+/// `motive_world_think_range` on ranges of jobs, from any threads, and finally
+/// `motive_world_tick_end` once, after every range has returned. Until then every other call on
+/// the world fails with `MOTIVE_STATUS_TICK_OPEN`. The tick's events, decisions and state are
+/// those of `motive_world_tick`, byte for byte, whatever ranges were thought. A bad `dt` is
+/// `MOTIVE_STATUS_INVALID_ARGUMENT` and changes nothing; `*out_jobs` is written on success only.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_jobs` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_tick_begin(
+    world: *mut motive_world,
+    dt: f64,
+    out_jobs: *mut usize,
+) -> motive_status {
+    guard(|| {
+        let out_jobs = out(out_jobs, "out_jobs")?;
+        // SAFETY: pointer validity is this function's contract.
+        let jobs = unsafe { with_world(world, |w| Ok(w.tick_begin(dt)?)) }?;
+        out_jobs.write(jobs);
+        Ok(())
+    })
+}
+
+/// Decides ahead, reading the world only, for the jobs `first` to `first + count - 1` of the
+/// open tick. Thread-safe: any number of threads may call it at once on disjoint ranges, between
+/// `motive_world_tick_begin` and `motive_world_tick_end`. Jobs no range covers decide during
+/// `motive_world_tick_end`, so any partition (or none) is correct; ranges only spread the work.
+/// `MOTIVE_STATUS_NO_TICK` without an open tick; `MOTIVE_STATUS_INVALID_ARGUMENT` for a range
+/// past the jobs or a job already thought (the jobs before it are thought). Never call it from
+/// one of the world's callbacks (`MOTIVE_STATUS_WORLD_LOCKED`).
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_think_range(
+    world: *const motive_world,
+    first: usize,
+    count: usize,
+) -> motive_status {
+    guard(|| {
+        // SAFETY: pointer validity is this function's contract.
+        let world = unsafe { borrow(world, "world") }?;
+        world.enter_shared(|w| {
+            no_tick_unless_open(w)?;
+            Ok(w.think_range(first, count)?)
+        })
+    })
+}
+
+/// Ends the tick `motive_world_tick_begin` opened: the due thinks run in order, each
+/// committing what a range decided for it if that still holds, then the rest of the tick, as
+/// `motive_world_tick` ends it. Call it once every `motive_world_think_range` has returned
+/// (one still running delays it). `MOTIVE_STATUS_NO_TICK` without an open tick.
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_tick_end(world: *mut motive_world) -> motive_status {
+    guard(|| {
+        // SAFETY: pointer validity is this function's contract.
+        let world = unsafe { borrow(world, "world") }?;
+        world.enter_open(|w| {
+            no_tick_unless_open(w)?;
+            Ok(w.tick_end()?)
+        })
+    })
+}
+
+/// `MOTIVE_STATUS_NO_TICK` when no tick is open.
+fn no_tick_unless_open(world: &World) -> FfiResult<()> {
+    if world.tick_is_open() {
+        Ok(())
+    } else {
+        Err(FfiError::new(
+            motive_status::NoTick,
+            "no tick is open: call motive_world_tick_begin first",
+        ))
+    }
 }
 
 /// Writes the world's simulated time, in seconds since creation, to `*out_seconds`.

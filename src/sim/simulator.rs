@@ -171,12 +171,25 @@ impl Simulator {
     /// engine's part; a rejected `dt` changes nothing. Reports the world refuses are counted,
     /// not errors; spawning may fail (a spawn rule's fact naming an entity that is gone).
     pub fn step(&mut self, world: &mut World, dt: f64, observer: &mut impl Observer) -> Result<()> {
+        self.step_with(world, dt, observer, World::tick)
+    }
+
+    /// [`Simulator::step`], with the world's tick made by `tick`: an engine that thinks on its
+    /// own job system ticks with `World::tick_begin`, `World::think_range` and
+    /// `World::tick_end`.
+    pub fn step_with(
+        &mut self,
+        world: &mut World,
+        dt: f64,
+        observer: &mut impl Observer,
+        tick: impl FnOnce(&mut World, f64) -> Result<()>,
+    ) -> Result<()> {
         world.check_tick(dt)?;
         let distance = self.rules.speed * dt;
         self.walk_or_fail(world, distance);
         self.player.run(&self.rules.player, world)?;
         let started = Instant::now();
-        world.tick(dt)?;
+        tick(world, dt)?;
         self.stats.tick_wall += started.elapsed();
         self.count_decisions(world, observer);
         self.take_events(world, observer);

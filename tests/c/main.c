@@ -37,6 +37,7 @@ int main(int argc, char **argv) {
     run_domain_json_tests();
     run_ubc_tests();
     run_sim_tests();
+    run_parallel_tests();
     run_behaviour_tree_tests();
     run_engine_contract_tests();
     run_squad_tests();

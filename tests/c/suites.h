@@ -34,5 +34,6 @@ void run_engine_contract_tests(void);
 void run_squad_tests(void);
 void run_save_tests(void);
 void run_document_error_tests(void);
+void run_parallel_tests(void);
 
 #endif /* MOTIVE_SUITES_H */

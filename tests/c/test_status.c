@@ -27,6 +27,8 @@ static const struct {
     STATUS_ENTRY(MOTIVE_STATUS_WORLD_LOCKED),
     STATUS_ENTRY(MOTIVE_STATUS_POISONED),
     STATUS_ENTRY(MOTIVE_STATUS_PANIC),
+    STATUS_ENTRY(MOTIVE_STATUS_TICK_OPEN),
+    STATUS_ENTRY(MOTIVE_STATUS_NO_TICK),
 };
 #define STATUS_COUNT (sizeof statuses / sizeof statuses[0])
 
@@ -39,7 +41,7 @@ static void test_every_status_names_itself(void) {
 }
 
 static void test_unknown_codes_name_unknown(void) {
-    static const uint32_t unknown[] = {2, 7, 99, 104, 199, 204, 302, 401, 503, 0xFFFFFFFFu};
+    static const uint32_t unknown[] = {2, 7, 99, 104, 199, 204, 302, 401, 505, 0xFFFFFFFFu};
     size_t i;
     for (i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         ENSURE_STR_EQ(motive_status_str(unknown[i]), "MOTIVE_STATUS_UNKNOWN");

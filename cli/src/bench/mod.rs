@@ -19,6 +19,7 @@ mod report;
 mod saves;
 mod squads;
 mod sweep;
+mod think_threads;
 mod window;
 
 use std::error::Error;
@@ -101,6 +102,11 @@ pub struct BenchArgs {
     /// bytes per NPC, ms per save and load, MB/s.
     #[arg(long, value_name = "NPCS", num_args = 1.., value_delimiter = ',')]
     saves: Vec<u32>,
+    /// Measure parallel think instead: each brain's hospital at each `--npcs` count in one
+    /// world, thinking on each of these thread counts (`WorldConfig::think_threads`); tick and
+    /// process-CPU µs per decision, the speedup over one thread, the on-CPU share.
+    #[arg(long, value_name = "LIST", num_args = 1.., value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=64))]
+    think_threads: Vec<u32>,
 }
 
 fn controller_labels() -> PossibleValuesParser {
@@ -117,6 +123,16 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
     }
     if !args.squads.is_empty() {
         return squads::run(&args.squads, args.quick);
+    }
+    if !args.think_threads.is_empty() {
+        let controllers = controllers::chosen(&args.controllers);
+        return think_threads::run(
+            &controllers,
+            &args.npcs,
+            &args.think_threads,
+            args.quick,
+            args.seed,
+        );
     }
     let protocol = Protocol {
         runs: args.runs.unwrap_or(if args.quick { 1 } else { 5 }),

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 #[path = "../../../tests/common/thread_cpu.rs"]
-mod thread_cpu;
+pub mod thread_cpu;
 
 use thread_cpu::thread_cpu_ns;
 

@@ -25,6 +25,8 @@ pub trait Population {
     fn own_think_time(&self) -> Option<Duration>;
     /// The world.
     fn world(&self) -> &World;
+    /// The world, to configure it.
+    fn world_mut(&mut self) -> &mut World;
 }
 
 /// motive's brains, with the headless simulator as the engine.
@@ -63,6 +65,10 @@ impl Population for Brains {
 
     fn world(&self) -> &World {
         &self.world
+    }
+
+    fn world_mut(&mut self) -> &mut World {
+        &mut self.world
     }
 }
 
@@ -110,5 +116,9 @@ impl Population for Fsms {
 
     fn world(&self) -> &World {
         &self.world
+    }
+
+    fn world_mut(&mut self) -> &mut World {
+        &mut self.world
     }
 }

@@ -17,7 +17,7 @@ pub mod ubc;
 pub mod udgoap;
 
 pub use search_status::{SearchStats, SearchStatus, StopReason};
-pub use shared::Shared;
+pub use shared::{Shared, ThinkScratch};
 
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::{ArchetypeDef, ArchetypeId};
@@ -157,8 +157,16 @@ impl BrainState {
     }
 }
 
+// The think threads share the world (`world/think_ahead.rs`): nothing in it may be `Cell`-like.
+const _: () = {
+    fn is_sync<T: Sync>() {}
+    let _ = is_sync::<World>;
+};
+
 impl Brains for BrainState {
     type Shared = Shared;
+    type Scratch = ThinkScratch;
+    type Proposal = ubc::UbcProposal;
 
     fn new_mind(domain: &Domain, def: &ArchetypeDef) -> Self {
         if def.uses_bt() {
@@ -203,7 +211,35 @@ impl Brains for BrainState {
         }
     }
 
-    fn think(world: &mut World, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
+    fn decides_ahead(def: &ArchetypeDef) -> bool {
+        def.uses_ubc() && !def.uses_bt() && !def.uses_goap()
+    }
+
+    /// Only UBC decides ahead so far (docs/parallel-think.md, stage 1): the other brains
+    /// decide at their turn.
+    fn decide(
+        world: &World,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &Mind,
+        scratch: &mut ThinkScratch,
+        proposal: &mut ubc::UbcProposal,
+    ) -> bool {
+        match mind.brain {
+            BrainState::Ubc(_) if ubc::think::idle(mind) => {
+                world.ubc_decide_ahead(npc, archetype, scratch, proposal)
+            }
+            _ => false,
+        }
+    }
+
+    fn think(
+        world: &mut World,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &mut Mind,
+        ahead: Option<&mut ubc::UbcProposal>,
+    ) {
         match mind.brain {
             BrainState::Udgoap(_) => world.udgoap_think(npc, archetype, mind),
             BrainState::Goap(_) => {
@@ -212,7 +248,10 @@ impl Brains for BrainState {
             }
             BrainState::Ubc(_) => {
                 world.fail_if_target_gone(npc, mind);
-                world.ubc_think(npc, archetype, mind);
+                match ahead {
+                    Some(ahead) => world.ubc_commit(npc, archetype, mind, ahead),
+                    None => world.ubc_think(npc, archetype, mind),
+                }
             }
             BrainState::Bt(_) => {
                 world.fail_if_target_gone(npc, mind);

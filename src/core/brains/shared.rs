@@ -2,6 +2,8 @@
 //! think reuses (so a steady-state tick allocates nothing), GOAP's planning queue and the
 //! engine's callbacks.
 
+use std::sync::{Mutex, PoisonError};
+
 use crate::core::brains::bt::{BtCallbacks, BtGroups};
 use crate::core::brains::goap::think::GoapShared;
 use crate::core::brains::ubc::think::UbcScratch;
@@ -25,4 +27,25 @@ pub struct Shared {
     /// after a load.
     #[serde(skip)]
     pub(crate) bt_callbacks: BtCallbacks,
+}
+
+/// The buffers one think thread's decisions taken ahead reuse
+/// ([`crate::core::world::Brains::Scratch`]); the committing thread uses [`Shared`]'s.
+#[derive(Default)]
+pub struct ThinkScratch {
+    pub(crate) perceived: Perceived,
+    pub(crate) ubc: UbcScratch,
+}
+
+/// A value of the world that only its `&mut` owner reaches, so that sharing the world between
+/// think threads (`World: Sync`) never shares it: what a `Mutex` gives a value that is `Send`
+/// but not `Sync` (a `Bump`), with no lock taken, since `&mut` access needs none.
+#[derive(Default)]
+pub(crate) struct Unshared<T>(Mutex<T>);
+
+impl<T> Unshared<T> {
+    /// The value.
+    pub(crate) fn get_mut(&mut self) -> &mut T {
+        self.0.get_mut().unwrap_or_else(PoisonError::into_inner)
+    }
 }

@@ -50,6 +50,13 @@ pub const MAX_WEIGHT: f64 = 1e6;
 /// cbindgen:ignore
 pub const MAX_COST: f64 = 1e9;
 
+/// Most threads one world's tick may think on (`WorldConfig::think_threads`): each is a thread
+/// spawned per tick with its own think buffers, and a machine with more cores than this gains
+/// nothing more from one world.
+///
+/// cbindgen:ignore
+pub const MAX_THINK_THREADS: u32 = 64;
+
 /// Checks that the GOAP cost `what` is finite, at least `min` and at most [`MAX_COST`].
 pub(crate) fn check_cost_range(what: &str, cost: f64, min: f64) -> Result<()> {
     if !(cost.is_finite() && cost >= min) {

@@ -431,16 +431,15 @@ impl<B: Brains> World<B> {
             .map_or(NO_SLOT, |c| c.slot)
     }
 
-    /// Whether `step`'s preconditions hold in the world's truth.
-    fn preconditions_hold(&mut self, npc: Entity, step: Step) -> bool {
-        let domain = self.domain.clone();
+    /// Whether `step`'s preconditions hold in the world's truth (read through the world, not
+    /// [`World::facts`], which is for writing and marks the write log).
+    fn preconditions_hold(&self, npc: Entity, step: Step) -> bool {
         let bindings = self.bindings(npc, step.supplier);
-        let facts = self.facts();
-        domain
+        self.domain
             .action(step.action)
             .preconditions
             .iter()
-            .all(|c| c.holds(&facts, &bindings))
+            .all(|c| c.holds(self, &bindings))
     }
 
     pub(crate) fn push_event(
@@ -520,7 +519,9 @@ impl<B: Brains> World<B> {
         result
     }
 
+    /// The world's truth for writing (effects): marks the write log.
     pub(crate) fn facts(&mut self) -> WorldFacts<'_, B> {
+        self.write_log.world_changed();
         WorldFacts {
             serial: self.serial(),
             time: self.time,

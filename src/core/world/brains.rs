@@ -16,11 +16,18 @@ use crate::core::world::World;
 
 /// The brains a world's NPCs think with: the per-NPC brain state, and what it must do for the
 /// world.
-pub trait Brains: Sized + serde::Serialize + serde::de::DeserializeOwned {
+pub trait Brains: Sized + Send + Sync + serde::Serialize + serde::de::DeserializeOwned {
     /// What the brains keep world-wide: buffers every think reuses, planning queues, engine
     /// callbacks. Made once with the world; saved with it (`save.rs`), scratch and callbacks
     /// left out.
-    type Shared: Default + serde::Serialize + serde::de::DeserializeOwned;
+    type Shared: Default + Send + Sync + serde::Serialize + serde::de::DeserializeOwned;
+
+    /// Buffers one thread's decisions taken ahead reuse (`think_ahead.rs`).
+    type Scratch: Default + Send + Sync;
+
+    /// A decision taken ahead of its turn, against the think phase's starting state, with what
+    /// it read; committed at the think's turn if that still holds (`think_ahead.rs`).
+    type Proposal: Default + Send + Sync;
 
     /// The brain state of a new NPC of `def`, an archetype whose NPCs think
     /// ([`ArchetypeDef::thinks`]).
@@ -37,9 +44,33 @@ pub trait Brains: Sized + serde::Serialize + serde::de::DeserializeOwned {
     /// World time of the mind's last decision; `None` before its first.
     fn last_decision(&self) -> Option<f64>;
 
+    /// Whether NPCs of `def` may decide ahead ([`Brains::decide`]): a world whose domain has
+    /// none starts no think threads.
+    fn decides_ahead(def: &ArchetypeDef) -> bool;
+
+    /// Decides ahead for `npc` of `archetype`, reading only, into `proposal`; false when its
+    /// brain decides only at its turn, or has nothing to decide now (then `proposal` is left
+    /// as it is). Runs on any of the world's think threads, while others do the same.
+    fn decide(
+        world: &World<Self>,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &Mind<Self>,
+        scratch: &mut Self::Scratch,
+        proposal: &mut Self::Proposal,
+    ) -> bool;
+
     /// One think of `npc`, whose mind is taken out of its record for the call; its next think
-    /// is already scheduled.
-    fn think(world: &mut World<Self>, npc: Entity, archetype: ArchetypeId, mind: &mut Mind<Self>);
+    /// is already scheduled. `ahead` is what [`Brains::decide`] proposed at the start of the
+    /// phase: the think commits it if its reads still hold at this point, or decides anew, so
+    /// that the result is the same either way.
+    fn think(
+        world: &mut World<Self>,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &mut Mind<Self>,
+        ahead: Option<&mut Self::Proposal>,
+    );
 
     /// Runs after a tick's due thinks, within what is left of its budget (GOAP's planning
     /// queue).

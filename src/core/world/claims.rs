@@ -269,6 +269,7 @@ impl<B: Brains> World<B> {
 
     /// Gives `slot` of `object` to `npc`; a previous holder loses its claims and its plan.
     fn take_slot(&mut self, npc: Entity, priority: ClaimPriority, object: Entity, slot: u32) {
+        self.write_log.slots_changed(object);
         let Some(record) = self.live_record_mut(object) else {
             return;
         };
@@ -322,6 +323,7 @@ impl<B: Brains> World<B> {
             return;
         };
         let in_use = in_use && claim.last_step as usize == mind.next_step;
+        self.write_log.slots_changed(object);
         if let Some(state) = self
             .live_record_mut(object)
             .and_then(|r| r.slots.get_mut(claim.slot as usize))
@@ -346,6 +348,7 @@ impl<B: Brains> World<B> {
                 continue;
             }
             mind.claims.swap_remove(k);
+            self.write_log.slots_changed(claim.object);
             if let Some(state) = self
                 .live_record_mut(claim.object)
                 .and_then(|r| r.slots.get_mut(claim.slot as usize))

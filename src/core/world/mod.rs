@@ -24,7 +24,9 @@ pub mod spatial;
 pub mod spatial_index;
 pub mod squads;
 mod step;
+pub mod think_ahead;
 pub(crate) mod within_range;
+pub(crate) mod write_log;
 
 pub use brains::Brains;
 pub use mind::{Mind, Part, Running};
@@ -39,6 +41,8 @@ use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::model::error::{Error, ErrorKind, Result};
 use crate::core::model::fact_set::{Fact, FactSet};
 use crate::core::model::limits::MAX_ENTITY_CAPACITY_HINT;
+#[cfg(doc)]
+use crate::core::model::limits::MAX_THINK_THREADS;
 use crate::core::model::outcome::OutcomeHistory;
 use crate::core::model::rng::WorldRng;
 use crate::core::model::slot_map::{KeyError, SlotKey, SlotMap};
@@ -64,6 +68,10 @@ pub struct WorldConfig {
     /// not fit in what is left waits for the next tick, first in line; a GOAP search stops
     /// where the budget ends and resumes from the back of the queue. No tick plans more.
     pub plan_budget_per_tick: u32,
+    /// Threads a tick thinks on, the calling thread included (`think_ahead.rs`): 0 or 1 is the
+    /// calling thread only, today's one-thread tick; at most [`MAX_THINK_THREADS`]. Any count
+    /// gives the events, decisions and state of one thread, byte for byte.
+    pub think_threads: u32,
 }
 
 impl Default for WorldConfig {
@@ -72,6 +80,7 @@ impl Default for WorldConfig {
             seed: 0,
             entity_capacity: 64,
             plan_budget_per_tick: 0,
+            think_threads: 1,
         }
     }
 }
@@ -145,11 +154,16 @@ pub struct World<B: Brains> {
     pub(crate) squads: Vec<Entity>,
     /// Per-NPC decision history (`history.rs`); off by default.
     pub(crate) history: history::History,
+    /// The think threads and the proposals decided ahead (`think_ahead.rs`).
+    pub(crate) ahead: think_ahead::ThinkAhead<B>,
+    /// What the commits of a parallel think phase wrote (`write_log.rs`).
+    pub(crate) write_log: write_log::WriteLog,
 }
 
 impl<B: Brains> World<B> {
     /// A world over `domain`, empty, at time 0. Fails when the capacity hint is above
-    /// [`MAX_ENTITY_CAPACITY_HINT`] or cannot be reserved, or when 65,535 worlds are alive.
+    /// [`MAX_ENTITY_CAPACITY_HINT`] or cannot be reserved, when the think threads are above
+    /// [`MAX_THINK_THREADS`], or when 65,535 worlds are alive.
     pub fn new(domain: Arc<Domain>, config: WorldConfig) -> Result<Self> {
         if config.entity_capacity > MAX_ENTITY_CAPACITY_HINT {
             return Err(Error::invalid(format!(
@@ -157,10 +171,12 @@ impl<B: Brains> World<B> {
                 config.entity_capacity
             )));
         }
+        let threads = think_ahead::checked_threads(config.think_threads)?;
         let serial = WorldSerial::lease()?;
         let mut world =
             World::new_leased(domain, serial, config.seed, config.entity_capacity as usize)?;
         world.plan_budget_per_tick = config.plan_budget_per_tick;
+        world.ahead.threads = threads;
         Ok(world)
     }
 
@@ -182,6 +198,8 @@ impl<B: Brains> World<B> {
             found: Vec::new(),
             squads: Vec::new(),
             history: history::History::default(),
+            ahead: think_ahead::ThinkAhead::for_domain(&domain),
+            write_log: write_log::WriteLog::default(),
             destructions: 0,
             engine_timeout: crate::core::model::action::DEFAULT_ENGINE_TIMEOUT,
             player: PlayerModel::new(domain.player_styles().len(), domain.adaptation().decay),
@@ -240,6 +258,18 @@ impl<B: Brains> World<B> {
     /// (in the pass that lists the due thinks), squads, then every think that is due
     /// (`schedule.rs`).
     pub fn tick(&mut self, dt: f64) -> Result<()> {
+        if self.tick_is_open() {
+            return Err(Error::invalid("a tick is open: end it with tick_end first"));
+        }
+        let tick_start = self.start_tick(dt)?;
+        self.run_due_thinks(tick_start);
+        self.end_tick();
+        Ok(())
+    }
+
+    /// A tick up to its thinks (checks, clock, ambiance, needs and running actions, the spatial
+    /// index, squads, the budget); the tick's start time.
+    fn start_tick(&mut self, dt: f64) -> Result<f64> {
         self.check_tick(dt)?;
         let tick_start = self.time;
         self.time += dt;
@@ -253,10 +283,13 @@ impl<B: Brains> World<B> {
         };
         self.tick_expansions = 0;
         self.decided.clear();
-        self.run_due_thinks(tick_start);
+        Ok(tick_start)
+    }
+
+    /// A tick after its due thinks: what the brains do then (GOAP's queue), squads' orders.
+    fn end_tick(&mut self) {
         B::after_thinks(self);
         self.check_orders();
-        Ok(())
     }
 
     /// Whether [`World::tick`] accepts `dt`: finite, not negative, and keeping the clock finite
@@ -391,6 +424,7 @@ impl<B: Brains> World<B> {
             self.npc_count += 1;
         }
         self.spatial.changed(kind);
+        self.write_log.world_changed();
         Ok(Entity::from_key(key, self.serial()))
     }
 
@@ -404,6 +438,7 @@ impl<B: Brains> World<B> {
         self.entities.remove(key).expect("resolved above");
         self.destructions += 1;
         self.spatial.changed(kind);
+        self.write_log.world_changed();
         if kind == EntityKind::Npc {
             self.npc_count -= 1;
         }
@@ -458,6 +493,7 @@ impl<B: Brains> World<B> {
         record.position = position;
         let kind = record.kind;
         self.spatial.changed(kind);
+        self.write_log.world_changed();
         Ok(())
     }
 
@@ -480,6 +516,7 @@ impl<B: Brains> World<B> {
             value,
             time,
         });
+        self.write_log.world_changed();
         if changed && thinks && self.domain.attribute(attribute)?.significant {
             self.interrupt_hierarchy(entity);
         }

@@ -14,6 +14,7 @@
 use crate::core::model::entity::Entity;
 use crate::core::world::brains::Brains;
 use crate::core::world::mind::Mind;
+use crate::core::world::think_ahead::Jobs;
 use crate::core::world::World;
 
 /// How many thinks ahead [`World::prefetch_minds`] asks for an NPC's record, mind, brain
@@ -30,7 +31,7 @@ impl<B: Brains> World<B> {
     /// Lists the thinks due now (`self.due`, in slot order) and rebuilds the stale spatial
     /// tiers, in one pass over the records: a large world's records stream from memory on
     /// every pass, and the tick made two (perf, 50,000 UBC NPCs). The tick runs the squads'
-    /// update between this and [`World::run_due_thinks`]; it moves only squads, which no tier
+    /// update between this and [`World::order_due`]; it moves only squads, which no tier
     /// holds, and schedules nothing, so the list and the index still hold when the thinks run.
     pub(crate) fn collect_due_and_refresh_spatial(&mut self) {
         let serial = self.serial();
@@ -48,18 +49,33 @@ impl<B: Brains> World<B> {
     }
 
     /// Runs the thinks listed due ([`World::collect_due_and_refresh_spatial`]), within the
-    /// tick's plan budget: those due before `tick_start` (postponed) earliest first, then the
-    /// rest in slot order (module docs).
+    /// tick's plan budget, in the order [`World::order_due`] gives, deciding ahead on the
+    /// world's threads where it can (`think_ahead.rs`).
     pub(crate) fn run_due_thinks(&mut self, tick_start: f64) {
-        let mut due = std::mem::take(&mut self.due);
+        self.order_due(tick_start);
+        let jobs = self.decide_ahead();
+        self.write_log.start(jobs.any());
+        self.commit_due_thinks(jobs);
+    }
+
+    /// Puts the listed due thinks in the order they run: those due before `tick_start`
+    /// (postponed) earliest first, then the rest in slot order (module docs).
+    pub(crate) fn order_due(&mut self, tick_start: f64) {
+        let due = &mut self.due;
         // Postponed thinks (due at or before the tick's start) keep their time as the key;
         // newly due ones share one that sorts after all of them.
-        for (time, _) in &mut due {
+        for (time, _) in due.iter_mut() {
             if *time > tick_start {
                 *time = f64::INFINITY;
             }
         }
         due.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index1.cmp(&b.1.index1)));
+    }
+
+    /// Runs the listed due thinks in order within the plan budget, each with what was decided
+    /// ahead for it in `jobs`, if anything; stops the write log.
+    pub(crate) fn commit_due_thinks(&mut self, mut jobs: Jobs<B::Proposal>) {
+        let due = std::mem::take(&mut self.due);
         for (at, &(_, npc)) in due.iter().enumerate() {
             self.prefetch_minds(&due[at + 1..]);
             // One look-up of the record serves the cost and the think.
@@ -72,9 +88,15 @@ impl<B: Brains> World<B> {
             self.budget_left -= cost;
             self.tick_expansions += cost;
             if let Some(archetype) = archetype {
-                self.think_as(npc, archetype);
+                let ahead = jobs.proposal(at);
+                if ahead.is_some() {
+                    self.count_proposal();
+                }
+                self.think_as(npc, archetype, ahead);
             }
         }
+        self.write_log.start(false);
+        self.keep_jobs(jobs);
         self.due = due;
     }
 
@@ -116,16 +138,22 @@ impl<B: Brains> World<B> {
     /// Thinks for `npc` now: schedules its next think, then its brain thinks.
     pub(crate) fn think(&mut self, npc: Entity) {
         if let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) {
-            self.think_as(npc, archetype);
+            self.think_as(npc, archetype, None);
         }
     }
 
-    /// [`World::think`] for `npc` of `archetype`, known to the caller.
-    fn think_as(&mut self, npc: Entity, archetype: crate::core::model::archetype::ArchetypeId) {
+    /// [`World::think`] for `npc` of `archetype`, known to the caller, with what its brain
+    /// decided ahead, if it did ([`Brains::think`]).
+    fn think_as(
+        &mut self,
+        npc: Entity,
+        archetype: crate::core::model::archetype::ArchetypeId,
+        ahead: Option<&mut B::Proposal>,
+    ) {
         let next = self.time + self.domain.archetype(archetype).think.think_interval;
         let _ = self.with_mind(npc, |world, mind| {
             world.think_at(npc, next);
-            B::think(world, npc, archetype, mind);
+            B::think(world, npc, archetype, mind, ahead);
             world.note_decision(npc, mind);
             Ok(())
         });

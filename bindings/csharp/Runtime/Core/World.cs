@@ -67,6 +67,72 @@ namespace Motive
             Checked(NativeMethods.motive_world_tick(Handle, dt));
         }
 
+        /// <summary>
+        /// How many threads <see cref="Tick"/> thinks on, the calling thread included: 0 or 1 is the
+        /// calling thread only (the default), at most <c>Constants.MaxThinkThreads</c>. Any count gives
+        /// the events of one thread (<c>motive_world_set_think_threads</c>).
+        /// </summary>
+        public void SetThinkThreads(uint threads)
+        {
+            Errors.Check(NativeMethods.motive_world_set_think_threads(Handle, threads));
+        }
+
+        /// <summary>
+        /// Begins a tick whose thinks the engine's job system decides: returns the number of jobs for
+        /// <see cref="ThinkRange"/>. Until <see cref="TickEnd"/>, every other call on the world fails
+        /// with <c>TICK_OPEN</c> (<c>motive_world_tick_begin</c>).
+        /// </summary>
+        public int TickBegin(double dt)
+        {
+            UIntPtr jobs;
+            Checked(NativeMethods.motive_world_tick_begin(Handle, dt, out jobs));
+            return checked((int)jobs.ToUInt64());
+        }
+
+        /// <summary>
+        /// Decides ahead for jobs <paramref name="first"/> to <paramref name="first"/> +
+        /// <paramref name="count"/> - 1 of the open tick. Thread-safe: call it from several threads at
+        /// once on disjoint ranges; jobs no range covers decide in <see cref="TickEnd"/>
+        /// (<c>motive_world_think_range</c>).
+        /// </summary>
+        public void ThinkRange(int first, int count)
+        {
+            if (first < 0 || count < 0)
+            {
+                throw new ArgumentOutOfRangeException(first < 0 ? nameof(first) : nameof(count));
+            }
+            Errors.Check(NativeMethods.motive_world_think_range(Handle, (UIntPtr)(uint)first, (UIntPtr)(uint)count));
+        }
+
+        /// <summary>Ends the tick <see cref="TickBegin"/> opened: the thinks commit in order and the tick completes, as <see cref="Tick"/> would (<c>motive_world_tick_end</c>).</summary>
+        public void TickEnd()
+        {
+            Checked(NativeMethods.motive_world_tick_end(Handle));
+        }
+
+        /// <summary>
+        /// A tick whose thinks run on the .NET thread pool (<see cref="System.Threading.Tasks.Parallel"/>),
+        /// ranges of <paramref name="grain"/> jobs each: the events are <see cref="Tick"/>'s.
+        /// </summary>
+        public void TickParallel(double dt, int grain = 64)
+        {
+            if (grain < 1)
+            {
+                throw new ArgumentOutOfRangeException(nameof(grain));
+            }
+            int jobs = TickBegin(dt);
+            try
+            {
+                int ranges = (jobs + grain - 1) / grain;
+                System.Threading.Tasks.Parallel.For(0, ranges, r =>
+                    ThinkRange(r * grain, Math.Min(grain, jobs - r * grain)));
+            }
+            finally
+            {
+                TickEnd();
+            }
+        }
+
         /// <summary>Simulated seconds since creation (<c>motive_world_time</c>).</summary>
         public double Time
         {

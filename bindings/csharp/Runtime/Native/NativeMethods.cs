@@ -2672,6 +2672,62 @@ namespace Motive
         internal static extern Status motive_world_tick(WorldHandle world, double dt);
 
         /// <summary>
+        /// Sets how many threads `motive_world_tick` thinks on, the calling thread included: 0 or 1
+        /// is the calling thread only (the default); at most `MOTIVE_MAX_THINK_THREADS` (64), else
+        /// `MOTIVE_STATUS_INVALID_ARGUMENT`. motive starts the threads itself for each tick with enough
+        /// due thinks and joins them before the tick returns. Any count gives the same events,
+        /// decisions and state as one thread, byte for byte.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_set_think_threads")]
+        internal static extern Status motive_world_set_think_threads(WorldHandle world, uint threads);
+
+        /// <summary>
+        /// Begins a tick whose thinks the engine's own threads decide (its job system): advances the
+        /// world as `motive_world_tick` does up to its thinks, and writes to `*out_jobs` how many
+        /// thinks are due, the jobs of `motive_world_think_range`, numbered from 0. Then call
+        /// `motive_world_think_range` on ranges of jobs, from any threads, and finally
+        /// `motive_world_tick_end` once, after every range has returned. Until then every other call on
+        /// the world fails with `MOTIVE_STATUS_TICK_OPEN`. The tick's events, decisions and state are
+        /// those of `motive_world_tick`, byte for byte, whatever ranges were thought. A bad `dt` is
+        /// `MOTIVE_STATUS_INVALID_ARGUMENT` and changes nothing; `*out_jobs` is written on success only.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_jobs` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_tick_begin")]
+        internal static extern Status motive_world_tick_begin(WorldHandle world, double dt, out UIntPtr out_jobs);
+
+        /// <summary>
+        /// Decides ahead, reading the world only, for the jobs `first` to `first + count - 1` of the
+        /// open tick. Thread-safe: any number of threads may call it at once on disjoint ranges, between
+        /// `motive_world_tick_begin` and `motive_world_tick_end`. Jobs no range covers decide during
+        /// `motive_world_tick_end`, so any partition (or none) is correct; ranges only spread the work.
+        /// `MOTIVE_STATUS_NO_TICK` without an open tick; `MOTIVE_STATUS_INVALID_ARGUMENT` for a range
+        /// past the jobs or a job already thought (the jobs before it are thought). Never call it from
+        /// one of the world's callbacks (`MOTIVE_STATUS_WORLD_LOCKED`).
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_think_range")]
+        internal static extern Status motive_world_think_range(WorldHandle world, UIntPtr first, UIntPtr count);
+
+        /// <summary>
+        /// Ends the tick `motive_world_tick_begin` opened: the due thinks run in order, each
+        /// committing what a range decided for it if that still holds, then the rest of the tick, as
+        /// `motive_world_tick` ends it. Call it once every `motive_world_think_range` has returned
+        /// (one still running delays it). `MOTIVE_STATUS_NO_TICK` without an open tick.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_tick_end")]
+        internal static extern Status motive_world_tick_end(WorldHandle world);
+
+        /// <summary>
         /// Writes the world's simulated time, in seconds since creation, to `*out_seconds`.
         ///
         /// # Safety

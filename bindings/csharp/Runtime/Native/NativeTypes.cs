@@ -55,6 +55,10 @@ namespace Motive
         /// </summary>
         public const uint MaxPerceptionLimit = (1 << 16);
         /// <summary>
+        /// Most threads `motive_world_set_think_threads` accepts.
+        /// </summary>
+        public const uint MaxThinkThreads = 64;
+        /// <summary>
         /// Largest `motive_think_settings.max_expansions`, and the largest `max_expansions` a direct
         /// plan (`motive_npc_plan_into`, `motive_arena_goap_begin`, `motive_arena_goap_plan`) accepts:
         /// the most plan states one search may expand.
@@ -185,6 +189,16 @@ namespace Motive
         /// A panic was caught at the boundary (a bug in motive: please report it).
         /// </summary>
         Panic = 502,
+        /// <summary>
+        /// A tick is open (`motive_world_tick_begin`): only `motive_world_think_range` and
+        /// `motive_world_tick_end` may be called until it ends.
+        /// </summary>
+        TickOpen = 503,
+        /// <summary>
+        /// No tick is open: `motive_world_think_range` and `motive_world_tick_end` need
+        /// `motive_world_tick_begin` first.
+        /// </summary>
+        NoTick = 504,
     }
 
     /// <summary>

@@ -11,7 +11,9 @@
 
 pub mod mind;
 pub mod overlay;
+pub mod proposal;
 pub mod rating;
 pub(crate) mod think;
 
 pub use mind::{UbcMind, UbcRating};
+pub use proposal::UbcProposal;

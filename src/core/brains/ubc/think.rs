@@ -6,11 +6,16 @@
 //! into. It decides only when idle: a predefined plan is one unit (S:142) and runs to its end
 //! unless it fails or is found invalid on arrival, after which the NPC decides again.
 
+use crate::core::brains::shared::ThinkScratch;
+use crate::core::brains::ubc::mind::UbcRating;
+use crate::core::brains::ubc::proposal::UbcProposal;
 use crate::core::brains::ubc::rating::{Rater, RatingScratch, Usable};
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::perception::{Interest, Sight};
 use crate::core::world::event::EventKind;
+use crate::core::world::perceived::Perceived;
+use crate::core::world::write_log::PricedRead;
 use crate::core::world::Step;
 use crate::core::{Mind, World};
 
@@ -21,26 +26,138 @@ pub(crate) struct UbcScratch {
     rating: RatingScratch,
 }
 
+/// What a decision chose: the plan to perform (the fallback rule applied) and its steps'
+/// suppliers, `None` when they could not be resolved.
+struct Choice<'s> {
+    best: Option<usize>,
+    suppliers: Option<&'s [Entity]>,
+}
+
+/// A UBC NPC decides only when it has nothing left to do (module docs).
+pub(crate) fn idle(mind: &Mind) -> bool {
+    mind.running.is_none() && mind.remaining_plan().is_empty()
+}
+
 impl World {
     /// Decides for `npc` when it has nothing left to do.
     pub(crate) fn ubc_think(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
-        if mind.running.is_some() || !mind.remaining_plan().is_empty() {
+        if !idle(mind) {
             return;
         }
-        let domain = self.domain.clone();
-        let def = domain.archetype(archetype);
-        let Ok(me) = self.position(npc) else {
+        let Some(ubc) = mind.brain.ubc_mut() else {
             return;
         };
-        let mut candidates = std::mem::take(&mut self.brains.ubc.candidates);
+        let before = Before::of(ubc);
         let mut perceived = std::mem::take(&mut self.brains.perceived);
-        let mut rating = std::mem::take(&mut self.brains.ubc.rating);
+        let mut scratch = std::mem::take(&mut self.brains.ubc);
+        let choice = self.ubc_decide(
+            npc,
+            archetype,
+            &mut perceived,
+            &mut scratch,
+            &mut ubc.ratings,
+            None,
+        );
+        let decided = choice.is_some();
+        if let Some(choice) = choice {
+            self.ubc_adopt(npc, archetype, mind, choice, before);
+        }
+        self.brains.perceived = perceived;
+        self.brains.ubc = scratch;
+        if decided {
+            self.start_next_step(npc, mind);
+        }
+    }
+
+    /// [`World::ubc_think`] with what `npc` decided ahead ([`World::ubc_decide_ahead`]):
+    /// committed if what it read still holds, or decided anew at this turn.
+    pub(crate) fn ubc_commit(
+        &mut self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &mut Mind,
+        ahead: &UbcProposal,
+    ) {
+        if !idle(mind) {
+            return;
+        }
+        if !self.proposal_holds(npc, archetype, &ahead.priced) {
+            return self.ubc_think(npc, archetype, mind);
+        }
+        if self.verifying() {
+            let mut scratch = ThinkScratch::default();
+            let mut again = UbcProposal::default();
+            self.ubc_decide_ahead(npc, archetype, &mut scratch, &mut again);
+            assert_eq!(&again, ahead, "a UBC decision taken ahead no longer holds");
+        }
+        let Some(ubc) = mind.brain.ubc_mut() else {
+            return;
+        };
+        let before = Before::of(ubc);
+        ubc.ratings.clear();
+        ubc.ratings.extend_from_slice(&ahead.ratings);
+        let choice = Choice {
+            best: ahead.best,
+            suppliers: ahead.resolved.then_some(&ahead.suppliers[..]),
+        };
+        self.ubc_adopt(npc, archetype, mind, choice, before);
+        self.start_next_step(npc, mind);
+    }
+
+    /// Decides for an idle `npc` ahead of its turn, reading only, into `proposal`; false when it
+    /// is nowhere (it then decides nothing at its turn either).
+    pub(crate) fn ubc_decide_ahead(
+        &self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        scratch: &mut ThinkScratch,
+        proposal: &mut UbcProposal,
+    ) -> bool {
+        let ThinkScratch { perceived, ubc } = scratch;
+        let UbcProposal {
+            ratings, priced, ..
+        } = proposal;
+        let Some(choice) = self.ubc_decide(npc, archetype, perceived, ubc, ratings, Some(priced))
+        else {
+            return false;
+        };
+        proposal.best = choice.best;
+        proposal.resolved = choice.suppliers.is_some();
+        proposal.suppliers.clear();
+        proposal
+            .suppliers
+            .extend_from_slice(choice.suppliers.unwrap_or_default());
+        true
+    }
+
+    /// What an idle `npc` decides, reading only: every plan's rating into `ratings`, and the
+    /// choice, its suppliers in `scratch`. With `priced`, the price of every slotted object it
+    /// priced, by slot. `None` when the NPC is nowhere.
+    fn ubc_decide<'s>(
+        &self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        perceived: &mut Perceived,
+        scratch: &'s mut UbcScratch,
+        ratings: &mut Vec<UbcRating>,
+        mut priced: Option<&mut Vec<PricedRead>>,
+    ) -> Option<Choice<'s>> {
+        let domain = &*self.domain;
+        let def = domain.archetype(archetype);
+        let me = self.position(npc).ok()?;
+        let UbcScratch { candidates, rating } = scratch;
         let sight = Sight::of(&def.think, Interest::Supply(archetype));
-        self.perceivable(npc, me, sight, &mut perceived);
+        self.perceivable(npc, me, sight, perceived);
         candidates.clear();
+        if let Some(priced) = priced.as_deref_mut() {
+            priced.clear();
+        }
         let pricing = self.pricing(npc, Some(archetype));
         let relevance = domain.relevance();
-        for (entity, record) in perceived.iter().filter_map(|&slot| self.at_slot(slot)) {
+        for &slot in perceived.iter() {
+            let Some((entity, record)) = self.at_slot(slot) else {
+                continue;
+            };
             // What supplies nothing the NPC consumes is no step of its plans.
             let Some(supplier) = record
                 .archetype
@@ -49,7 +166,11 @@ impl World {
                 continue;
             };
             // Contention: objects with no slot open to the NPC are left out or priced.
-            if let Some((_, utility_factor)) = self.price(&pricing, entity, record) {
+            let price = self.price(&pricing, entity, record);
+            if let Some(priced) = priced.as_deref_mut().filter(|_| !record.slots.is_empty()) {
+                priced.push((slot, price));
+            }
+            if let Some((_, utility_factor)) = price {
                 candidates.push(Usable {
                     entity,
                     archetype: supplier,
@@ -58,33 +179,50 @@ impl World {
                 });
             }
         }
+        let rater = Rater {
+            domain,
+            archetype: def,
+            npc,
+            view: self,
+            candidates,
+        };
+        let best = rater.rate_plans(rating, ratings);
+        // The fallback is "do nothing", rated 0: a plan must raise utility to beat it (one that
+        // changes nothing is not worth walking for).
+        let best = best.filter(|&i| def.fallback.is_none() || ratings[i].gain > Some(0.0));
+        let suppliers = best.and_then(|i| {
+            let r = ratings[i];
+            let plan = &domain.ubc_plans().items()[r.plan.0 as usize];
+            rater.plan_suppliers(plan, r.target, rating)
+        });
+        Some(Choice { best, suppliers })
+    }
+
+    /// Records `choice` in `npc`'s mind, whose ratings are the decision's already, and adopts
+    /// its plan (or the fallback, or none).
+    fn ubc_adopt(
+        &mut self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &mut Mind,
+        choice: Choice<'_>,
+        before: Before,
+    ) {
+        let domain = self.domain.clone();
+        let def = domain.archetype(archetype);
         let Some(ubc) = mind.brain.ubc_mut() else {
             return;
         };
-        let had_plan = ubc.chosen.is_some() || ubc.fell_back;
-        let first = ubc.ratings.is_empty() && !ubc.fell_back;
-        let rater = Rater {
-            domain: &domain,
-            archetype: def,
-            npc,
-            view: &*self,
-            candidates: &candidates,
-        };
-        let best = rater.rate_plans(&mut rating, &mut ubc.ratings);
         ubc.time = self.time;
-        // The fallback is "do nothing", rated 0: a plan must raise utility to beat it (one that
-        // changes nothing is not worth walking for).
-        let best = best.filter(|&i| def.fallback.is_none() || ubc.ratings[i].gain > Some(0.0));
-        ubc.chosen = best;
-        ubc.fell_back = best.is_none() && def.fallback.is_some();
-        let chosen = best.map(|i| ubc.ratings[i]);
-        let steps = chosen.and_then(|r| {
-            let plan = &domain.ubc_plans().items()[r.plan.0 as usize];
-            let suppliers = rater.plan_suppliers(plan, r.target, &mut rating)?;
-            Some(plan.steps.iter().zip(suppliers).map(|(s, &supplier)| Step {
+        ubc.chosen = choice.best;
+        ubc.fell_back = choice.best.is_none() && def.fallback.is_some();
+        let plan = choice.best.map(|i| ubc.ratings[i].plan);
+        let steps = plan.zip(choice.suppliers).map(|(plan, suppliers)| {
+            let plan = &domain.ubc_plans().items()[plan.0 as usize];
+            plan.steps.iter().zip(suppliers).map(|(s, &supplier)| Step {
                 action: s.action,
                 supplier,
-            }))
+            })
         });
         match (steps, def.fallback) {
             (Some(steps), _) => self.replace_plan(npc, mind, steps),
@@ -98,14 +236,28 @@ impl World {
             ),
             (None, None) => {
                 self.replace_plan(npc, mind, None);
-                if had_plan || first {
+                if before.had_plan || before.first {
                     self.push_event(EventKind::NoPlan, npc, None, Entity::NULL, 0);
                 }
             }
         }
-        self.brains.ubc.candidates = candidates;
-        self.brains.perceived = perceived;
-        self.brains.ubc.rating = rating;
-        self.start_next_step(npc, mind);
+    }
+}
+
+/// What a decision's "no plan" event depends on in the mind before it.
+#[derive(Clone, Copy)]
+struct Before {
+    /// The last decision chose a plan or the fallback.
+    had_plan: bool,
+    /// No decision was made yet.
+    first: bool,
+}
+
+impl Before {
+    fn of(ubc: &crate::core::brains::ubc::UbcMind) -> Self {
+        Before {
+            had_plan: ubc.chosen.is_some() || ubc.fell_back,
+            first: ubc.ratings.is_empty() && !ubc.fell_back,
+        }
     }
 }

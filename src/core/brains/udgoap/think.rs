@@ -8,6 +8,7 @@
 
 use bumpalo::Bump;
 
+use crate::core::brains::shared::Unshared;
 use crate::core::brains::udgoap::focus::pick_focus;
 use crate::core::brains::udgoap::goal_update::update_drives_and_goals;
 use crate::core::brains::udgoap::mind::{Candidate, Explanation, UdgoapMind};
@@ -30,7 +31,8 @@ use crate::core::{Mind, World};
 /// Buffers every UDGOAP think reuses, so a steady-state tick allocates nothing.
 #[derive(Default)]
 pub(crate) struct UdgoapScratch {
-    arena: Bump,
+    /// Reached only through `&mut` ([`Unshared`]): `Bump` is not `Sync`.
+    arena: Unshared<Bump>,
     suppliers: Vec<Supplier>,
     goals: Vec<BoundGoal>,
     weights: Vec<f64>,
@@ -299,7 +301,7 @@ impl World {
         });
         weights.clear();
         weights.push(1.0);
-        let mut arena = std::mem::take(&mut self.brains.udgoap.arena);
+        let mut arena = std::mem::take(self.brains.udgoap.arena.get_mut());
         arena.reset();
         let linear = TopLevelUtility::Linear;
         let outcome = match self.search_gathered(npc, archetype, memory, linear, &arena, 0) {
@@ -316,13 +318,13 @@ impl World {
                 0,
             ),
         };
-        self.brains.udgoap.arena = arena;
+        *self.brains.udgoap.arena.get_mut() = arena;
         outcome
     }
 
     /// Runs a UDGOAP search from what `npc` knows and records the plan and its explanation.
     fn plan(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
-        let mut arena = std::mem::take(&mut self.brains.udgoap.arena);
+        let mut arena = std::mem::take(self.brains.udgoap.arena.get_mut());
         arena.reset();
         let BrainState::Udgoap(udgoap) = &mut mind.brain else {
             return;
@@ -342,7 +344,7 @@ impl World {
             // The request is built from checked state; a failure here is a bug, reported as no plan.
             Err(_) => SearchStatus::NoPlan(crate::core::brains::StopReason::Exhausted),
         };
-        self.brains.udgoap.arena = arena;
+        *self.brains.udgoap.arena.get_mut() = arena;
         if let BrainState::Udgoap(udgoap) = &mut mind.brain {
             udgoap.explanation.status = Some(status);
         }

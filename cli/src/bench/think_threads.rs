@@ -1,0 +1,151 @@
+//! `motive bench --think-threads`: one world thinking on several of motive's own threads
+//! (`WorldConfig::think_threads`, issue 33 item 4), against the same world on one.
+//!
+//! For each brain's hospital variant, each `--npcs` population in *one* world and each thread
+//! count: the world is built, warmed up, then stepped through a window. Reported per NPC decision
+//! (thinks counted from the think interval, as `protocol.rs` counts them): the tick's wall µs
+//! (`World::tick`, what the threads speed up), the whole step's process CPU µs (every thread of
+//! the process, the simulator's engine part included), the speedup of the tick's wall time over
+//! one thread's, the on-CPU share (process CPU ÷ (threads × the steps' wall time): 1 when every
+//! thread ran all the time, lower when threads waited for a core or for each other, and lower
+//! still because the engine part and the commits run on one thread), and the share of thinks
+//! decided ahead that were stale at their turn.
+
+use std::error::Error;
+use std::time::Instant;
+
+use super::controllers::{Controller, Drive};
+use super::hospital;
+use super::on_cpu::thread_cpu;
+
+/// Most thinks in one window: larger populations get shorter windows (2 s at least).
+const MAX_THINKS: f64 = 1_000_000.0;
+
+/// One measured point.
+struct Point {
+    tick_wall_us: f64,
+    cpu_us: f64,
+    on_cpu: f64,
+    stale: f64,
+}
+
+/// Measures each brain among `controllers` at each of `npcs` in one world, on each of
+/// `threads` think threads.
+pub fn run(
+    controllers: &[Controller],
+    npcs: &[u32],
+    threads: &[u32],
+    quick: bool,
+    seed: u64,
+) -> Result<(), Box<dyn Error>> {
+    let (warmup, seconds) = if quick { (1.0, 10.0) } else { (5.0, 30.0) };
+    println!("motive bench --think-threads: one world of the hospital, thinking on several threads; {warmup} s warm-up, a window of up to {seconds} s");
+    println!(
+        "machine: {}; load average before: {}",
+        crate::machine::describe(),
+        load_average()
+    );
+    println!("tick µs = World::tick's wall time per decision; cpu µs = the process's CPU time per decision over whole steps (engine part included); speedup = tick µs on 1 thread ÷ on this many; on-CPU = process CPU ÷ (threads × the steps' wall time); stale = thinks decided ahead but decided again at their turn.");
+    println!();
+    println!(
+        "{:<8} {:>7} {:>7} {:>9} {:>9} {:>8} {:>7} {:>7}",
+        "brain", "npcs", "threads", "tick µs", "cpu µs", "speedup", "on-CPU", "stale"
+    );
+    let doc = hospital::document();
+    for controller in controllers {
+        if let Drive::Fsm = controller.drive {
+            continue;
+        }
+        let prepared = controller.prepare(&doc)?;
+        for &n in npcs {
+            let mut one = None;
+            for &t in threads {
+                let p = measure(&prepared, n, t, seed, warmup, seconds)?;
+                let base = *one.get_or_insert(if t == 1 { p.tick_wall_us } else { f64::NAN });
+                println!(
+                    "{:<8} {:>7} {:>7} {:>9.3} {:>9.3} {:>7.2}× {:>6.0}% {:>6.2}%",
+                    controller.label,
+                    prepared.copies_for(n) * prepared.thinking_per_copy,
+                    t,
+                    p.tick_wall_us,
+                    p.cpu_us,
+                    base / p.tick_wall_us,
+                    p.on_cpu * 100.0,
+                    p.stale * 100.0
+                );
+            }
+        }
+    }
+    println!("\nload average after: {}", load_average());
+    Ok(())
+}
+
+/// One point: `npcs` thinking NPCs of `prepared` in one world on `threads` think threads.
+fn measure(
+    prepared: &super::controllers::Prepared,
+    npcs: u32,
+    threads: u32,
+    seed: u64,
+    warmup: f64,
+    seconds: f64,
+) -> Result<Point, String> {
+    let copies = prepared.copies_for(npcs);
+    let mut population = prepared.populate(copies, seed)?;
+    population
+        .world_mut()
+        .set_think_threads(threads)
+        .map_err(|e| e.to_string())?;
+    let step = prepared.step();
+    let thinks_per_second = prepared.thinks_per_copy_second * f64::from(copies);
+    let window = (MAX_THINKS / thinks_per_second).clamp(2.0, seconds);
+    let steps = |seconds: f64| (seconds / step).round().max(1.0) as u64;
+    for _ in 0..steps(warmup) {
+        population.step(step)?;
+    }
+    let before = population.world().parallel_stats();
+    let tick_before = population.controller_time();
+    let cpu_before = process_cpu_ns();
+    let started = Instant::now();
+    let count = steps(window);
+    for _ in 0..count {
+        population.step(step)?;
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let cpu = process_cpu_ns()
+        .zip(cpu_before)
+        .map_or(f64::NAN, |(after, before)| (after - before) as f64 * 1e-9);
+    let decisions = thinks_per_second * count as f64 * step;
+    let stats = population.world().parallel_stats();
+    let ahead = (stats.decided_ahead - before.decided_ahead) as f64;
+    Ok(Point {
+        tick_wall_us: (population.controller_time() - tick_before).as_secs_f64() * 1e6 / decisions,
+        cpu_us: cpu * 1e6 / decisions,
+        on_cpu: cpu / (f64::from(threads) * wall),
+        stale: if ahead > 0.0 {
+            (stats.stale - before.stale) as f64 / ahead
+        } else {
+            0.0
+        },
+    })
+}
+
+/// Nanoseconds every thread of the process has been on a CPU; `None` where there is no such
+/// clock (not Unix).
+fn process_cpu_ns() -> Option<u64> {
+    #[cfg(unix)]
+    return thread_cpu::clock_ns(libc::CLOCK_PROCESS_CPUTIME_ID);
+    #[cfg(not(unix))]
+    None
+}
+
+/// The machine's 1, 5 and 15 minute load averages (Linux), or "unknown": the machine's other
+/// work, which the figures include.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| {
+            let fields: Vec<&str> = text.split_whitespace().take(3).collect();
+            (fields.len() == 3).then(|| fields.join(" "))
+        })
+        .unwrap_or_else(|| "unknown".to_owned())
+}

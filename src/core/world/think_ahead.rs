@@ -1,0 +1,375 @@
+//! Parallel think inside one world (issue 33 item 4; docs/parallel-think.md): decide in
+//! parallel, commit in order.
+//!
+//! With more than one think thread and enough due thinks, the think phase first *decides ahead*:
+//! each due NPC whose brain can decide by reading only ([`Brains::decide`]) decides on one of
+//! the world's threads against the state the phase starts from, into a proposal. The phase then
+//! runs exactly as a one-thread tick does, in the same order, and each think *commits* its
+//! proposal instead of deciding, if what the proposal read is still what the world holds at that
+//! think's turn (`write_log.rs`); otherwise it decides at its turn, as the one-thread tick does.
+//! So the events, decisions and end state are those of one thread, byte for byte. Brains that
+//! cannot decide ahead (GOAP, UDGOAP, behaviour trees for now) decide at their turn.
+//!
+//! The threads are motive's own, spawned per phase with `std::thread::scope` and joined before
+//! the first commit; the calling thread decides too. Jobs are handed out in chunks of
+//! consecutive due thinks, so each thread keeps the slot locality of the due order.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use crate::core::model::entity::Entity;
+use crate::core::model::error::{Error, Result};
+use crate::core::model::limits::{at_most, MAX_THINK_THREADS};
+use crate::core::world::brains::Brains;
+use crate::core::world::World;
+
+/// Fewer due thinks than this in a tick decide at their turn on the calling thread: a phase's
+/// threads cost tens of microseconds to start and join.
+pub const PARALLEL_MIN_JOBS: usize = 256;
+
+/// Due thinks one thread takes at a time from the phase's queue.
+const CHUNK: usize = 16;
+
+/// How the commits treat proposals: a test knob (`World::set_speculation_check`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SpeculationCheck {
+    /// A proposal whose reads still hold is committed (the only mode outside tests).
+    #[default]
+    Trust,
+    /// Every proposal is taken as stale, so every think decides again at its turn.
+    RejectAll,
+    /// Every proposal whose reads still hold is decided again at its turn and must equal it
+    /// (a panic otherwise): a write the log misses shows here.
+    Verify,
+}
+
+/// What the world's think phases decided ahead so far: how well speculation pays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParallelStats {
+    /// Thinks decided ahead of their turn and reached in their tick (a think the plan budget
+    /// postpones drops its proposal uncounted).
+    pub decided_ahead: u64,
+    /// Of those, the ones whose reads no longer held at their turn, decided again there.
+    pub stale: u64,
+}
+
+/// One due think's decision taken ahead.
+#[derive(Default)]
+struct Job<P> {
+    /// A thread took this think (`World::think_range`): it is not taken twice.
+    taken: bool,
+    /// The brain decided ahead (false: the think decides at its turn).
+    ready: bool,
+    proposal: P,
+}
+
+/// The proposals of the current phase, by position in the due list, each behind its own lock,
+/// which only the thread deciding it takes (the commits reach them through `&mut`); kept from
+/// tick to tick so that their buffers are reused.
+pub(crate) struct Jobs<P> {
+    jobs: Vec<Mutex<Job<P>>>,
+    /// How many of `jobs` belong to the current phase (0: nothing is decided ahead).
+    active: usize,
+}
+
+impl<P> Default for Jobs<P> {
+    fn default() -> Self {
+        Jobs {
+            jobs: Vec::new(),
+            active: 0,
+        }
+    }
+}
+
+impl<P: Default> Jobs<P> {
+    /// Opens a phase of `count` jobs, none taken.
+    fn open(&mut self, count: usize) {
+        if self.jobs.len() < count {
+            self.jobs.resize_with(count, Mutex::default);
+        }
+        for job in &mut self.jobs[..count] {
+            let job = job.get_mut().unwrap_or_else(PoisonError::into_inner);
+            (job.taken, job.ready) = (false, false);
+        }
+        self.active = count;
+    }
+}
+
+impl<P> Jobs<P> {
+    /// The proposal decided ahead for the due think at `at`, if any.
+    pub(crate) fn proposal(&mut self, at: usize) -> Option<&mut P> {
+        let job = self.jobs[..self.active].get_mut(at)?;
+        let job = job.get_mut().unwrap_or_else(PoisonError::into_inner);
+        job.ready.then_some(&mut job.proposal)
+    }
+
+    /// Whether the current phase may have decided anything ahead.
+    pub(crate) fn any(&self) -> bool {
+        self.active > 0
+    }
+}
+
+/// A world's think threads and what they keep between ticks.
+pub(crate) struct ThinkAhead<B: Brains> {
+    /// Threads a think phase decides on, the calling one included (1: no thread is started).
+    pub(crate) threads: u32,
+    /// Fewest due thinks that decide ahead ([`PARALLEL_MIN_JOBS`]; tests lower it).
+    pub(crate) min_jobs: usize,
+    /// The test knob.
+    pub(crate) check: SpeculationCheck,
+    stats: ParallelStats,
+    /// A tick is open ([`World::tick_begin`]) and not yet ended.
+    open: bool,
+    /// By archetype: its NPCs may decide ahead ([`Brains::decides_ahead`]).
+    decides_ahead: Vec<bool>,
+    jobs: Jobs<B::Proposal>,
+    /// Decision buffers, one taken per deciding thread at a time.
+    scratch: Mutex<Vec<B::Scratch>>,
+}
+
+impl<B: Brains> ThinkAhead<B> {
+    /// One thread, for a world over `domain`.
+    pub(crate) fn for_domain(domain: &crate::core::model::domain::Domain) -> Self {
+        ThinkAhead {
+            threads: 1,
+            min_jobs: PARALLEL_MIN_JOBS,
+            check: SpeculationCheck::Trust,
+            stats: ParallelStats::default(),
+            open: false,
+            decides_ahead: domain
+                .archetypes()
+                .items()
+                .iter()
+                .map(B::decides_ahead)
+                .collect(),
+            jobs: Jobs::default(),
+            scratch: Mutex::default(),
+        }
+    }
+}
+
+/// Checks a think-thread count: 1 to [`MAX_THINK_THREADS`]; 0 means 1.
+pub(crate) fn checked_threads(threads: u32) -> Result<u32> {
+    at_most(
+        "think_threads",
+        threads,
+        MAX_THINK_THREADS,
+        "MOTIVE_MAX_THINK_THREADS",
+    )?;
+    Ok(threads.max(1))
+}
+
+impl<B: Brains> World<B> {
+    /// Sets how many threads a tick thinks on: 0 or 1 is the calling thread only; at most
+    /// [`MAX_THINK_THREADS`]. Any count gives the same events, decisions and state as one.
+    pub fn set_think_threads(&mut self, threads: u32) -> Result<()> {
+        self.ahead.threads = checked_threads(threads)?;
+        Ok(())
+    }
+
+    /// Threads a tick thinks on (1: the calling thread only).
+    pub fn think_threads(&self) -> u32 {
+        self.ahead.threads
+    }
+
+    /// Sets the fewest due thinks that decide ahead (default [`PARALLEL_MIN_JOBS`]), so that
+    /// tests run small worlds in parallel; 0 counts as 1.
+    #[doc(hidden)]
+    pub fn set_parallel_min_jobs(&mut self, jobs: usize) {
+        self.ahead.min_jobs = jobs.max(1);
+    }
+
+    /// Sets how commits treat proposals ([`SpeculationCheck`]); a test knob.
+    #[doc(hidden)]
+    pub fn set_speculation_check(&mut self, check: SpeculationCheck) {
+        self.ahead.check = check;
+    }
+
+    /// Decides ahead for the due thinks of this phase on the world's threads, when it has more
+    /// than one and enough are due; the proposals, by position in the due list (none otherwise).
+    pub(crate) fn decide_ahead(&mut self) -> Jobs<B::Proposal> {
+        let due = self.due.len();
+        let threads = self.ahead.threads as usize;
+        if threads <= 1 || due < self.ahead.min_jobs || !self.any_due_decides_ahead() {
+            self.ahead.jobs.active = 0;
+            return std::mem::take(&mut self.ahead.jobs);
+        }
+        self.ahead.jobs.open(due);
+        let chunks = due.div_ceil(CHUNK);
+        let next = AtomicUsize::new(0);
+        let world = &*self;
+        let work = || {
+            world.with_scratch(|scratch| loop {
+                let chunk = next.fetch_add(1, Ordering::Relaxed);
+                if chunk >= chunks {
+                    return;
+                }
+                let first = chunk * CHUNK;
+                // Chunks are disjoint and the jobs fresh, so no job is taken twice.
+                let decided = world.decide_jobs(first, CHUNK.min(due - first), scratch);
+                debug_assert!(decided.is_ok(), "{decided:?}");
+            })
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..threads.min(chunks) {
+                scope.spawn(work);
+            }
+            work();
+        });
+        std::mem::take(&mut self.ahead.jobs)
+    }
+
+    /// Whether a due think's NPC may decide ahead: if none, threads would find nothing to do.
+    /// Reads records only, in due order (mostly slot order), which the commits read next.
+    fn any_due_decides_ahead(&self) -> bool {
+        self.due.iter().any(|&(_, npc)| {
+            self.live_record(npc)
+                .and_then(|r| r.archetype)
+                .is_some_and(|a| self.ahead.decides_ahead[a.0 as usize])
+        })
+    }
+
+    /// Begins a tick whose thinks the engine's threads decide ahead: advances the world as
+    /// [`World::tick`] does up to its thinks, lists them, and returns how many there are (the
+    /// jobs of [`World::think_range`], numbered from 0). Until [`World::tick_end`], the world
+    /// must be changed by nothing else. An error when a tick is open already, or `dt` is
+    /// refused (then nothing changed).
+    pub fn tick_begin(&mut self, dt: f64) -> Result<usize> {
+        if self.ahead.open {
+            return Err(Error::invalid("a tick is open: end it with tick_end first"));
+        }
+        let tick_start = self.start_tick(dt)?;
+        self.order_due(tick_start);
+        let due = self.due.len();
+        self.ahead.jobs.open(due);
+        self.ahead.open = true;
+        self.write_log.start(true);
+        Ok(due)
+    }
+
+    /// Decides ahead for the jobs `first .. first + count` of the open tick, reading only: any
+    /// number of threads may call it at once, on disjoint ranges. Jobs no range covers decide
+    /// at their turn in [`World::tick_end`]; the result is the same either way. An error when
+    /// no tick is open, the range goes past the jobs, or a job in it was taken already (the
+    /// jobs before that one are decided).
+    pub fn think_range(&self, first: usize, count: usize) -> Result<()> {
+        if !self.ahead.open {
+            return Err(Error::invalid("no tick is open: call tick_begin first"));
+        }
+        let jobs = self.ahead.jobs.active;
+        if first.checked_add(count).is_none_or(|end| end > jobs) {
+            return Err(Error::invalid(format!(
+                "jobs {first} + {count} go past the tick's {jobs} jobs"
+            )));
+        }
+        self.with_scratch(|scratch| self.decide_jobs(first, count, scratch))
+    }
+
+    /// Ends the tick [`World::tick_begin`] opened: runs its thinks in order, each committing
+    /// what was decided ahead for it if that still holds, then the rest of the tick. An error
+    /// when no tick is open.
+    pub fn tick_end(&mut self) -> Result<()> {
+        if !self.ahead.open {
+            return Err(Error::invalid("no tick is open: call tick_begin first"));
+        }
+        self.ahead.open = false;
+        let jobs = std::mem::take(&mut self.ahead.jobs);
+        self.commit_due_thinks(jobs);
+        self.end_tick();
+        Ok(())
+    }
+
+    /// Runs `body` with a set of decision buffers of the world's pool, taken for the call.
+    fn with_scratch<R>(&self, body: impl FnOnce(&mut B::Scratch) -> R) -> R {
+        let pool = || {
+            self.ahead
+                .scratch
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+        };
+        let mut scratch = pool().pop().unwrap_or_default();
+        let result = body(&mut scratch);
+        pool().push(scratch);
+        result
+    }
+
+    /// Decides ahead for the jobs `first .. first + count` (in range) with `scratch`; an error
+    /// at the first job taken already.
+    fn decide_jobs(&self, first: usize, count: usize, scratch: &mut B::Scratch) -> Result<()> {
+        for at in first..first + count {
+            let mut job = self.ahead.jobs.jobs[at]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            if job.taken {
+                return Err(Error::invalid(format!(
+                    "job {at} was taken by another think_range"
+                )));
+            }
+            job.taken = true;
+            let npc = self.due[at].1;
+            let job = &mut *job;
+            job.ready = self.decide_one_ahead(npc, scratch, &mut job.proposal);
+        }
+        Ok(())
+    }
+
+    /// [`Brains::decide`] for `npc`, if it is a live thinking NPC.
+    fn decide_one_ahead(
+        &self,
+        npc: Entity,
+        scratch: &mut B::Scratch,
+        proposal: &mut B::Proposal,
+    ) -> bool {
+        let Some(record) = self.live_record(npc) else {
+            return false;
+        };
+        match (record.archetype, record.mind.as_deref()) {
+            (Some(archetype), Some(mind)) => {
+                B::decide(self, npc, archetype, mind, scratch, proposal)
+            }
+            _ => false,
+        }
+    }
+
+    /// Gives back the phase's proposals, kept for their buffers.
+    pub(crate) fn keep_jobs(&mut self, jobs: Jobs<B::Proposal>) {
+        self.ahead.jobs = jobs;
+    }
+
+    /// Counts a proposal committed or decided again.
+    pub(crate) fn count_proposal(&mut self) {
+        self.ahead.stats.decided_ahead += 1;
+    }
+
+    /// Whether a commit may take `npc`'s proposal of `archetype` that read `priced`: its reads
+    /// still hold ([`World::reads_still_hold`]) and the test knob does not reject it. A stale
+    /// one is counted. Under [`SpeculationCheck::Verify`] the caller decides again and compares.
+    pub(crate) fn proposal_holds(
+        &mut self,
+        npc: Entity,
+        archetype: crate::core::model::archetype::ArchetypeId,
+        priced: &[crate::core::world::write_log::PricedRead],
+    ) -> bool {
+        let holds = self.ahead.check != SpeculationCheck::RejectAll
+            && self.reads_still_hold(npc, archetype, priced);
+        self.ahead.stats.stale += u64::from(!holds);
+        holds
+    }
+
+    /// Whether a commit should decide a proposal that holds again, to compare
+    /// ([`SpeculationCheck::Verify`]).
+    pub(crate) fn verifying(&self) -> bool {
+        self.ahead.check == SpeculationCheck::Verify
+    }
+
+    /// Whether a tick is open ([`World::tick_begin`], not yet ended).
+    pub fn tick_is_open(&self) -> bool {
+        self.ahead.open
+    }
+
+    /// What the think phases decided ahead since the world was made.
+    pub fn parallel_stats(&self) -> ParallelStats {
+        self.ahead.stats
+    }
+}

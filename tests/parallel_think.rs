@@ -1,0 +1,314 @@
+//! Parallel think inside one world (docs/parallel-think.md): a world that thinks on several
+//! threads produces the events, decisions and end state of the one-thread tick, byte for byte,
+//! on every shipped scenario and variant, for several seeds, and also when every proposal is
+//! rejected or re-decided to compare, and in a ward where earlier commits make later proposals
+//! stale.
+
+use std::fmt::Write;
+
+use motive::core::world::event::Event;
+use motive::core::world::save::SAVE_HEADER_BYTES;
+use motive::core::world::think_ahead::{ParallelStats, SpeculationCheck};
+use motive::core::{Entity, World};
+use motive::domain::{load_scenario, load_scenario_file, Scenario};
+use motive::sim::{Observer, SimStats, Simulator};
+
+/// Every event field by field (`Debug` prints doubles exactly), and after each tick the NPCs
+/// that decided and the expansions spent.
+#[derive(Default)]
+struct Trace(String);
+
+impl Observer for Trace {
+    fn event(&mut self, _world: &World, event: &Event) {
+        let Event {
+            kind,
+            npc,
+            action,
+            target,
+            request,
+            hints,
+            slot,
+            outcome,
+            ended_by,
+            seconds,
+        } = *event;
+        writeln!(
+            self.0,
+            "{kind:?} {} {action:?} {} {request} {hints:?} {slot} {outcome} {ended_by:?} {seconds:?}",
+            id(npc),
+            id(target)
+        )
+        .unwrap();
+    }
+
+    fn after_step(&mut self, world: &World, _stats: &SimStats) {
+        let decided: Vec<String> = world
+            .decided_in_last_tick()
+            .iter()
+            .map(|&e| id(e))
+            .collect();
+        writeln!(
+            self.0,
+            "tick {:?} decided {decided:?} expansions {}",
+            world.time(),
+            world.last_tick_expansions()
+        )
+        .unwrap();
+    }
+}
+
+/// An entity without its world's serial, which differs between the two worlds compared.
+fn id(entity: Entity) -> String {
+    format!("{}:{}", entity.index1, entity.generation)
+}
+
+/// What a run produced: its trace, its statistics and its saved state.
+struct Run {
+    trace: String,
+    stats: String,
+    state: Vec<u8>,
+    parallel: ParallelStats,
+}
+
+/// Runs `scenario` with `seed` for `seconds` on `threads` think threads, every phase deciding
+/// ahead however few thinks are due.
+fn run(
+    scenario: &Scenario,
+    npcs: u32,
+    seed: u64,
+    seconds: f64,
+    threads: u32,
+    check: SpeculationCheck,
+) -> Run {
+    let mut instance = scenario.instantiate(Some(npcs), Some(seed)).unwrap();
+    let world = &mut instance.world;
+    world.set_think_threads(threads).unwrap();
+    world.set_parallel_min_jobs(1);
+    world.set_speculation_check(check);
+    let mut sim = Simulator::new(instance.rules.clone(), world).unwrap();
+    let mut trace = Trace::default();
+    for _ in 0..steps(seconds, instance.rules.step) {
+        sim.step(world, instance.rules.step, &mut trace).unwrap();
+    }
+    Run {
+        trace: trace.0,
+        // Everything but the wall-clock time.
+        stats: format!(
+            "{:?}",
+            SimStats {
+                tick_wall: Default::default(),
+                ..*sim.stats()
+            }
+        ),
+        state: world.save().unwrap()[SAVE_HEADER_BYTES..].to_vec(),
+        parallel: world.parallel_stats(),
+    }
+}
+
+/// Steps of `step` seconds in `seconds`.
+fn steps(seconds: f64, step: f64) -> u64 {
+    (seconds / step).round() as u64
+}
+
+/// Asserts that `run` is `reference`, naming the first line that differs.
+fn assert_same(reference: &Run, run: &Run, what: &str) {
+    if reference.trace != run.trace {
+        let line = reference
+            .trace
+            .lines()
+            .zip(run.trace.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(
+                reference
+                    .trace
+                    .lines()
+                    .count()
+                    .min(run.trace.lines().count()),
+            );
+        panic!(
+            "{what}: trace differs at line {line}:\n  one thread: {:?}\n  parallel:   {:?}",
+            reference.trace.lines().nth(line),
+            run.trace.lines().nth(line)
+        );
+    }
+    assert_eq!(reference.stats, run.stats, "{what}: statistics");
+    assert!(reference.state == run.state, "{what}: saved state differs");
+}
+
+fn shipped() -> Vec<(String, Scenario)> {
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"));
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    names.sort();
+    let mut all = Vec::new();
+    for name in names {
+        let scenario = load_scenario_file(&dir.join(&name)).unwrap().value;
+        let variants: Vec<String> = scenario.variant_names().map(str::to_owned).collect();
+        for variant in variants {
+            let varied = scenario.with_variant(&variant).unwrap();
+            all.push((format!("{name} {variant}"), varied));
+        }
+        all.push((format!("{name} -"), scenario));
+    }
+    all
+}
+
+#[test]
+fn every_shipped_scenario_thinks_on_several_threads_as_on_one() {
+    let mut decided_ahead = 0;
+    for (name, scenario) in shipped() {
+        for seed in [1, 42] {
+            let one = run(&scenario, 64, seed, 10.0, 1, SpeculationCheck::Trust);
+            assert_eq!(
+                one.parallel,
+                ParallelStats::default(),
+                "one thread decides nothing ahead"
+            );
+            for (threads, check) in [
+                (2, SpeculationCheck::Trust),
+                (4, SpeculationCheck::Trust),
+                (2, SpeculationCheck::Verify),
+                (3, SpeculationCheck::RejectAll),
+            ] {
+                let what = format!("{name}, seed {seed}, {threads} threads, {check:?}");
+                let many = run(&scenario, 64, seed, 10.0, threads, check);
+                assert_same(&one, &many, &what);
+                decided_ahead += many.parallel.decided_ahead;
+                if check == SpeculationCheck::RejectAll {
+                    assert_eq!(many.parallel.stale, many.parallel.decided_ahead, "{what}");
+                }
+            }
+        }
+    }
+    assert!(decided_ahead > 0, "some thinks were decided ahead");
+}
+
+/// One ward, twelve UBC nurses who think every tick and one patient who needs medicine: the
+/// patient's one staff slot goes to the first nurse that claims it in a tick, which changes its
+/// price for every nurse after her, so their proposals go stale and are decided again.
+#[test]
+fn proposals_made_stale_by_an_earlier_claim_are_decided_again() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/hospital.json");
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for archetype in doc["domain"]["archetypes"].as_array_mut().unwrap() {
+        if archetype["name"] == "ubc_nurse" {
+            archetype["think"]["interval"] = serde_json::json!(0.05);
+        }
+    }
+    let keep = [
+        "medicine_cabinet",
+        "backup_medicine",
+        "food_trolley",
+        "admin_desk",
+    ];
+    let entities = doc["entities"].as_array_mut().unwrap();
+    entities.retain(|e| keep.contains(&e["name"].as_str().unwrap()));
+    entities.push(serde_json::json!({
+        "name": "patient", "archetype": "patient", "at": [0, 0, 0],
+        "facts": { "medication": 10, "hunger": 10, "company": 10 }
+    }));
+    entities.push(serde_json::json!({
+        "name": "nurse", "archetype": "nurse", "at": [-2, 0, 3], "count": 12, "spread": [0.5, 0, 0]
+    }));
+    let base = std::path::Path::new(path).parent();
+    let scenario = load_scenario(&doc.to_string(), base).unwrap().value;
+    let scenario = scenario.with_variant("ubc").unwrap();
+    for seed in [1, 7] {
+        let one = run(&scenario, 1, seed, 30.0, 1, SpeculationCheck::Trust);
+        for (threads, check) in [(2, SpeculationCheck::Trust), (4, SpeculationCheck::Verify)] {
+            let many = run(&scenario, 1, seed, 30.0, threads, check);
+            let what = format!("ward, seed {seed}, {threads} threads, {check:?}");
+            assert_same(&one, &many, &what);
+            assert!(many.parallel.stale > 0, "{what}: {:?}", many.parallel);
+            assert!(
+                many.parallel.stale < many.parallel.decided_ahead,
+                "{what}: {:?}",
+                many.parallel
+            );
+        }
+    }
+}
+
+#[test]
+fn think_threads_are_bounded() {
+    let (_, scenario) = shipped().into_iter().next().unwrap();
+    let mut world = scenario.instantiate(None, None).unwrap().world;
+    let limit = motive::core::model::limits::MAX_THINK_THREADS;
+    world.set_think_threads(limit).unwrap();
+    assert_eq!(world.think_threads(), limit);
+    let err = world.set_think_threads(limit + 1).unwrap_err();
+    assert!(err.message.contains("think_threads"), "{err}");
+    assert_eq!(
+        world.think_threads(),
+        limit,
+        "a refused count changes nothing"
+    );
+    world.set_think_threads(0).unwrap();
+    assert_eq!(world.think_threads(), 1, "0 means the calling thread only");
+}
+
+/// The engine's job system: between `tick_begin` and `tick_end`, threads call `think_range` on
+/// ranges of their choosing (some jobs left to the commit), and the run equals `tick`'s.
+#[test]
+fn think_ranges_from_the_engines_threads_equal_a_tick() {
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"));
+    let hospital = load_scenario_file(&dir.join("hospital.json"))
+        .unwrap()
+        .value;
+    for variant in ["ubc", "goap"] {
+        let scenario = hospital.with_variant(variant).unwrap();
+        let reference = run(&scenario, 256, 3, 10.0, 1, SpeculationCheck::Trust);
+        let mut instance = scenario.instantiate(Some(256), Some(3)).unwrap();
+        let world = &mut instance.world;
+        let mut sim = Simulator::new(instance.rules.clone(), world).unwrap();
+        let mut trace = Trace::default();
+        let mut ticks = 0u64;
+        // The simulator ticks the world through the engine path: begin, ranges, end.
+        let mut engine_tick = |world: &mut World, dt: f64| -> motive::core::Result<()> {
+            let jobs = world.tick_begin(dt)?;
+            ticks += 1;
+            let shared = &*world;
+            let third = jobs / 3;
+            std::thread::scope(|scope| {
+                // Two threads take the first two thirds in uneven ranges; the last third is
+                // left to the commits, every other tick.
+                scope.spawn(move || {
+                    for first in (0..third).step_by(5) {
+                        shared.think_range(first, 5.min(third - first)).unwrap();
+                    }
+                });
+                scope.spawn(move || shared.think_range(third, third).unwrap());
+            });
+            if ticks % 2 == 0 {
+                world.think_range(2 * third, jobs - 2 * third)?;
+            }
+            assert!(
+                world.think_range(0, 1).is_err() || jobs == 0,
+                "a job is taken once"
+            );
+            assert!(world.tick(dt).is_err(), "no tick while one is open");
+            world.tick_end()
+        };
+        let step = instance.rules.step;
+        for _ in 0..steps(10.0, step) {
+            sim.step_with(world, step, &mut trace, &mut engine_tick)
+                .unwrap();
+        }
+        let engine = Run {
+            trace: trace.0,
+            stats: reference.stats.clone(),
+            state: world.save().unwrap()[SAVE_HEADER_BYTES..].to_vec(),
+            parallel: world.parallel_stats(),
+        };
+        assert_same(&reference, &engine, variant);
+        if variant == "ubc" {
+            assert!(engine.parallel.decided_ahead > 0, "{:?}", engine.parallel);
+        }
+        assert!(world.think_range(0, 1).is_err(), "no tick is open");
+        assert!(world.tick_end().is_err(), "no tick is open");
+    }
+}
