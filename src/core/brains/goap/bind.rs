@@ -11,6 +11,8 @@
 //! against the world's facts (the cached facts the engine refreshes) and applied in the world
 //! when the action runs.
 
+use std::sync::Arc;
+
 use crate::core::model::action::ActionId;
 use crate::core::model::ambiance::adjusted_cost;
 use crate::core::model::archetype::ArchetypeId;
@@ -162,8 +164,8 @@ pub struct Bound {
 
 /// What binding reads.
 pub struct BindInput<'p, V: FactView> {
-    /// The definitions.
-    pub domain: &'p Domain,
+    /// The definitions (shared: a cached binding is known by them).
+    pub domain: &'p Arc<Domain>,
     /// The planning NPC.
     pub npc: Entity,
     /// Where it is.
@@ -185,11 +187,14 @@ pub struct BindInput<'p, V: FactView> {
 }
 
 impl Bound {
-    /// Binds every action of `input` to every target that supplies it.
-    pub fn bind<V: FactView>(&mut self, input: &BindInput<'_, V>) {
+    /// Binds every action of `input` to every target that supplies it, without asking the
+    /// engine: `asks` lists, in binding order, the instances whose action asks for the
+    /// engine's check when `input` has one (drop those it refuses with [`Bound::keep_from`]).
+    pub fn bind_candidates<V: FactView>(&mut self, input: &BindInput<'_, V>, asks: &mut Vec<u32>) {
         self.instances.clear();
         self.tests.clear();
         self.changes.clear();
+        asks.clear();
         let domain = input.domain;
         debug_assert!(
             input.cost_deltas.is_empty() || input.cost_deltas.len() == input.actions.len(),
@@ -200,6 +205,7 @@ impl Bound {
                 continue;
             }
             let action = domain.action(action_id);
+            let asks_engine = input.engine_check.is_some() && action.planning.engine_check;
             let delta = input.cost_deltas.get(i).copied().unwrap_or(0.0);
             for target in input.targets {
                 if !domain
@@ -221,6 +227,9 @@ impl Bound {
                     (Some(a), Some(b)) => distance_between(a, b),
                     _ => 0.0,
                 };
+                if asks_engine {
+                    asks.push(self.instances.len() as u32);
+                }
                 self.instances.push(Instance {
                     action: action_id,
                     target: target.entity,
@@ -234,11 +243,44 @@ impl Bound {
             }
         }
     }
+
+    /// Becomes the instances of `from` for which `keep` (called once per instance, in order,
+    /// with its index) is true, reusing its own memory.
+    pub fn keep_from(&mut self, from: &Bound, mut keep: impl FnMut(u32) -> bool) {
+        self.instances.clear();
+        self.tests.clear();
+        self.changes.clear();
+        for (i, inst) in from.instances.iter().enumerate() {
+            if !keep(i as u32) {
+                continue;
+            }
+            let (tests, changes) = (self.tests.len() as u32, self.changes.len() as u32);
+            self.tests
+                .extend_from_slice(&from.tests[inst.tests.0 as usize..inst.tests.1 as usize]);
+            self.changes.extend_from_slice(
+                &from.changes[inst.changes.0 as usize..inst.changes.1 as usize],
+            );
+            self.instances.push(Instance {
+                tests: (tests, self.tests.len() as u32),
+                changes: (changes, self.changes.len() as u32),
+                ..*inst
+            });
+        }
+    }
+
+    /// Bytes the pools hold.
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.instances.capacity() * size_of::<Instance>()
+            + self.tests.capacity() * size_of::<Test>()
+            + self.changes.capacity() * size_of::<Change>()
+    }
 }
 
 impl Bound {
     /// Resolves the symbolic preconditions and effects of `action` under `bindings` into the
     /// pools and checks its context preconditions; false when the instance cannot be used.
+    /// The engine's check is not asked here (see [`Bound::bind_candidates`]).
     fn resolve<V: FactView>(
         &mut self,
         input: &BindInput<'_, V>,
@@ -261,12 +303,7 @@ impl Bound {
                 Some(None) => return false,
             }
         }
-        match input.engine_check {
-            Some(check) if action.planning.engine_check => {
-                check(input.npc, action_id, bindings.supplier)
-            }
-            _ => true,
-        }
+        true
     }
 }
 
