@@ -70,7 +70,7 @@ use motive::core::brains::goap::bind::{resolve_test, BindInput};
 use motive::core::brains::goap::{GoapProblem, GoapSearch, Target, Test, Workspace};
 use motive::core::brains::SearchStatus;
 use motive::core::model::action::{ActionId, Planning};
-use motive::core::model::archetype::ArchetypeId;
+use motive::core::model::archetype::{ArchetypeId, ThinkSettings};
 use motive::core::model::condition::{Bindings, CmpOp, Condition, FactView, Operand, Role};
 use motive::core::model::effect::{Effect, EffectOp};
 use motive::core::model::goap::SymbolicState;
@@ -504,6 +504,13 @@ impl MotiveDomain {
                 .unwrap();
         }
         b.add_archetype_goap_goal(npc, goap_goal).unwrap();
+        // The Rust rows' limits (`Planner::plan`), for the C ABI's searches too.
+        let think = ThinkSettings {
+            max_expansions: 1_000_000,
+            max_depth: 32,
+            ..ThinkSettings::default()
+        };
+        b.set_think_settings(npc, think).unwrap();
         let domain = b.build().unwrap();
         let mut world = World::new(domain.clone(), WorldConfig::default()).unwrap();
         let c = world.spawn(cabinet, Vec3::default()).unwrap();

@@ -148,12 +148,39 @@ pub struct GoapSearch {
 impl GoapSearch {
     /// Binds the problem's actions, builds the goal node and returns a search ready to
     /// [`step`](GoapSearch::step), in `ws`'s buffers.
-    pub fn begin<V: FactView>(problem: &GoapProblem<'_, V>, mut ws: Workspace) -> Self {
+    pub fn begin<V: FactView>(problem: &GoapProblem<'_, V>, ws: Workspace) -> Self {
+        let mut search = GoapSearch::idle(ws);
+        search.restart(problem);
+        search
+    }
+
+    /// A search that has ended without a plan and holds `ws`'s buffers, to be
+    /// [`restart`](GoapSearch::restart)ed.
+    pub fn idle(ws: Workspace) -> Self {
+        GoapSearch {
+            ws,
+            words: 0,
+            numbers: 0,
+            stamp: 0,
+            status: SearchStatus::NoPlan(StopReason::Exhausted),
+            stats: SearchStats::default(),
+            max_expansions: 0,
+            max_depth: 0,
+            max_changes: 1,
+            min_cost: 1.0,
+            cost: 0.0,
+        }
+    }
+
+    /// Ends this search and begins one for `problem` in its buffers, in place: what
+    /// [`begin`](GoapSearch::begin) does, without moving the workspace.
+    pub fn restart<V: FactView>(&mut self, problem: &GoapProblem<'_, V>) {
+        let ws = &mut self.ws;
         let layout = problem.bind.domain.symbols();
         ws.start.clone_from(problem.start);
         let (words, numbers) = (layout.bool_words(), layout.numbers() as u32);
         if ws.cache.refresh(&problem.bind, &mut ws.bound) {
-            ws.cache.compiled = compile(&mut ws, layout);
+            ws.cache.compiled = compile(ws, layout);
         } else {
             // The instances are those of the last search: only the goal is compiled again.
             ws.edits.truncate(ws.bound.instances.len());
@@ -178,32 +205,23 @@ impl GoapSearch {
             ws.table.iter_mut().for_each(|e| *e = (0, 0));
             ws.stamp = 1;
         }
-        let stamp = ws.stamp;
-        let mut search = GoapSearch {
-            ws,
-            words,
-            numbers,
-            stamp,
-            status: SearchStatus::InProgress,
-            stats: SearchStats::default(),
-            max_expansions: problem.max_expansions,
-            max_depth: problem.max_depth,
-            max_changes,
-            min_cost,
-            cost: 0.0,
-        };
-        let ws = &mut search.ws;
+        self.stamp = ws.stamp;
+        (self.words, self.numbers) = (words, numbers);
+        self.status = SearchStatus::InProgress;
+        self.stats = SearchStats::default();
+        (self.max_expansions, self.max_depth) = (problem.max_expansions, problem.max_depth);
+        (self.max_changes, self.min_cost, self.cost) = (max_changes, min_cost, 0.0);
+        let ws = &mut self.ws;
         if ws
             .sets
             .draft_edit(&ws.edits, ws.bound.instances.len())
             .is_ok()
         {
-            search.push(NONE, NONE, 0.0, 0);
+            self.push(NONE, NONE, 0.0, 0);
         } else {
-            search.status = SearchStatus::NoPlan(StopReason::Exhausted);
+            self.status = SearchStatus::NoPlan(StopReason::Exhausted);
         }
-        search.measure();
-        search
+        self.measure();
     }
 
     /// Expands at most `budget` nodes; returns where the search stands. A node that satisfies
