@@ -74,10 +74,13 @@ use motive::core::model::archetype::{ArchetypeId, ThinkSettings};
 use motive::core::model::condition::{Bindings, CmpOp, Condition, FactView, Operand, Role};
 use motive::core::model::effect::{Effect, EffectOp};
 use motive::core::model::goap::SymbolicState;
+use motive::core::model::goap::{GoapGoalId, Relevance};
 use motive::core::{
     AttributeId, Domain, DomainBuilder, Entity, Value, ValueType, Vec3, World, WorldConfig,
 };
-use motive::ffi::arena::{motive_arena, motive_arena_create, motive_arena_destroy, motive_arena_reset};
+use motive::ffi::arena::{
+    motive_arena, motive_arena_create, motive_arena_destroy, motive_arena_reset,
+};
 use motive::ffi::goap_search::{
     motive_arena_goap_begin, motive_goap_plan_into, motive_goap_plan_view,
 };
@@ -85,7 +88,6 @@ use motive::ffi::handles::motive_npc;
 use motive::ffi::minds::motive_search_result;
 use motive::ffi::status::motive_status;
 use motive::ffi::world::{motive_world, motive_world_destroy};
-use motive::core::model::goap::{GoapGoalId, Relevance};
 use motive::sim::goap_examples::{self, SOLDIER_ACTIONS, SOLDIER_GOAL, SOLDIER_START};
 
 #[path = "../tests/common/thread_cpu.rs"]
@@ -496,9 +498,7 @@ impl MotiveDomain {
             b.add_supplied_action(supplier, id).unwrap();
             actions.push(id);
         }
-        let goap_goal = b
-            .add_goap_goal("goal", 0, Relevance::Fixed(1.0))
-            .unwrap();
+        let goap_goal = b.add_goap_goal("goal", 0, Relevance::Fixed(1.0)).unwrap();
         for g in &spec.goal {
             b.add_goap_requirement(goap_goal, condition(&by_name, g))
                 .unwrap();
@@ -1322,7 +1322,10 @@ fn report_abi(cases: &[Case], budget: Duration, targets: &mut Vec<(String, bool)
         );
         let cpu = if plan.1.is_nan() { plan.0 } else { plan.1 } * 1e6;
         if case.name == "soldier" {
-            targets.push((format!("soldier via ABI ≤ 0.4 µs CPU ({cpu:.3})"), cpu <= 0.4));
+            targets.push((
+                format!("soldier via ABI ≤ 0.4 µs CPU ({cpu:.3})"),
+                cpu <= 0.4,
+            ));
         }
         if case.name == format!("chain{CHAIN}+32") {
             let what = format!("{} via ABI ≤ 5 µs CPU ({cpu:.3})", case.name);

@@ -40,7 +40,13 @@ impl Outcome {
             plan: search
                 .plan()
                 .iter()
-                .map(|&GoapStep { action, target, cost }| (action, target, cost.to_bits()))
+                .map(
+                    |&GoapStep {
+                         action,
+                         target,
+                         cost,
+                     }| (action, target, cost.to_bits()),
+                )
                 .collect(),
             cost: search.cost().to_bits(),
             expanded: stats.expanded,
@@ -124,7 +130,9 @@ fn cached_bindings_plan_as_fresh_ones_on_the_shipped_scenarios() {
     let mut compared = 0;
     for name in ["hospital", "household"] {
         let path = format!("{}/scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
-        let scenario = load_scenario_file(std::path::Path::new(&path)).unwrap().value;
+        let scenario = load_scenario_file(std::path::Path::new(&path))
+            .unwrap()
+            .value;
         let mut instance = scenario.instantiate(None, Some(7)).unwrap();
         let mut sim = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
@@ -235,8 +243,12 @@ impl Duel {
         let me = world.spawn(soldier, Vec3::default()).unwrap();
         let enemies = (0..4)
             .map(|i| {
-                let e = world.spawn(enemy, Vec3::new(2.0 + i as f32, 0.0, 0.0)).unwrap();
-                world.set_fact(e, hp, Value::Number(30.0 + 20.0 * i as f64)).unwrap();
+                let e = world
+                    .spawn(enemy, Vec3::new(2.0 + i as f32, 0.0, 0.0))
+                    .unwrap();
+                world
+                    .set_fact(e, hp, Value::Number(30.0 + 20.0 * i as f64))
+                    .unwrap();
                 e
             })
             .collect();
@@ -283,12 +295,18 @@ fn the_engine_is_asked_on_every_search_and_its_answers_are_never_cached() {
         let reused = plan(world, npc, goal, &mut cached);
         let reused_asks = std::mem::take(&mut *asked.lock().unwrap());
         assert_eq!(reused, fresh, "round {round}");
-        assert_eq!(reused_asks, fresh_asks, "round {round}: the engine's questions");
+        assert_eq!(
+            reused_asks, fresh_asks,
+            "round {round}: the engine's questions"
+        );
         let shoots = |o: &Option<Outcome>| {
             o.as_ref()
                 .is_some_and(|o| o.plan.iter().any(|s| s.0 == duel.shoot))
         };
         shot += usize::from(shoots(&fresh));
     }
-    assert!(shot > 0 && shot < 300, "the engine's answers changed the plans");
+    assert!(
+        shot > 0 && shot < 300,
+        "the engine's answers changed the plans"
+    );
 }

@@ -257,9 +257,8 @@ impl Bound {
             let (tests, changes) = (self.tests.len() as u32, self.changes.len() as u32);
             self.tests
                 .extend_from_slice(&from.tests[inst.tests.0 as usize..inst.tests.1 as usize]);
-            self.changes.extend_from_slice(
-                &from.changes[inst.changes.0 as usize..inst.changes.1 as usize],
-            );
+            self.changes
+                .extend_from_slice(&from.changes[inst.changes.0 as usize..inst.changes.1 as usize]);
             self.instances.push(Instance {
                 tests: (tests, self.tests.len() as u32),
                 changes: (changes, self.changes.len() as u32),

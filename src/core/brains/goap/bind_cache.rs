@@ -66,7 +66,9 @@ impl<V: FactView> FactView for Recording<'_, V> {
 
     fn position(&self, entity: Entity) -> Option<Vec3> {
         let position = self.view.position(entity);
-        self.reads.borrow_mut().push(Read::Position(entity, position));
+        self.reads
+            .borrow_mut()
+            .push(Read::Position(entity, position));
         position
     }
 }
