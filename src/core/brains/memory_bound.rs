@@ -8,7 +8,8 @@
 //! claims) and its brain's state, each vector at the capacity growth can give it (twice what it
 //! holds: vectors double). Not counted: what every world holds once whatever its population
 //! (the domain, the planners' scratch: one UDGOAP arena, one GOAP workspace per search in
-//! flight) and what callers add at run time beyond the declared limits (external drives,
+//! flight, with the binding it keeps for reuse: at most the instances of one NPC's actions on
+//! the targets it perceives, and the facts binding read) and what callers add at run time beyond the declared limits (external drives,
 //! behaviour-tree layers pushed through the API, history).
 
 use std::mem::size_of;

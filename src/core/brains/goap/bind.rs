@@ -267,16 +267,6 @@ impl Bound {
         }
     }
 
-    /// Bytes the pools hold.
-    pub fn bytes(&self) -> usize {
-        use std::mem::size_of;
-        self.instances.capacity() * size_of::<Instance>()
-            + self.tests.capacity() * size_of::<Test>()
-            + self.changes.capacity() * size_of::<Change>()
-    }
-}
-
-impl Bound {
     /// Resolves the symbolic preconditions and effects of `action` under `bindings` into the
     /// pools and checks its context preconditions; false when the instance cannot be used.
     /// The engine's check is not asked here (see [`Bound::bind_candidates`]).

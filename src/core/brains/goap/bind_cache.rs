@@ -142,19 +142,6 @@ impl BindCache {
         self.valid = false;
     }
 
-    /// Bytes the cache holds.
-    pub fn bytes(&self) -> usize {
-        use std::mem::size_of;
-        self.actions.capacity() * size_of::<ActionId>()
-            + self.cost_deltas.capacity() * size_of::<f64>()
-            + self.excluded.capacity() * size_of::<ActionId>()
-            + self.targets.capacity() * size_of::<Target>()
-            + self.reads.capacity() * size_of::<Read>()
-            + self.candidates.bytes()
-            + self.asks.capacity() * size_of::<u32>()
-            + self.answers.capacity()
-    }
-
     /// Whether every input of the last binding is unchanged.
     fn matches<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
         std::ptr::eq(self.domain.as_ptr(), Arc::as_ptr(input.domain))
