@@ -187,14 +187,14 @@ pub struct BindInput<'p, V: FactView> {
 }
 
 impl Bound {
-    /// Binds every action of `input` to every target that supplies it, without asking the
-    /// engine: `asks` lists, in binding order, the instances whose action asks for the
-    /// engine's check when `input` has one (drop those it refuses with [`Bound::keep_from`]).
-    pub fn bind_candidates<V: FactView>(&mut self, input: &BindInput<'_, V>, asks: &mut Vec<u32>) {
+    /// Binds every action of `input` to every target that supplies it, asking the engine's
+    /// check, if any, for the instances whose action asks for it; true when it asked (the
+    /// binding then depends on answers no fact records).
+    pub fn bind<V: FactView>(&mut self, input: &BindInput<'_, V>) -> bool {
         self.instances.clear();
         self.tests.clear();
         self.changes.clear();
-        asks.clear();
+        let mut asked = false;
         let domain = input.domain;
         debug_assert!(
             input.cost_deltas.is_empty() || input.cost_deltas.len() == input.actions.len(),
@@ -205,7 +205,6 @@ impl Bound {
                 continue;
             }
             let action = domain.action(action_id);
-            let asks_engine = input.engine_check.is_some() && action.planning.engine_check;
             let delta = input.cost_deltas.get(i).copied().unwrap_or(0.0);
             for target in input.targets {
                 if !domain
@@ -217,7 +216,7 @@ impl Bound {
                 }
                 let bindings = Bindings::pair(input.npc, target.entity);
                 let (tests, changes) = (self.tests.len(), self.changes.len());
-                let resolved = self.resolve(input, action_id, &bindings);
+                let resolved = self.resolve(input, action_id, &bindings, &mut asked);
                 if !resolved {
                     self.tests.truncate(tests);
                     self.changes.truncate(changes);
@@ -227,9 +226,6 @@ impl Bound {
                     (Some(a), Some(b)) => distance_between(a, b),
                     _ => 0.0,
                 };
-                if asks_engine {
-                    asks.push(self.instances.len() as u32);
-                }
                 self.instances.push(Instance {
                     action: action_id,
                     target: target.entity,
@@ -242,39 +238,18 @@ impl Bound {
                 });
             }
         }
-    }
-
-    /// Becomes the instances of `from` for which `keep` (called once per instance, in order,
-    /// with its index) is true, reusing its own memory.
-    pub fn keep_from(&mut self, from: &Bound, mut keep: impl FnMut(u32) -> bool) {
-        self.instances.clear();
-        self.tests.clear();
-        self.changes.clear();
-        for (i, inst) in from.instances.iter().enumerate() {
-            if !keep(i as u32) {
-                continue;
-            }
-            let (tests, changes) = (self.tests.len() as u32, self.changes.len() as u32);
-            self.tests
-                .extend_from_slice(&from.tests[inst.tests.0 as usize..inst.tests.1 as usize]);
-            self.changes
-                .extend_from_slice(&from.changes[inst.changes.0 as usize..inst.changes.1 as usize]);
-            self.instances.push(Instance {
-                tests: (tests, self.tests.len() as u32),
-                changes: (changes, self.changes.len() as u32),
-                ..*inst
-            });
-        }
+        asked
     }
 
     /// Resolves the symbolic preconditions and effects of `action` under `bindings` into the
-    /// pools and checks its context preconditions; false when the instance cannot be used.
-    /// The engine's check is not asked here (see [`Bound::bind_candidates`]).
+    /// pools and checks its context preconditions (`asked` set when the engine's check was
+    /// asked); false when the instance cannot be used.
     fn resolve<V: FactView>(
         &mut self,
         input: &BindInput<'_, V>,
         action_id: ActionId,
         bindings: &Bindings,
+        asked: &mut bool,
     ) -> bool {
         let layout = input.domain.symbols();
         let action = input.domain.action(action_id);
@@ -292,7 +267,13 @@ impl Bound {
                 Some(None) => return false,
             }
         }
-        true
+        match input.engine_check {
+            Some(check) if action.planning.engine_check => {
+                *asked = true;
+                check(input.npc, action_id, bindings.supplier)
+            }
+            _ => true,
+        }
     }
 }
 

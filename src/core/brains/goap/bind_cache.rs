@@ -11,18 +11,26 @@
 //! left perception) binds afresh, so a cached search finds what a fresh one would, bit for bit
 //! (`tests/goap_bind_cache.rs` checks it against fresh binds under random changes).
 //!
-//! The engine's context callback is not cached: its documented contract is that it is asked
-//! whenever an action that asks for it is bound, and its answer may change with anything the
-//! engine knows (a line of sight). The cache binds those instances without it and asks it for
-//! each of them on every search, in the order binding would; the compiled search data is
-//! rebuilt only when an answer differs from the last search's.
+//! A binding that asked the engine's context callback is not kept: the callback's documented
+//! contract is that it is asked whenever an action that asks for it is bound, and its answer
+//! may change with anything the engine knows (a line of sight), so such NPCs bind on every
+//! search, as before.
+//!
+//! **Memory.** A binding is kept only when it is small: at most [`MAX_ACTIONS`] actions,
+//! [`MAX_TARGETS`] targets and [`MAX_READS`] fact reads (larger ones bind on every search); the
+//! instances themselves are the workspace's. So the cache holds at most [`BindCache::MAX_BYTES`],
+//! counted per GOAP NPC in `MemoryBound` (a workspace per search in flight, at most one per
+//! NPC), and once its vectors have grown it allocates nothing.
 //!
 //! The cache is derived state: it is never saved (a loaded workspace starts without one and
 //! binds on its first search), and it holds the domain only weakly, so a workspace outliving its
 //! world keeps no definitions alive, and a domain at a reused address never matches.
 
 use std::cell::RefCell;
+use std::mem::size_of;
 use std::sync::{Arc, Weak};
+
+use std::cell::Cell;
 
 use crate::core::brains::goap::bind::{BindInput, Bound, Target};
 use crate::core::model::action::ActionId;
@@ -49,26 +57,42 @@ impl Read {
     }
 }
 
-/// A fact view that lists every read made through it.
+/// Most actions a kept binding has.
+pub const MAX_ACTIONS: usize = 64;
+/// Most targets a kept binding has.
+pub const MAX_TARGETS: usize = 32;
+/// Most fact reads a kept binding made.
+pub const MAX_READS: usize = 64;
+
+/// A fact view that lists the reads made through it, the first [`MAX_READS`] of them.
 struct Recording<'v, V: FactView> {
     view: &'v V,
     reads: RefCell<Vec<Read>>,
+    /// More reads were made than listed.
+    overflow: Cell<bool>,
+}
+
+impl<V: FactView> Recording<'_, V> {
+    fn note(&self, read: Read) {
+        let mut reads = self.reads.borrow_mut();
+        if reads.len() < MAX_READS {
+            reads.push(read);
+        } else {
+            self.overflow.set(true);
+        }
+    }
 }
 
 impl<V: FactView> FactView for Recording<'_, V> {
     fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
         let value = self.view.value(entity, attribute);
-        self.reads
-            .borrow_mut()
-            .push(Read::Value(entity, attribute, value));
+        self.note(Read::Value(entity, attribute, value));
         value
     }
 
     fn position(&self, entity: Entity) -> Option<Vec3> {
         let position = self.view.position(entity);
-        self.reads
-            .borrow_mut()
-            .push(Read::Position(entity, position));
+        self.note(Read::Position(entity, position));
         position
     }
 }
@@ -84,20 +108,11 @@ pub struct BindCache {
     cost_deltas: Vec<f64>,
     excluded: Vec<ActionId>,
     targets: Vec<Target>,
-    /// Whether an engine check was given (the instances that ask for one are then listed in
-    /// `asks`).
-    checked: bool,
     reads: Vec<Read>,
-    /// Every instance bound, the engine's checks not applied.
-    candidates: Bound,
-    /// The candidates whose action asks the engine, in binding order.
-    asks: Vec<u32>,
-    /// The engine's answers for `asks` at the last search.
-    answers: Vec<bool>,
-    /// What the search compiled from the instances (see `GoapSearch::begin`); valid while
+    /// What the search compiled from the instances (see `GoapSearch::restart`); valid while
     /// `valid` is.
     pub(crate) compiled: Compiled,
-    /// Whether the workspace's instances and compiled data match this cache.
+    /// Whether the workspace's instances and compiled data are those of this key.
     valid: bool,
 }
 
@@ -111,69 +126,35 @@ pub(crate) struct Compiled {
 }
 
 impl BindCache {
-    /// Brings `bound` to what binding `input` gives, binding again only if an input changed;
-    /// asks the engine for every instance that asks for it. True when `bound` changed (what
-    /// was compiled from it must be compiled again, and then given to [`BindCache::compiled`]).
+    /// The most heap a cache holds: each vector at its limit, doubled as growth may give it
+    /// (the actions left out are among the actions).
+    pub const MAX_BYTES: usize = 2
+        * (2 * MAX_ACTIONS * size_of::<ActionId>()
+            + MAX_ACTIONS * size_of::<f64>()
+            + MAX_TARGETS * size_of::<Target>()
+            + MAX_READS * size_of::<Read>());
+
+    /// Brings `bound` to what binding `input` gives, binding again unless the kept binding has
+    /// the same inputs. True when `bound` changed (what was compiled from it must be compiled
+    /// again, and then given to `compiled`).
     pub fn refresh<V: FactView>(&mut self, input: &BindInput<'_, V>, bound: &mut Bound) -> bool {
-        let rebound = !(self.valid && self.matches(input));
-        if rebound {
-            self.bind(input);
+        if self.valid && self.matches(input) {
+            return false;
         }
-        let mut changed = rebound;
-        if let Some(check) = input.engine_check {
-            // Asked for each instance, in binding order, as on a fresh binding.
-            for (k, &i) in self.asks.iter().enumerate() {
-                let instance = self.candidates.instances[i as usize];
-                let allowed = check(input.npc, instance.action, instance.target);
-                changed |= self.answers[k] != allowed;
-                self.answers[k] = allowed;
-            }
-        }
-        if changed {
-            self.keep_allowed(bound);
-        }
-        self.valid = true;
-        changed
-    }
-
-    /// Forgets the binding: the next search binds afresh (when the workspace's instances no
-    /// longer match it).
-    pub fn invalidate(&mut self) {
         self.valid = false;
-    }
-
-    /// Whether every input of the last binding is unchanged.
-    fn matches<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
-        std::ptr::eq(self.domain.as_ptr(), Arc::as_ptr(input.domain))
-            && self.npc == input.npc
-            && self.position == input.position
-            && self.checked == input.engine_check.is_some()
-            && self.actions == input.actions
-            && self.cost_deltas == input.cost_deltas
-            && self.excluded == input.excluded
-            && self.targets == input.targets
-            && self.reads.iter().all(|r| r.still_holds(input.view))
-    }
-
-    /// Binds `input` into the candidates, recording its key and reads.
-    fn bind<V: FactView>(&mut self, input: &BindInput<'_, V>) {
-        self.domain = Arc::downgrade(input.domain);
-        self.npc = input.npc;
-        self.position = input.position;
-        self.checked = input.engine_check.is_some();
-        self.actions.clear();
-        self.actions.extend_from_slice(input.actions);
-        self.cost_deltas.clear();
-        self.cost_deltas.extend_from_slice(input.cost_deltas);
-        self.excluded.clear();
-        self.excluded.extend_from_slice(input.excluded);
-        self.targets.clear();
-        self.targets.extend_from_slice(input.targets);
+        let small = input.actions.len() <= MAX_ACTIONS
+            && input.excluded.len() <= MAX_ACTIONS
+            && input.targets.len() <= MAX_TARGETS;
+        if !small {
+            bound.bind(input);
+            return true;
+        }
         let mut reads = std::mem::take(&mut self.reads);
         reads.clear();
         let recording = Recording {
             view: input.view,
             reads: RefCell::new(reads),
+            overflow: Cell::new(false),
         };
         let recorded = BindInput {
             domain: input.domain,
@@ -186,22 +167,44 @@ impl BindCache {
             view: &recording,
             engine_check: input.engine_check,
         };
-        self.candidates.bind_candidates(&recorded, &mut self.asks);
+        let asked = bound.bind(&recorded);
         self.reads = recording.reads.into_inner();
-        self.answers.clear();
-        // Unasked yet: every answer counts as a change on the first search.
-        self.answers.resize(self.asks.len(), false);
+        if !asked && !recording.overflow.get() {
+            self.keep_key(input);
+        }
+        true
     }
 
-    /// Copies into `bound` the candidates the engine allowed.
-    fn keep_allowed(&self, bound: &mut Bound) {
-        let mut asked = self.asks.iter().zip(&self.answers).peekable();
-        bound.keep_from(&self.candidates, |i| match asked.peek() {
-            Some(&(&k, &allowed)) if k == i => {
-                asked.next();
-                allowed
-            }
-            _ => true,
-        });
+    /// Forgets the binding: the next search binds afresh.
+    pub fn invalidate(&mut self) {
+        self.valid = false;
+    }
+
+    /// Whether every input of the last binding is unchanged.
+    fn matches<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
+        std::ptr::eq(self.domain.as_ptr(), Arc::as_ptr(input.domain))
+            && self.npc == input.npc
+            && self.position == input.position
+            && self.actions == input.actions
+            && self.cost_deltas == input.cost_deltas
+            && self.excluded == input.excluded
+            && self.targets == input.targets
+            && self.reads.iter().all(|r| r.still_holds(input.view))
+    }
+
+    /// Keeps `input` as the key of the binding just made (its reads are already kept).
+    fn keep_key<V: FactView>(&mut self, input: &BindInput<'_, V>) {
+        self.domain = Arc::downgrade(input.domain);
+        self.npc = input.npc;
+        self.position = input.position;
+        self.actions.clear();
+        self.actions.extend_from_slice(input.actions);
+        self.cost_deltas.clear();
+        self.cost_deltas.extend_from_slice(input.cost_deltas);
+        self.excluded.clear();
+        self.excluded.extend_from_slice(input.excluded);
+        self.targets.clear();
+        self.targets.extend_from_slice(input.targets);
+        self.valid = true;
     }
 }
