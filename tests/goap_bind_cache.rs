@@ -263,6 +263,24 @@ impl Duel {
 }
 
 #[test]
+fn context_preconditions_and_distances_are_read_again_before_a_binding_is_reused() {
+    let mut duel = Duel::new();
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut cached = Workspace::default();
+    let mut stabbed = 0;
+    for round in 0..300 {
+        if rng.below(2) == 0 {
+            perturb(&mut duel.world, &mut rng);
+        }
+        let (world, npc, goal) = (&duel.world, duel.soldier, duel.goal);
+        let fresh = plan(world, npc, goal, &mut Workspace::default());
+        assert_eq!(plan(world, npc, goal, &mut cached), fresh, "round {round}");
+        stabbed += usize::from(fresh.is_some_and(|o| o.plan.iter().all(|s| s.0 != duel.shoot)));
+    }
+    assert!(stabbed > 0, "the stab's context mattered");
+}
+
+#[test]
 fn the_engine_is_asked_on_every_search_and_its_answers_are_never_cached() {
     let mut duel = Duel::new();
     // The enemies in sight, changed between searches; every question asked, in order.
