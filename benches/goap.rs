@@ -70,14 +70,29 @@ use motive::core::brains::goap::bind::{resolve_test, BindInput};
 use motive::core::brains::goap::{GoapProblem, GoapSearch, Target, Test, Workspace};
 use motive::core::brains::SearchStatus;
 use motive::core::model::action::{ActionId, Planning};
-use motive::core::model::archetype::ArchetypeId;
+use motive::core::model::archetype::{ArchetypeId, ThinkSettings};
 use motive::core::model::condition::{Bindings, CmpOp, Condition, FactView, Operand, Role};
 use motive::core::model::effect::{Effect, EffectOp};
 use motive::core::model::goap::SymbolicState;
+use motive::core::model::goap::{GoapGoalId, Relevance};
 use motive::core::{
     AttributeId, Domain, DomainBuilder, Entity, Value, ValueType, Vec3, World, WorldConfig,
 };
+use motive::ffi::arena::{
+    motive_arena, motive_arena_create, motive_arena_destroy, motive_arena_reset,
+};
+use motive::ffi::goap_search::{
+    motive_arena_goap_begin, motive_goap_plan_into, motive_goap_plan_view,
+};
+use motive::ffi::handles::motive_npc;
+use motive::ffi::minds::motive_search_result;
+use motive::ffi::status::motive_status;
+use motive::ffi::world::{motive_world, motive_world_destroy};
 use motive::sim::goap_examples::{self, SOLDIER_ACTIONS, SOLDIER_GOAL, SOLDIER_START};
+
+#[path = "../tests/common/thread_cpu.rs"]
+mod thread_cpu;
+use thread_cpu::thread_cpu_ns;
 
 // ---------------------------------------------------------------------------------------------
 // Planner-neutral domains.
@@ -382,6 +397,8 @@ fn nurse_start(spec: &Spec, i: usize) -> Vec<(String, V)> {
 struct MotiveDomain {
     world: World,
     npcs: Vec<Entity>,
+    /// The domain's GOAP goal (the spec's goal), for planning through the C ABI.
+    goal: GoapGoalId,
     planner: Planner,
 }
 
@@ -481,6 +498,19 @@ impl MotiveDomain {
             b.add_supplied_action(supplier, id).unwrap();
             actions.push(id);
         }
+        let goap_goal = b.add_goap_goal("goal", 0, Relevance::Fixed(1.0)).unwrap();
+        for g in &spec.goal {
+            b.add_goap_requirement(goap_goal, condition(&by_name, g))
+                .unwrap();
+        }
+        b.add_archetype_goap_goal(npc, goap_goal).unwrap();
+        // The Rust rows' limits (`Planner::plan`), for the C ABI's searches too.
+        let think = ThinkSettings {
+            max_expansions: 1_000_000,
+            max_depth: 32,
+            ..ThinkSettings::default()
+        };
+        b.set_think_settings(npc, think).unwrap();
         let domain = b.build().unwrap();
         let mut world = World::new(domain.clone(), WorldConfig::default()).unwrap();
         let c = world.spawn(cabinet, Vec3::default()).unwrap();
@@ -503,6 +533,7 @@ impl MotiveDomain {
         MotiveDomain {
             world,
             npcs,
+            goal: goap_goal,
             planner: Planner {
                 domain,
                 actions,
@@ -513,16 +544,20 @@ impl MotiveDomain {
         }
     }
 
-    /// The soldier of `motive::sim::goap_examples`, one of them, at the README's start.
-    fn soldier() -> Self {
+    /// The soldier of `motive::sim::goap_examples`, `n` of them, at the README's start.
+    fn soldiers(n: usize) -> Self {
         let s = goap_examples::soldier().unwrap();
         let mut world = World::new(s.domain.clone(), WorldConfig::default()).unwrap();
-        let npc = s.spawn(&mut world, Vec3::default()).unwrap();
+        let npcs: Vec<Entity> = (0..n)
+            .map(|_| s.spawn(&mut world, Vec3::default()).unwrap())
+            .collect();
+        let npc = npcs[0];
         let requirements = &s.domain.goap_goals().get(s.goal.0).unwrap().requirements;
         let goal = goal_tests(&s.domain, &world, npc, requirements);
         MotiveDomain {
             world,
-            npcs: vec![npc],
+            npcs,
+            goal: s.goal,
             planner: Planner {
                 actions: s.domain.archetype(s.archetype).consumes.clone(),
                 domain: s.domain,
@@ -669,6 +704,91 @@ impl MotiveBench {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Through the C ABI.
+
+/// A domain's world behind the C ABI with two NPCs at the same start, and an arena: planning
+/// as an engine does, with `motive_goap_plan_into`. Planning for the same NPC again reuses the
+/// arena's binding; alternating the two NPCs binds on every call.
+struct AbiBench {
+    world: *mut motive_world,
+    arena: *mut motive_arena,
+    npcs: [motive_npc; 2],
+    goal: u32,
+}
+
+impl AbiBench {
+    /// Hands `domain`'s world (with at least two NPCs) to the C ABI; checks that cached and
+    /// fresh plans equal the Rust API's `expected` (action names and cost).
+    fn new(domain: MotiveDomain, expected: &(Vec<String>, f64)) -> Self {
+        let npcs = [domain.npcs[0].into(), domain.npcs[1].into()];
+        let names = domain.planner.domain.clone();
+        let mut arena = std::ptr::null_mut();
+        // SAFETY: a valid out-parameter.
+        assert_eq!(
+            unsafe { motive_arena_create(1 << 16, &mut arena) },
+            motive_status::Ok
+        );
+        let abi = AbiBench {
+            world: motive_world::boxed(domain.world),
+            arena,
+            npcs,
+            goal: domain.goal.0,
+        };
+        for npc in [0, 0, 1, 0] {
+            let view = abi.plan(npc);
+            assert_eq!(view.result, motive_search_result::Found as u32);
+            // SAFETY: the view points into the arena, untouched until the next plan.
+            let steps = unsafe { std::slice::from_raw_parts(view.steps, view.count) };
+            let plan: Vec<String> = steps
+                .iter()
+                .map(|s| names.actions().name(s.action).to_owned())
+                .collect();
+            assert_eq!((plan, view.cost), expected.clone(), "ABI plan");
+        }
+        abi
+    }
+
+    /// Plans for NPC `npc` (0 or 1) in the reset arena.
+    fn plan(&self, npc: usize) -> motive_goap_plan_view {
+        let mut view = std::mem::MaybeUninit::uninit();
+        // SAFETY: world and arena are live and used by this thread only; `view` is writable.
+        unsafe {
+            motive_arena_reset(self.arena);
+            let status = motive_goap_plan_into(
+                self.world,
+                self.npcs[npc],
+                self.goal,
+                self.arena,
+                0,
+                view.as_mut_ptr(),
+            );
+            assert_eq!(status, motive_status::Ok);
+            view.assume_init()
+        }
+    }
+
+    /// Begins a search for NPC `npc` in the reset arena: gathering and binding, no search.
+    fn begin(&self, npc: usize) {
+        // SAFETY: as in `plan`.
+        let status = unsafe {
+            motive_arena_reset(self.arena);
+            motive_arena_goap_begin(self.arena, self.world, self.npcs[npc], self.goal, 0)
+        };
+        assert_eq!(status, motive_status::Ok);
+    }
+}
+
+impl Drop for AbiBench {
+    fn drop(&mut self) {
+        // SAFETY: both were created in `new` and are freed once, here.
+        unsafe {
+            motive_arena_destroy(self.arena);
+            motive_world_destroy(self.world);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // dogoap.
 
 fn datum(v: V) -> Datum {
@@ -769,14 +889,23 @@ struct Case {
     motive_stats: String,
     /// How long dogoap's checked plan took (to keep slow samples few).
     dogoap_once: Duration,
+    /// The same domain through the C ABI, where it is timed there.
+    abi: Option<AbiBench>,
 }
 
 impl Case {
     /// Takes both planners' problems for `spec` and checks their plans once: valid on the
     /// spec, equal in length and cost.
-    fn new(name: &str, spec: &Spec, motive: MotiveDomain, dogoap: Option<DogoapBench>) -> Self {
+    fn new(
+        name: &str,
+        spec: &Spec,
+        motive: MotiveDomain,
+        dogoap: Option<DogoapBench>,
+        abi: Option<MotiveDomain>,
+    ) -> Self {
         let mut motive = MotiveBench::new(motive);
         let (plan, cost, motive_stats) = motive.solve();
+        let abi = abi.map(|domain| AbiBench::new(domain, &(plan.clone(), cost)));
         let replayed = spec.replay(&spec.facts, &plan);
         assert_eq!(f64::from(replayed), cost, "{name}: motive's cost");
         let mut dogoap_once = Duration::ZERO;
@@ -800,13 +929,16 @@ impl Case {
             cost,
             motive_stats,
             dogoap_once,
+            abi,
         }
     }
 
-    /// A spec planned by both, built the same way for each.
+    /// A spec planned by both, built the same way for each, and through the C ABI.
     fn of(name: &str, spec: &Spec, dogoap: bool) -> Self {
         let motive = MotiveDomain::from_spec(spec, std::slice::from_ref(&spec.facts));
-        Case::new(name, spec, motive, dogoap.then(|| DogoapBench::new(spec)))
+        let abi = MotiveDomain::from_spec(spec, &[spec.facts.clone(), spec.facts.clone()]);
+        let dogoap = dogoap.then(|| DogoapBench::new(spec));
+        Case::new(name, spec, motive, dogoap, Some(abi))
     }
 }
 
@@ -828,8 +960,9 @@ fn cases(wanted: impl Fn(&str) -> bool) -> Vec<Case> {
         cases.push(Case::new(
             "soldier",
             &soldier,
-            MotiveDomain::soldier(),
+            MotiveDomain::soldiers(1),
             Some(dogoap),
+            Some(MotiveDomain::soldiers(2)),
         ));
     }
     for k in IRRELEVANT {
@@ -859,7 +992,7 @@ fn long_plan_case() -> Case {
     ]));
     assert_eq!(effects.last().unwrap().state, expected);
     let motive = MotiveDomain::from_spec(&long, std::slice::from_ref(&long.facts));
-    Case::new("long_plan", &long, motive, Some(exact))
+    Case::new("long_plan", &long, motive, Some(exact), None)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1087,6 +1220,11 @@ fn planners(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("motive", &case.name), |b| {
             b.iter(|| black_box(case.motive.run()))
         });
+        if let Some(abi) = &case.abi {
+            group.bench_function(BenchmarkId::new("abi", &case.name), |b| {
+                b.iter(|| black_box(abi.plan(0).count))
+            });
+        }
         if let Some(d) = &case.dogoap {
             if case.dogoap_once > Duration::from_millis(1) {
                 group.sample_size(10);
@@ -1123,15 +1261,77 @@ fn hospital(c: &mut Criterion) {
 // Report mode.
 
 /// Mean seconds per call of `f`, over at least `min` calls and about `budget` in all.
-fn time_per_call<T>(budget: Duration, min: u32, mut f: impl FnMut() -> T) -> f64 {
+fn time_per_call<T>(budget: Duration, min: u32, f: impl FnMut() -> T) -> f64 {
+    per_call(budget, min, f).0
+}
+
+/// Mean seconds per call of `f`, wall and the thread's CPU time (NaN without a CPU clock),
+/// over at least `min` calls and about `budget` in all.
+fn per_call<T>(budget: Duration, min: u32, mut f: impl FnMut() -> T) -> (f64, f64) {
     black_box(f()); // warm the buffers
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), thread_cpu_ns());
     let mut n = 0u32;
     while n < min || start.elapsed() < budget {
         black_box(f());
         n += 1;
     }
-    start.elapsed().as_secs_f64() / f64::from(n)
+    let wall = start.elapsed().as_secs_f64() / f64::from(n);
+    let cpu = match (cpu, thread_cpu_ns()) {
+        (Some(a), Some(b)) => (b - a) as f64 * 1e-9 / f64::from(n),
+        _ => f64::NAN,
+    };
+    (wall, cpu)
+}
+
+/// The C ABI rows of the report: per call, wall (and thread CPU) µs of
+/// `motive_goap_plan_into` for the same NPC again (binding reused), of its
+/// `motive_arena_goap_begin` part (gathering the NPC's state and targets, binding), the rest
+/// (search and plan copy), and the same two alternating two NPCs (binding on every call). The
+/// binding's own cost is the difference of the two begins.
+fn report_abi(cases: &[Case], budget: Duration, targets: &mut Vec<(String, bool)>) {
+    println!(
+        "\nGOAP through the C ABI (motive_goap_plan_into, one arena), µs per call, wall (thread CPU)"
+    );
+    println!(
+        "{:<12} {:>16} {:>16} {:>12} {:>16} {:>16} {:>9}",
+        "domain", "plan_into", "begin", "search+copy", "fresh plan_into", "fresh begin", "binding"
+    );
+    let us = |(wall, cpu): (f64, f64)| format!("{:.3} ({:.3})", wall * 1e6, cpu * 1e6);
+    for case in cases {
+        let Some(abi) = &case.abi else { continue };
+        let plan = per_call(budget, 100, || abi.plan(0).count);
+        let begin = per_call(budget, 100, || abi.begin(0));
+        let mut next = 0;
+        let fresh = per_call(budget, 100, || {
+            next ^= 1;
+            abi.plan(next).count
+        });
+        let fresh_begin = per_call(budget, 100, || {
+            next ^= 1;
+            abi.begin(next)
+        });
+        println!(
+            "{:<12} {:>16} {:>16} {:>12.3} {:>16} {:>16} {:>9.3}",
+            case.name,
+            us(plan),
+            us(begin),
+            (plan.0 - begin.0) * 1e6,
+            us(fresh),
+            us(fresh_begin),
+            (fresh_begin.0 - begin.0) * 1e6,
+        );
+        let cpu = if plan.1.is_nan() { plan.0 } else { plan.1 } * 1e6;
+        if case.name == "soldier" {
+            targets.push((
+                format!("soldier via ABI ≤ 0.4 µs CPU ({cpu:.3})"),
+                cpu <= 0.4,
+            ));
+        }
+        if case.name == format!("chain{CHAIN}+32") {
+            let what = format!("{} via ABI ≤ 5 µs CPU ({cpu:.3})", case.name);
+            targets.push((what, cpu <= 5.0));
+        }
+    }
 }
 
 /// `x` with two significant digits (and no more than needed).
@@ -1156,7 +1356,8 @@ fn report(filter: Option<&str>) {
         );
     }
     let mut targets = Vec::new();
-    for mut case in cases {
+    let mut cases = cases;
+    for case in &mut cases {
         let m = time_per_call(budget, 100, || case.motive.run()) * 1e6;
         let d = case
             .dogoap
@@ -1183,6 +1384,7 @@ fn report(filter: Option<&str>) {
             targets.push((format!("{} under 20 µs ({m:.3})", case.name), m < 20.0));
         }
     }
+    report_abi(&cases, budget, &mut targets);
     if !targets.is_empty() {
         let line: Vec<_> = targets
             .iter()

@@ -4759,6 +4759,9 @@ motive_status motive_world_last_tick_expansions(const struct motive_world *world
  * Binding happens here, under the world lock: every action is bound to every perceived
  * target that supplies it, its operands read from the world's facts, its cost computed, and
  * the world's context callback asked, on this thread, for actions whose planning asks for it.
+ * The arena keeps the binding: the next search in it for the same NPC, targets and facts
+ * reuses it (found plans are the same), unless the context callback was asked while binding
+ * (then every search binds, and asks, again).
  * After this call the search needs no world: the world may change or be destroyed meanwhile.
  *
  * A search already in the arena ends first — once the arguments are checked for NULL — even

@@ -21,52 +21,44 @@ use crate::core::model::action::ActionId;
 use crate::core::model::goap::GoapGoalId;
 use crate::core::{Entity, EntityKind, World};
 
-/// The GOAP side of a `motive_arena`: the search in flight, or the buffers of the last one,
-/// reused by the next so that, once warmed up, searches allocate nothing.
-#[derive(Default)]
+/// The GOAP side of a `motive_arena`: the search in flight, or the last one, ended, whose
+/// buffers (and binding) the next reuses in place, so that, once warmed up, searches allocate
+/// nothing and the workspace is never moved.
 pub(crate) struct GoapSlot {
     inputs: GoapInputs,
-    state: SlotState,
+    search: GoapSearch,
+    /// Whether `search` is the arena's search (false before the first begin, after a reset and
+    /// after a failed begin).
+    active: bool,
 }
 
-enum SlotState {
-    Idle(Workspace),
-    Searching(GoapSearch),
-}
-
-impl Default for SlotState {
+impl Default for GoapSlot {
     fn default() -> Self {
-        SlotState::Idle(Workspace::default())
+        GoapSlot {
+            inputs: GoapInputs::default(),
+            search: GoapSearch::idle(Workspace::default()),
+            active: false,
+        }
     }
 }
 
 impl GoapSlot {
-    /// Ends the search in flight, if any, and hands out its buffers; the slot is left idle
-    /// with empty ones (which allocate nothing).
-    fn take_workspace(&mut self) -> Workspace {
-        match std::mem::take(&mut self.state) {
-            SlotState::Idle(ws) => ws,
-            SlotState::Searching(search) => search.into_workspace(),
-        }
-    }
-
     /// Ends the search in flight, if any, keeping its buffers.
     pub(crate) fn end_search(&mut self) {
-        let ws = self.take_workspace();
-        self.state = SlotState::Idle(ws);
+        self.active = false;
     }
 
     fn search(&self) -> FfiResult<&GoapSearch> {
-        match &self.state {
-            SlotState::Searching(search) => Ok(search),
-            SlotState::Idle(_) => Err(no_search()),
+        match self.active {
+            true => Ok(&self.search),
+            false => Err(no_search()),
         }
     }
 
     fn search_mut(&mut self) -> FfiResult<&mut GoapSearch> {
-        match &mut self.state {
-            SlotState::Searching(search) => Ok(search),
-            SlotState::Idle(_) => Err(no_search()),
+        match self.active {
+            true => Ok(&mut self.search),
+            false => Err(no_search()),
         }
     }
 }
@@ -112,9 +104,8 @@ pub struct motive_goap_plan_view {
     pub peak_bytes: u64,
 }
 
-/// Checks what `World::goap_begin` would reject for the handle and the goal before the arena's
-/// buffers are handed to it, so that these common failures keep them (the core drops the
-/// workspace of a search that fails to begin).
+/// Checks what `World::goap_restart` would reject for the handle and the goal, with the
+/// messages the C ABI gives.
 fn check_request(w: &World, npc: Entity, goal: motive_goap_goal_id) -> FfiResult<()> {
     if w.kind(npc)? != EntityKind::Npc {
         return Err(FfiError::invalid(
@@ -144,29 +135,19 @@ unsafe fn begin(
     if world.is_null() {
         return Err(null("world"));
     }
-    let mut ws = Some(arena.goap.take_workspace());
-    let GoapSlot { inputs, state } = &mut arena.goap;
+    let slot = &mut arena.goap;
+    slot.end_search();
     let npc: Entity = npc.into();
     // SAFETY: forwarded from this function's contract.
-    let begun = unsafe {
+    unsafe {
         with_world(world, |w| {
             check_request(w, npc, goal)?;
-            let ws = ws.take().expect("the workspace is handed over once");
-            Ok(w.goap_begin(npc, GoapGoalId(goal), inputs, ws, max_expansions)?)
+            let (inputs, search) = (&mut slot.inputs, &mut slot.search);
+            Ok(w.goap_restart(npc, GoapGoalId(goal), inputs, search, max_expansions)?)
         })
-    };
-    match begun {
-        Ok(search) => {
-            *state = SlotState::Searching(search);
-            Ok(())
-        }
-        Err(error) => {
-            if let Some(ws) = ws {
-                *state = SlotState::Idle(ws);
-            }
-            Err(error)
-        }
-    }
+    }?;
+    slot.active = true;
+    Ok(())
 }
 
 /// Copies the plan of the arena's search into its bump.
@@ -203,6 +184,9 @@ fn plan_view(arena: &motive_arena) -> FfiResult<motive_goap_plan_view> {
 /// Binding happens here, under the world lock: every action is bound to every perceived
 /// target that supplies it, its operands read from the world's facts, its cost computed, and
 /// the world's context callback asked, on this thread, for actions whose planning asks for it.
+/// The arena keeps the binding: the next search in it for the same NPC, targets and facts
+/// reuses it (found plans are the same), unless the context callback was asked while binding
+/// (then every search binds, and asks, again).
 /// After this call the search needs no world: the world may change or be destroyed meanwhile.
 ///
 /// A search already in the arena ends first — once the arguments are checked for NULL — even

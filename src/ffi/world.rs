@@ -36,8 +36,9 @@ thread_local! {
 }
 
 impl motive_world {
-    /// `world` behind a new lock, as a pointer the caller owns (`motive_world_destroy`).
-    pub(crate) fn boxed(world: World) -> *mut motive_world {
+    /// `world` behind a new lock, as a pointer the caller owns (`motive_world_destroy`): also
+    /// how Rust code (benchmarks, tests) hands a world it built in Rust to the C functions.
+    pub fn boxed(world: World) -> *mut motive_world {
         Box::into_raw(Box::new(motive_world {
             state: RwLock::new(world),
             holder: AtomicU64::new(0),

@@ -5,7 +5,8 @@
 //!
 //! Counted per entity: its record in the world's slot map and spatial index, its facts and
 //! slots, and for an NPC its share of the schedule and the event buffer, its mind (plan,
-//! claims) and its brain's state, each vector at the capacity growth can give it (twice what it
+//! claims) and its brain's state (for GOAP with the key of the binding a workspace keeps,
+//! `BindCache::MAX_BYTES`: at most one workspace per NPC), each vector at the capacity growth can give it (twice what it
 //! holds: vectors double). Not counted: what every world holds once whatever its population
 //! (the domain, the planners' scratch: one UDGOAP arena, one GOAP workspace per search in
 //! flight) and what callers add at run time beyond the declared limits (external drives,
@@ -14,6 +15,7 @@
 use std::mem::size_of;
 
 use crate::core::brains::bt::TreeRun;
+use crate::core::brains::goap::bind_cache::BindCache;
 use crate::core::brains::goap::mind::GoapMind;
 use crate::core::brains::mind_limits::MindLimits;
 use crate::core::brains::ubc::UbcRating;
@@ -73,7 +75,8 @@ impl MemoryBound {
             let state = size_of::<GoapMind>()
                 + goals * (2 * size_of::<f64>() + size_of::<bool>())
                 + grown(goals, size_of::<u32>())
-                + grown(limits.failed_actions, size_of::<ActionId>());
+                + grown(limits.failed_actions, size_of::<ActionId>())
+                + BindCache::MAX_BYTES;
             (Brain::Goap, state)
         } else if def.uses_ubc() {
             (Brain::Ubc, def.ubc.plans.len() * size_of::<UbcRating>())

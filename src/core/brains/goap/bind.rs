@@ -11,6 +11,8 @@
 //! against the world's facts (the cached facts the engine refreshes) and applied in the world
 //! when the action runs.
 
+use std::sync::Arc;
+
 use crate::core::model::action::ActionId;
 use crate::core::model::ambiance::adjusted_cost;
 use crate::core::model::archetype::ArchetypeId;
@@ -162,8 +164,8 @@ pub struct Bound {
 
 /// What binding reads.
 pub struct BindInput<'p, V: FactView> {
-    /// The definitions.
-    pub domain: &'p Domain,
+    /// The definitions (shared: a cached binding is known by them).
+    pub domain: &'p Arc<Domain>,
     /// The planning NPC.
     pub npc: Entity,
     /// Where it is.
@@ -185,11 +187,14 @@ pub struct BindInput<'p, V: FactView> {
 }
 
 impl Bound {
-    /// Binds every action of `input` to every target that supplies it.
-    pub fn bind<V: FactView>(&mut self, input: &BindInput<'_, V>) {
+    /// Binds every action of `input` to every target that supplies it, asking the engine's
+    /// check, if any, for the instances whose action asks for it; true when it asked (the
+    /// binding then depends on answers no fact records).
+    pub fn bind<V: FactView>(&mut self, input: &BindInput<'_, V>) -> bool {
         self.instances.clear();
         self.tests.clear();
         self.changes.clear();
+        let mut asked = false;
         let domain = input.domain;
         debug_assert!(
             input.cost_deltas.is_empty() || input.cost_deltas.len() == input.actions.len(),
@@ -211,7 +216,7 @@ impl Bound {
                 }
                 let bindings = Bindings::pair(input.npc, target.entity);
                 let (tests, changes) = (self.tests.len(), self.changes.len());
-                let resolved = self.resolve(input, action_id, &bindings);
+                let resolved = self.resolve(input, action_id, &bindings, &mut asked);
                 if !resolved {
                     self.tests.truncate(tests);
                     self.changes.truncate(changes);
@@ -233,17 +238,18 @@ impl Bound {
                 });
             }
         }
+        asked
     }
-}
 
-impl Bound {
     /// Resolves the symbolic preconditions and effects of `action` under `bindings` into the
-    /// pools and checks its context preconditions; false when the instance cannot be used.
+    /// pools and checks its context preconditions (`asked` set when the engine's check was
+    /// asked); false when the instance cannot be used.
     fn resolve<V: FactView>(
         &mut self,
         input: &BindInput<'_, V>,
         action_id: ActionId,
         bindings: &Bindings,
+        asked: &mut bool,
     ) -> bool {
         let layout = input.domain.symbols();
         let action = input.domain.action(action_id);
@@ -263,6 +269,7 @@ impl Bound {
         }
         match input.engine_check {
             Some(check) if action.planning.engine_check => {
+                *asked = true;
                 check(input.npc, action_id, bindings.supplier)
             }
             _ => true,

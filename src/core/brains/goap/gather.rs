@@ -78,9 +78,9 @@ impl World {
     }
 
     /// Gathers what planning `npc` towards `goal` needs into `inputs` (keeping its
-    /// `excluded` list) and begins a search in `ws`, binding every action now. At most
-    /// `max_expansions` nodes (0: the archetype's limit; above `MAX_PLAN_EXPANSIONS` is an
-    /// error).
+    /// `excluded` list) and begins a search in `ws`, binding every action now (or reusing the
+    /// workspace's binding when nothing it depends on changed). At most `max_expansions` nodes
+    /// (0: the archetype's limit; above `MAX_PLAN_EXPANSIONS` is an error).
     pub fn goap_begin(
         &self,
         npc: Entity,
@@ -89,6 +89,36 @@ impl World {
         ws: Workspace,
         max_expansions: u32,
     ) -> Result<GoapSearch> {
+        self.with_goap_problem(npc, goal, inputs, max_expansions, |problem| {
+            GoapSearch::begin(problem, ws)
+        })
+    }
+
+    /// [`goap_begin`](World::goap_begin) in the buffers of `search`, which ends first (also
+    /// when this fails: it is then left as it was, ended or not), without moving them.
+    pub fn goap_restart(
+        &self,
+        npc: Entity,
+        goal: GoapGoalId,
+        inputs: &mut GoapInputs,
+        search: &mut GoapSearch,
+        max_expansions: u32,
+    ) -> Result<()> {
+        self.with_goap_problem(npc, goal, inputs, max_expansions, |problem| {
+            search.restart(problem)
+        })
+    }
+
+    /// Gathers the problem of planning `npc` towards `goal` into `inputs` and hands it to
+    /// `begin`; fails, without calling it, on a bad request.
+    fn with_goap_problem<R>(
+        &self,
+        npc: Entity,
+        goal: GoapGoalId,
+        inputs: &mut GoapInputs,
+        max_expansions: u32,
+        begin: impl FnOnce(&GoapProblem<'_, Self>) -> R,
+    ) -> Result<R> {
         check_expansions(max_expansions)?;
         if self.kind(npc)? == EntityKind::Object {
             return Err(Error::invalid("only an npc or a squad plans"));
@@ -142,7 +172,7 @@ impl World {
             },
             max_depth: think.max_depth,
         };
-        Ok(GoapSearch::begin(&problem, ws))
+        Ok(begin(&problem))
     }
 
     /// Fills `inputs` with `npc`'s symbolic state and its targets: what it perceives (thinking

@@ -5,6 +5,7 @@
 //! ([`bind`]); a regressive A* finds the cheapest plan to the most relevant goal ([`search`]).
 
 pub mod bind;
+pub mod bind_cache;
 pub mod gather;
 pub mod mind;
 pub mod regression;

@@ -549,6 +549,16 @@ impl Edits {
         self.entity_ops.clear();
     }
 
+    /// Forgets the edits from the `len`th on, keeping the memory.
+    pub fn truncate(&mut self, len: usize) {
+        if let Some(first) = self.edits.get(len) {
+            self.bool_ops.truncate(first.bools.0 as usize);
+            self.number_ops.truncate(first.numbers.0 as usize);
+            self.entity_ops.truncate(first.entities.0 as usize);
+            self.edits.truncate(len);
+        }
+    }
+
     /// Compiles an action's `changes` and preconditions `tests` (or a goal's requirements,
     /// with no changes); its index is the number of edits before it.
     pub fn push(&mut self, changes: &[Change], tests: &[Test]) {

@@ -45,6 +45,7 @@ use crate::core::model::condition::FactView;
 use crate::core::model::entity::Entity;
 
 use crate::core::brains::goap::bind::{BindInput, Bound, Change, Test};
+use crate::core::brains::goap::bind_cache::{BindCache, Compiled};
 use crate::core::brains::goap::regression::{
     Edits, Estimate, NumberReach, Reach, SetPool, Stored, Survey,
 };
@@ -95,6 +96,10 @@ struct Node {
 #[derive(serde::Serialize, serde::Deserialize, Default)]
 pub struct Workspace {
     bound: Bound,
+    /// How `bound` and what is compiled from it were made, to reuse them for the same problem
+    /// (derived state, never saved: a loaded workspace binds afresh).
+    #[serde(skip)]
+    cache: BindCache,
     start: SymbolicState,
     changers: Changers,
     /// `seen[0]` counts expansions; `seen[1 + i]` is the last expansion that tried instance
@@ -116,6 +121,14 @@ pub struct Workspace {
     plan: Vec<GoapStep>,
 }
 
+impl Workspace {
+    /// Makes the next search bind its actions afresh, as if the workspace were new: what the
+    /// binding cache saves is measured (and checked) against this.
+    pub fn forget_binding(&mut self) {
+        self.cache.invalidate();
+    }
+}
+
 /// A resumable regressive A* search.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct GoapSearch {
@@ -135,35 +148,51 @@ pub struct GoapSearch {
 impl GoapSearch {
     /// Binds the problem's actions, builds the goal node and returns a search ready to
     /// [`step`](GoapSearch::step), in `ws`'s buffers.
-    pub fn begin<V: FactView>(problem: &GoapProblem<'_, V>, mut ws: Workspace) -> Self {
-        let layout = problem.bind.domain.symbols();
-        ws.bound.bind(&problem.bind);
-        ws.start.clone_from(problem.start);
-        let words = layout.bool_words();
-        let (bits, numbers) = (64 * words as u32, layout.numbers() as u32);
-        let slots = bits as usize + layout.numbers() + layout.entities();
-        // One pass over the instances: compiled for regression, indexed by the slots they
-        // change, and measured for the heuristic.
-        ws.changers.clear(slots);
-        ws.edits.clear();
-        clear_reach(&mut ws.reach, &ws.start, layout);
-        let (mut max_changes, mut min_cost) = (1, f64::INFINITY);
-        for (i, inst) in ws.bound.instances.iter().enumerate() {
-            let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
-            let tests = &ws.bound.tests[inst.tests.0 as usize..inst.tests.1 as usize];
-            ws.edits.push(changes, tests);
-            max_changes = max_changes.max(changes.len() as u32);
-            min_cost = min_cost.min(inst.cost);
-            for change in changes {
-                let slot = match *change {
-                    Change::Bool { bit, .. } => bit,
-                    Change::SetNumber { slot, .. } | Change::AddNumber { slot, .. } => bits + slot,
-                    Change::SetEntity { slot, .. } => bits + numbers + slot,
-                };
-                ws.changers.add(slot as usize, i as u32);
-                reach_through(&mut ws.reach, change, changes, inst.cost);
-            }
+    pub fn begin<V: FactView>(problem: &GoapProblem<'_, V>, ws: Workspace) -> Self {
+        let mut search = GoapSearch::idle(ws);
+        search.restart(problem);
+        search
+    }
+
+    /// A search that has ended without a plan and holds `ws`'s buffers, to be
+    /// [`restart`](GoapSearch::restart)ed.
+    pub fn idle(ws: Workspace) -> Self {
+        GoapSearch {
+            ws,
+            words: 0,
+            numbers: 0,
+            stamp: 0,
+            status: SearchStatus::NoPlan(StopReason::Exhausted),
+            stats: SearchStats::default(),
+            max_expansions: 0,
+            max_depth: 0,
+            max_changes: 1,
+            min_cost: 1.0,
+            cost: 0.0,
         }
+    }
+
+    /// Ends this search and begins one for `problem` in its buffers, in place: what
+    /// [`begin`](GoapSearch::begin) does, without moving the workspace.
+    pub fn restart<V: FactView>(&mut self, problem: &GoapProblem<'_, V>) {
+        let ws = &mut self.ws;
+        let layout = problem.bind.domain.symbols();
+        ws.start.clone_from(problem.start);
+        let (words, numbers) = (layout.bool_words(), layout.numbers() as u32);
+        if ws.cache.refresh(&problem.bind, &mut ws.bound) {
+            ws.cache.compiled = compile(ws, layout);
+        } else {
+            // The instances are those of the last search: only the goal is compiled again.
+            ws.edits.truncate(ws.bound.instances.len());
+        }
+        // The start state's numbers, where the heuristic reads them.
+        for (i, reach) in ws.reach.numbers.iter_mut().enumerate() {
+            reach.now = ws.start.numbers.get(i).copied().unwrap_or(f64::NAN);
+        }
+        let Compiled {
+            max_changes,
+            min_cost,
+        } = ws.cache.compiled;
         ws.edits.push(&[], problem.goal);
         ws.seen.clear();
         ws.seen.resize(ws.bound.instances.len() + 1, 0);
@@ -176,32 +205,23 @@ impl GoapSearch {
             ws.table.iter_mut().for_each(|e| *e = (0, 0));
             ws.stamp = 1;
         }
-        let stamp = ws.stamp;
-        let mut search = GoapSearch {
-            ws,
-            words,
-            numbers,
-            stamp,
-            status: SearchStatus::InProgress,
-            stats: SearchStats::default(),
-            max_expansions: problem.max_expansions,
-            max_depth: problem.max_depth,
-            max_changes,
-            min_cost: if min_cost.is_finite() { min_cost } else { 1.0 },
-            cost: 0.0,
-        };
-        let ws = &mut search.ws;
+        self.stamp = ws.stamp;
+        (self.words, self.numbers) = (words, numbers);
+        self.status = SearchStatus::InProgress;
+        self.stats = SearchStats::default();
+        (self.max_expansions, self.max_depth) = (problem.max_expansions, problem.max_depth);
+        (self.max_changes, self.min_cost, self.cost) = (max_changes, min_cost, 0.0);
+        let ws = &mut self.ws;
         if ws
             .sets
             .draft_edit(&ws.edits, ws.bound.instances.len())
             .is_ok()
         {
-            search.push(NONE, NONE, 0.0, 0);
+            self.push(NONE, NONE, 0.0, 0);
         } else {
-            search.status = SearchStatus::NoPlan(StopReason::Exhausted);
+            self.status = SearchStatus::NoPlan(StopReason::Exhausted);
         }
-        search.measure();
-        search
+        self.measure();
     }
 
     /// Expands at most `budget` nodes; returns where the search stands. A node that satisfies
@@ -558,21 +578,51 @@ impl Changers {
 /// No link, node or instance.
 const NONE: u32 = u32::MAX;
 
-/// Sizes the workspace's [`Reach`] for `layout`, with the start state's numbers and nothing
-/// reaching anything yet.
-fn clear_reach(reach: &mut Reach, start: &SymbolicState, layout: &SymbolLayout) {
-    let unreached = |now| NumberReach {
-        now,
+/// Compiles the workspace's instances, in one pass, for the search: for regression (its
+/// edits, the goal not yet among them), indexed by the slots they change, and measured for the
+/// heuristic (its reach, the start's numbers left to the caller).
+fn compile(ws: &mut Workspace, layout: &SymbolLayout) -> Compiled {
+    let words = layout.bool_words();
+    let (bits, numbers) = (64 * words as u32, layout.numbers() as u32);
+    let slots = bits as usize + layout.numbers() + layout.entities();
+    ws.changers.clear(slots);
+    ws.edits.clear();
+    clear_reach(&mut ws.reach, layout);
+    let (mut max_changes, mut min_cost) = (1, f64::INFINITY);
+    for (i, inst) in ws.bound.instances.iter().enumerate() {
+        let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
+        let tests = &ws.bound.tests[inst.tests.0 as usize..inst.tests.1 as usize];
+        ws.edits.push(changes, tests);
+        max_changes = max_changes.max(changes.len() as u32);
+        min_cost = min_cost.min(inst.cost);
+        for change in changes {
+            let slot = match *change {
+                Change::Bool { bit, .. } => bit,
+                Change::SetNumber { slot, .. } | Change::AddNumber { slot, .. } => bits + slot,
+                Change::SetEntity { slot, .. } => bits + numbers + slot,
+            };
+            ws.changers.add(slot as usize, i as u32);
+            reach_through(&mut ws.reach, change, changes, inst.cost);
+        }
+    }
+    Compiled {
+        max_changes,
+        min_cost: if min_cost.is_finite() { min_cost } else { 1.0 },
+    }
+}
+
+/// Sizes the workspace's [`Reach`] for `layout`, with nothing reaching anything yet (and no
+/// start state's numbers: the caller sets them).
+fn clear_reach(reach: &mut Reach, layout: &SymbolLayout) {
+    let unreached = NumberReach {
+        now: f64::NAN,
         cheapest: f64::INFINITY,
         stride: 0.0,
     };
     reach.bits.clear();
     reach.bits.resize(64 * layout.bool_words(), f64::INFINITY);
     reach.numbers.clear();
-    reach
-        .numbers
-        .extend(start.numbers.iter().map(|&now| unreached(now)));
-    reach.numbers.resize(layout.numbers(), unreached(f64::NAN));
+    reach.numbers.resize(layout.numbers(), unreached);
     reach.entities.clear();
     reach.entities.resize(layout.entities(), f64::INFINITY);
 }

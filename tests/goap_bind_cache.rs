@@ -1,0 +1,330 @@
+//! The GOAP binding cache (`core/brains/goap/bind_cache.rs`) against fresh binds: a workspace
+//! that keeps its binding from search to search must find exactly what a new workspace finds
+//! — the same status, plan (actions, targets, costs to the bit), cost and counters — whatever
+//! changed in between: facts, positions (distance costs), claims (contention prices), targets
+//! destroyed, handles gone stale, entities spawned, the engine's context answers. Checked on
+//! the shipped GOAP scenarios as they run, with random changes between searches, and on a
+//! domain whose actions ask the engine.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use motive::core::brains::goap::gather::{Callbacks, GoapInputs};
+use motive::core::brains::goap::{GoapSearch, GoapStep, Workspace};
+use motive::core::brains::SearchStatus;
+use motive::core::model::action::{ActionId, Planning};
+use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
+use motive::core::model::domain::DomainBuilder;
+use motive::core::model::effect::{Effect, EffectOp};
+use motive::core::model::goap::{GoapGoalId, Relevance};
+use motive::core::{Entity, EntityKind, Value, ValueType, Vec3, World, WorldConfig};
+use motive::domain::load_scenario_file;
+use motive::sim::Simulator;
+
+/// What a search found, with costs as bits so that equality is exact.
+#[derive(Debug, PartialEq)]
+struct Outcome {
+    status: SearchStatus,
+    plan: Vec<(ActionId, Entity, u64)>,
+    cost: u64,
+    expanded: u32,
+    generated: u32,
+}
+
+impl Outcome {
+    fn of(search: &mut GoapSearch) -> Self {
+        let status = search.step(u32::MAX);
+        let stats = search.stats();
+        Outcome {
+            status,
+            plan: search
+                .plan()
+                .iter()
+                .map(
+                    |&GoapStep {
+                         action,
+                         target,
+                         cost,
+                     }| (action, target, cost.to_bits()),
+                )
+                .collect(),
+            cost: search.cost().to_bits(),
+            expanded: stats.expanded,
+            generated: stats.generated,
+        }
+    }
+}
+
+/// Plans `npc` towards `goal` in `ws` (keeping its buffers in it); `None` when the world
+/// refuses the request.
+fn plan(world: &World, npc: Entity, goal: GoapGoalId, ws: &mut Workspace) -> Option<Outcome> {
+    let mut inputs = GoapInputs::default();
+    let begun = world.goap_begin(npc, goal, &mut inputs, std::mem::take(ws), 0);
+    let mut search = begun.ok()?;
+    let outcome = Outcome::of(&mut search);
+    *ws = search.into_workspace();
+    Some(outcome)
+}
+
+/// A small deterministic generator (xorshift), so that failures replay.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Changes something the binding may depend on: a number or boolean fact of a random entity,
+/// its position, or (rarely) destroys a smart object.
+fn perturb(world: &mut World, rng: &mut Rng) {
+    let entities: Vec<Entity> = world.entities().collect();
+    let e = entities[rng.below(entities.len())];
+    match rng.below(8) {
+        0..=3 => {
+            let attributes = world.domain().attributes().len();
+            let attribute = motive::core::AttributeId(rng.below(attributes) as u32);
+            let value = match world.domain().attribute(attribute).unwrap().value_type {
+                ValueType::Number => Value::Number((rng.below(101)) as f64),
+                ValueType::Bool => Value::Bool(rng.below(2) == 0),
+                _ => return,
+            };
+            // A value out of the attribute's range is refused: nothing changes.
+            let _ = world.set_fact(e, attribute, value);
+        }
+        4..=6 => {
+            let p = world.position(e).unwrap();
+            let step = |r: &mut Rng| (r.below(5) as f32 - 2.0) * 0.5;
+            let moved = Vec3::new(p.x + step(rng), p.y, p.z + step(rng));
+            let _ = world.set_position(e, moved);
+        }
+        _ => {
+            if world.kind(e).unwrap() == EntityKind::Object && rng.below(4) == 0 {
+                world.destroy(e, EntityKind::Object).unwrap();
+            }
+        }
+    }
+}
+
+/// Every GOAP NPC of `world` with its goals.
+fn goap_npcs(world: &World) -> Vec<(Entity, Vec<GoapGoalId>)> {
+    world
+        .entities()
+        .filter_map(|e| {
+            let archetype = world.archetype(e).ok()??;
+            let goals = &world.domain().archetype(archetype).goap_goals;
+            (!goals.is_empty()).then(|| (e, goals.clone()))
+        })
+        .collect()
+}
+
+#[test]
+fn cached_bindings_plan_as_fresh_ones_on_the_shipped_scenarios() {
+    let mut compared = 0;
+    for name in ["hospital", "household"] {
+        let path = format!("{}/scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        let scenario = load_scenario_file(std::path::Path::new(&path))
+            .unwrap()
+            .value;
+        let mut instance = scenario.instantiate(None, Some(7)).unwrap();
+        let mut sim = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        // One workspace per NPC (the binding is reused while nothing changed) and one shared
+        // by all (it binds again at each switch of NPC or goal).
+        let mut own: HashMap<Entity, Workspace> = HashMap::new();
+        let mut shared = Workspace::default();
+        for round in 0..60 {
+            let world = &mut instance.world;
+            if round % 3 == 0 {
+                sim.step(world, 0.25, &mut ()).unwrap();
+            }
+            for _ in 0..rng.below(3) {
+                perturb(world, &mut rng);
+            }
+            for (npc, goals) in goap_npcs(world) {
+                for goal in goals {
+                    let fresh = plan(world, npc, goal, &mut Workspace::default());
+                    let cached = plan(world, npc, goal, own.entry(npc).or_default());
+                    assert_eq!(cached, fresh, "{name}, round {round}: own workspace");
+                    let again = plan(world, npc, goal, own.entry(npc).or_default());
+                    assert_eq!(again, fresh, "{name}, round {round}: unchanged world");
+                    assert_eq!(plan(world, npc, goal, &mut shared), fresh, "{name}: shared");
+                    compared += 1;
+                }
+            }
+            // Stale handles: a workspace whose NPC was destroyed meets a new NPC in its slot.
+            if round == 40 {
+                if let Some((npc, _)) = goap_npcs(world).first() {
+                    let archetype = world.archetype(*npc).unwrap().unwrap();
+                    let at = world.position(*npc).unwrap();
+                    world.destroy(*npc, EntityKind::Npc).unwrap();
+                    let reborn = world.spawn(archetype, at).unwrap();
+                    let ws = own.remove(npc).unwrap_or_default();
+                    own.insert(reborn, ws);
+                }
+            }
+        }
+    }
+    assert!(compared > 500, "only {compared} comparisons");
+}
+
+/// A soldier that may shoot any of its enemies (the engine decides which are in sight) or
+/// walk up to one and stab it; enemies carry a `hp` the stab's cost reads.
+struct Duel {
+    world: World,
+    soldier: Entity,
+    enemies: Vec<Entity>,
+    goal: GoapGoalId,
+    shoot: ActionId,
+}
+
+impl Duel {
+    fn new() -> Self {
+        let mut b = DomainBuilder::new();
+        let won = b.add_attribute("won", ValueType::Bool).unwrap();
+        let armed = b.add_attribute("armed", ValueType::Bool).unwrap();
+        let hp = b.add_attribute("hp", ValueType::Number).unwrap();
+        let soldier = b.add_archetype("soldier").unwrap();
+        let enemy = b.add_archetype("enemy").unwrap();
+        let set = |attribute, value| Effect {
+            role: Role::Consumer,
+            op: EffectOp::Set(attribute, Operand::Constant(Value::Bool(value))),
+        };
+        let holds = |attribute, value| Condition::Compare {
+            role: Role::Consumer,
+            attribute,
+            op: CmpOp::Eq,
+            rhs: Operand::Constant(Value::Bool(value)),
+        };
+        let shoot = b.add_action("shoot").unwrap();
+        b.add_precondition(shoot, holds(armed, true)).unwrap();
+        b.add_effect(shoot, set(won, true)).unwrap();
+        let planning = Planning {
+            cost: 1.0,
+            engine_check: true,
+            ..Planning::default()
+        };
+        b.set_action_planning(shoot, planning).unwrap();
+        let stab = b.add_action("stab").unwrap();
+        // A context precondition on the target's facts: only a wounded enemy can be stabbed.
+        let wounded = Condition::Compare {
+            role: Role::Supplier,
+            attribute: hp,
+            op: CmpOp::Lt,
+            rhs: Operand::Constant(Value::Number(50.0)),
+        };
+        b.add_precondition(stab, wounded).unwrap();
+        b.add_effect(stab, set(won, true)).unwrap();
+        let planning = Planning {
+            cost: 3.0,
+            cost_per_distance: 1.0,
+            ..Planning::default()
+        };
+        b.set_action_planning(stab, planning).unwrap();
+        let arm = b.add_action("arm").unwrap();
+        b.add_effect(arm, set(armed, true)).unwrap();
+        for action in [shoot, stab, arm] {
+            b.add_consumed_action(soldier, action).unwrap();
+        }
+        b.add_supplied_action(soldier, arm).unwrap();
+        b.add_supplied_action(enemy, shoot).unwrap();
+        b.add_supplied_action(enemy, stab).unwrap();
+        let goal = b.add_goap_goal("win", 0, Relevance::Fixed(1.0)).unwrap();
+        b.add_goap_requirement(goal, holds(won, true)).unwrap();
+        b.add_archetype_goap_goal(soldier, goal).unwrap();
+        let mut world = World::new(b.build().unwrap(), WorldConfig::default()).unwrap();
+        let me = world.spawn(soldier, Vec3::default()).unwrap();
+        let enemies = (0..4)
+            .map(|i| {
+                let e = world
+                    .spawn(enemy, Vec3::new(2.0 + i as f32, 0.0, 0.0))
+                    .unwrap();
+                world
+                    .set_fact(e, hp, Value::Number(30.0 + 20.0 * i as f64))
+                    .unwrap();
+                e
+            })
+            .collect();
+        Duel {
+            world,
+            soldier: me,
+            enemies,
+            goal,
+            shoot,
+        }
+    }
+}
+
+#[test]
+fn context_preconditions_and_distances_are_read_again_before_a_binding_is_reused() {
+    let mut duel = Duel::new();
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut cached = Workspace::default();
+    let mut stabbed = 0;
+    for round in 0..300 {
+        if rng.below(2) == 0 {
+            perturb(&mut duel.world, &mut rng);
+        }
+        let (world, npc, goal) = (&duel.world, duel.soldier, duel.goal);
+        let fresh = plan(world, npc, goal, &mut Workspace::default());
+        assert_eq!(plan(world, npc, goal, &mut cached), fresh, "round {round}");
+        stabbed += usize::from(fresh.is_some_and(|o| o.plan.iter().all(|s| s.0 != duel.shoot)));
+    }
+    assert!(stabbed > 0, "the stab's context mattered");
+}
+
+#[test]
+fn the_engine_is_asked_on_every_search_and_its_answers_are_never_cached() {
+    let mut duel = Duel::new();
+    // The enemies in sight, changed between searches; every question asked, in order.
+    let sight = Arc::new(Mutex::new(vec![true; duel.enemies.len()]));
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let (enemies, s, a) = (duel.enemies.clone(), sight.clone(), asked.clone());
+    duel.world.set_callbacks(Callbacks {
+        context: Some(Arc::new(move |npc, action, target| {
+            a.lock().unwrap().push((npc, action, target));
+            let i = enemies.iter().position(|&e| e == target).unwrap();
+            s.lock().unwrap()[i]
+        })),
+        relevance: None,
+    });
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut cached = Workspace::default();
+    let mut shot = 0;
+    for round in 0..300 {
+        for seen in sight.lock().unwrap().iter_mut() {
+            if rng.below(3) == 0 {
+                *seen = !*seen;
+            }
+        }
+        if rng.below(2) == 0 {
+            perturb(&mut duel.world, &mut rng);
+        }
+        let (world, npc, goal) = (&duel.world, duel.soldier, duel.goal);
+        let fresh = plan(world, npc, goal, &mut Workspace::default());
+        let fresh_asks = std::mem::take(&mut *asked.lock().unwrap());
+        let reused = plan(world, npc, goal, &mut cached);
+        let reused_asks = std::mem::take(&mut *asked.lock().unwrap());
+        assert_eq!(reused, fresh, "round {round}");
+        assert_eq!(
+            reused_asks, fresh_asks,
+            "round {round}: the engine's questions"
+        );
+        let shoots = |o: &Option<Outcome>| {
+            o.as_ref()
+                .is_some_and(|o| o.plan.iter().any(|s| s.0 == duel.shoot))
+        };
+        shot += usize::from(shoots(&fresh));
+    }
+    assert!(
+        shot > 0 && shot < 300,
+        "the engine's answers changed the plans"
+    );
+}
