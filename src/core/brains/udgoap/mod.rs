@@ -4,10 +4,13 @@
 
 mod external_drives;
 pub(crate) mod fact_key;
+mod fact_times;
 pub mod focus;
 mod goal_update;
 pub mod memory;
 pub mod mind;
+mod packed_fact;
 pub mod planner;
+mod saved_memory;
 pub(crate) mod think;
 pub mod utility;
