@@ -22,6 +22,7 @@ use crate::core::model::condition::FactView;
 use crate::core::model::domain::AttributeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::fact_set::Fact;
+use crate::core::model::limits::MAX_MEMORY_CAPACITY;
 use crate::core::model::value::Value;
 use crate::core::model::vec3::Vec3;
 
@@ -56,10 +57,11 @@ pub struct Memory {
     times: FactTimes,
     /// The serial of the world whose entities the facts are about.
     world: u16,
-    capacity: usize,
+    /// At most [`MAX_MEMORY_CAPACITY`], so every index fits 16 bits.
+    capacity: u16,
     /// Where the fact after the last one remembered sits: sensing remembers in (entity,
     /// attribute) order, so the next fact is usually there and needs no search.
-    next: usize,
+    next: u16,
 }
 
 impl Memory {
@@ -85,7 +87,7 @@ impl Memory {
             stamps: Vec::new(),
             times: FactTimes::default(),
             world: 0,
-            capacity: (capacity as usize).max(1),
+            capacity: capacity.clamp(1, MAX_MEMORY_CAPACITY) as u16,
             next: 0,
         }
     }
@@ -98,19 +100,19 @@ impl Memory {
         self.adopt_world(entity);
         let (kind, payload) = pack(value);
         let key = pair_key(entity, attribute) | kind;
-        let stamp = self.times.stamp(time, &mut self.stamps, self.capacity);
+        let stamp = self.stamp(time);
         let found = match self.at_hint(key) {
             Some(i) => Ok(i),
             None => self.search(without_type(key)),
         };
-        self.next = match found {
+        let next = match found {
             Ok(i) => {
                 self.keys[i] = key;
                 self.payloads[i] = payload;
                 self.stamps[i] = stamp;
                 i + 1
             }
-            Err(i) if self.keys.len() == self.capacity => {
+            Err(i) if self.keys.len() == self.capacity() => {
                 let oldest = self.oldest();
                 let at = replace(&mut self.keys, oldest, i, key);
                 replace(&mut self.payloads, oldest, i, payload);
@@ -125,6 +127,7 @@ impl Memory {
                 i + 1
             }
         };
+        self.next = next as u16;
     }
 
     /// Takes the world of `entity` as the memory's when it is empty. A memory holds one world's
@@ -144,15 +147,25 @@ impl Memory {
         self.next = 0;
     }
 
-    /// Room for one more fact: the arrays grow by doubling, never past the capacity.
+    /// Room for one more fact: the arrays grow by a sixteenth (at least 4 facts), never past the
+    /// capacity. An NPC meets most of what it will know in its first thinks and then holds
+    /// about as many facts for good: doubling left it up to twice the room it used (a hospital
+    /// NPC 256 for 153 facts), and the few more reallocations are all in warm-up.
     fn make_room(&mut self) {
         let len = self.keys.len();
         if len == self.keys.capacity() {
-            let more = len.max(4).min(self.capacity - len);
+            let more = (len / 16).max(4).min(self.capacity() - len);
             self.keys.reserve_exact(more);
             self.payloads.reserve_exact(more);
             self.stamps.reserve_exact(more);
         }
+    }
+
+    /// The stamp of `time` ([`FactTimes::stamp`]).
+    #[inline]
+    fn stamp(&mut self, time: f64) -> u16 {
+        let capacity = self.capacity();
+        self.times.stamp(time, &mut self.stamps, capacity)
     }
 
     /// Points the hint at the first fact: sensing, which remembers in key order, starts there.
@@ -166,12 +179,13 @@ impl Memory {
     /// second look at the same entity), it rewrites them in one pass, with no search.
     #[inline]
     pub fn remember_entity(&mut self, entity: Entity, facts: &[Fact], position: Vec3, time: f64) {
-        let (start, end) = (self.next, self.next + facts.len());
+        let start = usize::from(self.next);
+        let end = start + facts.len();
         let position_key = pair_key(entity, AttributeId::POSITION) | position_fact(position).0;
         if entity.world != self.world || self.keys.get(end) != Some(&position_key) {
             return self.remember_entity_slowly(entity, facts, position, time);
         }
-        let stamp = self.times.stamp(time, &mut self.stamps, self.capacity);
+        let stamp = self.stamp(time);
         // Keys, payloads and stamps of the run, each as long as `facts`: no bounds checks.
         let keys = &mut self.keys[start..end];
         let payloads = &mut self.payloads[start..end];
@@ -189,7 +203,7 @@ impl Memory {
         }
         self.remember_position(end, position);
         self.stamps[end] = stamp;
-        self.next = end + 1;
+        self.next = (end + 1) as u16;
     }
 
     /// [`Memory::remember_entity`] fact by fact, for an entity whose facts in memory differ
@@ -227,8 +241,9 @@ impl Memory {
     /// remembers in key order, usually finds the next fact.
     #[inline]
     fn at_hint(&self, key: u64) -> Option<usize> {
-        let at = *self.keys.get(self.next)?;
-        (without_type(at) == without_type(key)).then_some(self.next)
+        let next = usize::from(self.next);
+        let at = *self.keys.get(next)?;
+        (without_type(at) == without_type(key)).then_some(next)
     }
 
     /// Where the fact of `pair` (a key without type) is, or would be inserted.
@@ -401,7 +416,7 @@ impl Memory {
 
     /// Most facts remembered at once.
     pub fn capacity(&self) -> usize {
-        self.capacity
+        usize::from(self.capacity)
     }
 
     /// Heap bytes held: at most [`Memory::most_bytes`] of its capacity.
@@ -453,8 +468,8 @@ impl Memory {
                 .collect(),
             values: self.values().collect(),
             times: self.stamps.iter().map(|&s| self.times.time(s)).collect(),
-            capacity: self.capacity,
-            next: self.next,
+            capacity: self.capacity(),
+            next: usize::from(self.next),
         }
     }
 
@@ -473,8 +488,8 @@ impl Memory {
             stamps,
             times,
             world,
-            capacity: saved.capacity,
-            next: saved.next,
+            capacity: saved.capacity as u16,
+            next: saved.next.min(saved.keys.len()) as u16,
         }
     }
 }
@@ -756,7 +771,7 @@ mod tests {
             // Few distinct positions (some of them -0.0), so unmoved and moved both occur.
             let coordinate = [0.0, -0.0, 1.5][rng.below(3)];
             let position = Vec3::new(coordinate, 0.0, 0.0);
-            bulk.next = rng.below(bulk.len() + 1);
+            bulk.next = rng.below(bulk.len() + 1) as u16;
             each.next = bulk.next;
             bulk.remember_entity(entity, &facts, position, time);
             // Fact by fact: each remembered in turn, then the position.

@@ -2,6 +2,7 @@
 //! an NPC senses into a bounded memory, its drives generate goals, and a best-first planner
 //! scores each plan by the utility of its simulated outcome.
 
+pub mod candidate;
 mod external_drives;
 pub(crate) mod fact_key;
 mod fact_times;
