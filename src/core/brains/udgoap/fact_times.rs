@@ -95,10 +95,10 @@ impl FactTimes {
             renumbered[usize::from(s)] = 0;
         }
         let mut kept = 0;
-        for i in 0..self.times.len() {
-            if renumbered[i] != UNHELD {
+        for (i, new) in renumbered.iter_mut().enumerate() {
+            if *new != UNHELD {
                 self.times[kept] = self.times[i];
-                renumbered[i] = kept as u16;
+                *new = kept as u16;
                 kept += 1;
             }
         }

@@ -150,7 +150,7 @@ mod tests {
         let mut keys: Vec<u64> = pairs
             .iter()
             .enumerate()
-            .map(|(i, &(e, a))| pair_key(e, a) | i as u64 % 4)
+            .map(|(i, &(e, a))| pair_key(e, a) | (i as u64 % 4))
             .collect();
         pairs.sort();
         keys.sort();
