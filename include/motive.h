@@ -59,9 +59,15 @@
 
 /**
  * Largest `motive_think_settings.memory_capacity`: the most facts one NPC remembers (memory
- * reserved when it spawns, about 48 bytes a fact).
+ * grows as facts arrive, at most 32 bytes a fact).
  */
-#define MOTIVE_MAX_MEMORY_CAPACITY (1 << 16)
+#define MOTIVE_MAX_MEMORY_CAPACITY 65535
+
+/**
+ * Most attributes a domain declares (`motive_domain_builder_add_attribute` refuses more): a
+ * UDGOAP memory packs a fact's attribute into 14 bits.
+ */
+#define MOTIVE_MAX_ATTRIBUTES 16383
 
 /**
  * Largest `motive_think_settings.perception_limit`: the most entities one think perceives
@@ -1997,7 +2003,7 @@ typedef struct motive_think_settings {
      */
     double perception_range;
     /**
-     * Most facts an NPC remembers, 1 to `MOTIVE_MAX_MEMORY_CAPACITY` (reserved when it spawns);
+     * Most facts an NPC remembers, 1 to `MOTIVE_MAX_MEMORY_CAPACITY` (taken as facts arrive);
      * the oldest are forgotten first. Default 256.
      */
     uint32_t memory_capacity;
@@ -4216,7 +4222,8 @@ void motive_domain_builder_destroy(struct motive_domain_builder *builder);
  * Defines an attribute called `name` (an identifier: a letter or '_', then letters, digits,
  * '_', '-' or '.'; at most 64 bytes; UTF-8, NUL-terminated) whose facts hold values of
  * `value_type` (a `motive_value_type`), and writes its id to `*out_attribute`.
- * Fails with `MOTIVE_STATUS_ALREADY_EXISTS` for a name defined before.
+ * Fails with `MOTIVE_STATUS_ALREADY_EXISTS` for a name defined before, and with
+ * `MOTIVE_STATUS_INVALID_ARGUMENT` past `MOTIVE_MAX_ATTRIBUTES` attributes.
  *
  * # Safety
  * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_attribute` NULL or

@@ -87,8 +87,8 @@ fn diner_choice(d: &Diner) -> (Entity, f64, f64) {
         explanation
             .candidates
             .iter()
-            .find(|c| c.depth == 1 && c.step.is_some_and(|s| s.supplier == target))
-            .map(|c| c.utility)
+            .find(|c| c.depth() == 1 && c.step().is_some_and(|s| s.supplier == target))
+            .map(|c| c.utility())
             .unwrap()
     };
     (request.target, utility_of(snack), utility_of(feast))
@@ -277,8 +277,8 @@ fn diner_beside_a_busy_feast(
         explanation
             .candidates
             .iter()
-            .find(|c| c.depth == 1 && c.step.is_some_and(|s| s.supplier == target))
-            .map(|c| c.utility)
+            .find(|c| c.depth() == 1 && c.step().is_some_and(|s| s.supplier == target))
+            .map(|c| c.utility())
     };
     (target, utility_of(snack).unwrap(), utility_of(feast))
 }

@@ -6,7 +6,10 @@
 use std::path::Path;
 
 use motive::core::brains::udgoap::utility::{drive_satisfaction, TopLevelUtility, WeightedScore};
-use motive::core::model::limits::{MAX_MEMORY_CAPACITY, MAX_PERCEPTION_LIMIT, MAX_WEIGHT};
+use motive::core::model::limits::{
+    MAX_ATTRIBUTES, MAX_MEMORY_CAPACITY, MAX_PERCEPTION_LIMIT, MAX_WEIGHT,
+};
+use motive::core::model::value::ValueType;
 use motive::core::{DomainBuilder, ErrorKind, World};
 use motive::domain::{load_scenario, Diagnostic};
 use motive::sim::limits::{MAX_SPAWN_ALIVE, MAX_SPAWN_CATCH_UP};
@@ -87,6 +90,24 @@ fn think_counts_past_their_limits_are_refused_at_their_archetype() {
         let (mut world, mut sim) = instantiate(&doc);
         assert_usable(&mut world, &mut sim);
     }
+}
+
+/// A UDGOAP memory packs an attribute into 14 bits: a domain declares at most
+/// `MAX_ATTRIBUTES`, and the next is refused naming the limit.
+#[test]
+fn attributes_past_their_limit_are_refused() {
+    let mut builder = DomainBuilder::new();
+    for i in 0..MAX_ATTRIBUTES {
+        let id = builder
+            .add_attribute(&format!("a{i}"), ValueType::Number)
+            .unwrap();
+        assert_eq!(id.0, i);
+    }
+    let error = builder
+        .add_attribute("one_more", ValueType::Number)
+        .unwrap_err();
+    assert_eq!(error.kind, ErrorKind::InvalidArgument);
+    assert!(error.message.contains("MOTIVE_MAX_ATTRIBUTES"), "{error:?}");
 }
 
 #[test]
@@ -204,7 +225,7 @@ fn explained(doc: &Json) -> Vec<f64> {
     for entity in world.entities() {
         if let Ok(mind) = world.udgoap_mind(entity) {
             let ex = &mind.explanation;
-            values.extend(ex.candidates.iter().map(|c| c.utility));
+            values.extend(ex.candidates.iter().map(|c| c.utility()));
             values.extend(&ex.satisfactions);
             values.extend(mind.drives.iter().map(|d| d.satisfaction));
         }

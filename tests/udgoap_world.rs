@@ -109,8 +109,8 @@ fn appendix_a_goals_drives_and_plan_through_the_world() {
     let root_children: Vec<(&str, f64)> = ex
         .candidates
         .iter()
-        .filter(|c| c.parent == Some(0))
-        .map(|c| (a.action(c.step.map(|s| s.action)), round2(c.utility)))
+        .filter(|c| c.parent() == Some(0))
+        .map(|c| (a.action(c.step().map(|s| s.action)), round2(c.utility())))
         .collect();
     assert_eq!(
         root_children,
@@ -119,13 +119,13 @@ fn appendix_a_goals_drives_and_plan_through_the_world() {
     let melee_index = ex
         .candidates
         .iter()
-        .position(|c| c.parent == Some(0))
+        .position(|c| c.parent() == Some(0))
         .unwrap();
     assert_eq!(ex.satisfactions_of(melee_index), &[1.0, 0.15, 0.0]);
     let chosen = ex.chosen.expect("a plan was found") as usize;
-    assert!(ex.candidates[chosen].complete);
+    assert!(ex.candidates[chosen].complete());
     assert_eq!(
-        round2(ex.candidates[chosen].utility),
+        round2(ex.candidates[chosen].utility()),
         0.45,
         "not the thesis's 0.51: see tests/udgoap_planner.rs"
     );
@@ -362,9 +362,9 @@ fn duel_wizard_casts_lightning_and_goblin_charges() {
     let goto_melee = ex
         .candidates
         .iter()
-        .find(|c| c.depth == 2 && c.step.is_some_and(|s| s.action == w.goto))
+        .find(|c| c.depth() == 2 && c.step().is_some_and(|s| s.action == w.goto))
         .expect("goto + melee was considered");
-    assert_eq!(goto_melee.utility, 0.0, "the wizard would die");
+    assert_eq!(goto_melee.utility(), 0.0, "the wizard would die");
     assert_eq!(
         a.plan(goblin),
         vec![("goto".into(), wizard), ("charge".into(), wizard)]
@@ -404,7 +404,7 @@ fn goals_are_bound_to_their_entity() {
         .explanation
         .candidates
         .iter()
-        .filter_map(|c| c.step)
+        .filter_map(|c| c.step())
         .filter(|s| s.supplier == goblin2 && s.action != w.goto)
         .count();
     assert_eq!(

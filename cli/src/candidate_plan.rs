@@ -12,10 +12,10 @@ pub fn candidate_plan(candidates: &[Candidate], index: usize) -> Vec<Step> {
     let mut at = Some(index);
     while let Some(i) = at {
         let candidate = &candidates[i];
-        if let Some(step) = candidate.step {
-            insertions.push((step, candidate.position as usize));
+        if let Some(step) = candidate.step() {
+            insertions.push((step, candidate.position() as usize));
         }
-        at = candidate.parent.map(|p| p as usize);
+        at = candidate.parent().map(|p| p as usize);
     }
     let mut plan = Vec::with_capacity(insertions.len());
     for (step, position) in insertions.into_iter().rev() {
@@ -27,11 +27,12 @@ pub fn candidate_plan(candidates: &[Candidate], index: usize) -> Vec<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use motive::core::brains::udgoap::mind::CandidateFields;
     use motive::core::model::action::ActionId;
     use motive::core::Entity;
 
     fn candidate(id: u32, parent: Option<u32>, action: u32, position: u32) -> Candidate {
-        Candidate {
+        Candidate::new(CandidateFields {
             id,
             parent,
             step: parent.map(|_| Step {
@@ -43,7 +44,7 @@ mod tests {
             utility: 0.0,
             complete: false,
             truncated: false,
-        }
+        })
     }
 
     #[test]

@@ -239,17 +239,17 @@ fn explain_udgoap(
 /// each with its plan. Candidates with a failing precondition are steps of the search toward
 /// those, rated as if they ran: they are counted, not listed.
 fn candidates(out: &mut String, world: &World, roster: &Roster, ex: &Explanation) {
-    let runnable = |c: &Candidate| c.complete || c.parent.is_none();
+    let runnable = |c: &Candidate| c.complete() || c.parent().is_none();
     let mut ranked: Vec<usize> = (0..ex.candidates.len())
         .filter(|&i| runnable(&ex.candidates[i]))
         .collect();
-    let chosen_first = |c: &Candidate| ex.chosen != Some(c.id);
+    let chosen_first = |c: &Candidate| ex.chosen != Some(c.id());
     ranked.sort_by(|&a, &b| {
         let (a, b) = (&ex.candidates[a], &ex.candidates[b]);
-        b.utility
-            .total_cmp(&a.utility)
+        b.utility()
+            .total_cmp(&a.utility())
             .then(chosen_first(a).cmp(&chosen_first(b)))
-            .then(a.id.cmp(&b.id))
+            .then(a.id().cmp(&b.id()))
     });
     let _ = writeln!(
         out,
@@ -260,13 +260,13 @@ fn candidates(out: &mut String, world: &World, roster: &Roster, ex: &Explanation
     let _ = writeln!(out, "    utility  plan");
     for &i in ranked.iter().take(CANDIDATES_SHOWN) {
         let candidate = &ex.candidates[i];
-        let mark = if ex.chosen == Some(candidate.id) {
+        let mark = if ex.chosen == Some(candidate.id()) {
             '*'
         } else {
             ' '
         };
         let plan = wording::plan(world, roster, &candidate_plan(&ex.candidates, i));
-        let _ = writeln!(out, "  {mark} {:>7.4}  {plan}", candidate.utility);
+        let _ = writeln!(out, "  {mark} {:>7.4}  {plan}", candidate.utility());
     }
     let partial = ex.candidates.len() - ranked.len();
     if partial > 0 {

@@ -141,7 +141,8 @@ pub unsafe extern "C" fn motive_domain_builder_destroy(builder: *mut motive_doma
 /// Defines an attribute called `name` (an identifier: a letter or '_', then letters, digits,
 /// '_', '-' or '.'; at most 64 bytes; UTF-8, NUL-terminated) whose facts hold values of
 /// `value_type` (a `motive_value_type`), and writes its id to `*out_attribute`.
-/// Fails with `MOTIVE_STATUS_ALREADY_EXISTS` for a name defined before.
+/// Fails with `MOTIVE_STATUS_ALREADY_EXISTS` for a name defined before, and with
+/// `MOTIVE_STATUS_INVALID_ARGUMENT` past `MOTIVE_MAX_ATTRIBUTES` attributes.
 ///
 /// # Safety
 /// `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_attribute` NULL or

@@ -18,9 +18,14 @@ pub const MOTIVE_MAX_PLAN_DEPTH: u32 = 32;
 const _: () = assert!(MOTIVE_MAX_PLAN_DEPTH == core::MAX_PLAN_DEPTH);
 
 /// Largest `motive_think_settings.memory_capacity`: the most facts one NPC remembers (memory
-/// reserved when it spawns, about 48 bytes a fact).
-pub const MOTIVE_MAX_MEMORY_CAPACITY: u32 = 1 << 16;
+/// grows as facts arrive, at most 32 bytes a fact).
+pub const MOTIVE_MAX_MEMORY_CAPACITY: u32 = 65535;
 const _: () = assert!(MOTIVE_MAX_MEMORY_CAPACITY == core::MAX_MEMORY_CAPACITY);
+
+/// Most attributes a domain declares (`motive_domain_builder_add_attribute` refuses more): a
+/// UDGOAP memory packs a fact's attribute into 14 bits.
+pub const MOTIVE_MAX_ATTRIBUTES: u32 = 16383;
+const _: () = assert!(MOTIVE_MAX_ATTRIBUTES == core::MAX_ATTRIBUTES);
 
 /// Largest `motive_think_settings.perception_limit`: the most entities one think perceives
 /// besides the NPC itself.

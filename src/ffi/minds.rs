@@ -192,14 +192,14 @@ pub(crate) fn plan_step(step: Step) -> motive_plan_step {
 
 fn candidate(c: &Candidate) -> motive_candidate {
     motive_candidate {
-        id: c.id,
-        parent: c.parent.unwrap_or(MOTIVE_NO_ID),
-        action: c.step.map_or(MOTIVE_NO_ID, |s| s.action.0),
-        target: c.step.map_or(Entity::NULL, |s| s.supplier).into(),
-        depth: c.depth,
-        utility: c.utility,
-        complete: c.complete,
-        truncated: c.truncated,
+        id: c.id(),
+        parent: c.parent().unwrap_or(MOTIVE_NO_ID),
+        action: c.step().map_or(MOTIVE_NO_ID, |s| s.action.0),
+        target: c.step().map_or(Entity::NULL, |s| s.supplier).into(),
+        depth: c.depth(),
+        utility: c.utility(),
+        complete: c.complete(),
+        truncated: c.truncated(),
     }
 }
 

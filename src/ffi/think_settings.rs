@@ -16,7 +16,7 @@ pub struct motive_think_settings {
     pub think_interval: f64,
     /// Entities farther than this are not perceived; ≥ 0, may be infinite. Default infinity.
     pub perception_range: f64,
-    /// Most facts an NPC remembers, 1 to `MOTIVE_MAX_MEMORY_CAPACITY` (reserved when it spawns);
+    /// Most facts an NPC remembers, 1 to `MOTIVE_MAX_MEMORY_CAPACITY` (taken as facts arrive);
     /// the oldest are forgotten first. Default 256.
     pub memory_capacity: u32,
     /// Most plan states one plan may expand before it gives up, 1 to

@@ -249,8 +249,30 @@ static void test_too_many_copies_are_refused(void) {
     motive_scenario_destroy(scenario);
 }
 
+static void test_attributes_past_the_limit_are_refused(void) {
+    motive_domain_builder *builder = NULL;
+    motive_attribute attribute = 0;
+    char name[32];
+    unsigned i;
+    ENSURE_OK(motive_domain_builder_create(&builder));
+    for (i = 0; i < MOTIVE_MAX_ATTRIBUTES; i++) {
+        snprintf(name, sizeof name, "a%u", i);
+        ENSURE_OK(motive_domain_builder_add_attribute(builder, name, MOTIVE_VALUE_TYPE_NUMBER,
+                                                      &attribute));
+    }
+    ENSURE(attribute == MOTIVE_MAX_ATTRIBUTES - 1u);
+    SENTINEL(attribute);
+    ENSURE_STATUS(motive_domain_builder_add_attribute(builder, "one_more",
+                                                      MOTIVE_VALUE_TYPE_NUMBER, &attribute),
+                  MOTIVE_STATUS_INVALID_ARGUMENT);
+    ENSURE_LAST_ERROR_CONTAINS("MOTIVE_MAX_ATTRIBUTES");
+    ENSURE_UNTOUCHED(attribute);
+    motive_domain_builder_destroy(builder);
+}
+
 void run_bound_tests(void) {
     RUN_TEST(test_a_memory_capacity_past_the_limit_is_refused);
+    RUN_TEST(test_attributes_past_the_limit_are_refused);
     RUN_TEST(test_a_tiny_spawn_period_spawns_a_bounded_number_a_step);
     RUN_TEST(test_a_run_of_too_many_ticks_is_refused);
     RUN_TEST(test_a_tick_that_would_overflow_the_clock_is_refused);

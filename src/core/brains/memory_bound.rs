@@ -99,11 +99,11 @@ impl MemoryBound {
     }
 }
 
-/// A UDGOAP brain's state: its memory reserved at capacity, its drives and goals, the last
+/// A UDGOAP brain's state: its memory grown to capacity, its drives and goals, the last
 /// decision's candidates with a satisfaction per drive each.
 fn udgoap_state(limits: &MindLimits) -> usize {
     size_of::<UdgoapMind>()
-        + limits.memory_facts.max(1) * Memory::BYTES_PER_FACT
+        + Memory::most_bytes(limits.memory_facts)
         + grown(limits.drives, size_of::<DriveState>())
         + grown(limits.goals, size_of::<GoalState>())
         + grown(limits.candidates, size_of::<Candidate>())

@@ -321,10 +321,10 @@ impl Brains for BrainState {
                     crate::core::world::history::keep_best(
                         candidates,
                         crate::core::world::history::HistoryCandidate {
-                            step: c.step,
-                            depth: c.depth,
-                            utility: c.utility,
-                            chosen: e.chosen == Some(c.id),
+                            step: c.step(),
+                            depth: c.depth(),
+                            utility: c.utility(),
+                            chosen: e.chosen == Some(c.id()),
                         },
                     );
                 }

@@ -19,7 +19,7 @@ use crate::core::model::effect::{Change, Effect};
 use crate::core::model::error::{Error, ErrorKind, Result};
 use crate::core::model::goal::{GoalCondition, GoalDef, GoalId, GOAL_ROLES};
 use crate::core::model::goap::{GoapGoalDef, SymbolLayout};
-use crate::core::model::limits::{at_most, MAX_WEIGHT};
+use crate::core::model::limits::{at_most, MAX_ATTRIBUTES, MAX_WEIGHT};
 use crate::core::model::name_table::NameTable;
 use crate::core::model::player_style::AdaptationSettings;
 use crate::core::model::ubc::{UbcGoalDef, UbcPlanDef};
@@ -121,8 +121,15 @@ impl DomainBuilder {
         &self.domain
     }
 
-    /// Defines an attribute; its id is the number of attributes defined before it.
+    /// Defines an attribute; its id is the number of attributes defined before it, of which
+    /// there are at most [`MAX_ATTRIBUTES`].
     pub fn add_attribute(&mut self, name: &str, value_type: ValueType) -> Result<AttributeId> {
+        at_most(
+            "attributes",
+            self.domain.attributes.len() as u32 + 1,
+            MAX_ATTRIBUTES,
+            "MOTIVE_MAX_ATTRIBUTES",
+        )?;
         let def = AttributeDef {
             name: name.to_owned(),
             value_type,

@@ -17,11 +17,18 @@ pub const MAX_ENTITY_CAPACITY_HINT: u32 = 1 << 24;
 /// cbindgen:ignore
 pub const MAX_PLAN_DEPTH: u32 = 32;
 
-/// Most facts one UDGOAP NPC may remember (`think.memory_capacity`). Memory is reserved when
-/// the NPC spawns, about 48 bytes a fact, so this bounds one NPC's memory at 3 MiB.
+/// Most facts one UDGOAP NPC may remember (`think.memory_capacity`). Memory grows as facts
+/// arrive, at most 32 bytes a fact, so this bounds one NPC's memory at 2 MiB; a fact's time is
+/// a 16-bit stamp, one per distinct time remembered.
 ///
 /// cbindgen:ignore
-pub const MAX_MEMORY_CAPACITY: u32 = 1 << 16;
+pub const MAX_MEMORY_CAPACITY: u32 = u16::MAX as u32;
+
+/// Most attributes a domain declares: a UDGOAP memory packs a fact's attribute into 14 bits,
+/// beside its entity and its value's type, and keeps the last for positions.
+///
+/// cbindgen:ignore
+pub const MAX_ATTRIBUTES: u32 = (1 << 14) - 1;
 
 /// Most entities one think may perceive besides the NPC itself (`think.perception_limit`): a
 /// think tests what is within its range but keeps, senses and plans over only this many of

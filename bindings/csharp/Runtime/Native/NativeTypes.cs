@@ -46,9 +46,14 @@ namespace Motive
         public const uint MaxPlanDepth = 32;
         /// <summary>
         /// Largest `motive_think_settings.memory_capacity`: the most facts one NPC remembers (memory
-        /// reserved when it spawns, about 48 bytes a fact).
+        /// grows as facts arrive, at most 32 bytes a fact).
         /// </summary>
-        public const uint MaxMemoryCapacity = (1 << 16);
+        public const uint MaxMemoryCapacity = 65535;
+        /// <summary>
+        /// Most attributes a domain declares (`motive_domain_builder_add_attribute` refuses more): a
+        /// UDGOAP memory packs a fact's attribute into 14 bits.
+        /// </summary>
+        public const uint MaxAttributes = 16383;
         /// <summary>
         /// Largest `motive_think_settings.perception_limit`: the most entities one think perceives
         /// besides the NPC itself.
@@ -1718,7 +1723,7 @@ namespace Motive
         /// </summary>
         public double PerceptionRange;
         /// <summary>
-        /// Most facts an NPC remembers, 1 to `MOTIVE_MAX_MEMORY_CAPACITY` (reserved when it spawns);
+        /// Most facts an NPC remembers, 1 to `MOTIVE_MAX_MEMORY_CAPACITY` (taken as facts arrive);
         /// the oldest are forgotten first. Default 256.
         /// </summary>
         public uint MemoryCapacity;

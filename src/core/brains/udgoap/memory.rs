@@ -12,13 +12,17 @@
 
 use std::ops::Range;
 
-use crate::core::brains::udgoap::fact_key::{
-    attribute_word, entity_word, packed_key, unpacked_key,
+use crate::core::brains::udgoap::fact_times::FactTimes;
+use crate::core::brains::udgoap::packed_fact::{
+    attribute_of, entity_of, entity_part, is_position, pack, pair_key, position_fact, unpack,
+    without_type, Payload,
 };
+use crate::core::brains::udgoap::saved_memory::SavedMemory;
 use crate::core::model::condition::FactView;
 use crate::core::model::domain::AttributeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::fact_set::Fact;
+use crate::core::model::limits::MAX_MEMORY_CAPACITY;
 use crate::core::model::value::Value;
 use crate::core::model::vec3::Vec3;
 
@@ -38,35 +42,52 @@ pub struct MemoryFact {
 /// Facts sorted by (entity, attribute): lookups are binary searches and iteration order is
 /// deterministic.
 ///
-/// Stored as parallel arrays, keys packed ([`packed_key`]): a lookup binary-searches plain
-/// integers, sensing rewrites a value and a time in place, and the planner copies the keys
-/// and values it simulates with two block copies.
+/// Stored as parallel arrays of packed facts ([`super::packed_fact`]), 22 bytes a fact: a lookup
+/// binary-searches plain integers and sensing rewrites a payload and a stamp in place. The
+/// arrays grow as facts arrive, never past `capacity`: an NPC that knows little holds little,
+/// and once grown to what it sees, remembering allocates nothing.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
+#[serde(into = "SavedMemory", try_from = "SavedMemory")]
 pub struct Memory {
-    #[serde(with = "crate::core::brains::udgoap::fact_key::packed_keys")]
-    keys: Vec<u128>,
-    values: Vec<Value>,
-    times: Vec<f64>,
-    capacity: usize,
+    /// Keys ([`pair_key`] with the value's type), ascending.
+    keys: Vec<u64>,
+    payloads: Vec<Payload>,
+    /// Each fact's time, a stamp into `times`.
+    stamps: Vec<u16>,
+    times: FactTimes,
+    /// The serial of the world whose entities the facts are about.
+    world: u16,
+    /// At most [`MAX_MEMORY_CAPACITY`], so every index fits 16 bits.
+    capacity: u16,
     /// Where the fact after the last one remembered sits: sensing remembers in (entity,
     /// attribute) order, so the next fact is usually there and needs no search.
-    next: usize,
+    next: u16,
 }
 
 impl Memory {
-    /// Heap bytes one remembered fact takes: its key, value and time.
-    pub(crate) const BYTES_PER_FACT: usize =
-        std::mem::size_of::<u128>() + std::mem::size_of::<Value>() + std::mem::size_of::<f64>();
+    /// Heap bytes one fact of a memory's capacity may take: its key, payload and stamp, and a
+    /// time of its own.
+    pub(crate) const BYTES_PER_FACT: usize = std::mem::size_of::<u64>()
+        + std::mem::size_of::<Payload>()
+        + std::mem::size_of::<u16>()
+        + FactTimes::BYTES_PER_TIME;
 
-    /// An empty memory holding at most `capacity` facts (at least 1), reserved up front so that
-    /// remembering never allocates.
+    /// The most heap bytes a memory of `capacity` facts holds: [`Memory::BYTES_PER_FACT`] a
+    /// fact, and a time being stamped.
+    pub(crate) fn most_bytes(capacity: usize) -> usize {
+        capacity.max(1) * Self::BYTES_PER_FACT + FactTimes::BYTES_PER_TIME
+    }
+
+    /// An empty memory holding at most `capacity` facts (at least 1, at most
+    /// [`crate::core::model::limits::MAX_MEMORY_CAPACITY`]), which takes room as facts arrive.
     pub fn new(capacity: u32) -> Self {
-        let capacity = (capacity as usize).max(1);
         Memory {
-            keys: Vec::with_capacity(capacity),
-            values: Vec::with_capacity(capacity),
-            times: Vec::with_capacity(capacity),
-            capacity,
+            keys: Vec::new(),
+            payloads: Vec::new(),
+            stamps: Vec::new(),
+            times: FactTimes::default(),
+            world: 0,
+            capacity: capacity.clamp(1, MAX_MEMORY_CAPACITY) as u16,
             next: 0,
         }
     }
@@ -76,33 +97,75 @@ impl Memory {
     // Sensing's slow path (a fact not where the last one ended): kept out of its loop.
     #[inline(never)]
     pub fn remember(&mut self, entity: Entity, attribute: AttributeId, value: Value, time: f64) {
-        let key = packed_key(entity, attribute);
+        self.adopt_world(entity);
+        let (kind, payload) = pack(value);
+        let key = pair_key(entity, attribute) | kind;
+        let stamp = self.stamp(time);
         let found = match self.at_hint(key) {
             Some(i) => Ok(i),
-            None => self.keys.binary_search(&key),
+            None => self.search(without_type(key)),
         };
-        self.next = match found {
+        let next = match found {
             Ok(i) => {
-                self.values[i] = value;
-                self.times[i] = time;
+                self.keys[i] = key;
+                self.payloads[i] = payload;
+                self.stamps[i] = stamp;
                 i + 1
             }
-            Err(mut i) => {
-                if self.keys.len() == self.capacity {
-                    let oldest = self.oldest();
-                    self.keys.remove(oldest);
-                    self.values.remove(oldest);
-                    self.times.remove(oldest);
-                    if oldest < i {
-                        i -= 1;
-                    }
-                }
+            Err(i) if self.keys.len() == self.capacity() => {
+                let oldest = self.oldest();
+                let at = replace(&mut self.keys, oldest, i, key);
+                replace(&mut self.payloads, oldest, i, payload);
+                replace(&mut self.stamps, oldest, i, stamp);
+                at + 1
+            }
+            Err(i) => {
+                self.make_room();
                 self.keys.insert(i, key);
-                self.values.insert(i, value);
-                self.times.insert(i, time);
+                self.payloads.insert(i, payload);
+                self.stamps.insert(i, stamp);
                 i + 1
             }
         };
+        self.next = next as u16;
+    }
+
+    /// Takes the world of `entity` as the memory's when it is empty. A memory holds one world's
+    /// facts (sensing sees only its own): a fact about another world's entity starts it anew.
+    fn adopt_world(&mut self, entity: Entity) {
+        if entity.world != self.world {
+            debug_assert!(self.keys.is_empty(), "facts of two worlds in one memory");
+            self.clear();
+            self.world = entity.world;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.payloads.clear();
+        self.stamps.clear();
+        self.next = 0;
+    }
+
+    /// Room for one more fact: the arrays grow by a sixteenth (at least 4 facts), never past the
+    /// capacity. An NPC meets most of what it will know in its first thinks and then holds
+    /// about as many facts for good: doubling left it up to twice the room it used (a hospital
+    /// NPC 256 for 153 facts), and the few more reallocations are all in warm-up.
+    fn make_room(&mut self) {
+        let len = self.keys.len();
+        if len == self.keys.capacity() {
+            let more = (len / 16).max(4).min(self.capacity() - len);
+            self.keys.reserve_exact(more);
+            self.payloads.reserve_exact(more);
+            self.stamps.reserve_exact(more);
+        }
+    }
+
+    /// The stamp of `time` ([`FactTimes::stamp`]).
+    #[inline]
+    fn stamp(&mut self, time: f64) -> u16 {
+        let capacity = self.capacity();
+        self.times.stamp(time, &mut self.stamps, capacity)
     }
 
     /// Points the hint at the first fact: sensing, which remembers in key order, starts there.
@@ -116,29 +179,31 @@ impl Memory {
     /// second look at the same entity), it rewrites them in one pass, with no search.
     #[inline]
     pub fn remember_entity(&mut self, entity: Entity, facts: &[Fact], position: Vec3, time: f64) {
-        // The attribute is the key's low word.
-        let entity_key = packed_key(entity, AttributeId(0));
-        let (start, end) = (self.next, self.next + facts.len());
-        let position_key = packed_key(entity, AttributeId::POSITION);
-        if self.keys.get(end) != Some(&position_key) {
+        let start = usize::from(self.next);
+        let end = start + facts.len();
+        let position_key = pair_key(entity, AttributeId::POSITION) | position_fact(position).0;
+        if entity.world != self.world || self.keys.get(end) != Some(&position_key) {
             return self.remember_entity_slowly(entity, facts, position, time);
         }
-        // Keys, values and times of the run, each as long as `facts`: no bounds checks inside.
-        let keys = &self.keys[start..end];
-        let values = &mut self.values[start..end];
-        let times = &mut self.times[start..end];
+        let stamp = self.stamp(time);
+        // Keys, payloads and stamps of the run, each as long as `facts`: no bounds checks.
+        let keys = &mut self.keys[start..end];
+        let payloads = &mut self.payloads[start..end];
+        let stamps = &mut self.stamps[start..end];
         for k in 0..facts.len() {
-            if keys[k] != entity_key | u128::from(facts[k].attribute.0) {
+            if without_type(keys[k]) != pair_key(entity, facts[k].attribute) {
                 // The facts before k were rewritten as remembering them would: going over
                 // them again changes nothing.
                 return self.remember_entity_slowly(entity, facts, position, time);
             }
-            values[k] = facts[k].value;
-            times[k] = time;
+            let (kind, payload) = pack(facts[k].value);
+            keys[k] = without_type(keys[k]) | kind;
+            payloads[k] = payload;
+            stamps[k] = stamp;
         }
         self.remember_position(end, position);
-        self.times[end] = time;
-        self.next = end + 1;
+        self.stamps[end] = stamp;
+        self.next = (end + 1) as u16;
     }
 
     /// [`Memory::remember_entity`] fact by fact, for an entity whose facts in memory differ
@@ -163,46 +228,52 @@ impl Memory {
     }
 
     /// Writes `position` into fact `i`, a position, when it moved: most entities stand still,
-    /// and a position value built on the stack and copied whole stalls on its partial writes
-    /// (store forwarding).
+    /// and a payload rewritten whole for nothing dirties its line.
     #[inline]
     fn remember_position(&mut self, i: usize, position: Vec3) {
-        let bits = |p: Vec3| [p.x.to_bits(), p.y.to_bits(), p.z.to_bits()];
-        if !matches!(self.values[i], Value::Position(p) if bits(p) == bits(position)) {
-            self.values[i] = Value::Position(position);
+        let payload = position_fact(position).1;
+        if self.payloads[i] != payload {
+            self.payloads[i] = payload;
         }
     }
 
-    /// The fact after the last one remembered, when its key is `key`: where sensing, which
+    /// The fact after the last one remembered, when its key is `key`'s: where sensing, which
     /// remembers in key order, usually finds the next fact.
     #[inline]
-    fn at_hint(&self, key: u128) -> Option<usize> {
-        (self.keys.get(self.next) == Some(&key)).then_some(self.next)
+    fn at_hint(&self, key: u64) -> Option<usize> {
+        let next = usize::from(self.next);
+        let at = *self.keys.get(next)?;
+        (without_type(at) == without_type(key)).then_some(next)
+    }
+
+    /// Where the fact of `pair` (a key without type) is, or would be inserted.
+    fn search(&self, pair: u64) -> Result<usize, usize> {
+        self.keys.binary_search_by(|&k| without_type(k).cmp(&pair))
     }
 
     /// Forgets facts about entities for which `exists` is false (asked once per entity).
     pub fn forget_missing(&mut self, mut exists: impl FnMut(Entity) -> bool) {
-        let mut last: Option<(Entity, bool)> = None;
+        let mut last: Option<(u64, bool)> = None;
         let mut kept = 0;
         for i in 0..self.keys.len() {
-            let entity = unpacked_key(self.keys[i]).0;
+            let part = entity_part(self.keys[i]);
             let alive = match last {
-                Some((e, alive)) if e == entity => alive,
-                _ => exists(entity),
+                Some((e, alive)) if e == part => alive,
+                _ => exists(entity_of(self.keys[i], self.world)),
             };
-            last = Some((entity, alive));
+            last = Some((part, alive));
             if alive {
                 if kept != i {
                     self.keys[kept] = self.keys[i];
-                    self.values[kept] = self.values[i];
-                    self.times[kept] = self.times[i];
+                    self.payloads[kept] = self.payloads[i];
+                    self.stamps[kept] = self.stamps[i];
                 }
                 kept += 1;
             }
         }
         self.keys.truncate(kept);
-        self.values.truncate(kept);
-        self.times.truncate(kept);
+        self.payloads.truncate(kept);
+        self.stamps.truncate(kept);
         self.next = 0;
     }
 
@@ -219,16 +290,21 @@ impl Memory {
     /// The memory with `subject`'s facts found once: tests of a goal bound to it then read
     /// them by a short scan instead of a search over everything known.
     pub fn about(&self, subject: Entity) -> About<'_> {
-        let word = entity_word(packed_key(subject, AttributeId(0)));
-        let start = self.keys.partition_point(|&k| entity_word(k) < word);
-        let count = self.keys[start..]
-            .iter()
-            .take_while(|&&k| entity_word(k) == word)
-            .count();
+        let part = entity_part(pair_key(subject, AttributeId(0)));
+        let facts = if subject.world == self.world {
+            let start = self.keys.partition_point(|&k| entity_part(k) < part);
+            let count = self.keys[start..]
+                .iter()
+                .take_while(|&&k| entity_part(k) == part)
+                .count();
+            start..start + count
+        } else {
+            0..0
+        };
         About {
             memory: self,
             subject,
-            facts: start..start + count,
+            facts,
         }
     }
 
@@ -237,14 +313,20 @@ impl Memory {
         (0..self.keys.len()).map(|i| self.fact(i))
     }
 
-    /// The facts' (entity, attribute) keys, packed and ascending, beside [`Memory::values`].
-    pub(crate) fn keys(&self) -> &[u128] {
-        &self.keys
+    /// The facts' (entity, attribute) keys as the planner packs them
+    /// ([`super::fact_key::packed_key`]), ascending, beside [`Memory::values`].
+    pub(crate) fn packed_keys(&self) -> impl ExactSizeIterator<Item = u128> + '_ {
+        self.keys
+            .iter()
+            .map(|&k| super::fact_key::packed_key(entity_of(k, self.world), attribute_of(k)))
     }
 
     /// The facts' values, in the order of their keys.
-    pub(crate) fn values(&self) -> &[Value] {
-        &self.values
+    pub(crate) fn values(&self) -> impl ExactSizeIterator<Item = Value> + '_ {
+        self.keys
+            .iter()
+            .zip(&self.payloads)
+            .map(|(&k, &payload)| unpack(k, payload))
     }
 
     /// Starts loading every fact ([`crate::prefetch`]): sensing rewrites them all, and goal
@@ -254,15 +336,16 @@ impl Memory {
     /// quiet one).
     pub(crate) fn prefetch(&self) {
         crate::prefetch::all(&self.keys);
-        crate::prefetch::all(&self.values);
-        crate::prefetch::all(&self.times);
+        crate::prefetch::all(&self.payloads);
+        crate::prefetch::all(&self.stamps);
+        self.times.prefetch();
     }
 
     /// Entities whose position is known, in handle order.
     pub fn located(&self) -> impl Iterator<Item = (Entity, Vec3)> + '_ {
         self.indices_of(AttributeId::POSITION)
-            .filter_map(|i| match self.values[i] {
-                Value::Position(p) => Some((unpacked_key(self.keys[i]).0, p)),
+            .filter_map(|i| match self.value_at(i) {
+                Value::Position(p) => Some((entity_of(self.keys[i], self.world), p)),
                 _ => None,
             })
     }
@@ -280,30 +363,29 @@ impl Memory {
         let mut indices = self.indices_of(attribute);
         std::iter::from_fn(move || loop {
             let i = indices.next()?;
-            if !keep(unpacked_key(self.keys[i]).0, self.values[i]) {
+            if !keep(entity_of(self.keys[i], self.world), self.value_at(i)) {
                 continue;
             }
             let about = self.about_fact(i);
             // The position sorts last among an entity's facts.
-            let last = about.facts.end - 1;
-            if attribute_word(self.keys[last]) == AttributeId::POSITION.0
-                && matches!(self.values[last], Value::Position(_))
-            {
+            let last = self.keys[about.facts.end - 1];
+            if attribute_of(last) == AttributeId::POSITION && is_position(last) {
                 return Some(about);
             }
         })
     }
 
-    /// Indices of the facts of `attribute`, ascending: a search on the keys' attribute word,
+    /// Indices of the facts of `attribute`, ascending: a search on the keys' attribute bits,
     /// which the compiler makes a tight loop (chained adapters over every key cost several
     /// times as much).
     fn indices_of(&self, attribute: AttributeId) -> impl Iterator<Item = usize> + '_ {
         let mut next = 0;
+        let field = attribute_field(attribute);
         std::iter::from_fn(move || {
             let i = next
                 + self.keys[next..]
                     .iter()
-                    .position(|&key| attribute_word(key) == attribute.0)?;
+                    .position(|&key| attribute_field_of(key) == field)?;
             next = i + 1;
             Some(i)
         })
@@ -311,13 +393,13 @@ impl Memory {
 
     /// The facts of the subject of fact `i`.
     fn about_fact(&self, i: usize) -> About<'_> {
-        let word = entity_word(self.keys[i]);
-        let same = |&&k: &&u128| entity_word(k) == word;
+        let part = entity_part(self.keys[i]);
+        let same = |&&k: &&u64| entity_part(k) == part;
         let before = self.keys[..i].iter().rev().take_while(same).count();
         let after = self.keys[i..].iter().take_while(same).count();
         About {
             memory: self,
-            subject: unpacked_key(self.keys[i]).0,
+            subject: entity_of(self.keys[i], self.world),
             facts: i - before..i + after,
         }
     }
@@ -334,37 +416,112 @@ impl Memory {
 
     /// Most facts remembered at once.
     pub fn capacity(&self) -> usize {
-        self.capacity
+        usize::from(self.capacity)
+    }
+
+    /// Heap bytes held: at most [`Memory::most_bytes`] of its capacity.
+    pub fn heap_bytes(&self) -> usize {
+        self.keys.capacity() * std::mem::size_of::<u64>()
+            + self.payloads.capacity() * std::mem::size_of::<Payload>()
+            + self.stamps.capacity() * std::mem::size_of::<u16>()
+            + self.times.heap_bytes()
+    }
+
+    #[inline]
+    fn value_at(&self, i: usize) -> Value {
+        unpack(self.keys[i], self.payloads[i])
     }
 
     fn fact(&self, i: usize) -> MemoryFact {
-        let (entity, attribute) = unpacked_key(self.keys[i]);
         MemoryFact {
-            entity,
-            attribute,
-            value: self.values[i],
-            time: self.times[i],
+            entity: entity_of(self.keys[i], self.world),
+            attribute: attribute_of(self.keys[i]),
+            value: self.value_at(i),
+            time: self.times.time(self.stamps[i]),
         }
     }
 
     fn index(&self, entity: Entity, attribute: AttributeId) -> Option<usize> {
-        self.keys.binary_search(&packed_key(entity, attribute)).ok()
+        if entity.world != self.world {
+            return None;
+        }
+        self.search(pair_key(entity, attribute)).ok()
     }
 
+    /// The fact perceived longest ago: the lowest stamp (stamps order as times), the first
+    /// (lowest entity, then attribute) among equals.
     fn oldest(&self) -> usize {
-        let mut oldest = 0;
-        for (i, &t) in self.times.iter().enumerate() {
-            if t < self.times[oldest] {
-                oldest = i;
-            }
+        let lowest = self.stamps.iter().copied().min().unwrap_or_default();
+        self.stamps
+            .iter()
+            .position(|&s| s == lowest)
+            .unwrap_or_default()
+    }
+
+    /// The memory as saved: the same shape as before facts were packed.
+    pub(crate) fn saved(&self) -> SavedMemory {
+        SavedMemory {
+            keys: self
+                .keys
+                .iter()
+                .map(|&k| (entity_of(k, self.world), attribute_of(k).0))
+                .collect(),
+            values: self.values().collect(),
+            times: self.stamps.iter().map(|&s| self.times.time(s)).collect(),
+            capacity: self.capacity(),
+            next: usize::from(self.next),
         }
-        oldest
+    }
+
+    /// A memory from its saved facts, already checked sorted, of one world and within its
+    /// capacity ([`SavedMemory`]).
+    pub(crate) fn from_saved(saved: &SavedMemory, world: u16) -> Self {
+        let (times, stamps) = FactTimes::of(&saved.times);
+        Memory {
+            keys: saved
+                .keys
+                .iter()
+                .zip(&saved.values)
+                .map(|(&(e, a), &v)| pair_key(e, AttributeId(a)) | pack(v).0)
+                .collect(),
+            payloads: saved.values.iter().map(|&v| pack(v).1).collect(),
+            stamps,
+            times,
+            world,
+            capacity: saved.capacity as u16,
+            next: saved.next.min(saved.keys.len()) as u16,
+        }
+    }
+}
+
+/// The attribute bits of a key, as [`attribute_field`] makes them.
+fn attribute_field_of(key: u64) -> u64 {
+    without_type(key) & 0xffff
+}
+
+/// The attribute bits a key of `attribute` holds.
+fn attribute_field(attribute: AttributeId) -> u64 {
+    pair_key(Entity::NULL, attribute)
+}
+
+/// Removes element `oldest` of `items` and inserts `item` where it goes, before element
+/// `before` of the items as they were: one shift of the elements between the two places
+/// instead of two of everything after them. Returns the new element's index.
+fn replace<T: Copy>(items: &mut [T], oldest: usize, before: usize, item: T) -> usize {
+    if oldest < before {
+        items.copy_within(oldest + 1..before, oldest);
+        items[before - 1] = item;
+        before - 1
+    } else {
+        items.copy_within(before..oldest, before + 1);
+        items[before] = item;
+        before
     }
 }
 
 impl FactView for Memory {
     fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
-        self.index(entity, attribute).map(|i| self.values[i])
+        self.index(entity, attribute).map(|i| self.value_at(i))
     }
 }
 
@@ -393,12 +550,11 @@ impl FactView for About<'_> {
         if entity != self.subject {
             return self.memory.value(entity, attribute);
         }
-        // Every key in the range is the subject's: the attribute word alone tells them apart.
+        // Every key in the range is the subject's: the attribute bits alone tell them apart.
         let keys = &self.memory.keys[self.facts.clone()];
-        let i = keys
-            .iter()
-            .position(|&k| attribute_word(k) == attribute.0)?;
-        Some(self.memory.values[self.facts.start + i])
+        let field = attribute_field(attribute);
+        let i = keys.iter().position(|&k| attribute_field_of(k) == field)?;
+        Some(self.memory.value_at(self.facts.start + i))
     }
 }
 
@@ -431,6 +587,7 @@ mod tests {
         let order: Vec<u32> = m.facts().map(|f| f.entity.index1).collect();
         assert_eq!(order, vec![2, 3, 4], "sorted by entity");
         assert_eq!(m.keys.capacity(), 3, "never grows past its capacity");
+        assert_eq!(m.get(e(4), hp).map(|f| f.time), Some(5.0));
     }
 
     #[test]
@@ -524,6 +681,72 @@ mod tests {
         }
     }
 
+    /// Memory against a plain map evicting the oldest fact, lowest (entity, attribute) first
+    /// among equals: same facts, values and times through refreshes, evictions, times earlier
+    /// than the newest (renumbering stamps), forgetting and a save's round trip; and never
+    /// more heap than its bound.
+    #[test]
+    fn memory_is_a_map_that_forgets_the_oldest() {
+        use std::collections::BTreeMap;
+        let mut rng = crate::core::model::rng::WorldRng::new(3);
+        for capacity in [1, 2, 5, 16] {
+            let mut m = Memory::new(capacity);
+            let mut reference: BTreeMap<(Entity, AttributeId), (Value, f64)> = BTreeMap::new();
+            let mut clock = 0.0;
+            for round in 0..3_000 {
+                if rng.below(3) == 0 {
+                    clock += 0.5;
+                }
+                let time = if rng.below(8) == 0 {
+                    f64::from(rng.below(6) as u32) * 0.25
+                } else {
+                    clock
+                };
+                let entity = e(1 + rng.below(7) as u32);
+                let attribute =
+                    [AttributeId(0), AttributeId(2), AttributeId::POSITION][rng.below(3)];
+                let value = match rng.below(4) {
+                    0 => Value::Bool(rng.below(2) == 0),
+                    1 => Value::Number(rng.below(5) as f64 - 2.0),
+                    2 => Value::Entity(e(rng.below(3) as u32)),
+                    _ => Value::Position(Vec3::new(rng.below(4) as f32, -0.0, 1.0)),
+                };
+                if rng.below(50) == 0 {
+                    m.forget_missing(|x| x != entity);
+                    reference.retain(|&(x, _), _| x != entity);
+                    continue;
+                }
+                m.remember(entity, attribute, value, time);
+                let key = (entity, attribute);
+                if !reference.contains_key(&key) && reference.len() == capacity as usize {
+                    let oldest = *reference
+                        .iter()
+                        .min_by(|a, b| a.1 .1.total_cmp(&b.1 .1).then(a.0.cmp(b.0)))
+                        .unwrap()
+                        .0;
+                    reference.remove(&oldest);
+                }
+                reference.insert(key, (value, time));
+                let expected: Vec<MemoryFact> = reference
+                    .iter()
+                    .map(|(&(entity, attribute), &(value, time))| MemoryFact {
+                        entity,
+                        attribute,
+                        value,
+                        time,
+                    })
+                    .collect();
+                assert_eq!(m.facts().collect::<Vec<_>>(), expected, "round {round}");
+                assert!(m.heap_bytes() <= Memory::most_bytes(capacity as usize));
+            }
+            let saved = serde_json::to_string(&m).unwrap();
+            let loaded: Memory = serde_json::from_str(&saved).unwrap();
+            // Handles load into the loading world's serial (none here): the rest is the same.
+            assert_eq!(loaded.len(), m.len());
+            assert_eq!(serde_json::to_string(&loaded).unwrap(), saved);
+        }
+    }
+
     /// `remember_entity` is remembering each fact, then the position, in turn: same facts,
     /// values (to the bit), times and order, through hits, misses, inserts and evictions.
     #[test]
@@ -548,15 +771,14 @@ mod tests {
             // Few distinct positions (some of them -0.0), so unmoved and moved both occur.
             let coordinate = [0.0, -0.0, 1.5][rng.below(3)];
             let position = Vec3::new(coordinate, 0.0, 0.0);
-            bulk.next = rng.below(bulk.len() + 1);
+            bulk.next = rng.below(bulk.len() + 1) as u16;
             each.next = bulk.next;
             bulk.remember_entity(entity, &facts, position, time);
             // Fact by fact: each remembered in turn, then the position.
             each.remember_entity_slowly(entity, &facts, position, time);
+            let facts = |m: &Memory| format!("{:?}", m.facts().collect::<Vec<_>>());
+            assert_eq!(facts(&bulk), facts(&each), "round {round}");
             assert_eq!(bulk.keys, each.keys, "round {round}");
-            assert_eq!(bulk.times, each.times, "round {round}");
-            let bits = |m: &Memory| format!("{:?}", m.values);
-            assert_eq!(bits(&bulk), bits(&each), "round {round}");
         }
     }
 }

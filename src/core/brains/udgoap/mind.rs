@@ -1,13 +1,13 @@
 //! The state a UDGOAP NPC's brain carries between thinks: memory, drives, goals and the record
 //! of its last decision (its plan is the world's, in [`crate::core::world::Mind`]).
 
+pub use crate::core::brains::udgoap::candidate::{Candidate, CandidateFields};
 use crate::core::brains::udgoap::focus::Focus;
 use crate::core::brains::udgoap::memory::Memory;
 use crate::core::brains::{SearchStats, SearchStatus};
 use crate::core::model::drive::DriveId;
 use crate::core::model::entity::Entity;
 use crate::core::model::goal::GoalId;
-use crate::core::world::Step;
 
 /// A drive the NPC holds.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
@@ -31,28 +31,6 @@ pub struct GoalState {
     pub subject: Entity,
     /// Completeness at the last think, in [0, 1].
     pub completeness: f64,
-}
-
-/// One candidate plan state of the last decision, for explanation.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq)]
-pub struct Candidate {
-    /// Its id in the search (the root is 0).
-    pub id: u32,
-    /// The state it extends; `None` for the root.
-    pub parent: Option<u32>,
-    /// The step it adds to its parent's plan; `None` for the root.
-    pub step: Option<Step>,
-    /// Where `step` sits in its plan's execution order: its plan is its parent's with `step`
-    /// inserted there, so every candidate's plan can be rebuilt from the root.
-    pub position: u32,
-    /// Number of steps.
-    pub depth: u32,
-    /// Utility of its simulated outcome.
-    pub utility: f64,
-    /// All its preconditions held in simulation: a complete plan.
-    pub complete: bool,
-    /// The NPC died before its last step.
-    pub truncated: bool,
 }
 
 /// Why the NPC did what it did: the candidates of its last plan with their drive satisfactions.

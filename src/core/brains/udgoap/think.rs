@@ -11,7 +11,7 @@ use bumpalo::Bump;
 use crate::core::brains::shared::Unshared;
 use crate::core::brains::udgoap::focus::pick_focus;
 use crate::core::brains::udgoap::goal_update::update_drives_and_goals;
-use crate::core::brains::udgoap::mind::{Candidate, Explanation, UdgoapMind};
+use crate::core::brains::udgoap::mind::{Candidate, CandidateFields, Explanation, UdgoapMind};
 use crate::core::brains::udgoap::planner::{BoundGoal, PlanRequest, Search, Supplier};
 use crate::core::brains::udgoap::utility::{TopLevelUtility, WeightedScore};
 use crate::core::brains::BrainState;
@@ -379,10 +379,12 @@ fn record_decision(
     explanation.drives = mind.drives.len();
     explanation.candidates.clear();
     explanation.satisfactions.clear();
-    explanation.candidates.reserve(room);
-    explanation.satisfactions.reserve(room * explanation.drives);
+    explanation.candidates.reserve_exact(room);
+    explanation
+        .satisfactions
+        .reserve_exact(room * explanation.drives);
     for (id, state) in search.states().iter().enumerate().take(recorded) {
-        explanation.candidates.push(Candidate {
+        explanation.candidates.push(Candidate::new(CandidateFields {
             id: id as u32,
             parent: state.parent,
             step: state.step,
@@ -391,7 +393,7 @@ fn record_decision(
             utility: state.utility,
             complete: state.parent.is_some() && state.unsatisfied.is_none() && !state.truncated,
             truncated: state.truncated,
-        });
+        }));
         explanation
             .satisfactions
             .extend_from_slice(search.satisfactions(id as u32));

@@ -685,7 +685,7 @@ fn copy_request<'a>(
     arena: &'a Bump,
 ) -> Result<Context<'a>> {
     domain.archetypes().get(request.archetype.0)?;
-    let packed = arena.alloc_slice_copy(request.facts.keys());
+    let packed = arena.alloc_slice_fill_iter(request.facts.packed_keys());
     for supplier in request.suppliers {
         domain.archetypes().get(supplier.archetype.0)?;
     }
@@ -719,7 +719,7 @@ fn copy_request<'a>(
         archetype: request.archetype,
         consumer: request.consumer,
         packed,
-        initial: arena.alloc_slice_copy(request.facts.values()),
+        initial: arena.alloc_slice_fill_iter(request.facts.values()),
         suppliers: arena.alloc_slice_copy(request.suppliers),
         goals: arena.alloc_slice_copy(request.goals),
         drive_weights: arena.alloc_slice_copy(request.drive_weights),

@@ -1,0 +1,137 @@
+//! The times memory's facts were perceived, kept once each: a fact holds a 2-byte stamp into
+//! this table instead of an 8-byte time. One sensing stamps every fact it sees with the same
+//! time, so a memory holds far fewer distinct times than facts.
+//!
+//! The table is sorted, so stamps order as their times do: the oldest fact is the one with the
+//! lowest stamp, found by a scan of small integers. Times no fact holds any more stay until the
+//! table is full, and are then dropped at once, renumbering the stamps.
+
+/// Distinct times, ascending, each a stamp's (its index).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct FactTimes {
+    times: Vec<f64>,
+    /// Scratch for dropping times no fact holds: each time's new stamp. As long as `times` can
+    /// grow.
+    renumbered: Vec<u16>,
+}
+
+/// A stamp no fact holds, while the table is renumbered.
+const UNHELD: u16 = u16::MAX;
+
+impl FactTimes {
+    /// Heap bytes the table may take per fact of a memory: a time and its renumbering, one per
+    /// fact (each perceived at its own time) and one for the time being stamped.
+    pub(crate) const BYTES_PER_TIME: usize =
+        std::mem::size_of::<f64>() + std::mem::size_of::<u16>();
+
+    /// The time of `stamp`.
+    #[inline]
+    pub(crate) fn time(&self, stamp: u16) -> f64 {
+        self.times[usize::from(stamp)]
+    }
+
+    /// The stamp of `time` for a memory whose facts hold `stamps` and that holds at most
+    /// `capacity` facts (at most `u16::MAX`), adding the time when new. Adding one may drop
+    /// the times no fact holds, renumbering `stamps`; the order of stamps stays that of their
+    /// times. -0.0 is 0.0, as `<` compares them.
+    #[inline]
+    pub(crate) fn stamp(&mut self, time: f64, stamps: &mut [u16], capacity: usize) -> u16 {
+        let time = time + 0.0;
+        match self.times.last() {
+            // Sensing stamps with the world's clock, which only moves on.
+            Some(&last) if last == time => (self.times.len() - 1) as u16,
+            Some(&last) if last > time => self.stamp_earlier(time, stamps, capacity),
+            _ => {
+                self.make_room(stamps, capacity);
+                self.times.push(time);
+                (self.times.len() - 1) as u16
+            }
+        }
+    }
+
+    /// [`FactTimes::stamp`] for a time before the newest (a caller's, not sensing's).
+    #[inline(never)]
+    fn stamp_earlier(&mut self, time: f64, stamps: &mut [u16], capacity: usize) -> u16 {
+        if let Ok(i) = self.search(time) {
+            return i as u16;
+        }
+        self.make_room(stamps, capacity);
+        let i = self.search(time).unwrap_err();
+        self.times.insert(i, time);
+        for s in stamps.iter_mut().filter(|s| usize::from(**s) >= i) {
+            *s += 1;
+        }
+        i as u16
+    }
+
+    fn search(&self, time: f64) -> Result<usize, usize> {
+        self.times.binary_search_by(|t| t.total_cmp(&time))
+    }
+
+    /// Makes room for one more time: drops the times no fact holds when the table is full, and
+    /// grows it when more than half of it is still held (so dropping is rare), to room for
+    /// one time per fact and one being stamped.
+    fn make_room(&mut self, stamps: &mut [u16], capacity: usize) {
+        if self.times.len() < self.times.capacity() {
+            return;
+        }
+        self.drop_unheld(stamps);
+        let (len, most) = (self.times.len(), capacity + 1);
+        if 2 * len > self.times.capacity() || len == self.times.capacity() {
+            let room = (2 * len).max(4).min(most).max(len + 1);
+            self.times.reserve_exact(room - len);
+            // Room to renumber them all, taken now: dropping times then never allocates.
+            self.renumbered.clear();
+            self.renumbered.reserve_exact(room);
+        }
+    }
+
+    /// Drops the times no fact holds, renumbering `stamps`.
+    fn drop_unheld(&mut self, stamps: &mut [u16]) {
+        let renumbered = &mut self.renumbered;
+        renumbered.clear();
+        renumbered.resize(self.times.len(), UNHELD);
+        for &s in stamps.iter() {
+            renumbered[usize::from(s)] = 0;
+        }
+        let mut kept = 0;
+        for (i, new) in renumbered.iter_mut().enumerate() {
+            if *new != UNHELD {
+                self.times[kept] = self.times[i];
+                *new = kept as u16;
+                kept += 1;
+            }
+        }
+        self.times.truncate(kept);
+        for s in stamps.iter_mut() {
+            *s = renumbered[usize::from(*s)];
+        }
+    }
+
+    /// The times of a saved memory's facts: the table and each fact's stamp.
+    pub(crate) fn of(times: &[f64]) -> (Self, Vec<u16>) {
+        let mut table: Vec<f64> = times.iter().map(|t| t + 0.0).collect();
+        table.sort_by(f64::total_cmp);
+        table.dedup_by(|a, b| a.total_cmp(b).is_eq());
+        let table = FactTimes {
+            times: table,
+            renumbered: Vec::new(),
+        };
+        let stamps = times
+            .iter()
+            .map(|&t| table.search(t + 0.0).unwrap_or_default() as u16)
+            .collect();
+        (table, stamps)
+    }
+
+    /// Heap bytes held.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.times.capacity() * std::mem::size_of::<f64>()
+            + self.renumbered.capacity() * std::mem::size_of::<u16>()
+    }
+
+    /// Starts loading the table ([`crate::prefetch`]).
+    pub(crate) fn prefetch(&self) {
+        crate::prefetch::all(&self.times);
+    }
+}
