@@ -1,6 +1,7 @@
 //! Steady-state ticks allocate nothing at the populations we promise (issue 33): the hospital
 //! as shipped, each brain at its target population (UBC 20,000 thinking NPCs, GOAP 14,000,
-//! UDGOAP 5,000), after a minute of warm-up. Small worlds reach every buffer's high-water mark
+//! UDGOAP 5,000), after a minute of warm-up; and behaviour trees and squads, which have no
+//! target of their own, in worlds of thousands. Small worlds reach every buffer's high-water mark
 //! in seconds; a large one keeps meeting NPCs whose first long plan or first claim grows a
 //! buffer of their own, which is what this catches (GOAP made 12 allocations per tick here).
 //!
@@ -36,58 +37,85 @@ fn population(target: u32) -> u32 {
     }
 }
 
+/// Behaviour trees (Ocio's guards) and squads (room-clearing drills) have no target population
+/// of their own; they are checked at populations of the same order, so that "every brain"
+/// holds at scale too (issue 33 item 3).
+const OTHER_BRAINS: [(&str, Option<&str>, u32); 3] = [
+    ("guard_hebt.json", None, 10_000),
+    ("guard_hebt.json", Some("planner"), 10_000),
+    ("squad_drill.json", None, 4_000),
+];
+
 #[test]
 fn steady_state_ticks_allocate_nothing_at_each_brains_target_population() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/hospital.json");
-    let hospital = load_scenario_file(std::path::Path::new(path))
+    for (variant, target) in TARGETS {
+        steady_state_allocates_nothing("hospital.json", Some(variant), target);
+    }
+}
+
+#[test]
+fn behaviour_trees_and_squads_allocate_nothing_in_large_worlds() {
+    for (file, variant, target) in OTHER_BRAINS {
+        steady_state_allocates_nothing(file, variant, target);
+    }
+}
+
+/// Runs the shipped scenario `file` (with `variant`) at `target` thinking NPCs (a fiftieth in
+/// a debug build) for [`WARM_UP`], then asserts two 10 s windows without an allocation, and
+/// that a loaded copy's minds have the room spawned ones have.
+fn steady_state_allocates_nothing(file: &str, variant: Option<&str>, target: u32) {
+    let path = format!("{}/scenarios/{file}", env!("CARGO_MANIFEST_DIR"));
+    let scenario = load_scenario_file(std::path::Path::new(&path))
         .unwrap()
         .value;
-    for (variant, target) in TARGETS {
-        let scenario = hospital.with_variant(variant).unwrap();
-        let mut instance = scenario
-            .instantiate(Some(population(target)), Some(1))
-            .unwrap();
-        let thinking = instance
-            .world
-            .entities()
-            .filter(|&e| instance.world.mind(e).is_ok())
-            .count();
-        assert!(
-            thinking >= population(target) as usize,
-            "{variant}: {thinking} thinking NPCs"
+    let scenario = match variant {
+        Some(name) => scenario.with_variant(name).unwrap(),
+        None => scenario,
+    };
+    let variant = format!("{file} {}", variant.unwrap_or("as shipped"));
+    let mut instance = scenario
+        .instantiate(Some(population(target)), Some(1))
+        .unwrap();
+    let thinking = instance
+        .world
+        .entities()
+        .filter(|&e| instance.world.mind(e).is_ok())
+        .count();
+    assert!(
+        thinking >= population(target) as usize,
+        "{variant}: {thinking} thinking NPCs"
+    );
+    let mut engine = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+    let mut run = |seconds: f64| {
+        engine.run(&mut instance.world, seconds, &mut ()).unwrap();
+    };
+    assert!(
+        allocations_during(|| run(WARM_UP)) > 0,
+        "the counter counts"
+    );
+    // Two windows: a buffer that still grows now and then fails one of them.
+    for window in 0..2 {
+        assert_eq!(
+            allocations_during(|| run(10.0)),
+            0,
+            "{variant} at {thinking} NPCs, window {window}"
         );
-        let mut engine = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
-        let mut run = |seconds: f64| {
-            engine.run(&mut instance.world, seconds, &mut ()).unwrap();
+    }
+    let decided = engine.stats().decisions;
+    assert!(decided > thinking as u64, "{variant}: {decided} decisions");
+    // A loaded world's minds have the room a spawned one's have.
+    let world = &mut instance.world;
+    let loaded = World::load(world.domain().clone(), &world.save().unwrap()).unwrap();
+    for npc in loaded.entities() {
+        let (Ok(mind), Ok(Some(archetype))) = (loaded.mind(npc), loaded.archetype(npc)) else {
+            continue;
         };
+        let steps = MindLimits::of(loaded.domain(), archetype).plan_steps;
         assert!(
-            allocations_during(|| run(WARM_UP)) > 0,
-            "the counter counts"
+            mind.plan.capacity() >= steps && mind.claims.capacity() >= steps,
+            "{variant}: a loaded mind has room for {} steps and {} claims of {steps}",
+            mind.plan.capacity(),
+            mind.claims.capacity()
         );
-        // Two windows: a buffer that still grows now and then fails one of them.
-        for window in 0..2 {
-            assert_eq!(
-                allocations_during(|| run(10.0)),
-                0,
-                "{variant} at {thinking} NPCs, window {window}"
-            );
-        }
-        let decided = engine.stats().decisions;
-        assert!(decided > thinking as u64, "{variant}: {decided} decisions");
-        // A loaded world's minds have the room a spawned one's have.
-        let world = &mut instance.world;
-        let loaded = World::load(world.domain().clone(), &world.save().unwrap()).unwrap();
-        for npc in loaded.entities() {
-            let (Ok(mind), Ok(Some(archetype))) = (loaded.mind(npc), loaded.archetype(npc)) else {
-                continue;
-            };
-            let steps = MindLimits::of(loaded.domain(), archetype).plan_steps;
-            assert!(
-                mind.plan.capacity() >= steps && mind.claims.capacity() >= steps,
-                "{variant}: a loaded mind has room for {} steps and {} claims of {steps}",
-                mind.plan.capacity(),
-                mind.claims.capacity()
-            );
-        }
     }
 }
