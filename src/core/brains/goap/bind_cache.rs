@@ -26,11 +26,9 @@
 //! binds on its first search), and it holds the domain only weakly, so a workspace outliving its
 //! world keeps no definitions alive, and a domain at a reused address never matches.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::mem::size_of;
 use std::sync::{Arc, Weak};
-
-use std::cell::Cell;
 
 use crate::core::brains::goap::bind::{BindInput, Bound, Target};
 use crate::core::model::action::ActionId;
