@@ -62,8 +62,8 @@ pub struct BenchArgs {
     /// alone skips the axis.
     #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 0.., default_values_t = [4, 12, 36], value_parser = clap::value_parser!(u32).range(1..))]
     actions: Vec<u32>,
-    /// Runs per point; with three or more the best and worst are dropped [default: 5, 1 with
-    /// --quick].
+    /// Runs per point, at least (see --min-thinks); with three or more the best and worst are
+    /// dropped, with eight or more the best and worst quarter [default: 5, 1 with --quick].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     runs: Option<u32>,
     /// Simulated seconds before the measured window [default: 5, 1 with --quick].
@@ -77,6 +77,11 @@ pub struct BenchArgs {
     /// least).
     #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     max_thinks: u64,
+    /// Fewest NPC thinks a point measures over its runs: a small population, whose window
+    /// holds few thinks (32 NPCs think 1,600 times in --quick's 10 s), takes more runs, up to
+    /// 64, so that its figure is not one short window's luck.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    min_thinks: u64,
     /// Seed of the first run; run k uses seed + k.
     #[arg(long, value_name = "K", default_value_t = 1)]
     seed: u64,
@@ -141,6 +146,7 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
             .seconds
             .unwrap_or(if args.quick { 10.0 } else { 240.0 }),
         max_thinks: args.max_thinks as f64,
+        min_thinks: args.min_thinks as f64,
         seed: args.seed,
     };
     let controllers = controllers::chosen(&args.controllers);

@@ -1,7 +1,8 @@
 //! The measuring protocol of Sloan et al. 2011 (S:155, S:161): each run builds its worlds
 //! afresh (start-up, timed apart), steps them through a warm-up (reported apart, never in the
 //! measure) and then through the measured window; five runs, the best and worst dropped, the
-//! other three averaged.
+//! other three averaged. A small population takes more runs (`Protocol::min_thinks`), so
+//! that its figure rests on enough thinks to survive a preempted window.
 //!
 //! The measure is Khoo and Zubek's, as the thesis uses it (T:1356): controller time summed over
 //! the window ÷ (thinking NPCs × thinks per NPC in the window), thinks counted from each
@@ -32,10 +33,15 @@ use super::population::Population;
 /// The shortest measured window, in simulated seconds: ten thinks per NPC.
 const MIN_WINDOW: f64 = 2.0;
 
+/// The most runs [`Protocol::min_thinks`] adds to a point: 64 quick windows of the 32-NPC
+/// base point take well under a second.
+const MAX_RUNS: u32 = 64;
+
 /// How each point is measured.
 #[derive(Clone, Copy, Debug)]
 pub struct Protocol {
-    /// Runs per point; with three or more, the best and worst are dropped.
+    /// Runs per point, at least: [`Protocol::min_thinks`] may add more ([`kept`] says which
+    /// the figure averages).
     pub runs: u32,
     /// Simulated seconds stepped before the window.
     pub warmup: f64,
@@ -44,6 +50,9 @@ pub struct Protocol {
     /// Most NPC thinks in one run's window: larger populations get shorter windows, down to
     /// [`MIN_WINDOW`].
     pub max_thinks: f64,
+    /// Fewest NPC thinks a point measures over its runs: a point whose window holds fewer
+    /// takes more runs, up to [`MAX_RUNS`].
+    pub min_thinks: f64,
     /// Seed of the first run; run k uses `seed + k`.
     pub seed: u64,
 }
@@ -176,8 +185,9 @@ pub fn measure(
     )
     .max(prepared.step());
     let warmup = whole_steps(protocol.warmup);
+    let run_count = runs_for(protocol, thinks_per_second * window);
     let mut runs = Vec::new();
-    for k in 0..protocol.runs.max(1) {
+    for k in 0..run_count {
         let seed = protocol.seed + u64::from(k);
         runs.push(run(prepared, worlds, seed, warmup, window)?);
     }
@@ -189,15 +199,12 @@ pub fn measure(
         .expect("one run at least");
     let (first_bytes, first_warmed) = (runs[0].built_bytes, runs[0].warmed_bytes);
     runs.sort_by(|a, b| a.us.total_cmp(&b.us));
-    if runs.len() >= 3 {
-        runs.pop();
-        runs.remove(0);
-    }
+    let runs = kept(&runs);
     let mean = |f: fn(&Run) -> f64| runs.iter().map(f).sum::<f64>() / runs.len() as f64;
     let total = copies * prepared.thinking_per_copy;
     Ok(Measured {
         npcs: total,
-        runs: protocol.runs.max(1),
+        runs: run_count,
         window,
         startup_ms: mean(|r| r.startup.as_secs_f64() * 1e3),
         warmup_us: mean(|r| r.warmup_us),
@@ -212,6 +219,26 @@ pub fn measure(
         allocs_per_tick: worst_allocs,
         needs,
     })
+}
+
+/// Runs for a point whose window holds `thinks_per_run` thinks: the runs asked, or more
+/// until they hold [`Protocol::min_thinks`], at most [`MAX_RUNS`] (never fewer than asked).
+fn runs_for(protocol: &Protocol, thinks_per_run: f64) -> u32 {
+    let asked = protocol.runs.max(1);
+    let needed = (protocol.min_thinks / thinks_per_run.max(1.0)).ceil();
+    asked.max(needed.min(f64::from(MAX_RUNS)) as u32)
+}
+
+/// The runs a point's figure averages, from runs sorted by cost: all of one or two; the best
+/// and worst dropped from three to seven; the middle half from eight on (an interquartile
+/// mean: one preempted window among many small ones moves it little).
+fn kept<T>(sorted: &[T]) -> &[T] {
+    let drop = match sorted.len() {
+        0..=2 => 0,
+        3..=7 => 1,
+        n => n / 4,
+    };
+    &sorted[drop..sorted.len() - drop]
 }
 
 /// The worse of two runs' needs: fewer serviced, lower lowest.
@@ -362,4 +389,41 @@ fn steps(
         watch.observe(population.world());
     }
     Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{kept, runs_for, Protocol, MAX_RUNS};
+
+    fn protocol(runs: u32, min_thinks: f64) -> Protocol {
+        Protocol {
+            runs,
+            warmup: 1.0,
+            seconds: 10.0,
+            max_thinks: 1e6,
+            min_thinks,
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn a_small_window_takes_runs_until_the_thinks_are_enough() {
+        // The quick base point: 32 NPCs thinking 5 times a second for 10 s.
+        assert_eq!(runs_for(&protocol(1, 100_000.0), 1_600.0), 63);
+        assert_eq!(runs_for(&protocol(1, 1e9), 1_600.0), MAX_RUNS);
+        // A large population's window already holds enough: the runs asked, never fewer.
+        assert_eq!(runs_for(&protocol(1, 100_000.0), 1e6), 1);
+        assert_eq!(runs_for(&protocol(5, 100_000.0), 1e6), 5);
+        assert_eq!(runs_for(&protocol(5, 100_000.0), 0.0), MAX_RUNS);
+    }
+
+    #[test]
+    fn the_figure_drops_the_extremes() {
+        let sorted: Vec<u32> = (0..64).collect();
+        assert_eq!(kept(&sorted[..2]), &[0, 1]);
+        assert_eq!(kept(&sorted[..5]), &[1, 2, 3]);
+        assert_eq!(kept(&sorted[..7]), &[1, 2, 3, 4, 5]);
+        assert_eq!(kept(&sorted[..8]), &[2, 3, 4, 5]);
+        assert_eq!(kept(&sorted), &sorted[16..48]);
+    }
 }
