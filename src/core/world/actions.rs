@@ -111,7 +111,12 @@ impl<B: Brains> World<B> {
         let domain = self.domain.clone();
         for index in 0..self.entities.slot_count() {
             if let Some((_, ahead)) = self.entities.get_at(index + AHEAD) {
-                if ahead.archetype.is_some() {
+                // Only needs are written here: an archetype without any (a bed, a chart) keeps
+                // its facts where they are.
+                if ahead
+                    .archetype
+                    .is_some_and(|a| !domain.archetype(a).needs.is_empty())
+                {
                     ahead.facts.prefetch_all();
                 }
                 if let Some(mind) = ahead.mind.as_deref().filter(|_| ahead.ticks) {
