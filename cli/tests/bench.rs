@@ -39,12 +39,19 @@ fn motive() -> Command {
 }
 
 /// Runs `motive bench` with `args`, writing its CSV to `dir`; returns stdout and the rows,
-/// each a column → field map, after checking the header.
+/// each a column → field map, after checking the header. One run a point unless `args` ask
+/// for more (`--min-thinks` would otherwise give a debug build's 32-NPC point 63 runs).
 fn bench(dir: &Path, args: &[&str]) -> (String, Vec<HashMap<String, String>>) {
     let csv = dir.join("bench.csv");
+    let one_run: &[&str] = if args.contains(&"--min-thinks") {
+        &[]
+    } else {
+        &["--min-thinks", "1"]
+    };
     let output = motive()
         .arg("bench")
         .args(["--csv", csv.to_str().unwrap()])
+        .args(one_run)
         .args(args)
         .assert()
         .success();
@@ -205,6 +212,36 @@ fn bench_states_its_machine_and_the_scaling_it_measured() {
     assert!((ratio - cpu("64") / cpu("32")).abs() < 0.006, "{line}");
     let verdict = if ratio <= 1.3 { "flat" } else { "grows" };
     assert_eq!(fields[4], verdict, "{line}");
+}
+
+/// A point whose window holds fewer thinks than `--min-thinks` takes more runs: 32 NPCs
+/// think 5 times a second, 320 times in a 2 s window, so 1,000 thinks take 4 runs; a
+/// population whose window holds enough keeps the one run asked.
+#[test]
+fn a_point_of_few_thinks_takes_more_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, rows) = bench(
+        dir.path(),
+        &[
+            "--quick",
+            "--controllers",
+            "ubc",
+            "--npcs",
+            "32,320",
+            "--threads",
+            "1",
+            "--objects",
+            "--actions",
+            "--warmup",
+            "0.5",
+            "--seconds",
+            "2",
+            "--min-thinks",
+            "1000",
+        ],
+    );
+    let runs: Vec<&str> = rows.iter().map(|r| r["runs"].as_str()).collect();
+    assert_eq!(runs, ["4", "1"]);
 }
 
 #[test]
