@@ -247,7 +247,7 @@ impl SetPool {
     pub fn draft_edit(&mut self, edits: &Edits, index: usize) -> Result<(), Rejected> {
         self.drop_draft();
         self.bits.resize(self.kept.bits + 2 * self.words, 0);
-        let edit = edits.edits[index];
+        let edit = &edits.edits[index];
         self.apply_bools(edits, edit)?;
         self.apply_lists(edits, edit).map(|_| ())
     }
@@ -263,8 +263,8 @@ impl SetPool {
         index: usize,
     ) -> Result<(), Rejected> {
         self.drop_draft();
-        let edit = edits.edits[index];
-        let mut relevant = match edit.word {
+        let edit = &edits.edits[index];
+        let mut relevant = match &edit.word {
             // One word: regressed from the parent's straight into the draft, rather than
             // copied there and then edited (a copy, and loads that wait for it).
             Some(word) if self.words == 1 => {
@@ -299,7 +299,7 @@ impl SetPool {
 
     /// Applies an edit's boolean operations to the draft: as masks when they all fall in the
     /// first word, else one by one. Whether a change served a requirement, or a contradiction.
-    fn apply_bools(&mut self, edits: &Edits, edit: Edit) -> Result<bool, Rejected> {
+    fn apply_bools(&mut self, edits: &Edits, edit: &Edit) -> Result<bool, Rejected> {
         let Some(word) = edit.word.filter(|_| self.words > 0) else {
             let span = edit.bools.0 as usize..edit.bools.1 as usize;
             return self.apply_bool_ops(&edits.bool_ops[span]);
@@ -315,7 +315,7 @@ impl SetPool {
     /// sorted by slot, as the draft's lists are, so each list is walked once with a cursor
     /// instead of searched per change and precondition. Whether a change served a
     /// requirement, or a contradiction.
-    fn apply_lists(&mut self, edits: &Edits, edit: Edit) -> Result<bool, Rejected> {
+    fn apply_lists(&mut self, edits: &Edits, edit: &Edit) -> Result<bool, Rejected> {
         let span = |(from, to): (u32, u32)| from as usize..to as usize;
         let mut relevant = false;
         if edit.numbers.0 < edit.numbers.1 {
