@@ -181,7 +181,8 @@ fn cached_bindings_plan_as_fresh_ones_on_the_shipped_scenarios() {
                     // would have reached it: a shorter one searches, as a fresh one does.
                     let expanded = fresh.as_ref().map_or(0, |f| f.expanded);
                     for budget in [0, expanded.saturating_sub(1), expanded] {
-                        let fresh = plan_sliced(world, npc, goal, &mut Workspace::default(), budget);
+                        let fresh =
+                            plan_sliced(world, npc, goal, &mut Workspace::default(), budget);
                         let own = own.entry(npc).or_default();
                         let sliced = plan_sliced(world, npc, goal, own, budget);
                         assert_eq!(sliced, fresh, "{name}, round {round}: budget {budget}");
