@@ -750,6 +750,12 @@ impl AbiBench {
 
     /// Plans for NPC `npc` (0 or 1) in the reset arena.
     fn plan(&self, npc: usize) -> motive_goap_plan_view {
+        self.plan_within(npc, 0)
+    }
+
+    /// [`plan`](AbiBench::plan) expanding at most `max_expansions` nodes (0: the archetype's
+    /// limit).
+    fn plan_within(&self, npc: usize, max_expansions: u32) -> motive_goap_plan_view {
         let mut view = std::mem::MaybeUninit::uninit();
         // SAFETY: world and arena are live and used by this thread only; `view` is writable.
         unsafe {
@@ -759,7 +765,7 @@ impl AbiBench {
                 self.npcs[npc],
                 self.goal,
                 self.arena,
-                0,
+                max_expansions,
                 view.as_mut_ptr(),
             );
             assert_eq!(status, motive_status::Ok);
@@ -1287,20 +1293,35 @@ fn per_call<T>(budget: Duration, min: u32, mut f: impl FnMut() -> T) -> (f64, f6
 /// `motive_goap_plan_into` for the same NPC again (binding reused), of its
 /// `motive_arena_goap_begin` part (gathering the NPC's state and targets, binding), the rest
 /// (search and plan copy), and the same two alternating two NPCs (binding on every call). The
-/// binding's own cost is the difference of the two begins.
+/// binding's own cost is the difference of the two begins. A repeated call takes the last
+/// search's outcome (`goap/replay.rs`); `searched` is the same NPC again with the expansion
+/// limit alternating between two values above what the search needs (the binding reused, the
+/// search run: the plan is the same, the outcome not reused).
 fn report_abi(cases: &[Case], budget: Duration, targets: &mut Vec<(String, bool)>) {
     println!(
         "\nGOAP through the C ABI (motive_goap_plan_into, one arena), µs per call, wall (thread CPU)"
     );
     println!(
-        "{:<12} {:>16} {:>16} {:>12} {:>16} {:>16} {:>9}",
-        "domain", "plan_into", "begin", "search+copy", "fresh plan_into", "fresh begin", "binding"
+        "{:<12} {:>16} {:>16} {:>12} {:>16} {:>16} {:>16} {:>9}",
+        "domain",
+        "plan_into",
+        "begin",
+        "search+copy",
+        "searched",
+        "fresh plan_into",
+        "fresh begin",
+        "binding"
     );
     let us = |(wall, cpu): (f64, f64)| format!("{:.3} ({:.3})", wall * 1e6, cpu * 1e6);
     for case in cases {
         let Some(abi) = &case.abi else { continue };
         let plan = per_call(budget, 100, || abi.plan(0).count);
         let begin = per_call(budget, 100, || abi.begin(0));
+        let mut limit = 0;
+        let searched = per_call(budget, 100, || {
+            limit = if limit == 100_000 { 99_999 } else { 100_000 };
+            abi.plan_within(0, limit).count
+        });
         let mut next = 0;
         let fresh = per_call(budget, 100, || {
             next ^= 1;
@@ -1311,11 +1332,12 @@ fn report_abi(cases: &[Case], budget: Duration, targets: &mut Vec<(String, bool)
             abi.begin(next)
         });
         println!(
-            "{:<12} {:>16} {:>16} {:>12.3} {:>16} {:>16} {:>9.3}",
+            "{:<12} {:>16} {:>16} {:>12.3} {:>16} {:>16} {:>16} {:>9.3}",
             case.name,
             us(plan),
             us(begin),
             (plan.0 - begin.0) * 1e6,
+            us(searched),
             us(fresh),
             us(fresh_begin),
             (fresh_begin.0 - begin.0) * 1e6,

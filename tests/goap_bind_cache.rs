@@ -4,7 +4,9 @@
 //! changed in between: facts, positions (distance costs), claims (contention prices), targets
 //! destroyed, handles gone stale, entities spawned, the engine's context answers. Checked on
 //! the shipped GOAP scenarios as they run, with random changes between searches, and on a
-//! domain whose actions ask the engine.
+//! domain whose actions ask the engine. A search from the same binding, start, goal and limits
+//! takes the last one's outcome (`core/brains/goap/replay.rs`): checked the same way, with first
+//! steps whose budgets reach it and fall short of it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -21,21 +23,29 @@ use motive::core::{Entity, EntityKind, Value, ValueType, Vec3, World, WorldConfi
 use motive::domain::load_scenario_file;
 use motive::sim::Simulator;
 
-/// What a search found, with costs as bits so that equality is exact.
+/// What a search found, with costs as bits so that equality is exact, and where its first
+/// step left it.
 #[derive(Debug, PartialEq)]
 struct Outcome {
+    first: (SearchStatus, u32, u32, u32),
     status: SearchStatus,
     plan: Vec<(ActionId, Entity, u64)>,
     cost: u64,
     expanded: u32,
     generated: u32,
+    duplicates: u32,
 }
 
 impl Outcome {
-    fn of(search: &mut GoapSearch) -> Self {
+    /// Steps `search` once with `budget` expansions, then to its end.
+    fn of(search: &mut GoapSearch, budget: u32) -> Self {
+        let first = search.step(budget);
+        let stats = search.stats();
+        let first = (first, stats.expanded, stats.generated, stats.duplicates);
         let status = search.step(u32::MAX);
         let stats = search.stats();
         Outcome {
+            first,
             status,
             plan: search
                 .plan()
@@ -51,6 +61,7 @@ impl Outcome {
             cost: search.cost().to_bits(),
             expanded: stats.expanded,
             generated: stats.generated,
+            duplicates: stats.duplicates,
         }
     }
 }
@@ -58,10 +69,21 @@ impl Outcome {
 /// Plans `npc` towards `goal` in `ws` (keeping its buffers in it); `None` when the world
 /// refuses the request.
 fn plan(world: &World, npc: Entity, goal: GoapGoalId, ws: &mut Workspace) -> Option<Outcome> {
+    plan_sliced(world, npc, goal, ws, u32::MAX)
+}
+
+/// [`plan`], the first step expanding at most `budget` nodes.
+fn plan_sliced(
+    world: &World,
+    npc: Entity,
+    goal: GoapGoalId,
+    ws: &mut Workspace,
+    budget: u32,
+) -> Option<Outcome> {
     let mut inputs = GoapInputs::default();
     let begun = world.goap_begin(npc, goal, &mut inputs, std::mem::take(ws), 0);
     let mut search = begun.ok()?;
-    let outcome = Outcome::of(&mut search);
+    let outcome = Outcome::of(&mut search, budget);
     *ws = search.into_workspace();
     Some(outcome)
 }
@@ -155,6 +177,16 @@ fn cached_bindings_plan_as_fresh_ones_on_the_shipped_scenarios() {
                     assert_eq!(cached, fresh, "{name}, round {round}: own workspace");
                     let again = plan(world, npc, goal, own.entry(npc).or_default());
                     assert_eq!(again, fresh, "{name}, round {round}: unchanged world");
+                    // The last search's outcome is taken only by a first step whose budget
+                    // would have reached it: a shorter one searches, as a fresh one does.
+                    let expanded = fresh.as_ref().map_or(0, |f| f.expanded);
+                    for budget in [0, expanded.saturating_sub(1), expanded] {
+                        let fresh =
+                            plan_sliced(world, npc, goal, &mut Workspace::default(), budget);
+                        let own = own.entry(npc).or_default();
+                        let sliced = plan_sliced(world, npc, goal, own, budget);
+                        assert_eq!(sliced, fresh, "{name}, round {round}: budget {budget}");
+                    }
                     assert_eq!(plan(world, npc, goal, &mut shared), fresh, "{name}: shared");
                     compared += 1;
                 }

@@ -6,7 +6,7 @@
 //! Counted per entity: its record in the world's slot map and spatial index, its facts and
 //! slots, and for an NPC its share of the schedule and the event buffer, its mind (plan,
 //! claims) and its brain's state (for GOAP with the key of the binding a workspace keeps,
-//! `BindCache::MAX_BYTES`: at most one workspace per NPC), each vector at the capacity growth can give it (twice what it
+//! `BindCache::MAX_BYTES`, and the outcome of its last search: at most one workspace per NPC), each vector at the capacity growth can give it (twice what it
 //! holds: vectors double). Not counted: what every world holds once whatever its population
 //! (the domain, the planners' scratch: one UDGOAP arena, one GOAP workspace per search in
 //! flight) and what callers add at run time beyond the declared limits (external drives,
@@ -17,6 +17,7 @@ use std::mem::size_of;
 use crate::core::brains::bt::TreeRun;
 use crate::core::brains::goap::bind_cache::BindCache;
 use crate::core::brains::goap::mind::GoapMind;
+use crate::core::brains::goap::{GoapStep, Test};
 use crate::core::brains::mind_limits::MindLimits;
 use crate::core::brains::ubc::UbcRating;
 use crate::core::brains::udgoap::memory::Memory;
@@ -76,7 +77,8 @@ impl MemoryBound {
                 + goals * (2 * size_of::<f64>() + size_of::<bool>())
                 + grown(goals, size_of::<u32>())
                 + grown(limits.failed_actions, size_of::<ActionId>())
-                + BindCache::MAX_BYTES;
+                + BindCache::MAX_BYTES
+                + replay_bytes(domain, &limits);
             (Brain::Goap, state)
         } else if def.uses_ubc() {
             (Brain::Ubc, def.ubc.plans.len() * size_of::<UbcRating>())
@@ -137,6 +139,24 @@ fn bt_state(domain: &Domain, archetype: ArchetypeId, limits: &MindLimits) -> usi
 }
 
 /// Bytes of a vector grown to `len` elements of `size` (see [`most_capacity`]).
+/// The most the outcome a GOAP workspace keeps of its last search holds (`goap/replay.rs`):
+/// a start state, the longest goal's tests and a plan.
+fn replay_bytes(domain: &Domain, limits: &MindLimits) -> usize {
+    let layout = domain.symbols();
+    let goal = domain
+        .goap_goals()
+        .items()
+        .iter()
+        .map(|g| g.requirements.len())
+        .max()
+        .unwrap_or(0);
+    grown(layout.bool_words(), size_of::<u64>())
+        + grown(layout.numbers(), size_of::<f64>())
+        + grown(layout.entities(), size_of::<Entity>())
+        + grown(goal, size_of::<Test>())
+        + grown(limits.plan_steps, size_of::<GoapStep>())
+}
+
 fn grown(len: usize, size: usize) -> usize {
     most_capacity(len) * size
 }

@@ -175,6 +175,16 @@ impl World {
         Ok(begin(&problem))
     }
 
+    /// Packs `npc`'s facts into `state` (everything unknown when it is gone): one walk over
+    /// the facts it has, rather than a lookup per attribute of the domain.
+    pub(crate) fn capture_symbols(&self, npc: Entity, state: &mut SymbolicState) {
+        let layout = self.domain.symbols();
+        match self.live_record(npc) {
+            Some(record) => state.capture_facts(layout, record.facts.as_slice()),
+            None => state.reset(layout),
+        }
+    }
+
     /// Fills `inputs` with `npc`'s symbolic state and its targets: what it perceives (thinking
     /// with `think`) that supplies an action its archetype (`npc_archetype`) consumes, priced
     /// by contention.
@@ -186,7 +196,7 @@ impl World {
         think: &ThinkSettings,
         inputs: &mut GoapInputs,
     ) {
-        inputs.start.capture(self.domain.symbols(), self, npc);
+        self.capture_symbols(npc, &mut inputs.start);
         inputs.targets.clear();
 
         let pricing = self.pricing(npc, Some(npc_archetype));

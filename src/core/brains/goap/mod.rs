@@ -9,6 +9,7 @@ pub mod bind_cache;
 pub mod gather;
 pub mod mind;
 pub mod regression;
+mod replay;
 pub mod search;
 pub(crate) mod think;
 

@@ -17,6 +17,11 @@
 //! searched once per change and precondition (a bit needs no search). Keeping it is then
 //! moving the pools' ends past it; a rejected one is overwritten by the next. Hashing and the
 //! heuristic's estimate are one more pass over the result ([`SetView::survey`]).
+//!
+//! An edit whose boolean operations all fall in the first word (every problem of at most 64
+//! booleans, such as GPGOAP's soldier) also keeps them as four masks, applied in a few word
+//! operations with the same result; with one word of booleans the draft's bits are then
+//! regressed from the parent's straight into place.
 
 use crate::core::model::condition::CmpOp;
 use crate::core::model::entity::Entity;
@@ -242,7 +247,9 @@ impl SetPool {
     pub fn draft_edit(&mut self, edits: &Edits, index: usize) -> Result<(), Rejected> {
         self.drop_draft();
         self.bits.resize(self.kept.bits + 2 * self.words, 0);
-        self.apply(edits, index).map(|_| ())
+        let edit = &edits.edits[index];
+        self.apply_bools(edits, edit)?;
+        self.apply_lists(edits, edit).map(|_| ())
     }
 
     /// Makes the draft the kept set `parent` regressed through the action of edit `index`
@@ -256,15 +263,30 @@ impl SetPool {
         index: usize,
     ) -> Result<(), Rejected> {
         self.drop_draft();
-        let bits = (parent.bits, parent.bits + 2 * self.words as u32);
-        copy_within(&mut self.bits, bits);
+        let edit = &edits.edits[index];
+        let mut relevant = match &edit.word {
+            // One word: regressed from the parent's straight into the draft, rather than
+            // copied there and then edited (a copy, and loads that wait for it).
+            Some(word) if self.words == 1 => {
+                let at = parent.bits as usize;
+                let (care, value, relevant) = word.regress(self.bits[at], self.bits[at + 1])?;
+                self.bits.push(care);
+                self.bits.push(value);
+                relevant
+            }
+            _ => {
+                let bits = (parent.bits, parent.bits + 2 * self.words as u32);
+                copy_within(&mut self.bits, bits);
+                self.apply_bools(edits, edit)?
+            }
+        };
         copy_within(&mut self.numbers, parent.numbers);
         copy_within(&mut self.excluded, parent.excluded);
         copy_within(&mut self.entities, parent.entities);
-        match self.apply(edits, index) {
-            Ok(true) => Ok(()),
-            Ok(false) => Err(Rejected::Irrelevant),
-            Err(rejected) => Err(rejected),
+        relevant |= self.apply_lists(edits, edit)?;
+        match relevant {
+            true => Ok(()),
+            false => Err(Rejected::Irrelevant),
         }
     }
 
@@ -275,14 +297,27 @@ impl SetPool {
         self.entities.truncate(self.kept.entities);
     }
 
-    /// Applies an edit to the draft in one pass: its number and entity operations are sorted
-    /// by slot, as the draft's lists are, so each list is walked once with a cursor instead of
-    /// searched per change and precondition. Whether a change served a requirement, or a
-    /// contradiction.
-    fn apply(&mut self, edits: &Edits, index: usize) -> Result<bool, Rejected> {
-        let edit = edits.edits[index];
+    /// Applies an edit's boolean operations to the draft: as masks when they all fall in the
+    /// first word, else one by one. Whether a change served a requirement, or a contradiction.
+    fn apply_bools(&mut self, edits: &Edits, edit: &Edit) -> Result<bool, Rejected> {
+        let Some(word) = edit.word.filter(|_| self.words > 0) else {
+            let span = edit.bools.0 as usize..edit.bools.1 as usize;
+            return self.apply_bool_ops(&edits.bool_ops[span]);
+        };
+        let (care, values) = (self.kept.bits, self.kept.bits + self.words);
+        let relevant;
+        (self.bits[care], self.bits[values], relevant) =
+            word.regress(self.bits[care], self.bits[values])?;
+        Ok(relevant)
+    }
+
+    /// Applies an edit's number and entity operations to the draft in one pass: they are
+    /// sorted by slot, as the draft's lists are, so each list is walked once with a cursor
+    /// instead of searched per change and precondition. Whether a change served a
+    /// requirement, or a contradiction.
+    fn apply_lists(&mut self, edits: &Edits, edit: &Edit) -> Result<bool, Rejected> {
         let span = |(from, to): (u32, u32)| from as usize..to as usize;
-        let mut relevant = self.apply_bools(&edits.bool_ops[span(edit.bools)])?;
+        let mut relevant = false;
         if edit.numbers.0 < edit.numbers.1 {
             relevant |= self.apply_numbers(&edits.number_ops[span(edit.numbers)])?;
         }
@@ -292,7 +327,7 @@ impl SetPool {
         Ok(relevant)
     }
 
-    fn apply_bools(&mut self, ops: &[(u32, BoolOp)]) -> Result<bool, Rejected> {
+    fn apply_bool_ops(&mut self, ops: &[(u32, BoolOp)]) -> Result<bool, Rejected> {
         let mut relevant = false;
         let (kept, words) = (self.kept.bits, self.words);
         for &(bit, op) in ops {
@@ -523,6 +558,76 @@ struct Edit {
     bools: (u32, u32),
     numbers: (u32, u32),
     entities: (u32, u32),
+    /// Its boolean operations as masks, when they all fall in the first word (absent from
+    /// searches saved before they were kept: those apply the operations one by one).
+    #[serde(default)]
+    word: Option<WordEdit>,
+}
+
+/// An edit's boolean operations on the first word of a set, as masks: what its changes set
+/// (the last change of a bit wins, as regression applies them last first), then what its
+/// preconditions require.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default)]
+struct WordEdit {
+    set_care: u64,
+    set_value: u64,
+    require_care: u64,
+    require_value: u64,
+    /// False when two preconditions require a bit with different values: the edit then
+    /// conflicts with every set.
+    consistent: bool,
+}
+
+impl WordEdit {
+    /// The set (`care`, `value`) of the first word regressed through the edit, and whether
+    /// a change served a requirement; or a contradiction.
+    #[inline]
+    fn regress(&self, care: u64, value: u64) -> Result<(u64, u64, bool), Rejected> {
+        let relevant = care & self.set_care != 0;
+        if care & self.set_care & (value ^ self.set_value) != 0 {
+            return Err(Rejected::Conflict);
+        }
+        let (care, value) = (care & !self.set_care, value & !self.set_care);
+        if !self.consistent || care & self.require_care & (value ^ self.require_value) != 0 {
+            return Err(Rejected::Conflict);
+        }
+        Ok((
+            care | self.require_care,
+            value | self.require_value,
+            relevant,
+        ))
+    }
+
+    /// The masks of `ops` (changes last first, then preconditions, as `Edits::push` lists
+    /// them), or `None` when one falls outside the first word.
+    fn of(ops: &[(u32, BoolOp)]) -> Option<Self> {
+        let mut edit = WordEdit {
+            consistent: true,
+            ..WordEdit::default()
+        };
+        for &(bit, op) in ops {
+            let (0, mask) = bit_of(bit) else {
+                return None;
+            };
+            match op {
+                // Last first: the first seen of a bit is its last change, which wins.
+                BoolOp::Set(value) if edit.set_care & mask == 0 => {
+                    edit.set_care |= mask;
+                    edit.set_value |= if value { mask } else { 0 };
+                }
+                BoolOp::Set(_) => {}
+                BoolOp::Require(value) => {
+                    let want = if value { mask } else { 0 };
+                    if edit.require_care & mask != 0 && edit.require_value & mask != want {
+                        edit.consistent = false;
+                    }
+                    edit.require_care |= mask;
+                    edit.require_value |= want;
+                }
+            }
+        }
+        Some(edit)
+    }
 }
 
 /// Actions compiled for regression, once per search (see the module documentation): per
@@ -602,6 +707,7 @@ impl Edits {
             bools: span(bools, self.bool_ops.len()),
             numbers: span(numbers, self.number_ops.len()),
             entities: span(entities, self.entity_ops.len()),
+            word: WordEdit::of(&self.bool_ops[bools..]),
         });
     }
 }
@@ -1013,6 +1119,39 @@ mod tests {
         );
         let d = regress(&mut pool, d, &[to(c)], &[]).unwrap();
         assert!(pool.get(d).entities.is_empty());
+    }
+
+    proptest::proptest! {
+        /// An edit's masks regress a set exactly as its operations one by one do: the same
+        /// set, relevance or rejection (bits 0..6 of a word, so operations collide often).
+        #[test]
+        fn word_masks_apply_as_the_operations_do(
+            care in 0u64..64,
+            value in 0u64..64,
+            changes in proptest::collection::vec((0u32..6, proptest::bool::ANY), 0..4),
+            tests in proptest::collection::vec((0u32..6, proptest::bool::ANY), 0..4),
+        ) {
+            let changes: Vec<_> = changes
+                .into_iter()
+                .map(|(bit, value)| Change::Bool { bit, value })
+                .collect();
+            let tests: Vec<_> = tests
+                .into_iter()
+                .map(|(bit, value)| Test::Bool { bit, value })
+                .collect();
+            let mut edits = Edits::default();
+            edits.push(&changes, &tests);
+            let value = value & care;
+            let masked = edits.edits[0].word.unwrap().regress(care, value);
+            let mut pool = SetPool::default();
+            pool.clear(1);
+            pool.bits.copy_from_slice(&[care, value]);
+            let one_by_one = pool.apply_bool_ops(&edits.bool_ops);
+            proptest::prop_assert_eq!(masked.map(|m| m.2), one_by_one);
+            if let Ok((care, value, _)) = masked {
+                proptest::prop_assert_eq!(pool.bits, vec![care, value]);
+            }
+        }
     }
 
     #[test]

@@ -49,6 +49,7 @@ use crate::core::brains::goap::bind_cache::{BindCache, Compiled};
 use crate::core::brains::goap::regression::{
     Edits, Estimate, NumberReach, Reach, SetPool, Stored, Survey,
 };
+use crate::core::brains::goap::replay::Replay;
 use crate::core::model::goap::layout::{SymbolLayout, SymbolicState};
 
 /// What a GOAP search plans for.
@@ -100,6 +101,10 @@ pub struct Workspace {
     /// (derived state, never saved: a loaded workspace binds afresh).
     #[serde(skip)]
     cache: BindCache,
+    /// How the last search from these instances ended, and from what (derived state, never
+    /// saved: a loaded search runs).
+    #[serde(skip)]
+    replay: Replay,
     start: SymbolicState,
     changers: Changers,
     /// `seen[0]` counts expansions; `seen[1 + i]` is the last expansion that tried instance
@@ -143,6 +148,10 @@ pub struct GoapSearch {
     max_changes: u32,
     min_cost: f64,
     cost: f64,
+    /// Whether the workspace holds how a search from the same inputs ended, for the first
+    /// step to take (see [`crate::core::brains::goap::replay`]); never saved.
+    #[serde(skip)]
+    replay: bool,
 }
 
 impl GoapSearch {
@@ -169,6 +178,7 @@ impl GoapSearch {
             max_changes: 1,
             min_cost: 1.0,
             cost: 0.0,
+            replay: false,
         }
     }
 
@@ -179,12 +189,17 @@ impl GoapSearch {
         let layout = problem.bind.domain.symbols();
         ws.start.clone_from(problem.start);
         let (words, numbers) = (layout.bool_words(), layout.numbers() as u32);
-        if ws.cache.refresh(&problem.bind, &mut ws.bound) {
+        let rebound = ws.cache.refresh(&problem.bind, &mut ws.bound);
+        if rebound {
             ws.cache.compiled = compile(ws, layout);
         } else {
             // The instances are those of the last search: only the goal is compiled again.
             ws.edits.truncate(ws.bound.instances.len());
         }
+        let limits = (problem.max_expansions, problem.max_depth);
+        self.replay = ws
+            .replay
+            .begin(rebound, problem.start, problem.goal, limits);
         // The start state's numbers, where the heuristic reads them.
         for (i, reach) in ws.reach.numbers.iter_mut().enumerate() {
             reach.now = ws.start.numbers.get(i).copied().unwrap_or(f64::NAN);
@@ -228,6 +243,10 @@ impl GoapSearch {
     /// the current state ends the search when popped, even with no budget left. Calling it
     /// after the search ended returns the same status.
     pub fn step(&mut self, mut budget: u32) -> SearchStatus {
+        if std::mem::take(&mut self.replay) && self.take_outcome(budget) {
+            return self.status;
+        }
+        let began = self.status;
         while self.status == SearchStatus::InProgress {
             let Some(key) = self.ws.open.pop() else {
                 self.status = SearchStatus::NoPlan(StopReason::Exhausted);
@@ -256,7 +275,24 @@ impl GoapSearch {
             self.expand(id, key);
         }
         self.measure();
+        if began == SearchStatus::InProgress && self.status != SearchStatus::InProgress {
+            let ws = &mut self.ws;
+            ws.replay.end(self.status, self.stats, self.cost, &ws.plan);
+        }
         self.status
+    }
+
+    /// Ends the search as the last one from the same inputs did, if `budget` expansions
+    /// would have let it (see [`crate::core::brains::goap::replay`]); whether it did.
+    fn take_outcome(&mut self, budget: u32) -> bool {
+        let Some(outcome) = self.ws.replay.outcome(budget) else {
+            return false;
+        };
+        (self.status, self.stats, self.cost) = (outcome.status, outcome.stats, outcome.cost);
+        self.ws.plan.clear();
+        self.ws.plan.extend_from_slice(&outcome.plan);
+        self.measure();
+        true
     }
 
     /// Where the search stands.

@@ -68,7 +68,7 @@ impl World {
             .map(|g| domain.goap_goals().items()[g.0 as usize].priority);
         let mut higher_lost = false;
         let mut state = std::mem::take(&mut self.brains.goap.inputs.start);
-        state.capture(domain.symbols(), self, npc);
+        self.capture_symbols(npc, &mut state);
         for (i, &goal) in goals.iter().enumerate() {
             let def = &domain.goap_goals().items()[goal.0 as usize];
             let relevance = self.goap_relevance(npc, goal).unwrap_or(0.0) + goap.bias[i];

@@ -6,6 +6,7 @@
 use crate::core::model::condition::FactView;
 use crate::core::model::domain::AttributeDef;
 use crate::core::model::entity::Entity;
+use crate::core::model::fact_set::Fact;
 use crate::core::model::value::{Value, ValueType};
 use crate::core::AttributeId;
 
@@ -124,6 +125,18 @@ impl SymbolicState {
         for (index, &slot) in layout.slots.iter().enumerate() {
             if let Some(value) = view.value(npc, AttributeId(index as u32)) {
                 self.set(slot, value);
+            }
+        }
+    }
+
+    /// Packs an entity's `facts` (one per attribute, as a fact set holds them): what
+    /// [`capture`](SymbolicState::capture) reads one attribute at a time, in one walk over
+    /// the facts the entity has.
+    pub fn capture_facts(&mut self, layout: &SymbolLayout, facts: &[Fact]) {
+        self.reset(layout);
+        for fact in facts {
+            if let Some(&slot) = layout.slots.get(fact.attribute.0 as usize) {
+                self.set(slot, fact.value);
             }
         }
     }

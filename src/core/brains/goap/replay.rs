@@ -1,0 +1,123 @@
+//! The outcome of the last search a [`Workspace`](crate::core::brains::goap::Workspace) ran,
+//! kept with what it was run from, so that a search begun again from the same inputs answers
+//! at once (issue 33: what stays per call is proportional to what changed).
+//!
+//! A search is a function of its bound instances, its start state, its goal and its limits:
+//! the open list's order, the node ids and so the plan, cost and counters follow from them
+//! alone (the duplicate table's size and stamps change where entries live, never what a probe
+//! finds). Slicing does not change it either: the nodes are expanded in the same order
+//! whatever the budgets, so a search that ended after `E` expansions ends the same way, with
+//! the same counters, in any first step given a budget of at least `E`. So when the binding
+//! cache reused the instances ([`BindCache`](crate::core::brains::goap::bind_cache)) and the
+//! start, goal and limits are equal — numbers compared bit for bit — the search takes the
+//! recorded outcome in its first step if its budget covers the recorded expansions, and
+//! otherwise runs as it would have (`tests/goap_bind_cache.rs` checks both against fresh
+//! searches).
+//!
+//! Like the binding cache it is derived state, never saved: a loaded search runs.
+
+use crate::core::brains::goap::bind::Test;
+use crate::core::brains::goap::search::GoapStep;
+use crate::core::brains::{SearchStats, SearchStatus};
+use crate::core::model::goap::SymbolicState;
+
+/// The last search's inputs and, once it ended, its outcome.
+#[derive(Default)]
+pub(crate) struct Replay {
+    start: SymbolicState,
+    goal: Vec<Test>,
+    limits: (u32, u32),
+    /// Whether the inputs above are those of the search begun last in the workspace (false
+    /// before any, and after a load).
+    keyed: bool,
+    /// Whether `outcome` is how a search from these inputs ended.
+    ended: bool,
+    /// Kept allocated from search to search.
+    outcome: Option<Outcome>,
+}
+
+/// How a search ended.
+pub(crate) struct Outcome {
+    pub status: SearchStatus,
+    pub stats: SearchStats,
+    pub cost: f64,
+    pub plan: Vec<GoapStep>,
+}
+
+impl Replay {
+    /// Keeps the inputs of the search beginning now (`rebound`: its instances were bound or
+    /// compiled afresh); whether the outcome kept is that search's.
+    pub fn begin(
+        &mut self,
+        rebound: bool,
+        start: &SymbolicState,
+        goal: &[Test],
+        limits: (u32, u32),
+    ) -> bool {
+        if !rebound
+            && self.keyed
+            && self.limits == limits
+            && same_state(&self.start, start)
+            && same_tests(&self.goal, goal)
+        {
+            return self.ended;
+        }
+        self.start.clone_from(start);
+        self.goal.clear();
+        self.goal.extend_from_slice(goal);
+        self.limits = limits;
+        (self.keyed, self.ended) = (true, false);
+        false
+    }
+
+    /// The outcome kept, if the search beginning now may take it with `budget` expansions.
+    pub fn outcome(&self, budget: u32) -> Option<&Outcome> {
+        self.outcome
+            .as_ref()
+            .filter(|o| self.ended && budget >= o.stats.expanded)
+    }
+
+    /// Keeps how the search begun last ended, unless its inputs are not kept (it was loaded).
+    pub fn end(&mut self, status: SearchStatus, stats: SearchStats, cost: f64, plan: &[GoapStep]) {
+        if !self.keyed {
+            return;
+        }
+        let outcome = self.outcome.get_or_insert_with(|| Outcome {
+            status,
+            stats,
+            cost,
+            plan: Vec::new(),
+        });
+        (outcome.status, outcome.stats, outcome.cost) = (status, stats, cost);
+        outcome.plan.clear();
+        outcome.plan.extend_from_slice(plan);
+        self.ended = true;
+    }
+}
+
+/// Equal bit for bit (NaN, an unknown number, equals NaN; `0.0` and `-0.0` differ).
+fn same_state(a: &SymbolicState, b: &SymbolicState) -> bool {
+    a.bools == b.bools
+        && a.entities == b.entities
+        && a.numbers.len() == b.numbers.len()
+        && a.numbers
+            .iter()
+            .zip(&b.numbers)
+            .all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+/// Equal tests, their numbers bit for bit.
+fn same_tests(a: &[Test], b: &[Test]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| match (*x, *y) {
+            (
+                Test::Number { slot, op, value },
+                Test::Number {
+                    slot: s,
+                    op: o,
+                    value: v,
+                },
+            ) => slot == s && op == o && value.to_bits() == v.to_bits(),
+            _ => x == y,
+        })
+}
