@@ -506,7 +506,7 @@ impl MotiveDomain {
         b.add_archetype_goap_goal(npc, goap_goal).unwrap();
         // The Rust rows' limits (`Planner::plan`), for the C ABI's searches too.
         let think = ThinkSettings {
-            max_expansions: 1_000_000,
+            max_expansions: MAX_EXPANSIONS,
             max_depth: 32,
             ..ThinkSettings::default()
         };
@@ -595,6 +595,19 @@ impl Planner {
         start: &SymbolicState,
         ws: &mut Workspace,
     ) -> GoapSearch {
+        self.plan_within(view, npc, targets, start, ws, MAX_EXPANSIONS)
+    }
+
+    /// [`Planner::plan`] expanding at most `max_expansions` nodes.
+    fn plan_within<F: FactView>(
+        &self,
+        view: &F,
+        npc: Entity,
+        targets: &[Target],
+        start: &SymbolicState,
+        ws: &mut Workspace,
+        max_expansions: u32,
+    ) -> GoapSearch {
         let problem = GoapProblem {
             bind: BindInput {
                 domain: &self.domain,
@@ -609,7 +622,7 @@ impl Planner {
             },
             start,
             goal: &self.goal,
-            max_expansions: 1_000_000,
+            max_expansions,
             max_depth: 32,
         };
         let mut search = GoapSearch::begin(&problem, std::mem::take(ws));
@@ -642,12 +655,19 @@ impl Planner {
     }
 }
 
+/// The Rust rows' expansion limit (the archetype's, as `MotiveDomain` sets it).
+const MAX_EXPANSIONS: u32 = 1_000_000;
+
 /// A ready-to-time motive problem: one NPC, its targets and start state, and a workspace.
 struct MotiveBench {
     domain: MotiveDomain,
     targets: Vec<Target>,
     start: SymbolicState,
     ws: Workspace,
+    /// The limit of the last timed search: [`MotiveBench::run`] alternates it with one less,
+    /// so that every plan is searched (the same inputs again would take the last search's
+    /// outcome, `goap/replay.rs`) while the binding is reused, as dogoap is timed.
+    limit: u32,
 }
 
 impl MotiveBench {
@@ -661,19 +681,27 @@ impl MotiveBench {
             domain,
             start,
             ws: Workspace::default(),
+            limit: MAX_EXPANSIONS,
         }
     }
 
-    /// Plans once (bind and search); returns (plan length, cost).
+    /// Plans once (bind, reused from the last call, and a search that really runs); returns
+    /// (plan length, cost).
     fn run(&mut self) -> (usize, f64) {
+        self.limit = if self.limit == MAX_EXPANSIONS {
+            MAX_EXPANSIONS - 1
+        } else {
+            MAX_EXPANSIONS
+        };
         let d = &self.domain;
         let p = &d.planner;
-        let search = p.plan(
+        let search = p.plan_within(
             &d.world,
             d.npcs[0],
             &self.targets,
             &self.start,
             &mut self.ws,
+            self.limit,
         );
         let out = (search.plan().len(), search.cost());
         self.ws = search.into_workspace();
@@ -1342,16 +1370,24 @@ fn report_abi(cases: &[Case], budget: Duration, targets: &mut Vec<(String, bool)
             us(fresh_begin),
             (fresh_begin.0 - begin.0) * 1e6,
         );
-        let cpu = if plan.1.is_nan() { plan.0 } else { plan.1 } * 1e6;
+        // The targets (issue 33) are for planning, set against GPGOAP, which searches on
+        // every call: judged on `searched`, not on a repeat that takes the last outcome.
+        let cpu = |(wall, cpu): (f64, f64)| if cpu.is_nan() { wall } else { cpu } * 1e6;
+        let (searched, repeat) = (cpu(searched), cpu(plan));
         if case.name == "soldier" {
             targets.push((
-                format!("soldier via ABI ≤ 0.4 µs CPU ({cpu:.3})"),
-                cpu <= 0.4,
+                format!(
+                    "soldier searched via ABI ≤ 0.4 µs CPU ({searched:.3}; a repeat {repeat:.3})"
+                ),
+                searched <= 0.4,
             ));
         }
         if case.name == format!("chain{CHAIN}+32") {
-            let what = format!("{} via ABI ≤ 5 µs CPU ({cpu:.3})", case.name);
-            targets.push((what, cpu <= 5.0));
+            let what = format!(
+                "{} searched via ABI ≤ 5 µs CPU ({searched:.3}; a repeat {repeat:.3})",
+                case.name
+            );
+            targets.push((what, searched <= 5.0));
         }
     }
 }
