@@ -38,6 +38,12 @@ pub const PARALLEL_MIN_JOBS: usize = 256;
 /// Due thinks one thread takes at a time from the phase's queue.
 const CHUNK: usize = 16;
 
+/// How many jobs ahead a deciding thread starts loading a mind's brain
+/// ([`World::prefetch_job`]): first what finds its buffers, then the buffers.
+const FAR_AHEAD: usize = 4;
+/// See [`FAR_AHEAD`].
+const NEAR_AHEAD: usize = 2;
+
 /// How the commits treat proposals: a test knob (`World::set_speculation_check`).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -395,6 +401,8 @@ impl<B: Brains> World<B> {
     /// at the first job taken already.
     fn decide_jobs(&self, first: usize, count: usize, scratch: &mut B::Scratch) -> Result<()> {
         for at in first..first + count {
+            self.prefetch_job(at + FAR_AHEAD, Brains::prefetch_far);
+            self.prefetch_job(at + NEAR_AHEAD, Brains::prefetch);
             let mut job = self.ahead.jobs.jobs[at]
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
@@ -410,6 +418,20 @@ impl<B: Brains> World<B> {
                 self.decide_one_ahead(npc, job.mind.as_deref_mut(), scratch, &mut job.proposal);
         }
         Ok(())
+    }
+
+    /// Starts loading, with `prefetch`, what deciding the job at `at` reads, if it is a mind
+    /// out of its record that no other thread holds: a thread's decisions stream through minds
+    /// as the one-thread commits do, in stages (`schedule.rs`, `prefetch_minds`).
+    fn prefetch_job(&self, at: usize, prefetch: fn(&B)) {
+        let Some(job) = self.ahead.jobs.jobs[..self.ahead.jobs.active].get(at) else {
+            return;
+        };
+        if let Ok(job) = job.try_lock() {
+            if let Some(mind) = job.mind.as_deref() {
+                prefetch(&mind.brain);
+            }
+        }
     }
 
     /// [`Brains::decide_in_place`] for `npc` with its mind `out` of its record, or
