@@ -354,6 +354,7 @@ fn think_ranges_from_the_engines_threads_equal_a_tick() {
                 "a job is taken once"
             );
             assert!(world.tick(dt).is_err(), "no tick while one is open");
+            assert!(world.save().is_err(), "no save while a tick is open");
             world.tick_end()
         };
         let step = instance.rules.step;
