@@ -45,7 +45,7 @@ pub fn run(
         crate::machine::describe(),
         load_average()
     );
-    println!("tick µs = World::tick's wall time per decision; cpu µs = the process's CPU time per decision over whole steps (engine part included); speedup = tick µs on 1 thread ÷ on this many; on-CPU = process CPU ÷ (threads × the steps' wall time); stale = thinks decided ahead but decided again at their turn.");
+    println!("tick µs = World::tick's wall time per decision; cpu µs = the process's CPU time per decision over whole steps (engine part included); speedup = tick µs on 1 thread ÷ on this many; on-CPU = process CPU ÷ (threads × the steps' wall time); stale = decisions taken ahead and checked at their turn that were decided again there.");
     println!();
     println!(
         "{:<8} {:>7} {:>7} {:>9} {:>9} {:>8} {:>7} {:>7}",
@@ -116,13 +116,13 @@ fn measure(
         .map_or(f64::NAN, |(after, before)| (after - before) as f64 * 1e-9);
     let decisions = thinks_per_second * count as f64 * step;
     let stats = population.world().parallel_stats();
-    let ahead = (stats.decided_ahead - before.decided_ahead) as f64;
+    let checked = (stats.checked - before.checked) as f64;
     Ok(Point {
         tick_wall_us: (population.controller_time() - tick_before).as_secs_f64() * 1e6 / decisions,
         cpu_us: cpu * 1e6 / decisions,
         on_cpu: cpu / (f64::from(threads) * wall),
-        stale: if ahead > 0.0 {
-            (stats.stale - before.stale) as f64 / ahead
+        stale: if checked > 0.0 {
+            (stats.stale - before.stale) as f64 / checked
         } else {
             0.0
         },

@@ -11,11 +11,13 @@ pub mod bt;
 pub mod goap;
 pub mod memory_bound;
 pub mod mind_limits;
+mod proposal;
 mod search_status;
 mod shared;
 pub mod ubc;
 pub mod udgoap;
 
+pub use proposal::Proposal;
 pub use search_status::{SearchStats, SearchStatus, StopReason};
 pub use shared::{Shared, ThinkScratch};
 
@@ -27,7 +29,7 @@ use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, Result};
 use crate::core::model::fact_set::Fact;
 use crate::core::model::goap::GoapGoalId;
-use crate::core::world::{describe, Brains};
+use crate::core::world::{describe, Brains, Speculation};
 use crate::core::{Mind, World};
 
 use bt::{BtMind, TreeRun};
@@ -166,7 +168,7 @@ const _: () = {
 impl Brains for BrainState {
     type Shared = Shared;
     type Scratch = ThinkScratch;
-    type Proposal = ubc::UbcProposal;
+    type Proposal = Proposal;
 
     fn new_mind(domain: &Domain, def: &ArchetypeDef) -> Self {
         if def.uses_bt() {
@@ -211,26 +213,58 @@ impl Brains for BrainState {
         }
     }
 
-    fn decides_ahead(def: &ArchetypeDef) -> bool {
-        def.uses_ubc() && !def.uses_bt() && !def.uses_goap()
+    /// UBC decides ahead reading only; UDGOAP in place, since it senses into its own memory;
+    /// GOAP and behaviour trees at their turn (docs/parallel-think.md, stages 1 and 2).
+    fn speculation(def: &ArchetypeDef) -> Speculation {
+        if def.uses_bt() || def.uses_goap() {
+            Speculation::Never
+        } else if def.uses_ubc() {
+            Speculation::ReadOnly
+        } else {
+            Speculation::InPlace
+        }
     }
 
-    /// Only UBC decides ahead so far (docs/parallel-think.md, stage 1): the other brains
-    /// decide at their turn.
+    /// A squad's think may start an order, which writes its members' facts
+    /// (`world/orders.rs`); a GOAP squad's starts in the planning queue, after the thinks.
+    fn fences(def: &ArchetypeDef) -> bool {
+        def.squad.is_some() && !def.uses_goap()
+    }
+
+    /// A UDGOAP search reports its arena's bytes: each thread's arena gets the committer's
+    /// chunk.
+    fn open_phase(shared: &mut Shared, pool: &mut [ThinkScratch]) {
+        let bytes = shared.udgoap.arena_bytes();
+        for scratch in pool {
+            scratch.udgoap.match_arena(bytes);
+        }
+    }
+
     fn decide(
         world: &World,
         npc: Entity,
         archetype: ArchetypeId,
         mind: &Mind,
         scratch: &mut ThinkScratch,
-        proposal: &mut ubc::UbcProposal,
+        proposal: &mut Proposal,
     ) -> bool {
         match mind.brain {
             BrainState::Ubc(_) if ubc::think::idle(mind) => {
-                world.ubc_decide_ahead(npc, archetype, scratch, proposal)
+                world.ubc_decide_ahead(npc, archetype, scratch, &mut proposal.ubc)
             }
             _ => false,
         }
+    }
+
+    fn decide_in_place(
+        world: &World,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &mut Mind,
+        scratch: &mut ThinkScratch,
+        proposal: &mut Proposal,
+    ) -> bool {
+        world.udgoap_decide_ahead(npc, archetype, mind, scratch, &mut proposal.udgoap)
     }
 
     fn think(
@@ -238,10 +272,12 @@ impl Brains for BrainState {
         npc: Entity,
         archetype: ArchetypeId,
         mind: &mut Mind,
-        ahead: Option<&mut ubc::UbcProposal>,
+        ahead: Option<&mut Proposal>,
     ) {
         match mind.brain {
-            BrainState::Udgoap(_) => world.udgoap_think(npc, archetype, mind),
+            BrainState::Udgoap(_) => {
+                world.udgoap_think(npc, archetype, mind, ahead.map(|ahead| &ahead.udgoap))
+            }
             BrainState::Goap(_) => {
                 world.fail_if_target_gone(npc, mind);
                 world.goap_think(npc, archetype, mind);
@@ -249,7 +285,7 @@ impl Brains for BrainState {
             BrainState::Ubc(_) => {
                 world.fail_if_target_gone(npc, mind);
                 match ahead {
-                    Some(ahead) => world.ubc_commit(npc, archetype, mind, ahead),
+                    Some(ahead) => world.ubc_commit(npc, archetype, mind, &ahead.ubc),
                     None => world.ubc_think(npc, archetype, mind),
                 }
             }

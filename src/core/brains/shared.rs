@@ -35,6 +35,7 @@ pub struct Shared {
 pub struct ThinkScratch {
     pub(crate) perceived: Perceived,
     pub(crate) ubc: UbcScratch,
+    pub(crate) udgoap: UdgoapScratch,
 }
 
 /// A value of the world that only its `&mut` owner reaches, so that sharing the world between

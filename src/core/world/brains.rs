@@ -14,6 +14,18 @@ use crate::core::model::goap::GoapGoalId;
 use crate::core::world::mind::Mind;
 use crate::core::world::World;
 
+/// How the NPCs of an archetype decide ahead of their turn (`think_ahead.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Speculation {
+    /// At their turn only.
+    Never,
+    /// Reading only, the mind left in its record ([`Brains::decide`]).
+    ReadOnly,
+    /// With the mind taken out of its record for the phase, writing what no one else writes
+    /// before the NPC's turn ([`Brains::decide_in_place`]).
+    InPlace,
+}
+
 /// The brains a world's NPCs think with: the per-NPC brain state, and what it must do for the
 /// world.
 pub trait Brains: Sized + Send + Sync + serde::Serialize + serde::de::DeserializeOwned {
@@ -44,9 +56,19 @@ pub trait Brains: Sized + Send + Sync + serde::Serialize + serde::de::Deserializ
     /// World time of the mind's last decision; `None` before its first.
     fn last_decision(&self) -> Option<f64>;
 
-    /// Whether NPCs of `def` may decide ahead ([`Brains::decide`]): a world whose domain has
-    /// none starts no think threads.
-    fn decides_ahead(def: &ArchetypeDef) -> bool;
+    /// Whether and how NPCs of `def` decide ahead ([`Brains::decide`],
+    /// [`Brains::decide_in_place`]): a world whose due thinks have none starts no think
+    /// threads.
+    fn speculation(def: &ArchetypeDef) -> Speculation;
+
+    /// Whether a think of an NPC of `def` may write facts (a squad's order writes its
+    /// members'): the minds that would decide ahead in place after it in a phase decide at
+    /// their turn instead, since what they sense may change before it.
+    fn fences(def: &ArchetypeDef) -> bool;
+
+    /// Before a phase decides ahead: brings each thread's buffers of `pool` to the state the
+    /// committing thread's are in (`shared`), where a decision's record depends on it.
+    fn open_phase(shared: &mut Self::Shared, pool: &mut [Self::Scratch]);
 
     /// Decides ahead for `npc` of `archetype`, reading only, into `proposal`; false when its
     /// brain decides only at its turn, or has nothing to decide now (then `proposal` is left
@@ -56,6 +78,19 @@ pub trait Brains: Sized + Send + Sync + serde::Serialize + serde::de::Deserializ
         npc: Entity,
         archetype: ArchetypeId,
         mind: &Mind<Self>,
+        scratch: &mut Self::Scratch,
+        proposal: &mut Self::Proposal,
+    ) -> bool;
+
+    /// Decides ahead for `npc` of `archetype` whose `mind` is out of its record for the phase
+    /// ([`Speculation::InPlace`]): the part of its think that only the NPC's own turn would
+    /// otherwise write to its mind is written now, the rest goes to `proposal`; false when its
+    /// brain decides nothing ahead. Runs on any of the world's think threads.
+    fn decide_in_place(
+        world: &World<Self>,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &mut Mind<Self>,
         scratch: &mut Self::Scratch,
         proposal: &mut Self::Proposal,
     ) -> bool;

@@ -28,7 +28,7 @@ pub mod think_ahead;
 pub(crate) mod within_range;
 pub(crate) mod write_log;
 
-pub use brains::Brains;
+pub use brains::{Brains, Speculation};
 pub use mind::{Mind, Part, Running};
 pub use step::Step;
 

@@ -92,8 +92,12 @@ impl<B: Brains> World<B> {
     }
 
     /// Writes the whole world into a new buffer (format in the module docs). The world is
-    /// unchanged.
+    /// unchanged. An error while a tick is open ([`World::tick_begin`]).
     pub fn save(&mut self) -> Result<Vec<u8>> {
+        // An open tick has minds out of their records (`think_ahead.rs`): nothing to save.
+        if self.tick_is_open() {
+            return Err(Error::invalid("a tick is open: end it with tick_end first"));
+        }
         let state = self.take_state();
         let payload = with_domain(&self.domain, || postcard::to_stdvec(&state));
         self.put_state(state);

@@ -74,7 +74,7 @@ impl<B: Brains> World<B> {
 
     /// Runs the listed due thinks in order within the plan budget, each with what was decided
     /// ahead for it in `jobs`, if anything; stops the write log.
-    pub(crate) fn commit_due_thinks(&mut self, mut jobs: Jobs<B::Proposal>) {
+    pub(crate) fn commit_due_thinks(&mut self, mut jobs: Jobs<B>) {
         let due = std::mem::take(&mut self.due);
         for (at, &(_, npc)) in due.iter().enumerate() {
             self.prefetch_minds(&due[at + 1..]);

@@ -8,7 +8,14 @@
 //! proposal instead of deciding, if what the proposal read is still what the world holds at that
 //! think's turn (`write_log.rs`); otherwise it decides at its turn, as the one-thread tick does.
 //! So the events, decisions and end state are those of one thread, byte for byte. Brains that
-//! cannot decide ahead (GOAP, UDGOAP, behaviour trees for now) decide at their turn.
+//! cannot decide ahead (GOAP, behaviour trees for now) decide at their turn.
+//!
+//! A brain that decides *in place* (UDGOAP: sensing and its goals write the NPC's own mind)
+//! gets the NPC's mind out of its record for the phase: it is taken out before the threads
+//! start and put back before the first commit, since commits reach other NPCs' minds. What
+//! it writes ahead no one else writes before its turn, and what it reads stays fixed until
+//! then, unless a think earlier in the phase may write facts ([`Brains::fences`]): the
+//! in-place minds after such a think in the due order decide at their turn.
 //!
 //! The threads are motive's own, spawned per phase with `std::thread::scope` and joined before
 //! the first commit; the calling thread decides too. Jobs are handed out in chunks of
@@ -20,7 +27,8 @@ use std::sync::{Mutex, PoisonError};
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, Result};
 use crate::core::model::limits::{at_most, MAX_THINK_THREADS};
-use crate::core::world::brains::Brains;
+use crate::core::world::brains::{Brains, Speculation};
+use crate::core::world::mind::Mind;
 use crate::core::world::World;
 
 /// Fewer due thinks than this in a tick decide at their turn on the calling thread: a phase's
@@ -29,6 +37,12 @@ pub const PARALLEL_MIN_JOBS: usize = 256;
 
 /// Due thinks one thread takes at a time from the phase's queue.
 const CHUNK: usize = 16;
+
+/// How many jobs ahead a deciding thread starts loading a mind's brain
+/// ([`World::prefetch_job`]): first what finds its buffers, then the buffers.
+const FAR_AHEAD: usize = 4;
+/// See [`FAR_AHEAD`].
+const NEAR_AHEAD: usize = 2;
 
 /// How the commits treat proposals: a test knob (`World::set_speculation_check`).
 #[doc(hidden)]
@@ -50,30 +64,46 @@ pub struct ParallelStats {
     /// Thinks decided ahead of their turn and reached in their tick (a think the plan budget
     /// postpones drops its proposal uncounted).
     pub decided_ahead: u64,
-    /// Of those, the ones whose reads no longer held at their turn, decided again there.
+    /// Of those, the ones whose decision was checked at their turn (a UBC NPC still idle, a
+    /// UDGOAP one that planned ahead and plans at its turn): adopted, or stale.
+    pub checked: u64,
+    /// Of those checked, the ones whose reads no longer held at their turn, decided again
+    /// there.
     pub stale: u64,
 }
 
 /// One due think's decision taken ahead.
-#[derive(Default)]
-struct Job<P> {
+struct Job<B: Brains> {
     /// A thread took this think (`World::think_range`): it is not taken twice.
     taken: bool,
     /// The brain decided ahead (false: the think decides at its turn).
     ready: bool,
-    proposal: P,
+    proposal: B::Proposal,
+    /// The NPC's mind, out of its record while the phase decides ([`Speculation::InPlace`]).
+    mind: Option<Box<Mind<B>>>,
+}
+
+impl<B: Brains> Default for Job<B> {
+    fn default() -> Self {
+        Job {
+            taken: false,
+            ready: false,
+            proposal: B::Proposal::default(),
+            mind: None,
+        }
+    }
 }
 
 /// The proposals of the current phase, by position in the due list, each behind its own lock,
 /// which only the thread deciding it takes (the commits reach them through `&mut`); kept from
 /// tick to tick so that their buffers are reused.
-pub(crate) struct Jobs<P> {
-    jobs: Vec<Mutex<Job<P>>>,
+pub(crate) struct Jobs<B: Brains> {
+    jobs: Vec<Mutex<Job<B>>>,
     /// How many of `jobs` belong to the current phase (0: nothing is decided ahead).
     active: usize,
 }
 
-impl<P> Default for Jobs<P> {
+impl<B: Brains> Default for Jobs<B> {
     fn default() -> Self {
         Jobs {
             jobs: Vec::new(),
@@ -82,7 +112,7 @@ impl<P> Default for Jobs<P> {
     }
 }
 
-impl<P: Default> Jobs<P> {
+impl<B: Brains> Jobs<B> {
     /// Opens a phase of `count` jobs, none taken.
     fn open(&mut self, count: usize) {
         if self.jobs.len() < count {
@@ -96,9 +126,9 @@ impl<P: Default> Jobs<P> {
     }
 }
 
-impl<P> Jobs<P> {
+impl<B: Brains> Jobs<B> {
     /// The proposal decided ahead for the due think at `at`, if any.
-    pub(crate) fn proposal(&mut self, at: usize) -> Option<&mut P> {
+    pub(crate) fn proposal(&mut self, at: usize) -> Option<&mut B::Proposal> {
         let job = self.jobs[..self.active].get_mut(at)?;
         let job = job.get_mut().unwrap_or_else(PoisonError::into_inner);
         job.ready.then_some(&mut job.proposal)
@@ -121,9 +151,11 @@ pub(crate) struct ThinkAhead<B: Brains> {
     stats: ParallelStats,
     /// A tick is open ([`World::tick_begin`]) and not yet ended.
     open: bool,
-    /// By archetype: its NPCs may decide ahead ([`Brains::decides_ahead`]).
-    decides_ahead: Vec<bool>,
-    jobs: Jobs<B::Proposal>,
+    /// By archetype: how its NPCs decide ahead ([`Brains::speculation`]).
+    speculation: Vec<Speculation>,
+    /// By archetype: its thinks may write facts ([`Brains::fences`]).
+    fences: Vec<bool>,
+    jobs: Jobs<B>,
     /// Decision buffers, one taken per deciding thread at a time.
     scratch: Mutex<Vec<B::Scratch>>,
 }
@@ -137,12 +169,13 @@ impl<B: Brains> ThinkAhead<B> {
             check: SpeculationCheck::Trust,
             stats: ParallelStats::default(),
             open: false,
-            decides_ahead: domain
+            speculation: domain
                 .archetypes()
                 .items()
                 .iter()
-                .map(B::decides_ahead)
+                .map(B::speculation)
                 .collect(),
+            fences: domain.archetypes().items().iter().map(B::fences).collect(),
             jobs: Jobs::default(),
             scratch: Mutex::default(),
         }
@@ -188,14 +221,22 @@ impl<B: Brains> World<B> {
 
     /// Decides ahead for the due thinks of this phase on the world's threads, when it has more
     /// than one and enough are due; the proposals, by position in the due list (none otherwise).
-    pub(crate) fn decide_ahead(&mut self) -> Jobs<B::Proposal> {
+    pub(crate) fn decide_ahead(&mut self) -> Jobs<B> {
         let due = self.due.len();
         let threads = self.ahead.threads as usize;
         if threads <= 1 || due < self.ahead.min_jobs || !self.any_due_decides_ahead() {
             self.ahead.jobs.active = 0;
             return std::mem::take(&mut self.ahead.jobs);
         }
-        self.ahead.jobs.open(due);
+        let pool = self
+            .ahead
+            .scratch
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        if pool.len() < threads {
+            pool.resize_with(threads, Default::default);
+        }
+        self.open_jobs(due);
         let chunks = due.div_ceil(CHUNK);
         let next = AtomicUsize::new(0);
         let world = &*self;
@@ -217,7 +258,68 @@ impl<B: Brains> World<B> {
             }
             work();
         });
+        self.put_minds_back();
         std::mem::take(&mut self.ahead.jobs)
+    }
+
+    /// Opens the phase's `due` jobs: the threads' buffers brought to the committer's state
+    /// ([`Brains::open_phase`]), and the minds that decide in place taken out of their
+    /// records, up to the first think that may write facts ([`Brains::fences`]) and while
+    /// the plan budget surely lets them think (a mind sensed ahead must think this tick).
+    fn open_jobs(&mut self, due: usize) {
+        self.ahead.jobs.open(due);
+        let pool = self
+            .ahead
+            .scratch
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        B::open_phase(&mut self.brains, pool);
+        let serial = self.serial();
+        let mut budget = u64::from(self.budget_left);
+        for (at, &(_, npc)) in self.due.iter().enumerate() {
+            let Some(record) = npc
+                .key_in(serial)
+                .and_then(|k| self.entities.get_mut(k).ok())
+            else {
+                continue;
+            };
+            let Some(archetype) = record.archetype else {
+                continue;
+            };
+            // A think spends at most twice its cost: a behaviour tree's plan leaf spends its
+            // search on top (docs/parallel-think.md §3.7).
+            let cost = B::think_cost(&self.domain, self.domain.archetype(archetype));
+            let Some(left) = budget.checked_sub(2 * u64::from(cost)) else {
+                break;
+            };
+            budget = left;
+            if self.ahead.speculation[archetype.0 as usize] == Speculation::InPlace {
+                let job = self.ahead.jobs.jobs[at]
+                    .get_mut()
+                    .unwrap_or_else(PoisonError::into_inner);
+                job.mind = record.mind.take();
+            }
+            if self.ahead.fences[archetype.0 as usize] {
+                break;
+            }
+        }
+    }
+
+    /// Puts back the minds [`World::open_jobs`] took out, before the first commit.
+    fn put_minds_back(&mut self) {
+        let serial = self.serial();
+        for (at, job) in self.ahead.jobs.jobs[..self.ahead.jobs.active]
+            .iter_mut()
+            .enumerate()
+        {
+            let job = job.get_mut().unwrap_or_else(PoisonError::into_inner);
+            if let Some(mind) = job.mind.take() {
+                let key = self.due[at].1.key_in(serial);
+                if let Some(record) = key.and_then(|k| self.entities.get_mut(k).ok()) {
+                    record.mind = Some(mind);
+                }
+            }
+        }
     }
 
     /// Whether a due think's NPC may decide ahead: if none, threads would find nothing to do.
@@ -226,7 +328,7 @@ impl<B: Brains> World<B> {
         self.due.iter().any(|&(_, npc)| {
             self.live_record(npc)
                 .and_then(|r| r.archetype)
-                .is_some_and(|a| self.ahead.decides_ahead[a.0 as usize])
+                .is_some_and(|a| self.ahead.speculation[a.0 as usize] != Speculation::Never)
         })
     }
 
@@ -242,7 +344,7 @@ impl<B: Brains> World<B> {
         let tick_start = self.start_tick(dt)?;
         self.order_due(tick_start);
         let due = self.due.len();
-        self.ahead.jobs.open(due);
+        self.open_jobs(due);
         self.ahead.open = true;
         self.write_log.start(true);
         Ok(due)
@@ -274,6 +376,7 @@ impl<B: Brains> World<B> {
             return Err(Error::invalid("no tick is open: call tick_begin first"));
         }
         self.ahead.open = false;
+        self.put_minds_back();
         let jobs = std::mem::take(&mut self.ahead.jobs);
         self.commit_due_thinks(jobs);
         self.end_tick();
@@ -298,6 +401,8 @@ impl<B: Brains> World<B> {
     /// at the first job taken already.
     fn decide_jobs(&self, first: usize, count: usize, scratch: &mut B::Scratch) -> Result<()> {
         for at in first..first + count {
+            self.prefetch_job(at + FAR_AHEAD, Brains::prefetch_far);
+            self.prefetch_job(at + NEAR_AHEAD, Brains::prefetch);
             let mut job = self.ahead.jobs.jobs[at]
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
@@ -309,23 +414,43 @@ impl<B: Brains> World<B> {
             job.taken = true;
             let npc = self.due[at].1;
             let job = &mut *job;
-            job.ready = self.decide_one_ahead(npc, scratch, &mut job.proposal);
+            job.ready =
+                self.decide_one_ahead(npc, job.mind.as_deref_mut(), scratch, &mut job.proposal);
         }
         Ok(())
     }
 
-    /// [`Brains::decide`] for `npc`, if it is a live thinking NPC.
+    /// Starts loading, with `prefetch`, what deciding the job at `at` reads, if it is a mind
+    /// out of its record that no other thread holds: a thread's decisions stream through minds
+    /// as the one-thread commits do, in stages (`schedule.rs`, `prefetch_minds`).
+    fn prefetch_job(&self, at: usize, prefetch: fn(&B)) {
+        let Some(job) = self.ahead.jobs.jobs[..self.ahead.jobs.active].get(at) else {
+            return;
+        };
+        if let Ok(job) = job.try_lock() {
+            if let Some(mind) = job.mind.as_deref() {
+                prefetch(&mind.brain);
+            }
+        }
+    }
+
+    /// [`Brains::decide_in_place`] for `npc` with its mind `out` of its record, or
+    /// [`Brains::decide`] with the mind in it, if it is a live thinking NPC.
     fn decide_one_ahead(
         &self,
         npc: Entity,
+        out: Option<&mut Mind<B>>,
         scratch: &mut B::Scratch,
         proposal: &mut B::Proposal,
     ) -> bool {
         let Some(record) = self.live_record(npc) else {
             return false;
         };
-        match (record.archetype, record.mind.as_deref()) {
-            (Some(archetype), Some(mind)) => {
+        match (record.archetype, out, record.mind.as_deref()) {
+            (Some(archetype), Some(mind), _) => {
+                B::decide_in_place(self, npc, archetype, mind, scratch, proposal)
+            }
+            (Some(archetype), None, Some(mind)) => {
                 B::decide(self, npc, archetype, mind, scratch, proposal)
             }
             _ => false,
@@ -333,7 +458,7 @@ impl<B: Brains> World<B> {
     }
 
     /// Gives back the phase's proposals, kept for their buffers.
-    pub(crate) fn keep_jobs(&mut self, jobs: Jobs<B::Proposal>) {
+    pub(crate) fn keep_jobs(&mut self, jobs: Jobs<B>) {
         self.ahead.jobs = jobs;
     }
 
@@ -353,8 +478,14 @@ impl<B: Brains> World<B> {
     ) -> bool {
         let holds = self.ahead.check != SpeculationCheck::RejectAll
             && self.reads_still_hold(npc, archetype, priced);
-        self.ahead.stats.stale += u64::from(!holds);
+        self.count_stale(!holds);
         holds
+    }
+
+    /// Counts a proposal checked at its commit, and stale if `stale`.
+    pub(crate) fn count_stale(&mut self, stale: bool) {
+        self.ahead.stats.checked += 1;
+        self.ahead.stats.stale += u64::from(stale);
     }
 
     /// Whether a commit should decide a proposal that holds again, to compare

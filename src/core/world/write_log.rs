@@ -19,6 +19,19 @@ use crate::core::world::World;
 /// (what [`World::price`] answered).
 pub(crate) type PricedRead = (u32, Option<(f64, f64)>);
 
+/// Notes in `priced`, if the decision keeps prices, the `price` it read of the object in
+/// entity-table `slot` with `record`, when the object has slots (the others' never change).
+pub(crate) fn note_price<B: Brains>(
+    priced: Option<&mut Vec<PricedRead>>,
+    slot: u32,
+    record: &crate::core::world::EntityRecord<B>,
+    price: Option<(f64, f64)>,
+) {
+    if let Some(priced) = priced.filter(|_| !record.slots.is_empty()) {
+        priced.push((slot, price));
+    }
+}
+
 /// What the commits of the current think phase wrote.
 #[derive(Default)]
 pub(crate) struct WriteLog {
@@ -56,6 +69,11 @@ impl WriteLog {
         }
     }
 
+    /// Whether facts, a position or the live set changed in this phase.
+    pub(crate) fn world_written(&self) -> bool {
+        self.world
+    }
+
     /// A slot state of `object` changed.
     #[inline]
     pub(crate) fn slots_changed(&mut self, object: Entity) {
@@ -88,7 +106,7 @@ impl<B: Brains> World<B> {
         priced: &[PricedRead],
     ) -> bool {
         let log = &self.write_log;
-        if log.world {
+        if log.world_written() {
             return false;
         }
         let pricing = self.pricing(npc, Some(archetype));

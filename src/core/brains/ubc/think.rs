@@ -15,7 +15,7 @@ use crate::core::model::entity::Entity;
 use crate::core::model::perception::{Interest, Sight};
 use crate::core::world::event::EventKind;
 use crate::core::world::perceived::Perceived;
-use crate::core::world::write_log::PricedRead;
+use crate::core::world::write_log::{note_price, PricedRead};
 use crate::core::world::Step;
 use crate::core::{Mind, World};
 
@@ -113,7 +113,7 @@ impl World {
         scratch: &mut ThinkScratch,
         proposal: &mut UbcProposal,
     ) -> bool {
-        let ThinkScratch { perceived, ubc } = scratch;
+        let ThinkScratch { perceived, ubc, .. } = scratch;
         let UbcProposal {
             ratings, priced, ..
         } = proposal;
@@ -167,9 +167,7 @@ impl World {
             };
             // Contention: objects with no slot open to the NPC are left out or priced.
             let price = self.price(&pricing, entity, record);
-            if let Some(priced) = priced.as_deref_mut().filter(|_| !record.slots.is_empty()) {
-                priced.push((slot, price));
-            }
+            note_price(priced.as_deref_mut(), slot, record, price);
             if let Some((_, utility_factor)) = price {
                 candidates.push(Usable {
                     entity,

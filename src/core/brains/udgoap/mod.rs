@@ -12,6 +12,7 @@ pub mod memory;
 pub mod mind;
 mod packed_fact;
 pub mod planner;
+pub mod proposal;
 mod saved_memory;
 pub(crate) mod think;
 pub mod utility;

@@ -8,22 +8,27 @@
 
 use bumpalo::Bump;
 
-use crate::core::brains::shared::Unshared;
+use crate::core::brains::shared::{ThinkScratch, Unshared};
 use crate::core::brains::udgoap::focus::pick_focus;
+use crate::core::brains::udgoap::focus::Focus;
 use crate::core::brains::udgoap::goal_update::update_drives_and_goals;
 use crate::core::brains::udgoap::mind::{Candidate, CandidateFields, Explanation, UdgoapMind};
 use crate::core::brains::udgoap::planner::{BoundGoal, PlanRequest, Search, Supplier};
+use crate::core::brains::udgoap::proposal::{ArenaUse, UdgoapProposal};
 use crate::core::brains::udgoap::utility::{TopLevelUtility, WeightedScore};
 use crate::core::brains::BrainState;
-use crate::core::brains::{SearchStats, SearchStatus};
+use crate::core::brains::{SearchStats, SearchStatus, StopReason};
+use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::archetype::TopLevel;
-use crate::core::model::archetype::{ArchetypeId, ThinkSettings};
+use crate::core::model::domain::Domain;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, Result};
 use crate::core::model::goal::GoalId;
 use crate::core::model::limits::check_expansions;
 use crate::core::model::perception::{Interest, Sight};
 use crate::core::world::event::EventKind;
+use crate::core::world::perceived::Perceived;
+use crate::core::world::write_log::{note_price, PricedRead};
 use crate::core::world::Step;
 use crate::core::world::{describe, EntityRecord};
 use crate::core::{Mind, World};
@@ -33,48 +38,238 @@ use crate::core::{Mind, World};
 pub(crate) struct UdgoapScratch {
     /// Reached only through `&mut` ([`Unshared`]): `Bump` is not `Sync`.
     arena: Unshared<Bump>,
+    request: RequestBuffers,
+    pub(crate) scores: Vec<WeightedScore>,
+    /// The most candidates one UDGOAP decision has recorded ([`start_record`]): the
+    /// committing thread's only, since decisions are recorded at their turn.
+    most_recorded: usize,
+}
+
+/// A search request's buffers: the suppliers the NPC knows, its goals, its drives' weights.
+#[derive(Default)]
+struct RequestBuffers {
     suppliers: Vec<Supplier>,
     goals: Vec<BoundGoal>,
     weights: Vec<f64>,
-    pub(crate) scores: Vec<WeightedScore>,
-    /// The most candidates one UDGOAP decision has recorded ([`record_decision`]).
-    most_recorded: usize,
+}
+
+impl UdgoapScratch {
+    /// The bytes the arena holds after a reset: its one chunk.
+    pub(crate) fn arena_bytes(&mut self) -> usize {
+        let arena = self.arena.get_mut();
+        arena.reset();
+        arena.allocated_bytes()
+    }
+
+    /// Gives this thread's arena a chunk of `bytes`, the committing thread's, unless it has
+    /// one: a search ahead then reports what the same search at its turn would
+    /// ([`ArenaUse::fits`]). Allocates only when they differ, which a settled world's do not.
+    pub(crate) fn match_arena(&mut self, bytes: usize) {
+        if self.arena_bytes() != bytes {
+            *self.arena.get_mut() = match bytes {
+                0 => Bump::new(),
+                _ => Bump::with_capacity(bytes),
+            };
+        }
+    }
 }
 
 impl World {
     /// One UDGOAP think: sense, update drives and goals, and plan if `npc` is not performing
-    /// an action.
-    pub(crate) fn udgoap_think(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
-        let domain = self.domain.clone();
-        let think = domain.archetype(archetype).think;
+    /// an action. With `ahead`, the NPC sensed and updated its drives and goals ahead of its
+    /// turn, in place, and planned if it performed no action then: the plan is adopted if what
+    /// it read still holds, or made anew at this turn.
+    pub(crate) fn udgoap_think(
+        &mut self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &mut Mind,
+        ahead: Option<&UdgoapProposal>,
+    ) {
         let BrainState::Udgoap(udgoap) = &mut mind.brain else {
             return;
         };
-        self.sense(npc, archetype, udgoap, &think);
-        update_drives_and_goals(&domain, npc, udgoap, &mut self.brains.udgoap.scores);
+        match ahead {
+            // What it sensed ahead is what it would sense now only if no fact, position or
+            // entity changed before its turn: `think_ahead.rs` fences every think that may.
+            Some(_) => assert!(
+                !self.write_log.world_written(),
+                "a UDGOAP NPC sensed ahead of a fact written in its phase"
+            ),
+            None => {
+                self.sense_here(npc, archetype, udgoap);
+                let domain = &*self.domain;
+                update_drives_and_goals(domain, npc, udgoap, &mut self.brains.udgoap.scores);
+            }
+        }
         if !self.fail_if_target_gone(npc, mind) && mind.running.is_none() {
-            self.plan(npc, archetype, mind);
+            match ahead.filter(|ahead| ahead.planned) {
+                Some(ahead) if self.plan_holds(npc, archetype, mind, ahead) => {
+                    self.adopt_ahead(npc, archetype, mind, ahead)
+                }
+                _ => self.plan(npc, archetype, mind),
+            }
             self.start_next_step(npc, mind);
         }
     }
 
-    /// Merges what `npc` perceives with `think`'s range and limit into its memory: itself, and
-    /// the entities in range that can matter to it (`model/perception.rs`), the nearest, with
-    /// their positions and facts, stamped now. Facts about entities that no longer exist are
-    /// forgotten.
-    fn sense(
+    /// Decides for `npc` ahead of its turn, its mind out of its record (`think_ahead.rs`):
+    /// senses and updates its drives and goals in place, as its turn would, and plans into
+    /// `proposal` if it performs no action. False when another brain decides for it.
+    pub(crate) fn udgoap_decide_ahead(
+        &self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &mut Mind,
+        scratch: &mut ThinkScratch,
+        proposal: &mut UdgoapProposal,
+    ) -> bool {
+        let planning = mind.running.is_none();
+        let BrainState::Udgoap(udgoap) = &mut mind.brain else {
+            return false;
+        };
+        self.sense(npc, archetype, udgoap, &mut scratch.perceived);
+        update_drives_and_goals(&self.domain, npc, udgoap, &mut scratch.udgoap.scores);
+        proposal.planned = planning;
+        if planning {
+            self.plan_ahead(npc, archetype, udgoap, &mut scratch.udgoap, proposal);
+        }
+        true
+    }
+
+    /// Plans for `npc` from `mind` into `proposal`, reading only, with the prices it read.
+    fn plan_ahead(
+        &self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &UdgoapMind,
+        scratch: &mut UdgoapScratch,
+        proposal: &mut UdgoapProposal,
+    ) {
+        let UdgoapScratch { arena, request, .. } = scratch;
+        let arena = arena.get_mut();
+        arena.reset();
+        let before = arena.allocated_bytes();
+        let UdgoapProposal {
+            plan,
+            candidates,
+            satisfactions,
+            priced,
+            ..
+        } = proposal;
+        plan.clear();
+        candidates.clear();
+        satisfactions.clear();
+        priced.clear();
+        match self.search(npc, archetype, mind, request, arena, 0, Some(priced)) {
+            Ok(mut search) => {
+                plan.extend_from_slice(search.plan());
+                push_candidates(&search, candidates, satisfactions);
+                proposal.status = Some(search.status());
+                proposal.stats = search.stats();
+                proposal.chosen = search.found_state();
+                proposal.focus = focus_of(&self.domain, mind, &mut search);
+            }
+            Err(_) => proposal.status = None,
+        }
+        proposal.arena = ArenaUse {
+            before,
+            after: arena.allocated_bytes(),
+        };
+    }
+
+    /// Whether `npc`'s plan decided `ahead` may be adopted at its turn: its search reports
+    /// the bytes of this thread's arena and leaves it as the search here would, and the
+    /// prices it read still hold. A stale one is counted.
+    fn plan_holds(
         &mut self,
         npc: Entity,
         archetype: ArchetypeId,
+        mind: &Mind,
+        ahead: &UdgoapProposal,
+    ) -> bool {
+        let committer = self.brains.udgoap.arena_bytes();
+        if !ahead.arena.fits(committer) {
+            self.count_stale(true);
+            return false;
+        }
+        if !self.proposal_holds(npc, archetype, &ahead.priced) {
+            return false;
+        }
+        if self.verifying() {
+            if let BrainState::Udgoap(udgoap) = &mind.brain {
+                let mut again = UdgoapProposal::default();
+                let scratch = &mut UdgoapScratch::default();
+                self.plan_ahead(npc, archetype, udgoap, scratch, &mut again);
+                (again.planned, again.arena) = (true, ahead.arena);
+                again.stats.peak_bytes = ahead.stats.peak_bytes;
+                assert_eq!(&again, ahead, "a UDGOAP plan taken ahead no longer holds");
+            }
+        }
+        true
+    }
+
+    /// Adopts the plan `npc` decided `ahead` and records it, as [`World::plan`] would have.
+    fn adopt_ahead(
+        &mut self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &mut Mind,
+        ahead: &UdgoapProposal,
+    ) {
+        let BrainState::Udgoap(udgoap) = &mut mind.brain else {
+            return;
+        };
+        let previous = udgoap.explanation.status;
+        let status = ahead.status.unwrap_or_else(failed_search);
+        if ahead.status.is_some() {
+            let stats = SearchStats {
+                // The committer's arena's, which the search fitted (`plan_holds`).
+                peak_bytes: self.brains.udgoap.arena.get_mut().allocated_bytes(),
+                ..ahead.stats
+            };
+            let record = Record {
+                time: self.time,
+                stats,
+                chosen: ahead.chosen,
+                recorded: ahead.candidates.len(),
+                max_expansions: self.domain.archetype(archetype).think.max_expansions,
+            };
+            let explanation = start_record(udgoap, record, &mut self.brains.udgoap.most_recorded);
+            explanation.candidates.extend_from_slice(&ahead.candidates);
+            explanation
+                .satisfactions
+                .extend_from_slice(&ahead.satisfactions);
+            explanation.focus = ahead.focus;
+            self.replace_plan(npc, mind, ahead.plan.iter().copied());
+        }
+        self.conclude_plan(npc, mind, previous, status);
+    }
+
+    /// Senses for `npc` at its turn, with the world's buffers ([`World::sense`]).
+    fn sense_here(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut UdgoapMind) {
+        let mut perceived = std::mem::take(&mut self.brains.perceived);
+        self.sense(npc, archetype, mind, &mut perceived);
+        self.brains.perceived = perceived;
+    }
+
+    /// Merges what `npc` perceives with its archetype's range and limit into its memory:
+    /// itself, and the entities in range that can matter to it (`model/perception.rs`), the
+    /// nearest, with their positions and facts, stamped now. Facts about entities that no
+    /// longer exist are forgotten. `perceived` is scratch space.
+    fn sense(
+        &self,
+        npc: Entity,
+        archetype: ArchetypeId,
         mind: &mut UdgoapMind,
-        think: &ThinkSettings,
+        perceived: &mut Perceived,
     ) {
         let Ok(me) = self.position(npc) else {
             return;
         };
-        let mut perceived = std::mem::take(&mut self.brains.perceived);
+        let think = &self.domain.archetype(archetype).think;
         let interest = Interest::Memory(archetype);
-        self.perceivable(npc, me, Sight::of(think, interest), &mut perceived);
+        self.perceivable(npc, me, Sight::of(think, interest), perceived);
         let relevance = self.domain.relevance();
         mind.memory.start_sensing();
         for (at, &slot) in perceived.iter().enumerate() {
@@ -86,7 +281,6 @@ impl World {
                 remember(mind, entity, record, self.time);
             }
         }
-        self.brains.perceived = perceived;
         // Only a destruction makes a remembered entity missing: what sensing adds is alive.
         if mind.destructions_checked != self.destructions {
             mind.memory.forget_missing(|e| self.is_alive(e));
@@ -116,17 +310,20 @@ impl World {
         }
     }
 
-    /// Fills the scratch request buffers from `npc`'s mind: known suppliers, goals and drive
-    /// weights. Returns the top-level function for the NPC's current drives.
+    /// Fills `request` from `npc`'s mind: known suppliers (with `priced`, the price of each
+    /// slotted one, by slot), goals and drive weights. Returns the top-level function for the
+    /// NPC's current drives.
     fn gather_request(
-        &mut self,
+        &self,
         npc: Entity,
         archetype: ArchetypeId,
         mind: &UdgoapMind,
+        request: &mut RequestBuffers,
+        priced: Option<&mut Vec<PricedRead>>,
     ) -> TopLevelUtility {
-        let domain = self.domain.clone();
-        self.gather_suppliers(npc, archetype, mind);
-        let UdgoapScratch { goals, weights, .. } = &mut self.brains.udgoap;
+        let domain = &*self.domain;
+        self.gather_suppliers(npc, archetype, mind, &mut request.suppliers, priced);
+        let RequestBuffers { goals, weights, .. } = request;
         goals.clear();
         goals.extend(mind.goals.iter().map(|g| BoundGoal {
             goal: g.goal,
@@ -151,18 +348,24 @@ impl World {
         }
     }
 
-    /// Fills the scratch suppliers with the entities `mind` knows that supply something `npc`
-    /// consumes, priced by contention.
-    fn gather_suppliers(&mut self, npc: Entity, archetype: ArchetypeId, mind: &UdgoapMind) {
-        let domain = self.domain.clone();
+    /// Fills `suppliers` with the entities `mind` knows that supply something `npc` consumes,
+    /// priced by contention; with `priced`, notes the price of each slotted one, by slot.
+    fn gather_suppliers(
+        &self,
+        npc: Entity,
+        archetype: ArchetypeId,
+        mind: &UdgoapMind,
+        suppliers: &mut Vec<Supplier>,
+        mut priced: Option<&mut Vec<PricedRead>>,
+    ) {
+        let domain = &*self.domain;
         let serial = self.serial();
-        let mut suppliers = std::mem::take(&mut self.brains.udgoap.suppliers);
         suppliers.clear();
         let pricing = self.pricing(npc, Some(archetype));
         for (entity, _) in mind.memory.located() {
-            let Some(record) = entity
+            let Some((key, record)) = entity
                 .key_in(serial)
-                .and_then(|key| self.entities.get(key).ok())
+                .and_then(|key| Some((key, self.entities.get(key).ok()?)))
             else {
                 continue;
             };
@@ -175,7 +378,9 @@ impl World {
                 continue;
             }
             // Contention: objects with no slot open to the NPC are left out or priced.
-            if let Some((_, utility_factor)) = self.price(&pricing, entity, record) {
+            let price = self.price(&pricing, entity, record);
+            note_price(priced.as_deref_mut(), key.index, record, price);
+            if let Some((_, utility_factor)) = price {
                 suppliers.push(Supplier {
                     entity,
                     archetype: supplier,
@@ -183,7 +388,6 @@ impl World {
                 });
             }
         }
-        self.brains.udgoap.suppliers = suppliers;
     }
 
     /// Plans for `npc` from what it knows now, in the caller's `arena`, without changing the NPC:
@@ -208,7 +412,18 @@ impl World {
                     mind.brain.kind().name()
                 )));
             };
-            let search = world.search(npc, archetype, udgoap, arena, max_expansions)?;
+            let mut request = std::mem::take(&mut world.brains.udgoap.request);
+            let search = world.search(
+                npc,
+                archetype,
+                udgoap,
+                &mut request,
+                arena,
+                max_expansions,
+                None,
+            );
+            world.brains.udgoap.request = request;
+            let search = search?;
             Ok((
                 &*arena.alloc_slice_copy(search.plan()),
                 search.status(),
@@ -217,28 +432,42 @@ impl World {
         })
     }
 
-    /// Starts a search for `npc` from `mind` in `arena` and runs it for at most
+    /// Starts a search for `npc` from `mind` in `arena`, its request gathered into `request`
+    /// (with `priced`, the prices of slotted suppliers noted), and runs it for at most
     /// `max_expansions` (0 means the archetype's limit).
+    #[allow(clippy::too_many_arguments)]
     fn search<'a>(
-        &mut self,
+        &self,
         npc: Entity,
         archetype: ArchetypeId,
         mind: &UdgoapMind,
+        request: &mut RequestBuffers,
         arena: &'a Bump,
         max_expansions: u32,
+        priced: Option<&mut Vec<PricedRead>>,
     ) -> Result<Search<'a>> {
-        let top_level = self.gather_request(npc, archetype, mind);
-        self.search_gathered(npc, archetype, mind, top_level, arena, max_expansions)
+        let top_level = self.gather_request(npc, archetype, mind, request, priced);
+        self.search_gathered(
+            npc,
+            archetype,
+            mind,
+            top_level,
+            request,
+            arena,
+            max_expansions,
+        )
     }
 
-    /// Runs a search for `npc` over the scratch request (suppliers, goals, weights) and what
-    /// `mind` remembers, for at most `max_expansions` (0 means the archetype's limit).
+    /// Runs a search for `npc` over `request` (suppliers, goals, weights) and what `mind`
+    /// remembers, for at most `max_expansions` (0 means the archetype's limit).
+    #[allow(clippy::too_many_arguments)]
     fn search_gathered<'a>(
         &self,
         npc: Entity,
         archetype: ArchetypeId,
         mind: &UdgoapMind,
         top_level: TopLevelUtility,
+        request: &RequestBuffers,
         arena: &'a Bump,
         max_expansions: u32,
     ) -> Result<Search<'a>> {
@@ -252,9 +481,9 @@ impl World {
             archetype,
             consumer: npc,
             facts: &mind.memory,
-            suppliers: &self.brains.udgoap.suppliers,
-            goals: &self.brains.udgoap.goals,
-            drive_weights: &self.brains.udgoap.weights,
+            suppliers: &request.suppliers,
+            goals: &request.goals,
+            drive_weights: &request.weights,
             top_level,
             max_expansions: limit,
             max_depth: think.max_depth,
@@ -290,9 +519,10 @@ impl World {
             adopt(self, &[]);
             return (SearchStatus::Found, 0);
         }
-        self.sense(npc, archetype, memory, &domain.archetype(archetype).think);
-        self.gather_suppliers(npc, archetype, memory);
-        let UdgoapScratch { goals, weights, .. } = &mut self.brains.udgoap;
+        self.sense_here(npc, archetype, memory);
+        let mut request = std::mem::take(&mut self.brains.udgoap.request);
+        self.gather_suppliers(npc, archetype, memory, &mut request.suppliers, None);
+        let RequestBuffers { goals, weights, .. } = &mut request;
         goals.clear();
         goals.push(BoundGoal {
             goal,
@@ -304,47 +534,67 @@ impl World {
         let mut arena = std::mem::take(self.brains.udgoap.arena.get_mut());
         arena.reset();
         let linear = TopLevelUtility::Linear;
-        let outcome = match self.search_gathered(npc, archetype, memory, linear, &arena, 0) {
-            Ok(search) => {
-                let status = search.status();
-                if status == SearchStatus::Found {
-                    adopt(self, search.plan());
+        let outcome =
+            match self.search_gathered(npc, archetype, memory, linear, &request, &arena, 0) {
+                Ok(search) => {
+                    let status = search.status();
+                    if status == SearchStatus::Found {
+                        adopt(self, search.plan());
+                    }
+                    (status, search.stats().expanded)
                 }
-                (status, search.stats().expanded)
-            }
-            // The request is built from checked state; a failure here is a bug, reported as no plan.
-            Err(_) => (
-                SearchStatus::NoPlan(crate::core::brains::StopReason::Exhausted),
-                0,
-            ),
-        };
+                Err(_) => (failed_search(), 0),
+            };
         *self.brains.udgoap.arena.get_mut() = arena;
+        self.brains.udgoap.request = request;
         outcome
     }
 
     /// Runs a UDGOAP search from what `npc` knows and records the plan and its explanation.
     fn plan(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
-        let mut arena = std::mem::take(self.brains.udgoap.arena.get_mut());
-        arena.reset();
         let BrainState::Udgoap(udgoap) = &mut mind.brain else {
             return;
         };
+        let mut arena = std::mem::take(self.brains.udgoap.arena.get_mut());
+        arena.reset();
+        let mut request = std::mem::take(&mut self.brains.udgoap.request);
         let previous = udgoap.explanation.status;
-        let status = match self.search(npc, archetype, udgoap, &arena, 0) {
+        let status = match self.search(npc, archetype, udgoap, &mut request, &arena, 0, None) {
             Ok(mut search) => {
-                let expansions = self.domain.archetype(archetype).think.max_expansions;
+                let record = Record {
+                    time: self.time,
+                    stats: search.stats(),
+                    chosen: search.found_state(),
+                    recorded: recorded(&search),
+                    max_expansions: self.domain.archetype(archetype).think.max_expansions,
+                };
                 let most = &mut self.brains.udgoap.most_recorded;
-                record_decision(udgoap, &search, self.time, expansions, most);
-                udgoap.explanation.focus = search.plan_completeness().and_then(|after| {
-                    pick_focus(&self.domain, &udgoap.drives, &udgoap.goals, after)
-                });
+                let explanation = start_record(udgoap, record, most);
+                push_candidates(
+                    &search,
+                    &mut explanation.candidates,
+                    &mut explanation.satisfactions,
+                );
+                udgoap.explanation.focus = focus_of(&self.domain, udgoap, &mut search);
                 self.replace_plan(npc, mind, search.plan().iter().copied());
                 search.status()
             }
-            // The request is built from checked state; a failure here is a bug, reported as no plan.
-            Err(_) => SearchStatus::NoPlan(crate::core::brains::StopReason::Exhausted),
+            Err(_) => failed_search(),
         };
         *self.brains.udgoap.arena.get_mut() = arena;
+        self.brains.udgoap.request = request;
+        self.conclude_plan(npc, mind, previous, status);
+    }
+
+    /// Ends a decision of `npc`, made here or ahead: its status `status` recorded, and a
+    /// `NoPlan` event when it found none and its last decision (`previous`) ended otherwise.
+    fn conclude_plan(
+        &mut self,
+        npc: Entity,
+        mind: &mut Mind,
+        previous: Option<SearchStatus>,
+        status: SearchStatus,
+    ) {
         if let BrainState::Udgoap(udgoap) = &mut mind.brain {
             udgoap.explanation.status = Some(status);
         }
@@ -354,7 +604,37 @@ impl World {
     }
 }
 
-/// Copies the candidates of `search` into the NPC's explanation (bounded).
+/// How a search is reported when it could not be made: its request is built from checked
+/// state, so a failure is a bug, reported as no plan.
+fn failed_search() -> SearchStatus {
+    SearchStatus::NoPlan(StopReason::Exhausted)
+}
+
+/// The goal the plan of `search`, made from `mind`, serves most.
+fn focus_of(domain: &Domain, mind: &UdgoapMind, search: &mut Search<'_>) -> Option<Focus> {
+    search
+        .plan_completeness()
+        .and_then(|after| pick_focus(domain, &mind.drives, &mind.goals, after))
+}
+
+/// What a decision records in an explanation beside its candidates.
+struct Record {
+    time: f64,
+    stats: SearchStats,
+    chosen: Option<u32>,
+    /// Candidates it records.
+    recorded: usize,
+    /// The NPC's archetype's search limit.
+    max_expansions: u32,
+}
+
+/// The candidates of `search` an explanation records (bounded).
+fn recorded(search: &Search<'_>) -> usize {
+    search.states().len().min(Explanation::MAX_CANDIDATES)
+}
+
+/// Starts recording a decision in `mind`'s explanation: `record`'s fields, and its
+/// candidates' buffers cleared, with room for them; the caller adds the candidates.
 ///
 /// Each NPC's buffers are grown to the most candidates any decision of the world has recorded
 /// (`most_recorded`), not just to its own: per-NPC high-water marks would keep rising, and
@@ -362,20 +642,17 @@ impl World {
 /// world's mark settles within its first decisions, and each NPC then grows at most once; but
 /// never past what its own searches can record (`max_expansions`), which its memory bound
 /// counts: an archetype that searches little, beside one that searches much, keeps its size.
-fn record_decision(
-    mind: &mut UdgoapMind,
-    search: &Search<'_>,
-    time: f64,
-    max_expansions: u32,
+fn start_record<'m>(
+    mind: &'m mut UdgoapMind,
+    record: Record,
     most_recorded: &mut usize,
-) {
-    let recorded = search.states().len().min(Explanation::MAX_CANDIDATES);
-    *most_recorded = (*most_recorded).max(recorded);
-    let room = (*most_recorded).min(Explanation::most_candidates(max_expansions));
+) -> &'m mut Explanation {
+    *most_recorded = (*most_recorded).max(record.recorded);
+    let room = (*most_recorded).min(Explanation::most_candidates(record.max_expansions));
     let explanation = &mut mind.explanation;
-    explanation.time = time;
-    explanation.stats = search.stats();
-    explanation.chosen = search.found_state();
+    explanation.time = record.time;
+    explanation.stats = record.stats;
+    explanation.chosen = record.chosen;
     explanation.drives = mind.drives.len();
     explanation.candidates.clear();
     explanation.satisfactions.clear();
@@ -383,8 +660,17 @@ fn record_decision(
     explanation
         .satisfactions
         .reserve_exact(room * explanation.drives);
-    for (id, state) in search.states().iter().enumerate().take(recorded) {
-        explanation.candidates.push(Candidate::new(CandidateFields {
+    explanation
+}
+
+/// Appends the candidates of `search` an explanation records, and their drive satisfactions.
+fn push_candidates(
+    search: &Search<'_>,
+    candidates: &mut Vec<Candidate>,
+    satisfactions: &mut Vec<f64>,
+) {
+    for (id, state) in search.states().iter().enumerate().take(recorded(search)) {
+        candidates.push(Candidate::new(CandidateFields {
             id: id as u32,
             parent: state.parent,
             step: state.step,
@@ -394,9 +680,7 @@ fn record_decision(
             complete: state.parent.is_some() && state.unsatisfied.is_none() && !state.truncated,
             truncated: state.truncated,
         }));
-        explanation
-            .satisfactions
-            .extend_from_slice(search.satisfactions(id as u32));
+        satisfactions.extend_from_slice(search.satisfactions(id as u32));
     }
 }
 
