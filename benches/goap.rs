@@ -586,20 +586,9 @@ impl Planner {
     }
 
     /// Plans for `npc` from `start` in `ws`'s buffers (take them back with
-    /// `into_workspace`): binding against `view`, and the search.
+    /// `into_workspace`), expanding at most `max_expansions` nodes: binding against `view`,
+    /// and the search.
     fn plan<F: FactView>(
-        &self,
-        view: &F,
-        npc: Entity,
-        targets: &[Target],
-        start: &SymbolicState,
-        ws: &mut Workspace,
-    ) -> GoapSearch {
-        self.plan_within(view, npc, targets, start, ws, MAX_EXPANSIONS)
-    }
-
-    /// [`Planner::plan`] expanding at most `max_expansions` nodes.
-    fn plan_within<F: FactView>(
         &self,
         view: &F,
         npc: Entity,
@@ -647,7 +636,7 @@ impl Planner {
         ws: &mut Workspace,
     ) -> usize {
         let (targets, n) = self.targets(npc);
-        let search = self.plan(view, npc, &targets[..n], start, ws);
+        let search = self.plan(view, npc, &targets[..n], start, ws, MAX_EXPANSIONS);
         debug_assert_eq!(search.status(), SearchStatus::Found);
         let len = search.plan().len();
         *ws = search.into_workspace();
@@ -695,7 +684,7 @@ impl MotiveBench {
         };
         let d = &self.domain;
         let p = &d.planner;
-        let search = p.plan_within(
+        let search = p.plan(
             &d.world,
             d.npcs[0],
             &self.targets,
@@ -718,6 +707,7 @@ impl MotiveBench {
             &self.targets,
             &self.start,
             &mut self.ws,
+            MAX_EXPANSIONS,
         );
         assert_eq!(search.status(), SearchStatus::Found, "motive found no plan");
         let s = search.stats();
@@ -1112,7 +1102,14 @@ impl Hospital {
             let p = &self.motive.planner;
             let (targets, n) = p.targets(npc);
             let start = &self.starts[i];
-            let search = p.plan(&self.motive.world, npc, &targets[..n], start, &mut ws);
+            let search = p.plan(
+                &self.motive.world,
+                npc,
+                &targets[..n],
+                start,
+                &mut ws,
+                MAX_EXPANSIONS,
+            );
             assert_eq!(search.status(), SearchStatus::Found, "nurse {i}");
             let plan = p.names(&search);
             let from = nurse_start(&spec, i);

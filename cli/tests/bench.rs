@@ -69,6 +69,28 @@ fn bench(dir: &Path, args: &[&str]) -> (String, Vec<HashMap<String, String>>) {
     (stdout, rows)
 }
 
+/// Arguments of a short quick bench of UBC alone at `npcs` on one thread (0.5 s warm-up, 2 s
+/// window, no objects or actions axis), then `more`.
+fn short_ubc<'a>(npcs: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "--quick",
+        "--controllers",
+        "ubc",
+        "--npcs",
+        npcs,
+        "--threads",
+        "1",
+        "--objects",
+        "--actions",
+        "--warmup",
+        "0.5",
+        "--seconds",
+        "2",
+    ];
+    args.extend_from_slice(more);
+    args
+}
+
 fn number(row: &HashMap<String, String>, column: &str) -> f64 {
     row[column]
         .parse()
@@ -166,31 +188,12 @@ fn quick_bench_writes_a_row_per_controller_and_point_and_a_chart() {
     assert!(text.contains("ubc, 2 threads") && text.contains("thinking NPCs"));
 }
 
-/// The ordering printed after Table 4.1 names the systems in the order of the times it prints,
-/// which are the CSV's; a reason follows exactly when it is not the thesis's.
 /// The report names its machine, and the scaling line is the largest population's cost over
 /// the base point's, as the CSV has them (issue 33).
 #[test]
 fn bench_states_its_machine_and_the_scaling_it_measured() {
     let dir = tempfile::tempdir().unwrap();
-    let (stdout, rows) = bench(
-        dir.path(),
-        &[
-            "--quick",
-            "--controllers",
-            "ubc",
-            "--npcs",
-            "32,64",
-            "--threads",
-            "1",
-            "--objects",
-            "--actions",
-            "--warmup",
-            "0.5",
-            "--seconds",
-            "2",
-        ],
-    );
+    let (stdout, rows) = bench(dir.path(), &short_ubc("32,64", &[]));
     assert!(
         stdout
             .lines()
@@ -220,30 +223,13 @@ fn bench_states_its_machine_and_the_scaling_it_measured() {
 #[test]
 fn a_point_of_few_thinks_takes_more_runs() {
     let dir = tempfile::tempdir().unwrap();
-    let (_, rows) = bench(
-        dir.path(),
-        &[
-            "--quick",
-            "--controllers",
-            "ubc",
-            "--npcs",
-            "32,320",
-            "--threads",
-            "1",
-            "--objects",
-            "--actions",
-            "--warmup",
-            "0.5",
-            "--seconds",
-            "2",
-            "--min-thinks",
-            "1000",
-        ],
-    );
+    let (_, rows) = bench(dir.path(), &short_ubc("32,320", &["--min-thinks", "1000"]));
     let runs: Vec<&str> = rows.iter().map(|r| r["runs"].as_str()).collect();
     assert_eq!(runs, ["4", "1"]);
 }
 
+/// The ordering printed after Table 4.1 names the systems in the order of the times it prints,
+/// which are the CSV's; a reason follows exactly when it is not the thesis's.
 #[test]
 fn table_4_1_ordering_is_printed_as_measured() {
     let dir = tempfile::tempdir().unwrap();
