@@ -77,7 +77,8 @@ impl<B: Brains> World<B> {
     pub(crate) fn commit_due_thinks(&mut self, mut jobs: Jobs<B>) {
         let due = std::mem::take(&mut self.due);
         for (at, &(_, npc)) in due.iter().enumerate() {
-            self.prefetch_minds(&due[at + 1..]);
+            let near = at + 1 + NEAR_AHEAD;
+            self.prefetch_minds(&due[at + 1..], jobs.ready(near));
             // One look-up of the record serves the cost and the think.
             let archetype = self.live_record(npc).and_then(|r| r.archetype);
             let cost =
@@ -106,8 +107,11 @@ impl<B: Brains> World<B> {
     /// needs to find its buffers; and what the next ones' thinks read first, each stage's
     /// addresses requested some thinks before. Most thinks of a large world are short (a busy
     /// UBC NPC's returns at once), so each stage is a few thinks from the next: one think
-    /// apart left the loads still in flight at 20,000 NPCs (perf).
-    fn prefetch_minds(&self, next: &[(f64, Entity)]) {
+    /// apart left the loads still in flight at 20,000 NPCs (perf). The brain of one
+    /// `near_decided` ahead (on another thread, whose cache holds what it wrote) is left
+    /// alone: its commit reads its proposal, and pulling its buffers over cost the committing
+    /// thread more than it saved.
+    fn prefetch_minds(&self, next: &[(f64, Entity)], near_decided: bool) {
         if let Some(&(_, ahead)) = next.get(RECORD_AHEAD) {
             self.entities.prefetch_at(ahead.index1.wrapping_sub(1));
         }
@@ -122,7 +126,7 @@ impl<B: Brains> World<B> {
         if let Some(ahead) = record(NEAR_AHEAD) {
             // Every brain's think reads the NPC's own facts.
             ahead.facts.prefetch();
-            if let Some(mind) = ahead.mind.as_deref() {
+            if let Some(mind) = ahead.mind.as_deref().filter(|_| !near_decided) {
                 mind.brain.prefetch();
             }
         }

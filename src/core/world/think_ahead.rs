@@ -134,6 +134,11 @@ impl<B: Brains> Jobs<B> {
         job.ready.then_some(&mut job.proposal)
     }
 
+    /// Whether the due think at `at` was decided ahead (its proposal is ready).
+    pub(crate) fn ready(&mut self, at: usize) -> bool {
+        self.proposal(at).is_some()
+    }
+
     /// Whether the current phase may have decided anything ahead.
     pub(crate) fn any(&self) -> bool {
         self.active > 0
