@@ -296,6 +296,66 @@ fn proposals_made_stale_by_an_earlier_claim_are_decided_again() {
     }
 }
 
+/// Room clearing with its squad a behaviour tree (the `bt_squad` variant: its orders write
+/// the officers' `assigned` in the think phase) and, after it in slot order, UDGOAP watchers
+/// who remember every officer by `assigned` and think in the same ticks.
+fn watched_room_clearing() -> Scenario {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/room_clearing.json");
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let domain = &mut doc["domain"];
+    // A goal nobody can reach: the watchers only sense, and remember `assigned`.
+    domain["goals"] = serde_json::json!([{
+        "name": "see_posted", "weight": 1,
+        "conditions": [{ "of": "supplier", "key": "members_alive",
+            "curve": { "type": "linear", "max": 4 } }]
+    }]);
+    domain["drives"] = serde_json::json!([{
+        "name": "watch", "weight": 1,
+        "generators": [{ "goal": "see_posted", "scope": "known",
+            "when": [{ "of": "supplier", "key": "assigned", "op": "!=",
+                "value": { "entity": "consumer" } }] }]
+    }]);
+    domain["archetypes"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({
+            "name": "watcher", "brain": "udgoap", "consumes": [], "drives": ["watch"],
+            "think": { "interval": 0.2, "perception_range": 60 }
+        }));
+    doc["entities"].as_array_mut().unwrap().push(serde_json::json!({
+        "name": "watcher", "archetype": "watcher", "at": [0, 0, -8], "count": 8, "spread": [1, 0, 0]
+    }));
+    let base = std::path::Path::new(path).parent();
+    let scenario = load_scenario(&doc.to_string(), base).unwrap().value;
+    scenario.with_variant("bt_squad").unwrap()
+}
+
+/// A think that writes facts fences the UDGOAP thinks after it: they sense at their turn,
+/// after the squad's order, as one thread does (without the fence they sensed the officers
+/// before it, and the commit's check of the write log stopped the run).
+#[test]
+fn a_squads_order_fences_the_udgoap_thinks_after_it() {
+    let scenario = watched_room_clearing();
+    for seed in [1, 42] {
+        let one = run(&scenario, 1, seed, 20.0, 1, SpeculationCheck::Trust);
+        assert!(
+            one.trace.contains("\n  "),
+            "the watchers decide (their explanations are traced)"
+        );
+        for (threads, check) in [(2, SpeculationCheck::Trust), (3, SpeculationCheck::Verify)] {
+            let many = run(&scenario, 1, seed, 20.0, threads, check);
+            let what = format!("watched room clearing, seed {seed}, {threads} threads, {check:?}");
+            assert_same(&one, &many, &what);
+            assert!(
+                many.parallel.decided_ahead > 0,
+                "{what}: {:?}",
+                many.parallel
+            );
+        }
+    }
+}
+
 #[test]
 fn think_threads_are_bounded() {
     let (_, scenario) = shipped().into_iter().next().unwrap();
