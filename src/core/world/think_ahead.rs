@@ -233,15 +233,7 @@ impl<B: Brains> World<B> {
             self.ahead.jobs.active = 0;
             return std::mem::take(&mut self.ahead.jobs);
         }
-        let pool = self
-            .ahead
-            .scratch
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner);
-        if pool.len() < threads {
-            pool.resize_with(threads, Default::default);
-        }
-        self.open_jobs(due);
+        self.open_jobs(due, threads);
         let chunks = due.div_ceil(CHUNK);
         let next = AtomicUsize::new(0);
         let world = &*self;
@@ -267,17 +259,21 @@ impl<B: Brains> World<B> {
         std::mem::take(&mut self.ahead.jobs)
     }
 
-    /// Opens the phase's `due` jobs: the threads' buffers brought to the committer's state
-    /// ([`Brains::open_phase`]), and the minds that decide in place taken out of their
-    /// records, up to the first think that may write facts ([`Brains::fences`]) and while
-    /// the plan budget surely lets them think (a mind sensed ahead must think this tick).
-    fn open_jobs(&mut self, due: usize) {
+    /// Opens the phase's `due` jobs: buffers for at least `threads` deciding threads, brought
+    /// to the committer's state ([`Brains::open_phase`]), and the minds that decide in place
+    /// taken out of their records, up to the first think that may write facts
+    /// ([`Brains::fences`]) and while the plan budget surely lets them think (a mind sensed
+    /// ahead must think this tick).
+    fn open_jobs(&mut self, due: usize, threads: usize) {
         self.ahead.jobs.open(due);
         let pool = self
             .ahead
             .scratch
             .get_mut()
             .unwrap_or_else(PoisonError::into_inner);
+        if pool.len() < threads {
+            pool.resize_with(threads, Default::default);
+        }
         B::open_phase(&mut self.brains, pool);
         let serial = self.serial();
         let mut budget = u64::from(self.budget_left);
@@ -349,7 +345,9 @@ impl<B: Brains> World<B> {
         let tick_start = self.start_tick(dt)?;
         self.order_due(tick_start);
         let due = self.due.len();
-        self.open_jobs(due);
+        // The engine's threads take buffers as they come (`think_range`); those kept from
+        // earlier ticks are brought up to date.
+        self.open_jobs(due, 0);
         self.ahead.open = true;
         self.write_log.start(true);
         Ok(due)
