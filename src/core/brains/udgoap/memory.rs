@@ -313,12 +313,15 @@ impl Memory {
         (0..self.keys.len()).map(|i| self.fact(i))
     }
 
-    /// The facts' (entity, attribute) keys as the planner packs them
-    /// ([`super::fact_key::packed_key`]), ascending, beside [`Memory::values`].
-    pub(crate) fn packed_keys(&self) -> impl ExactSizeIterator<Item = u128> + '_ {
-        self.keys
-            .iter()
-            .map(|&k| super::fact_key::packed_key(entity_of(k, self.world), attribute_of(k)))
+    /// The facts' (entity, attribute) keys without their value types ([`pair_key`]),
+    /// ascending, beside [`Memory::values`]: the planner's ([`super::fact_key::FactKeys`]).
+    pub(crate) fn pair_keys(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
+        self.keys.iter().map(|&k| without_type(k))
+    }
+
+    /// The serial of the world whose entities the facts are about.
+    pub(crate) fn world(&self) -> u16 {
+        self.world
     }
 
     /// The facts' values, in the order of their keys.

@@ -30,7 +30,7 @@
 use bumpalo::collections::Vec as ArenaVec;
 use bumpalo::Bump;
 
-use crate::core::brains::udgoap::fact_key::{packed_key, unpacked_key};
+use crate::core::brains::udgoap::fact_key::FactKeys;
 use crate::core::brains::udgoap::planner::open_list::OpenList;
 use crate::core::brains::udgoap::planner::request::{BoundGoal, PlanRequest, Supplier};
 use crate::core::brains::udgoap::planner::sim_state::SimState;
@@ -88,8 +88,8 @@ struct Context<'a> {
     domain: Arc<Domain>,
     archetype: ArchetypeId,
     consumer: Entity,
-    /// The known facts' (entity, attribute) keys, packed ([`packed_key`]) and sorted.
-    packed: &'a [u128],
+    /// The known facts' (entity, attribute) keys, sorted, beside `initial`.
+    keys: FactKeys<'a>,
     initial: &'a [Value],
     suppliers: &'a [Supplier],
     goals: &'a [BoundGoal],
@@ -101,7 +101,7 @@ struct Context<'a> {
     root_utility: f64,
     /// Some supplier's utility factor is below 1.
     contended: bool,
-    /// Where each goal condition's fact sits in `packed` ([`UNKNOWN`] when the NPC does not
+    /// Where each goal condition's fact sits in `keys` ([`UNKNOWN`] when the NPC does not
     /// know it): goal by goal in request order, each goal's from `goal_starts[goal]`.
     goal_facts: &'a [u32],
     /// Where each goal's entries start in `goal_facts`, and one past the last.
@@ -176,10 +176,7 @@ impl Context<'_> {
 
     /// Where the NPC believed `entity` was when it began planning.
     fn position(&self, entity: Entity) -> Option<Vec3> {
-        let i = self
-            .packed
-            .binary_search(&packed_key(entity, AttributeId::POSITION))
-            .ok()?;
+        let i = self.keys.find(entity, AttributeId::POSITION)?;
         match self.initial[i] {
             Value::Position(p) => Some(p),
             _ => None,
@@ -560,7 +557,7 @@ impl<'a> Simulator<'a> {
 
     fn state<'s>(&'s mut self, ctx: &Context<'a>) -> SimState<'s, 'a> {
         SimState {
-            keys: ctx.packed,
+            keys: ctx.keys,
             values: self.values,
             dirty: &mut self.dirty,
             ended: &mut self.ended,
@@ -579,7 +576,7 @@ impl<'a> Simulator<'a> {
             let mut any = false;
             for &id in &action.world_effects {
                 let generator = &ctx.domain.world_effects().items()[id.0 as usize];
-                for (other, attribute) in ctx.packed.iter().map(|&k| unpacked_key(k)) {
+                for (other, attribute) in ctx.keys.pairs() {
                     if attribute != AttributeId::POSITION
                         || other == ctx.consumer
                         || self.fired.contains(&(id, other))
@@ -685,7 +682,10 @@ fn copy_request<'a>(
     arena: &'a Bump,
 ) -> Result<Context<'a>> {
     domain.archetypes().get(request.archetype.0)?;
-    let packed = arena.alloc_slice_fill_iter(request.facts.packed_keys());
+    let keys = FactKeys::new(
+        arena.alloc_slice_fill_iter(request.facts.pair_keys()),
+        request.facts.world(),
+    );
     for supplier in request.suppliers {
         domain.archetypes().get(supplier.archetype.0)?;
     }
@@ -713,12 +713,12 @@ fn copy_request<'a>(
             request.max_depth
         )));
     }
-    let (goal_facts, goal_starts) = resolve_goal_facts(domain, request, packed, arena);
+    let (goal_facts, goal_starts) = resolve_goal_facts(domain, request, keys, arena);
     let mut context = Context {
         domain: domain.clone(),
         archetype: request.archetype,
         consumer: request.consumer,
-        packed,
+        keys,
         initial: arena.alloc_slice_fill_iter(request.facts.values()),
         suppliers: arena.alloc_slice_copy(request.suppliers),
         goals: arena.alloc_slice_copy(request.goals),
@@ -738,11 +738,11 @@ fn copy_request<'a>(
     Ok(context)
 }
 
-/// Finds each goal condition's fact in `packed` once per search (see [`Context::goal_facts`]).
+/// Finds each goal condition's fact in `keys` once per search (see [`Context::goal_facts`]).
 fn resolve_goal_facts<'a>(
     domain: &Domain,
     request: &PlanRequest<'_>,
-    packed: &[u128],
+    keys: FactKeys<'_>,
     arena: &'a Bump,
 ) -> (&'a [u32], &'a [u32]) {
     let mut facts = ArenaVec::new_in(arena);
@@ -751,8 +751,9 @@ fn resolve_goal_facts<'a>(
         starts.push(facts.len() as u32);
         let bindings = goal.bindings(request.consumer);
         for condition in &domain.goals().items()[goal.goal.0 as usize].conditions {
-            let key = packed_key(bindings.entity(condition.role), condition.attribute);
-            facts.push(packed.binary_search(&key).map_or(UNKNOWN, |k| k as u32));
+            let entity = bindings.entity(condition.role);
+            let k = keys.find(entity, condition.attribute);
+            facts.push(k.map_or(UNKNOWN, |k| k as u32));
         }
     }
     starts.push(facts.len() as u32);

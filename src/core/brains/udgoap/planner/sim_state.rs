@@ -6,7 +6,7 @@
 
 use bumpalo::collections::Vec as ArenaVec;
 
-use crate::core::brains::udgoap::fact_key::packed_key;
+use crate::core::brains::udgoap::fact_key::FactKeys;
 use crate::core::model::condition::FactView;
 use crate::core::model::domain::AttributeId;
 use crate::core::model::effect::FactStore;
@@ -14,10 +14,10 @@ use crate::core::model::entity::Entity;
 use crate::core::model::value::Value;
 use crate::core::model::vec3::Vec3;
 
-/// Known facts (sorted packed keys, values being simulated), the indices written, and ended
+/// Known facts (sorted keys, values being simulated), the indices written, and ended
 /// entities.
 pub(crate) struct SimState<'s, 'a> {
-    pub keys: &'s [u128],
+    pub keys: FactKeys<'s>,
     pub values: &'s mut [Value],
     /// Indices of `values` written, so a simulation restores (and fingerprints) only those.
     pub dirty: &'s mut ArenaVec<'a, u32>,
@@ -29,7 +29,7 @@ impl SimState<'_, '_> {
         if self.ended.contains(&entity) {
             return None;
         }
-        self.keys.binary_search(&packed_key(entity, attribute)).ok()
+        self.keys.find(entity, attribute)
     }
 }
 
