@@ -249,7 +249,12 @@ impl GoapSearch {
             .draft_edit(&ws.edits, ws.bound.instances.len())
             .is_ok()
         {
-            self.push::<Lists>(NONE, NONE, 0.0, 0);
+            // The goal's set is built as a general one, which it is in either kind.
+            if self.one_word {
+                self.push::<OneWord>(NONE, NONE, 0.0, 0);
+            } else {
+                self.push::<Lists>(NONE, NONE, 0.0, 0);
+            }
         } else {
             self.status = SearchStatus::NoPlan(StopReason::Exhausted);
         }
