@@ -256,6 +256,9 @@ impl SetPool {
     /// of `edits`: requirements its changes satisfy are dropped, additions shift number
     /// bounds, and its preconditions are merged into each slot's canonical entry. An action
     /// that contradicts the set, or serves none of its requirements, is rejected.
+    // Always: the general search's hot path, and its fallback for the one-word one would
+    // otherwise keep it out of line.
+    #[inline(always)]
     pub fn draft_regressed(
         &mut self,
         parent: Stored,
@@ -775,6 +778,7 @@ impl SetView<'_> {
     /// The set's hash, and how far it is from the start state for the heuristic, in one pass
     /// over its lists: `None` when a requirement fails and no bound action changes its slot
     /// (no plan can finish this set).
+    #[inline]
     pub fn survey(&self, start: &SymbolicState, reach: &Reach) -> Option<Survey> {
         let mut e = Estimate::default();
         let mut h = Mix::default();

@@ -35,7 +35,10 @@ pub(super) trait Sets {
 /// Sets of any kind, as the pools keep them.
 pub(super) struct Lists;
 
+// Inlined, as they were before the loop was generic: out of line, the general search is
+// slower (chain16+32 through the ABI, 96 instances, 1.7 -> 2.0 µs).
 impl Sets for Lists {
+    #[inline]
     fn list(ws: &mut Workspace, set: Stored, words: usize, numbers: u32) {
         let Workspace {
             sets,
@@ -90,6 +93,7 @@ impl Sets for Lists {
             .draft_regressed(parent, &ws.edits, instance as usize)
     }
 
+    #[inline]
     fn survey(ws: &Workspace) -> Option<Survey> {
         ws.sets.draft().survey(&ws.start, &ws.reach)
     }
