@@ -121,6 +121,9 @@ pub(crate) struct Compiled {
     pub max_changes: u32,
     /// The cheapest instance's cost (1 when there is none).
     pub min_cost: f64,
+    /// Whether the instances keep sets of one word of booleans one word (see
+    /// `GoapSearch::restart`).
+    pub one_word: bool,
 }
 
 impl BindCache {

@@ -256,6 +256,9 @@ impl SetPool {
     /// of `edits`: requirements its changes satisfy are dropped, additions shift number
     /// bounds, and its preconditions are merged into each slot's canonical entry. An action
     /// that contradicts the set, or serves none of its requirements, is rejected.
+    // Always: the general search's hot path, and its fallback for the one-word one would
+    // otherwise keep it out of line.
+    #[inline(always)]
     pub fn draft_regressed(
         &mut self,
         parent: Stored,
@@ -288,6 +291,44 @@ impl SetPool {
             true => Ok(()),
             false => Err(Rejected::Irrelevant),
         }
+    }
+
+    /// [`draft_regressed`](SetPool::draft_regressed) for sets of one word of booleans and
+    /// nothing else, through an edit that only has operations on that word (see
+    /// [`Edits::one_word`]): the draft is two words, regressed by masks.
+    #[inline]
+    pub fn draft_regressed_word(
+        &mut self,
+        parent: Stored,
+        edits: &Edits,
+        index: usize,
+    ) -> Result<(), Rejected> {
+        let Some(word) = &edits.edits[index].word else {
+            return self.draft_regressed(parent, edits, index);
+        };
+        self.bits.truncate(self.kept.bits);
+        let (care, value) = self.word(parent);
+        match word.regress(care, value)? {
+            (care, value, true) => {
+                self.bits.extend_from_slice(&[care, value]);
+                Ok(())
+            }
+            _ => Err(Rejected::Irrelevant),
+        }
+    }
+
+    /// The first word of booleans of a kept set: which bits it requires, and their values.
+    #[inline]
+    pub fn word(&self, at: Stored) -> (u64, u64) {
+        let at = at.bits as usize;
+        (self.bits[at], self.bits[at + self.words])
+    }
+
+    /// The first word of booleans of the draft, as [`word`](SetPool::word).
+    #[inline]
+    pub fn draft_word(&self) -> (u64, u64) {
+        let at = self.kept.bits;
+        (self.bits[at], self.bits[at + self.words])
     }
 
     fn drop_draft(&mut self) {
@@ -646,6 +687,16 @@ pub struct Edits {
 }
 
 impl Edits {
+    /// Whether every edit from the `from`th on only has operations on booleans, all in the
+    /// first word: regressing a set of one word through them leaves it one word.
+    pub fn one_word(&self, from: usize) -> bool {
+        self.edits.get(from..).is_some_and(|edits| {
+            edits.iter().all(|e| {
+                e.word.is_some() && e.numbers.0 == e.numbers.1 && e.entities.0 == e.entities.1
+            })
+        })
+    }
+
     /// Forgets every edit, keeping the memory.
     pub fn clear(&mut self) {
         self.edits.clear();
@@ -727,19 +778,14 @@ impl SetView<'_> {
     /// The set's hash, and how far it is from the start state for the heuristic, in one pass
     /// over its lists: `None` when a requirement fails and no bound action changes its slot
     /// (no plan can finish this set).
+    #[inline]
     pub fn survey(&self, start: &SymbolicState, reach: &Reach) -> Option<Survey> {
         let mut e = Estimate::default();
         let mut h = Mix::default();
         let (care, values) = self.bits.split_at(self.bits.len() / 2);
         for (word, ((&care, &value), &now)) in care.iter().zip(values).zip(&start.bools).enumerate()
         {
-            h.add(care);
-            h.add(value);
-            let mut missing = care & (value ^ now);
-            while missing != 0 {
-                e.add(reach.bits[word * 64 + missing.trailing_zeros() as usize], 1)?;
-                missing &= missing - 1;
-            }
+            survey_word(&mut h, &mut e, (care, value, now), &reach.bits[word * 64..])?;
         }
         for r in self.numbers {
             // The slot goes in with the low bound, and the bounds' openness is left out: equal
@@ -781,6 +827,38 @@ impl SetView<'_> {
             estimate: e,
         })
     }
+}
+
+/// [`SetView::survey`] of a set that is one word of booleans (`care`, `value`) and nothing
+/// else, against the start state's first word `now`: the same hash and estimate.
+#[inline]
+pub fn survey_one_word(care: u64, value: u64, now: u64, reach: &Reach) -> Option<Survey> {
+    let (mut h, mut e) = (Mix::default(), Estimate::default());
+    survey_word(&mut h, &mut e, (care, value, now), &reach.bits)?;
+    Some(Survey {
+        hash: h.0,
+        estimate: e,
+    })
+}
+
+/// Hashes one word of a set's booleans into `h` and counts into `e` the bits it requires that
+/// fail in the start state's word `now`, each changed at best by an action of cost
+/// `reach[bit]` (`None` when nothing changes one).
+#[inline]
+fn survey_word(
+    h: &mut Mix,
+    e: &mut Estimate,
+    (care, value, now): (u64, u64, u64),
+    reach: &[f64],
+) -> Option<()> {
+    h.add(care);
+    h.add(value);
+    let mut missing = care & (value ^ now);
+    while missing != 0 {
+        e.add(reach[missing.trailing_zeros() as usize], 1)?;
+        missing &= missing - 1;
+    }
+    Some(())
 }
 
 /// What [`SetView::survey`] finds.

@@ -32,6 +32,10 @@
 //! (see [`crate::core::brains::goap::regression`]); instances are listed per slot they change, so an expansion
 //! tries only those that change a slot the node requires, each once.
 //!
+//! **One word.** When the layout's booleans fit one word and neither the goal nor any bound
+//! action touches a number or an entity reference, the loop runs monomorphised over sets of
+//! two words, without list code ([`sets`]), finding the same nodes in the same order.
+//!
 //! **Memory.** Everything lives in a [`Workspace`] of reusable buffers that the search owns and
 //! gives back: after the first searches of a given size, a search allocates nothing, and a
 //! search can be stored and resumed next frame, moved to another thread, or dropped.
@@ -51,6 +55,11 @@ use crate::core::brains::goap::regression::{
 };
 use crate::core::brains::goap::replay::Replay;
 use crate::core::model::goap::layout::{SymbolLayout, SymbolicState};
+
+mod sets;
+#[cfg(test)]
+mod tests;
+use sets::{Lists, OneWord, Sets};
 
 /// What a GOAP search plans for.
 pub struct GoapProblem<'p, V: FactView> {
@@ -107,8 +116,8 @@ pub struct Workspace {
     replay: Replay,
     start: SymbolicState,
     changers: Changers,
-    /// `seen[0]` counts expansions; `seen[1 + i]` is the last expansion that tried instance
-    /// `i`, so an instance relevant to several slots of a node is tried once.
+    /// `seen[0]` counts expansions over general sets; `seen[1 + i]` is the last of them that
+    /// listed instance `i`, so an instance relevant to several slots of a node is tried once.
     seen: Vec<u32>,
     /// Table entries with another stamp are empty, so a new search need not clear the table.
     stamp: u32,
@@ -152,6 +161,10 @@ pub struct GoapSearch {
     /// step to take (see [`crate::core::brains::goap::replay`]); never saved.
     #[serde(skip)]
     replay: bool,
+    /// Whether every set of the search is one word of booleans (see [`sets`]); a search
+    /// saved before this was kept resumes with the general sets, which find the same.
+    #[serde(default)]
+    one_word: bool,
 }
 
 impl GoapSearch {
@@ -179,6 +192,7 @@ impl GoapSearch {
             min_cost: 1.0,
             cost: 0.0,
             replay: false,
+            one_word: false,
         }
     }
 
@@ -207,8 +221,11 @@ impl GoapSearch {
         let Compiled {
             max_changes,
             min_cost,
+            one_word,
         } = ws.cache.compiled;
+        let goal = ws.bound.instances.len();
         ws.edits.push(&[], problem.goal);
+        self.one_word = one_word && ws.start.bools.len() == 1 && ws.edits.one_word(goal);
         ws.seen.clear();
         ws.seen.resize(ws.bound.instances.len() + 1, 0);
         ws.nodes.clear();
@@ -232,7 +249,12 @@ impl GoapSearch {
             .draft_edit(&ws.edits, ws.bound.instances.len())
             .is_ok()
         {
-            self.push(NONE, NONE, 0.0, 0);
+            // The goal's set is built as a general one, which it is in either kind.
+            if self.one_word {
+                self.push::<OneWord>(NONE, NONE, 0.0, 0);
+            } else {
+                self.push::<Lists>(NONE, NONE, 0.0, 0);
+            }
         } else {
             self.status = SearchStatus::NoPlan(StopReason::Exhausted);
         }
@@ -242,11 +264,26 @@ impl GoapSearch {
     /// Expands at most `budget` nodes; returns where the search stands. A node that satisfies
     /// the current state ends the search when popped, even with no budget left. Calling it
     /// after the search ended returns the same status.
-    pub fn step(&mut self, mut budget: u32) -> SearchStatus {
+    pub fn step(&mut self, budget: u32) -> SearchStatus {
         if std::mem::take(&mut self.replay) && self.take_outcome(budget) {
             return self.status;
         }
         let began = self.status;
+        if self.one_word {
+            self.run::<OneWord>(budget);
+        } else {
+            self.run::<Lists>(budget);
+        }
+        self.measure();
+        if began == SearchStatus::InProgress && self.status != SearchStatus::InProgress {
+            let ws = &mut self.ws;
+            ws.replay.end(self.status, self.stats, self.cost, &ws.plan);
+        }
+        self.status
+    }
+
+    /// The A* loop of [`step`](GoapSearch::step), over sets kept as `S` keeps them.
+    fn run<S: Sets>(&mut self, mut budget: u32) {
         while self.status == SearchStatus::InProgress {
             let Some(key) = self.ws.open.pop() else {
                 self.status = SearchStatus::NoPlan(StopReason::Exhausted);
@@ -272,14 +309,8 @@ impl GoapSearch {
             }
             budget -= 1;
             self.stats.expanded += 1;
-            self.expand(id, key);
+            self.expand::<S>(id, key);
         }
-        self.measure();
-        if began == SearchStatus::InProgress && self.status != SearchStatus::InProgress {
-            let ws = &mut self.ws;
-            ws.replay.end(self.status, self.stats, self.cost, &ws.plan);
-        }
-        self.status
     }
 
     /// Ends the search as the last one from the same inputs did, if `budget` expansions
@@ -331,63 +362,22 @@ impl GoapSearch {
     /// generated, which keeps A* optimal. When the search dives (as with an exact heuristic,
     /// where every action of an optimal plan keeps `f`), the siblings of the nodes on the path
     /// are then never built: each expansion generates one successor rather than all.
-    fn expand(&mut self, id: u32, key: u128) {
+    fn expand<S: Sets>(&mut self, id: u32, key: u128) {
         let node = &self.ws.nodes[id as usize];
         if node.depth >= self.max_depth {
             return;
         }
         let (set, g, depth, tried) = (node.set, node.g, node.depth + 1, node.tried);
-        self.stamp_seen();
-        // The instances that change a slot the node requires, each once, bits first. They are
-        // listed before any is tried, as generating successors appends to the pools the set
+        // Listed before any is tried, as generating successors appends to the pools the set
         // lives in.
-        let Workspace {
-            sets,
-            changers,
-            seen,
-            candidates,
-            ..
-        } = &mut self.ws;
-        candidates.clear();
-        let stamp = seen[0];
-        let mut list = |slot: u32| {
-            let mut link = changers.first[slot as usize];
-            while link != NONE {
-                let (instance, next) = changers.links[link as usize];
-                link = next;
-                let mark = &mut seen[instance as usize + 1];
-                if *mark != stamp {
-                    *mark = stamp;
-                    candidates.push(instance);
-                }
-            }
-        };
-        let view = sets.get(set);
-        for (word, &care) in view.bits[..self.words].iter().enumerate() {
-            let mut care = care;
-            while care != 0 {
-                list(word as u32 * 64 + care.trailing_zeros());
-                care &= care - 1;
-            }
-        }
-        let bits = 64 * self.words as u32;
-        for r in view.numbers {
-            list(bits + r.slot);
-        }
-        for x in view.excluded {
-            list(bits + x.slot);
-        }
-        let entities = bits + self.numbers;
-        for r in view.entities {
-            list(entities + r.slot);
-        }
+        S::list(&mut self.ws, set, self.words, self.numbers);
         // Last listed first: the order in which the open list would pop equal siblings
         // (newest first), had they all been generated.
         let bound = open_f(key);
         let left = self.ws.candidates.len() - tried as usize;
         for k in (0..left).rev() {
             let instance = self.ws.candidates[k];
-            let f = self.generate(id, set, g, depth, instance);
+            let f = self.generate::<S>(id, set, g, depth, instance);
             if f <= bound && k > 0 {
                 self.ws.nodes[id as usize].tried += (left - k) as u32;
                 self.ws.open.push(key);
@@ -396,29 +386,22 @@ impl GoapSearch {
         }
     }
 
-    fn stamp_seen(&mut self) {
-        let seen = &mut self.ws.seen;
-        seen[0] = seen[0].wrapping_add(1);
-        if seen[0] == 0 {
-            seen.iter_mut().for_each(|s| *s = 0);
-            seen[0] = 1;
-        }
-    }
-
     /// Regresses the set `set` of node `parent` (of cost `g` so far) through `instance` into
     /// a successor at depth `depth`; the successor's `f` if it was stored, else infinity.
-    fn generate(&mut self, parent: u32, set: Stored, g: f64, depth: u32, instance: u32) -> f64 {
-        let ws = &mut self.ws;
-        if ws
-            .sets
-            .draft_regressed(set, &ws.edits, instance as usize)
-            .is_err()
-        {
+    fn generate<S: Sets>(
+        &mut self,
+        parent: u32,
+        set: Stored,
+        g: f64,
+        depth: u32,
+        instance: u32,
+    ) -> f64 {
+        if S::regress(&mut self.ws, set, instance).is_err() {
             return f64::INFINITY;
         }
         self.stats.generated += 1;
         let cost = self.ws.bound.instances[instance as usize].cost;
-        self.push(parent, instance, g + cost, depth)
+        self.push::<S>(parent, instance, g + cost, depth)
     }
 
     /// Stores the draft as a node unless a node with an equal set is known at no greater cost
@@ -428,13 +411,12 @@ impl GoapSearch {
     /// other on (cost, depth), and the new node supersedes those it dominates.
     ///
     /// Returns the node's `f` if it was stored, else infinity.
-    fn push(&mut self, parent: u32, instance: u32, g: f64, depth: u32) -> f64 {
-        let ws = &self.ws;
-        let Some(Survey { hash, estimate }) = ws.sets.draft().survey(&ws.start, &ws.reach) else {
+    fn push<S: Sets>(&mut self, parent: u32, instance: u32, g: f64, depth: u32) -> f64 {
+        let Some(Survey { hash, estimate }) = S::survey(&self.ws) else {
             return f64::INFINITY;
         };
         let id = self.ws.nodes.len() as u32;
-        let index = match self.probe(hash, g, depth) {
+        let index = match self.probe::<S>(hash, g, depth) {
             Probe::Dominated => {
                 self.stats.duplicates += 1;
                 return f64::INFINITY;
@@ -492,7 +474,7 @@ impl GoapSearch {
     /// first one's slot is `Replace`d, or else the draft goes to the `Empty` slot at the end of
     /// the probe. Live nodes of equal sets never dominate one another, so nothing is
     /// superseded when the answer is `Dominated`.
-    fn probe(&mut self, hash: u64, g: f64, depth: u32) -> Probe {
+    fn probe<S: Sets>(&mut self, hash: u64, g: f64, depth: u32) -> Probe {
         if self.ws.table.is_empty() {
             return Probe::Empty(0);
         }
@@ -505,7 +487,7 @@ impl GoapSearch {
                 return replace.map_or(Probe::Empty(index), Probe::Replace);
             }
             let node = &self.ws.nodes[id as usize];
-            if !node.superseded && node.hash == hash && self.same_as_draft(node) {
+            if !node.superseded && node.hash == hash && S::same_as_draft(&self.ws, node.set) {
                 if node.g <= g && node.depth <= depth {
                     return Probe::Dominated;
                 }
@@ -526,12 +508,6 @@ impl GoapSearch {
             index = (index + 1) & mask;
         }
         index
-    }
-
-    // Out of line: rare (a hash match), and it would crowd the probe loop's registers.
-    #[inline(never)]
-    fn same_as_draft(&self, node: &Node) -> bool {
-        self.ws.sets.get(node.set) == self.ws.sets.draft()
     }
 
     /// Walks from the node that holds now back to the goal: each node's action runs before
@@ -583,6 +559,10 @@ struct Changers {
     last: Vec<u32>,
     /// (instance, next link of its slot).
     links: Vec<(u32, u32)>,
+    /// Per bit of the first word, the first 64 instances changing it, as a mask (for
+    /// [`OneWord`] sets; absent from searches saved before it was kept, which use the lists).
+    #[serde(default)]
+    by_bit: Vec<u64>,
 }
 
 impl Changers {
@@ -592,10 +572,15 @@ impl Changers {
         self.last.clear();
         self.last.resize(slots, NONE);
         self.links.clear();
+        self.by_bit.clear();
+        self.by_bit.resize(64, 0);
     }
 
     /// Appends `instance` to the changers of `slot`; instances come in order.
     fn add(&mut self, slot: usize, instance: u32) {
+        if slot < 64 && instance < 64 {
+            self.by_bit[slot] |= 1 << instance;
+        }
         let last = self.last[slot];
         if last != NONE && self.links[last as usize].0 == instance {
             // An instance changing a slot twice is listed once.
@@ -625,6 +610,7 @@ fn compile(ws: &mut Workspace, layout: &SymbolLayout) -> Compiled {
     ws.edits.clear();
     clear_reach(&mut ws.reach, layout);
     let (mut max_changes, mut min_cost) = (1, f64::INFINITY);
+    let instances = ws.bound.instances.len();
     for (i, inst) in ws.bound.instances.iter().enumerate() {
         let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
         let tests = &ws.bound.tests[inst.tests.0 as usize..inst.tests.1 as usize];
@@ -644,6 +630,8 @@ fn compile(ws: &mut Workspace, layout: &SymbolLayout) -> Compiled {
     Compiled {
         max_changes,
         min_cost: if min_cost.is_finite() { min_cost } else { 1.0 },
+        // `Changers::by_bit` holds at most 64 instances.
+        one_word: words == 1 && instances <= 64 && ws.edits.one_word(0),
     }
 }
 
