@@ -177,17 +177,31 @@ mod tests {
             let stamp = table.stamp(now, &mut stamps, FACTS);
             drops += usize::from(table.times.len() <= before);
             // The first few facts were last seen at the first thinks; the rest are seen now.
-            let seen = if think < KEPT { think..FACTS } else { KEPT..FACTS };
+            let seen = if think < KEPT {
+                think..FACTS
+            } else {
+                KEPT..FACTS
+            };
             for fact in seen {
                 stamps[fact] = stamp;
                 times[fact] = now;
             }
             for (fact, &s) in stamps.iter().enumerate() {
-                assert_eq!(table.time(s), times[fact], "fact {fact} after think {think}");
+                assert_eq!(
+                    table.time(s),
+                    times[fact],
+                    "fact {fact} after think {think}"
+                );
             }
         }
         let most = THINKS / (FACTS / FACTS_PER_FREE_TIME) + 1;
-        assert!(drops <= most, "{drops} drops in {THINKS} thinks, at most {most}");
-        assert!(table.times.capacity() <= FACTS + 1, "within one time per fact");
+        assert!(
+            drops <= most,
+            "{drops} drops in {THINKS} thinks, at most {most}"
+        );
+        assert!(
+            table.times.capacity() <= FACTS + 1,
+            "within one time per fact"
+        );
     }
 }
