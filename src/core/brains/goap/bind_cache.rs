@@ -121,8 +121,8 @@ pub(crate) struct Compiled {
     pub max_changes: u32,
     /// The cheapest instance's cost (1 when there is none).
     pub min_cost: f64,
-    /// Whether the instances keep sets of one word of booleans one word (see
-    /// `GoapSearch::restart`).
+    /// Whether regressing a set of one word of booleans through any instance leaves it one
+    /// word: the search may then keep its sets as two words (see `GoapSearch::restart`).
     pub one_word: bool,
 }
 

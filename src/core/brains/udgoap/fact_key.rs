@@ -1,11 +1,8 @@
 //! The planner's fact keys: the memory's own (entity, attribute) keys without their value
 //! type ([`pair_key`]), sorted, of one world. Every lookup of a simulation binary-searches
-//! them, so they are single integers; copying them from memory is one mask per fact.
-//!
-//! They were 128-bit keys holding the world too, built fact by fact at the start of every
-//! plan: a UDGOAP hospital spent about 4 % of its time building them and the values beside
-//! them (perf, 5,008 NPCs). A memory holds one world's facts, so the world is checked once,
-//! not stored in every key.
+//! them, so they are single 64-bit integers, and copying them from memory at the start of a
+//! plan is one mask per fact. A memory holds one world's facts, so the world is checked once
+//! per lookup rather than stored in every key.
 
 use crate::core::brains::udgoap::packed_fact::{attribute_of, entity_of, pair_key};
 use crate::core::model::domain::AttributeId;
