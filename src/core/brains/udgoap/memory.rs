@@ -186,23 +186,28 @@ impl Memory {
             return self.remember_entity_slowly(entity, facts, position, time);
         }
         let stamp = self.stamp(time);
-        // Keys, payloads and stamps of the run, each as long as `facts`: no bounds checks.
+        // The entity's part of its keys, made once: a fact's key adds its attribute and type.
+        let entity_key = pair_key(entity, AttributeId(0));
+        // Keys and payloads of the run, each as long as `facts`: no bounds checks.
         let keys = &mut self.keys[start..end];
         let payloads = &mut self.payloads[start..end];
-        let stamps = &mut self.stamps[start..end];
-        for k in 0..facts.len() {
-            if without_type(keys[k]) != pair_key(entity, facts[k].attribute) {
-                // The facts before k were rewritten as remembering them would: going over
-                // them again changes nothing.
-                return self.remember_entity_slowly(entity, facts, position, time);
+        for ((key, payload), fact) in keys.iter_mut().zip(payloads.iter_mut()).zip(facts) {
+            let (kind, packed) = pack(fact.value);
+            let wanted = entity_key | attribute_field(fact.attribute) | kind;
+            // A key is written only when its value's type changed (rarely): keys otherwise
+            // stay clean in the cache, where a rewrite of the same bits would dirty them.
+            if *key != wanted {
+                if without_type(*key) != without_type(wanted) {
+                    // The facts before this one were rewritten as remembering them would:
+                    // going over them again changes nothing.
+                    return self.remember_entity_slowly(entity, facts, position, time);
+                }
+                *key = wanted;
             }
-            let (kind, payload) = pack(facts[k].value);
-            keys[k] = without_type(keys[k]) | kind;
-            payloads[k] = payload;
-            stamps[k] = stamp;
+            *payload = packed;
         }
+        self.stamps[start..=end].fill(stamp);
         self.remember_position(end, position);
-        self.stamps[end] = stamp;
         self.next = (end + 1) as u16;
     }
 
@@ -751,7 +756,8 @@ mod tests {
     }
 
     /// `remember_entity` is remembering each fact, then the position, in turn: same facts,
-    /// values (to the bit), times and order, through hits, misses, inserts and evictions.
+    /// values (to the bit), types, times and order, through hits, misses, inserts, evictions
+    /// and facts whose value changed type.
     #[test]
     fn remembering_an_entity_is_remembering_each_fact() {
         let mut rng = crate::core::model::rng::WorldRng::new(11);
@@ -763,7 +769,12 @@ mod tests {
             let mut facts = Vec::new();
             for attribute in (0..4).map(AttributeId) {
                 if rng.below(3) > 0 {
-                    let value = Value::Number(rng.below(4) as f64);
+                    // Of several types: a fact whose type changed has its key rewritten.
+                    let value = match rng.below(3) {
+                        0 => Value::Number(rng.below(4) as f64),
+                        1 => Value::Bool(rng.below(2) == 0),
+                        _ => Value::Entity(e(1 + rng.below(3) as u32)),
+                    };
                     facts.push(Fact {
                         attribute,
                         value,
