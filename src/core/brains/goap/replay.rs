@@ -14,6 +14,12 @@
 //! otherwise runs as it would have (`tests/goap_bind_cache.rs` checks both against fresh
 //! searches).
 //!
+//! The key costs no copy when it is unchanged: the start state is compared with the
+//! workspace's copy of the last search's start (which the search reads anyway) and copied
+//! over it only when it differs, and the goal's tests are copied only when they differ. The
+//! goal compared here also tells the search whether the goal it compiled last may stay
+//! compiled (see `GoapSearch::restart`).
+//!
 //! Like the binding cache it is derived state, never saved: a loaded search runs.
 
 use crate::core::brains::goap::bind::Test;
@@ -21,14 +27,14 @@ use crate::core::brains::goap::search::GoapStep;
 use crate::core::brains::{SearchStats, SearchStatus};
 use crate::core::model::goap::SymbolicState;
 
-/// The last search's inputs and, once it ended, its outcome.
+/// The last search's inputs (but its start state, which the workspace keeps) and, once it
+/// ended, its outcome.
 #[derive(Default)]
 pub(crate) struct Replay {
-    start: SymbolicState,
     goal: Vec<Test>,
     limits: (u32, u32),
-    /// Whether the inputs above are those of the search begun last in the workspace (false
-    /// before any, and after a load).
+    /// Whether the inputs above, and the workspace's start state, are those of the search
+    /// begun last in the workspace (false before any, and after a load).
     keyed: bool,
     /// Whether `outcome` is how a search from these inputs ended.
     ended: bool,
@@ -44,30 +50,47 @@ pub(crate) struct Outcome {
     pub plan: Vec<GoapStep>,
 }
 
+/// What the search beginning now shares with the one begun last in the workspace.
+pub(crate) struct Kept {
+    /// Its goal's tests are the last one's, bit for bit: the goal compiled for that search
+    /// is this one's too, if the instances were not compiled again.
+    pub goal: bool,
+    /// The outcome kept is how this search ends (given the budget, see
+    /// [`Replay::outcome`]).
+    pub outcome: bool,
+}
+
 impl Replay {
     /// Keeps the inputs of the search beginning now (`rebound`: its instances were bound or
-    /// compiled afresh); whether the outcome kept is that search's.
+    /// compiled afresh), bringing `kept_start`, the workspace's copy of the last search's
+    /// start, to `start`; what that search shares with the last one.
     pub fn begin(
         &mut self,
         rebound: bool,
+        kept_start: &mut SymbolicState,
         start: &SymbolicState,
         goal: &[Test],
         limits: (u32, u32),
-    ) -> bool {
-        if !rebound
-            && self.keyed
-            && self.limits == limits
-            && same_state(&self.start, start)
-            && same_tests(&self.goal, goal)
-        {
-            return self.ended;
+    ) -> Kept {
+        let same_start = self.keyed && same_state(kept_start, start);
+        if !same_start {
+            kept_start.clone_from(start);
         }
-        self.start.clone_from(start);
-        self.goal.clear();
-        self.goal.extend_from_slice(goal);
-        self.limits = limits;
-        (self.keyed, self.ended) = (true, false);
-        false
+        let same_goal = self.keyed && same_tests(&self.goal, goal);
+        if !same_goal {
+            self.goal.clear();
+            self.goal.extend_from_slice(goal);
+        }
+        let same = !rebound && same_start && same_goal && self.limits == limits;
+        if !same {
+            self.limits = limits;
+            self.ended = false;
+        }
+        self.keyed = true;
+        Kept {
+            goal: same_goal,
+            outcome: same && self.ended,
+        }
     }
 
     /// The outcome kept, if the search beginning now may take it with `budget` expansions.

@@ -201,19 +201,23 @@ impl GoapSearch {
     pub fn restart<V: FactView>(&mut self, problem: &GoapProblem<'_, V>) {
         let ws = &mut self.ws;
         let layout = problem.bind.domain.symbols();
-        ws.start.clone_from(problem.start);
         let (words, numbers) = (layout.bool_words(), layout.numbers() as u32);
         let rebound = ws.cache.refresh(&problem.bind, &mut ws.bound);
         if rebound {
             ws.cache.compiled = compile(ws, layout);
-        } else {
-            // The instances are those of the last search: only the goal is compiled again.
-            ws.edits.truncate(ws.bound.instances.len());
         }
         let limits = (problem.max_expansions, problem.max_depth);
-        self.replay = ws
+        let kept = ws
             .replay
-            .begin(rebound, problem.start, problem.goal, limits);
+            .begin(rebound, &mut ws.start, problem.start, problem.goal, limits);
+        self.replay = kept.outcome;
+        let goal = ws.bound.instances.len();
+        // The edits are the instances' then the last search's goal: with the same instances
+        // and the same goal, they stay.
+        if rebound || !kept.goal {
+            ws.edits.truncate(goal);
+            ws.edits.push(&[], problem.goal);
+        }
         // The start state's numbers, where the heuristic reads them.
         for (i, reach) in ws.reach.numbers.iter_mut().enumerate() {
             reach.now = ws.start.numbers.get(i).copied().unwrap_or(f64::NAN);
@@ -223,8 +227,6 @@ impl GoapSearch {
             min_cost,
             one_word,
         } = ws.cache.compiled;
-        let goal = ws.bound.instances.len();
-        ws.edits.push(&[], problem.goal);
         self.one_word = one_word && ws.start.bools.len() == 1 && ws.edits.one_word(goal);
         ws.seen.clear();
         ws.seen.resize(ws.bound.instances.len() + 1, 0);
@@ -454,10 +456,11 @@ impl GoapSearch {
     /// `max(⌈steps / E⌉ · c_min, dearest)`: both parts are admissible and consistent (see the
     /// module documentation), so their maximum is too.
     fn heuristic(&self, e: &Estimate) -> f64 {
-        // Most actions have one effect: then no division, whose latency is on the path to the
-        // heap key.
+        // Most actions have one effect, or two (GPGOAP's soldier): then no division, whose
+        // latency is on the path to the heap key.
         let steps = match self.max_changes {
             1 => e.steps,
+            2 => e.steps.div_ceil(2),
             e_max => e.steps.div_ceil(e_max),
         };
         let actions = f64::from(steps) * self.min_cost;
