@@ -138,9 +138,9 @@ fn bt_state(domain: &Domain, archetype: ArchetypeId, limits: &MindLimits) -> usi
         + planner
 }
 
-/// Bytes of a vector grown to `len` elements of `size` (see [`most_capacity`]).
-/// The most the outcome a GOAP workspace keeps of its last search holds (`goap/replay.rs`):
-/// a start state, the longest goal's tests and a plan.
+/// The most a GOAP workspace keeps of its last search for a repeat (`goap/replay.rs`): its
+/// start state (the workspace's own copy, which the repeat compares with), the longest goal's
+/// tests and a plan.
 fn replay_bytes(domain: &Domain, limits: &MindLimits) -> usize {
     let layout = domain.symbols();
     let goal = domain
@@ -157,6 +157,7 @@ fn replay_bytes(domain: &Domain, limits: &MindLimits) -> usize {
         + grown(limits.plan_steps, size_of::<GoapStep>())
 }
 
+/// Bytes of a vector grown to `len` elements of `size` (see [`most_capacity`]).
 fn grown(len: usize, size: usize) -> usize {
     most_capacity(len) * size
 }
