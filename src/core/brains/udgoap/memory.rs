@@ -177,7 +177,9 @@ impl Memory {
     /// as a [`FactSet`](crate::core::model::fact_set::FactSet) keeps them), then its `position`. The same as remembering each in
     /// turn; when the memory already holds exactly those facts where the last entity ended (a
     /// second look at the same entity), it rewrites them in one pass, with no search.
-    #[inline]
+    // Inlined into sensing's loop, its one caller per perceived entity, which as a call saved
+    // and restored registers per entity (callgrind, hospital udgoap: 0.3 % fewer instructions).
+    #[inline(always)]
     pub fn remember_entity(&mut self, entity: Entity, facts: &[Fact], position: Vec3, time: f64) {
         let start = usize::from(self.next);
         let end = start + facts.len();

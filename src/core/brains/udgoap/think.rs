@@ -687,7 +687,7 @@ fn push_candidates(
 /// Remembers `entity`'s facts and position. Sensing visits entities in slot (so handle)
 /// order and the position sorts after every attribute ([`AttributeId::POSITION`]), so the
 /// memory finds each fact where the last one ended.
-#[inline]
+#[inline(always)]
 fn remember(mind: &mut UdgoapMind, entity: Entity, record: &EntityRecord<BrainState>, now: f64) {
     mind.memory
         .remember_entity(entity, record.facts.as_slice(), record.position, now);
