@@ -83,14 +83,16 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
         let def = &domain.drives().items()[drive.drive.0 as usize];
         for generator in &def.generators {
             // The conditions first (they fail for most subjects), then the scan of held goals.
-            // They read the subject's facts, found once.
-            let mut consider = |view: About<'_>| {
+            // They read the subject's facts, found once; the condition `settled` (by its index)
+            // is known to hold already.
+            let mut consider = |view: About<'_>, settled: Option<usize>| {
                 let subject = view.subject();
                 let bindings = Bindings::pair(npc, subject);
                 let fires = generator
                     .conditions
                     .iter()
-                    .all(|c| c.holds(&view, &bindings));
+                    .enumerate()
+                    .all(|(i, c)| settled == Some(i) || c.holds(&view, &bindings));
                 let held = || {
                     goals.iter().any(|g| {
                         g.drive == index as u32 && g.goal == generator.goal && g.subject == subject
@@ -106,28 +108,31 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
                 }
             };
             match generator.scope {
-                TriggerScope::Consumer => consider(memory.about(npc)),
+                TriggerScope::Consumer => consider(memory.about(npc), None),
                 // Only subjects with the fact a condition needs can fire it: with one, walk
                 // those instead of testing every entity known (the same subjects, in the same
                 // order, for much less work when few entities carry the fact).
                 TriggerScope::Known => match generator
                     .conditions
                     .iter()
-                    .find_map(|c| c.required_fact(Role::Supplier).map(|a| (c, a)))
+                    .enumerate()
+                    .find_map(|(i, c)| c.required_fact(Role::Supplier).map(|a| (i, c, a)))
                 {
-                    Some((condition, attribute)) => {
+                    Some((index, condition, attribute)) => {
                         // Most subjects fail on the fact in hand alone: reject them before
                         // finding their facts and testing every condition.
                         let admitted = |subject: Entity, value: Value| {
                             subject != npc && condition.admits(value, &Bindings::pair(npc, subject))
                         };
+                        // A condition the fact in hand decides holds for every subject admitted.
+                        let settled = condition.decides().then_some(index);
                         for view in memory.located_with(attribute, admitted) {
-                            consider(view);
+                            consider(view, settled);
                         }
                     }
                     None => {
                         for (subject, _) in memory.located().filter(|(e, _)| *e != npc) {
-                            consider(memory.about(subject));
+                            consider(memory.about(subject), None);
                         }
                     }
                 },
