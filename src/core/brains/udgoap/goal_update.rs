@@ -2,6 +2,7 @@
 //! remove drives whose triggers fired (with all their goals), generate new goals, update
 //! completeness, remove goals, then rate each drive.
 
+use crate::core::brains::udgoap::last_fact::LastFact;
 use crate::core::brains::udgoap::memory::About;
 use crate::core::brains::udgoap::mind::{GoalState, UdgoapMind as Mind};
 use crate::core::brains::udgoap::utility::{drive_satisfaction, WeightedScore};
@@ -30,9 +31,10 @@ pub(crate) fn update_drives_and_goals(
         };
         // Goal tests read the subject's facts: find them once.
         let about = memory.about(goal.subject);
-        goal.completeness = def.completeness(&about, &bindings);
         let known = goal.subject == npc || about.knows();
-        known && !def.removal.iter().any(|c| c.holds(&about, &bindings))
+        let facts = LastFact::new(about);
+        goal.completeness = def.completeness(&facts, &bindings);
+        known && !def.removal.iter().any(|c| c.holds(&facts, &bindings))
     });
     for (index, drive) in mind.drives.iter_mut().enumerate() {
         scores.clear();
