@@ -285,6 +285,19 @@ impl Condition {
         }
     }
 
+    /// True when [`Condition::admits`] is the whole test: a comparison with a fixed operand,
+    /// which the tested value alone settles. Goal generation, having admitted a subject by the
+    /// fact in hand, then need not look the fact up again to test it.
+    pub fn decides(&self) -> bool {
+        matches!(
+            self,
+            Condition::Compare {
+                rhs: Operand::Constant(_) | Operand::Entity(_),
+                ..
+            }
+        )
+    }
+
     /// The attribute `role`'s entity must have a fact for, or the condition cannot hold: the
     /// left-hand side of a comparison or a score (a missing value fails both).
     pub fn required_fact(&self, role: Role) -> Option<AttributeId> {
@@ -513,6 +526,7 @@ mod tests {
                     let holds = tested.holds(&Fact(v), &bound);
                     let admits = tested.admits(v, &bound);
                     assert!(!holds || admits, "{v:?} {op:?} {rhs:?}");
+                    assert_eq!(tested.decides(), fixed, "{rhs:?}");
                     if fixed {
                         assert_eq!(holds, admits, "{v:?} {op:?} {rhs:?}");
                     } else {
@@ -530,6 +544,69 @@ mod tests {
             graded.admits(Value::Number(0.0), &bind),
             "scores are tested in full"
         );
+        assert!(!graded.decides());
+    }
+
+    /// A small value of any comparable type, equal to others often enough to test `==`.
+    fn any_value() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        prop_oneof![
+            (-2i8..3).prop_map(|n| Value::Number(f64::from(n) / 2.0)),
+            any::<bool>().prop_map(Value::Bool),
+            (1u32..4).prop_map(|i| Value::Entity(e(i))),
+        ]
+    }
+
+    proptest::proptest! {
+        /// Where a condition decides, the value in hand settles it exactly as a full test of a
+        /// view holding that value does, whatever the other facts: goal generation may skip
+        /// the test. Fails if `decides` claims a comparison with a fact operand.
+        #[test]
+        fn a_deciding_condition_holds_exactly_when_it_admits(
+            tested_role in proptest::sample::select(vec![Role::Consumer, Role::Supplier]),
+            op in proptest::sample::select(vec![
+                CmpOp::Eq, CmpOp::Ne, CmpOp::Lt, CmpOp::Le, CmpOp::Gt, CmpOp::Ge,
+            ]),
+            rhs_kind in 0u8..4,
+            value in any_value(),
+            constant in any_value(),
+            other in any_value(),
+        ) {
+            struct Facts {
+                tested: Entity,
+                value: Value,
+                other: Value,
+            }
+            impl FactView for Facts {
+                fn value(&self, entity: Entity, _: AttributeId) -> Option<Value> {
+                    Some(if entity == self.tested { self.value } else { self.other })
+                }
+            }
+            let bound = Bindings::pair(e(1), e(2));
+            let rhs = match rhs_kind {
+                0 => Operand::Constant(constant),
+                1 => Operand::Entity(Role::Consumer),
+                2 => Operand::Entity(Role::Supplier),
+                _ => Operand::Attribute(Role::Consumer, AttributeId(1)),
+            };
+            let condition = Condition::Compare {
+                role: tested_role,
+                attribute: AttributeId(0),
+                op,
+                rhs,
+            };
+            let facts = Facts {
+                tested: bound.entity(tested_role),
+                value,
+                other,
+            };
+            if condition.decides() {
+                proptest::prop_assert_eq!(
+                    condition.holds(&facts, &bound),
+                    condition.admits(value, &bound)
+                );
+            }
+        }
     }
 
     #[test]

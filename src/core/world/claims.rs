@@ -486,6 +486,9 @@ impl<B: Brains> World<B> {
 
 /// Whether slots found by [`World::open_slots`] let the NPC use the object: one is open, or
 /// it has none.
+// Always inlined: pricing asks it of every object an NPC plans with, and inlined, the iterator
+// its caller builds stays in registers instead of being written out and read back.
+#[inline(always)]
 fn any_open<'w>(
     open: Option<Option<impl Iterator<Item = (u32, &'w SlotDef, &'w SlotState)>>>,
 ) -> bool {

@@ -2,6 +2,7 @@
 //! remove drives whose triggers fired (with all their goals), generate new goals, update
 //! completeness, remove goals, then rate each drive.
 
+use crate::core::brains::udgoap::last_fact::LastFact;
 use crate::core::brains::udgoap::memory::About;
 use crate::core::brains::udgoap::mind::{GoalState, UdgoapMind as Mind};
 use crate::core::brains::udgoap::utility::{drive_satisfaction, WeightedScore};
@@ -30,9 +31,10 @@ pub(crate) fn update_drives_and_goals(
         };
         // Goal tests read the subject's facts: find them once.
         let about = memory.about(goal.subject);
-        goal.completeness = def.completeness(&about, &bindings);
         let known = goal.subject == npc || about.knows();
-        known && !def.removal.iter().any(|c| c.holds(&about, &bindings))
+        let facts = LastFact::new(about);
+        goal.completeness = def.completeness(&facts, &bindings);
+        known && !def.removal.iter().any(|c| c.holds(&facts, &bindings))
     });
     for (index, drive) in mind.drives.iter_mut().enumerate() {
         scores.clear();
@@ -83,14 +85,16 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
         let def = &domain.drives().items()[drive.drive.0 as usize];
         for generator in &def.generators {
             // The conditions first (they fail for most subjects), then the scan of held goals.
-            // They read the subject's facts, found once.
-            let mut consider = |view: About<'_>| {
+            // They read the subject's facts, found once; the condition `settled` (by its index)
+            // is known to hold already.
+            let mut consider = |view: About<'_>, settled: Option<usize>| {
                 let subject = view.subject();
                 let bindings = Bindings::pair(npc, subject);
                 let fires = generator
                     .conditions
                     .iter()
-                    .all(|c| c.holds(&view, &bindings));
+                    .enumerate()
+                    .all(|(i, c)| settled == Some(i) || c.holds(&view, &bindings));
                 let held = || {
                     goals.iter().any(|g| {
                         g.drive == index as u32 && g.goal == generator.goal && g.subject == subject
@@ -106,28 +110,31 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
                 }
             };
             match generator.scope {
-                TriggerScope::Consumer => consider(memory.about(npc)),
+                TriggerScope::Consumer => consider(memory.about(npc), None),
                 // Only subjects with the fact a condition needs can fire it: with one, walk
                 // those instead of testing every entity known (the same subjects, in the same
                 // order, for much less work when few entities carry the fact).
                 TriggerScope::Known => match generator
                     .conditions
                     .iter()
-                    .find_map(|c| c.required_fact(Role::Supplier).map(|a| (c, a)))
+                    .enumerate()
+                    .find_map(|(i, c)| c.required_fact(Role::Supplier).map(|a| (i, c, a)))
                 {
-                    Some((condition, attribute)) => {
+                    Some((index, condition, attribute)) => {
                         // Most subjects fail on the fact in hand alone: reject them before
                         // finding their facts and testing every condition.
                         let admitted = |subject: Entity, value: Value| {
                             subject != npc && condition.admits(value, &Bindings::pair(npc, subject))
                         };
+                        // A condition the fact in hand decides holds for every subject admitted.
+                        let settled = condition.decides().then_some(index);
                         for view in memory.located_with(attribute, admitted) {
-                            consider(view);
+                            consider(view, settled);
                         }
                     }
                     None => {
                         for (subject, _) in memory.located().filter(|(e, _)| *e != npc) {
-                            consider(memory.about(subject));
+                            consider(memory.about(subject), None);
                         }
                     }
                 },

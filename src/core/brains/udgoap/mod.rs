@@ -8,6 +8,7 @@ pub(crate) mod fact_key;
 mod fact_times;
 pub mod focus;
 mod goal_update;
+mod last_fact;
 pub mod memory;
 pub mod mind;
 mod packed_fact;
