@@ -107,12 +107,14 @@ pub struct motive_goap_plan_view {
 /// Checks what `World::goap_restart` would reject for the handle and the goal, with the
 /// messages the C ABI gives.
 fn check_request(w: &World, npc: Entity, goal: motive_goap_goal_id) -> FfiResult<()> {
-    if w.kind(npc)? != EntityKind::Npc {
+    // One lookup for both the kind and the archetype.
+    let record = w.record(npc, None)?;
+    if record.kind != EntityKind::Npc {
         return Err(FfiError::invalid(
             "npc names a smart object: only NPCs plan",
         ));
     }
-    if w.archetype(npc)?.is_none() {
+    if record.archetype.is_none() {
         return Err(FfiError::invalid(
             "the npc has no archetype (spawn it with motive_npc_spawn): it has no actions to plan with",
         ));

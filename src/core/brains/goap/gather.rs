@@ -120,16 +120,21 @@ impl World {
         begin: impl FnOnce(&GoapProblem<'_, Self>) -> R,
     ) -> Result<R> {
         check_expansions(max_expansions)?;
-        if self.kind(npc)? == EntityKind::Object {
+        // One lookup of the NPC's record for its kind, archetype, position and facts.
+        let record = self.record(npc, None)?;
+        if record.kind == EntityKind::Object {
             return Err(Error::invalid("only an npc or a squad plans"));
         }
-        let archetype_id = self
-            .archetype(npc)?
+        let archetype_id = record
+            .archetype
             .ok_or_else(|| Error::invalid("the npc has no archetype"))?;
         let def = self.domain.goap_goals().get(goal.0)?;
         let archetype = self.domain.archetype(archetype_id);
         let think = archetype.think;
-        let position = self.position(npc)?;
+        let position = record.position;
+        inputs
+            .start
+            .capture_facts(self.domain.symbols(), record.facts.as_slice());
         self.gather_goap(npc, archetype_id, position, &think, inputs);
         self.fill_ambiance_deltas(
             &archetype.applicable_annotations,
@@ -185,9 +190,8 @@ impl World {
         }
     }
 
-    /// Fills `inputs` with `npc`'s symbolic state and its targets: what it perceives (thinking
-    /// with `think`) that supplies an action its archetype (`npc_archetype`) consumes, priced
-    /// by contention.
+    /// Fills `inputs` with `npc`'s targets: what it perceives (thinking with `think`) that
+    /// supplies an action its archetype (`npc_archetype`) consumes, priced by contention.
     fn gather_goap(
         &self,
         npc: Entity,
@@ -196,7 +200,6 @@ impl World {
         think: &ThinkSettings,
         inputs: &mut GoapInputs,
     ) {
-        self.capture_symbols(npc, &mut inputs.start);
         inputs.targets.clear();
 
         let pricing = self.pricing(npc, Some(npc_archetype));

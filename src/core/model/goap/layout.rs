@@ -145,12 +145,10 @@ impl SymbolicState {
     pub fn set(&mut self, slot: Slot, value: Value) {
         match (slot, value) {
             (Slot::Bool(bit), Value::Bool(b)) => {
+                // Without a branch on the value: capturing a state's facts mispredicts it.
                 let (word, mask) = bit_of(bit);
-                if b {
-                    self.bools[word] |= mask;
-                } else {
-                    self.bools[word] &= !mask;
-                }
+                let w = &mut self.bools[word];
+                *w = (*w & !mask) | (mask * u64::from(b));
             }
             (Slot::Number(i), Value::Number(n)) => self.numbers[i as usize] = n,
             (Slot::Entity(i), Value::Entity(e)) => self.entities[i as usize] = e,
