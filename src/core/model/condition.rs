@@ -289,13 +289,10 @@ impl Condition {
     /// which the tested value alone settles. Goal generation, having admitted a subject by the
     /// fact in hand, then need not look the fact up again to test it.
     pub fn decides(&self) -> bool {
-        matches!(
-            self,
-            Condition::Compare {
-                rhs: Operand::Constant(_) | Operand::Entity(_),
-                ..
-            }
-        )
+        // Whether the operand is fixed does not depend on the bindings: ask `fixed` itself, so
+        // that the two never disagree about which operands read no fact.
+        let any = Bindings::pair(Entity::NULL, Entity::NULL);
+        matches!(self, Condition::Compare { rhs, .. } if rhs.fixed(&any).is_some())
     }
 
     /// The attribute `role`'s entity must have a fact for, or the condition cannot hold: the
