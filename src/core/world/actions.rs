@@ -120,7 +120,8 @@ impl<B: Brains> World<B> {
                     ahead.facts.prefetch_all();
                 }
                 if let Some(mind) = ahead.mind.as_deref().filter(|_| ahead.ticks) {
-                    crate::prefetch::start_of(&mind.running);
+                    // All of it: it may straddle two lines, and its part sits past the first.
+                    crate::prefetch::value(&mind.running);
                 }
             }
             let Some((key, record)) = self.entities.get_at_mut(index) else {
