@@ -36,6 +36,16 @@ pub(crate) fn value<T>(value: &T) {
     lines((value as *const T).cast(), std::mem::size_of::<T>());
 }
 
+/// Asks the CPU to start loading the first `bytes` bytes of `value` (all of it when
+/// shorter): the fields a pass reads, where a struct keeps them first.
+#[inline]
+pub(crate) fn head<T>(value: &T, bytes: usize) {
+    lines(
+        (value as *const T).cast(),
+        bytes.min(std::mem::size_of::<T>()),
+    );
+}
+
 /// Asks the CPU to start loading the first `bytes` bytes of `items`'s buffer (all of it when
 /// shorter), in use or not: a think rewrites buffers it cleared.
 #[inline]
@@ -93,6 +103,8 @@ mod tests {
         all(&numbers);
         all::<u64>(&[]);
         value(&numbers);
+        head(&numbers, 8);
+        head(&numbers, 4_096);
         lines(std::ptr::null(), 256);
         lines(usize::MAX as *const u8, 64);
         assert_eq!(numbers, [1, 2, 3]);

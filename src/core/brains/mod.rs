@@ -309,7 +309,8 @@ impl Brains for BrainState {
         match self {
             BrainState::Udgoap(udgoap) => udgoap.prefetch(),
             BrainState::Bt(bt) => bt.layers.prefetch(),
-            BrainState::Goap(_) | BrainState::Ubc(_) => {}
+            BrainState::Goap(goap) => goap.prefetch(),
+            BrainState::Ubc(_) => {}
         }
     }
 
@@ -317,7 +318,8 @@ impl Brains for BrainState {
         match self {
             BrainState::Udgoap(udgoap) => crate::prefetch::value(&**udgoap),
             BrainState::Bt(bt) => bt.layers.prefetch_far(),
-            BrainState::Goap(_) | BrainState::Ubc(_) => {}
+            BrainState::Goap(goap) => goap.prefetch_far(),
+            BrainState::Ubc(_) => {}
         }
     }
 
