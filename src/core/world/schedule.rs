@@ -124,8 +124,9 @@ impl<B: Brains> World<B> {
             ahead.brain.prefetch_far();
         }
         if let Some(ahead) = record(NEAR_AHEAD) {
-            // Every brain's think reads the NPC's own facts.
-            ahead.facts.prefetch();
+            // Every brain's think reads the NPC's own facts, all of them (GOAP captures its
+            // symbols from them, UDGOAP senses itself).
+            ahead.facts.prefetch_all();
             if let Some(mind) = ahead.mind.as_deref().filter(|_| !near_decided) {
                 mind.brain.prefetch();
             }
