@@ -23,13 +23,6 @@ fn line(address: *const u8) {
     let _ = address;
 }
 
-/// Asks the CPU to start loading the cache line where `value` starts (for an empty slice, a
-/// dangling address, which the hint ignores).
-#[inline]
-pub(crate) fn start_of<T: ?Sized>(value: &T) {
-    line((value as *const T).cast());
-}
-
 /// Asks the CPU to start loading all of `value` (the struct itself, not what it points to).
 #[inline]
 pub(crate) fn value<T>(value: &T) {

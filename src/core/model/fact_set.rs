@@ -75,14 +75,11 @@ impl FactSet {
         &self.facts
     }
 
-    /// Starts loading the first facts ([`crate::prefetch`]).
+    /// Starts loading every fact ([`crate::prefetch`]): each reader (a think of the NPC,
+    /// sensing the entity, the needs' decay) goes over all of them, spread over several cache
+    /// lines; a hint for the first line alone left sensing stalled on the rest (perf,
+    /// udgoap@5,008).
     pub(crate) fn prefetch(&self) {
-        crate::prefetch::start_of(self.facts.as_slice());
-    }
-
-    /// Starts loading every fact ([`crate::prefetch`]): a pass that visits each entity's
-    /// needs reads all of them, spread over several cache lines.
-    pub(crate) fn prefetch_all(&self) {
         crate::prefetch::all(self.facts.as_slice());
     }
 

@@ -117,7 +117,7 @@ impl<B: Brains> World<B> {
                     .archetype
                     .is_some_and(|a| !domain.archetype(a).needs.is_empty())
                 {
-                    ahead.facts.prefetch_all();
+                    ahead.facts.prefetch();
                 }
                 if let Some(mind) = ahead.mind.as_deref().filter(|_| ahead.ticks) {
                     // All of it: it may straddle two lines, and its part sits past the first.

@@ -126,7 +126,7 @@ impl<B: Brains> World<B> {
         if let Some(ahead) = record(NEAR_AHEAD) {
             // Every brain's think reads the NPC's own facts, all of them (GOAP captures its
             // symbols from them, UDGOAP senses itself).
-            ahead.facts.prefetch_all();
+            ahead.facts.prefetch();
             if let Some(mind) = ahead.mind.as_deref().filter(|_| !near_decided) {
                 mind.brain.prefetch();
             }
