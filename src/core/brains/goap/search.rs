@@ -228,8 +228,12 @@ impl GoapSearch {
             one_word,
         } = ws.cache.compiled;
         self.one_word = one_word && ws.start.bools.len() == 1 && ws.edits.one_word(goal);
-        ws.seen.clear();
-        ws.seen.resize(ws.bound.instances.len() + 1, 0);
+        // Sized, not cleared: a mark is only ever compared with a stamp newer than every
+        // mark (`Lists::list` clears them all when the stamps wrap), so old ones never match.
+        if ws.seen.len() != ws.bound.instances.len() + 1 {
+            ws.seen.clear();
+            ws.seen.resize(ws.bound.instances.len() + 1, 0);
+        }
         ws.nodes.clear();
         ws.sets.clear(words);
         ws.open.clear();
