@@ -1,5 +1,9 @@
 //! Direct GOAP planning in a caller's arena — begun under the world lock, stepped in slices
 //! without it, the plan copied out as a view — and the engine callbacks GOAP consults.
+//!
+//! A begin only reads the world, so it leaves the world's version as it was: a begin for the
+//! NPC and goal of the arena's last one, at the same version, finds what that one gathered and
+//! reruns its search with the new expansion limit, without gathering or comparing anything.
 
 use std::ffi::c_void;
 use std::sync::Arc;
@@ -13,7 +17,7 @@ use super::minds::search_result;
 use super::pointers::{borrow_mut, null, out};
 use super::status::motive_status;
 use super::user_data::UserData;
-use super::world::{motive_world, with_world};
+use super::world::{motive_world, with_world, with_world_reading, WorldVersion};
 use crate::core::brains::goap::gather::{ContextCallback, GoapInputs, RelevanceCallback};
 use crate::core::brains::goap::{GoapSearch, Workspace};
 use crate::core::brains::SearchStatus;
@@ -30,6 +34,18 @@ pub(crate) struct GoapSlot {
     /// Whether `search` is the arena's search (false before the first begin, after a reset and
     /// after a failed begin).
     active: bool,
+    /// What `inputs` were gathered for, and `search` last began from: a begin for the same
+    /// NPC and goal in a world not written since finds the same inputs, so it gathers nothing
+    /// (issue 33: what stays per call is proportional to what changed).
+    gathered: Option<Gathered>,
+}
+
+/// The request a slot's inputs were gathered for, and from which world as it was.
+#[derive(Clone, Copy, PartialEq)]
+struct Gathered {
+    world: WorldVersion,
+    npc: Entity,
+    goal: motive_goap_goal_id,
 }
 
 impl Default for GoapSlot {
@@ -38,6 +54,7 @@ impl Default for GoapSlot {
             inputs: GoapInputs::default(),
             search: GoapSearch::idle(Workspace::default()),
             active: false,
+            gathered: None,
         }
     }
 }
@@ -142,10 +159,25 @@ unsafe fn begin(
     let npc: Entity = npc.into();
     // SAFETY: forwarded from this function's contract.
     unsafe {
-        with_world(world, |w| {
+        with_world_reading(world, |w, version| {
+            let request = Gathered {
+                world: version,
+                npc,
+                goal,
+            };
+            // The checks below passed for this request, and the world is as it was then: only
+            // the expansion limit may be new.
+            if slot.gathered == Some(request)
+                && slot.inputs.rerun(&mut slot.search, max_expansions)?
+            {
+                return Ok(());
+            }
+            slot.gathered = None;
             check_request(w, npc, goal)?;
             let (inputs, search) = (&mut slot.inputs, &mut slot.search);
-            Ok(w.goap_restart(npc, GoapGoalId(goal), inputs, search, max_expansions)?)
+            w.goap_restart(npc, GoapGoalId(goal), inputs, search, max_expansions)?;
+            slot.gathered = Some(request);
+            Ok(())
         })
     }?;
     slot.active = true;

@@ -27,9 +27,24 @@ pub struct motive_world {
     /// Token of the thread inside the lock, 0 when none: tells re-entry from contention.
     holder: AtomicU64,
     poisoned: AtomicBool,
+    /// This world among all the process ever made (never reused, unlike its address).
+    id: u64,
+    /// Calls so far that held the world to write it, counted under the lock (see
+    /// [`WorldVersion`]).
+    writes: AtomicU64,
+}
+
+/// A world and how many calls held it to write so far: read under the lock, an equal version
+/// means that nothing was written to the world in between, so what was read from it then
+/// still holds (a GOAP arena keeps what it gathered, `goap_search.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WorldVersion {
+    world: u64,
+    writes: u64,
 }
 
 static NEXT_THREAD_TOKEN: AtomicU64 = AtomicU64::new(1);
+static NEXT_WORLD_ID: AtomicU64 = AtomicU64::new(1);
 
 thread_local! {
     static THREAD_TOKEN: u64 = NEXT_THREAD_TOKEN.fetch_add(1, Ordering::Relaxed);
@@ -43,6 +58,8 @@ impl motive_world {
             state: RwLock::new(world),
             holder: AtomicU64::new(0),
             poisoned: AtomicBool::new(false),
+            id: NEXT_WORLD_ID.fetch_add(1, Ordering::Relaxed),
+            writes: AtomicU64::new(0),
         }))
     }
 
@@ -50,18 +67,40 @@ impl motive_world {
     /// panic inside poisons the world.
     fn enter<R>(&self, body: impl FnOnce(&mut World) -> FfiResult<R>) -> FfiResult<R> {
         self.enter_open(|world| {
-            if world.tick_is_open() {
-                return Err(FfiError::new(
-                    motive_status::TickOpen,
-                    "a tick is open: only motive_world_think_range and motive_world_tick_end may be called until it ends",
-                ));
-            }
+            no_tick_open(world)?;
             body(world)
         })
     }
 
     /// [`motive_world::enter`], also while a tick is open.
     fn enter_open<R>(&self, body: impl FnOnce(&mut World) -> FfiResult<R>) -> FfiResult<R> {
+        self.enter_exclusive(|world| {
+            // Under the lock: a reader of the version holds it too.
+            self.writes.fetch_add(1, Ordering::Relaxed);
+            body(world)
+        })
+    }
+
+    /// [`motive_world::enter`] for a call that only reads, and so leaves the world's version
+    /// as it was (given to `body`). The lock is still exclusive: such a call may ask the
+    /// engine's callbacks, which are never asked on two threads at once.
+    fn enter_reading<R>(
+        &self,
+        body: impl FnOnce(&World, WorldVersion) -> FfiResult<R>,
+    ) -> FfiResult<R> {
+        self.enter_exclusive(|world| {
+            no_tick_open(world)?;
+            let version = WorldVersion {
+                world: self.id,
+                writes: self.writes.load(Ordering::Relaxed),
+            };
+            body(world, version)
+        })
+    }
+
+    /// Runs `body` on the write-locked world, noting this thread inside; a panic inside
+    /// poisons the world.
+    fn enter_exclusive<R>(&self, body: impl FnOnce(&mut World) -> FfiResult<R>) -> FfiResult<R> {
         self.check_not_poisoned()?;
         let mut world = self.acquire(|| self.state.try_write(), || self.state.write())?;
         self.check_not_poisoned()?;
@@ -125,6 +164,17 @@ impl motive_world {
     }
 }
 
+/// `MOTIVE_STATUS_TICK_OPEN` while a tick is open.
+fn no_tick_open(world: &World) -> FfiResult<()> {
+    if world.tick_is_open() {
+        return Err(FfiError::new(
+            motive_status::TickOpen,
+            "a tick is open: only motive_world_think_range and motive_world_tick_end may be called until it ends",
+        ));
+    }
+    Ok(())
+}
+
 /// The error of a call made from inside one of the world's own callbacks.
 fn reentered() -> FfiError {
     FfiError::new(
@@ -143,6 +193,19 @@ pub(crate) unsafe fn with_world<R>(
 ) -> FfiResult<R> {
     // SAFETY: forwarded from this function's contract.
     unsafe { borrow(world, "world") }?.enter(body)
+}
+
+/// [`with_world`] for a call that only reads the world: its version, given to `body`, stays
+/// as it was.
+///
+/// # Safety
+/// `world` must be NULL or a live pointer from `motive_world_create`.
+pub(crate) unsafe fn with_world_reading<R>(
+    world: *const motive_world,
+    body: impl FnOnce(&World, WorldVersion) -> FfiResult<R>,
+) -> FfiResult<R> {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { borrow(world, "world") }?.enter_reading(body)
 }
 
 /// Runs a read-only query on the world behind `world` and writes its result to `*out_ptr`

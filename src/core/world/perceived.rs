@@ -76,7 +76,8 @@ impl Perceived {
 
     /// Puts the slots in ascending order.
     fn sort(&mut self) {
-        if self.slots.is_empty() {
+        // One slot (an NPC that perceives only itself) is in order: no bitmap to clear.
+        if self.slots.len() < 2 {
             return;
         }
         let (low, high) = (self.low, self.high);

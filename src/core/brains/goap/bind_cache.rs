@@ -181,6 +181,11 @@ impl BindCache {
         self.valid = false;
     }
 
+    /// Whether the workspace's binding is kept: inputs equal to its key would reuse it.
+    pub fn is_kept(&self) -> bool {
+        self.valid
+    }
+
     /// Whether every input of the last binding is unchanged.
     fn matches<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
         std::ptr::eq(self.domain.as_ptr(), Arc::as_ptr(input.domain))

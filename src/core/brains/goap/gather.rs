@@ -51,6 +51,30 @@ pub struct GoapInputs {
     pub cost_deltas: Vec<f64>,
     /// Slots of the entities within perception range.
     perceived: Perceived,
+    /// The NPC's archetype's expansion and depth limits.
+    limits: (u32, u32),
+}
+
+impl GoapInputs {
+    /// A search's expansion and depth limits, asked for at most `max_expansions` nodes (0:
+    /// the archetype's limit).
+    fn limits(&self, max_expansions: u32) -> (u32, u32) {
+        match max_expansions {
+            0 => self.limits,
+            n => (n, self.limits.1),
+        }
+    }
+
+    /// [`World::goap_restart`] of `search` again, for the problem these inputs were last
+    /// gathered for and `search` last began from, which the caller knows unchanged (the same
+    /// NPC and goal, and a world not written since), at most `max_expansions` nodes: the
+    /// same search, without gathering nor comparing what binding read. `Ok(false)`, doing
+    /// nothing, when the search's binding was not kept (it asked the engine's context
+    /// callback, which must be asked again, or was too large): restart it then.
+    pub fn rerun(&self, search: &mut GoapSearch, max_expansions: u32) -> Result<bool> {
+        check_expansions(max_expansions)?;
+        Ok(search.rerun(self.limits(max_expansions)))
+    }
 }
 
 impl World {
@@ -131,6 +155,7 @@ impl World {
         let def = self.domain.goap_goals().get(goal.0)?;
         let archetype = self.domain.archetype(archetype_id);
         let think = archetype.think;
+        inputs.limits = (think.max_expansions, think.max_depth);
         let position = record.position;
         inputs
             .start
@@ -156,6 +181,7 @@ impl World {
             }
         }
         let context = self.brains.goap.callbacks.context.as_deref();
+        let (max_expansions, max_depth) = inputs.limits(max_expansions);
         let problem = GoapProblem {
             bind: BindInput {
                 domain: &self.domain,
@@ -170,12 +196,8 @@ impl World {
             },
             start: &inputs.start,
             goal: &inputs.goal,
-            max_expansions: if max_expansions == 0 {
-                think.max_expansions
-            } else {
-                max_expansions
-            },
-            max_depth: think.max_depth,
+            max_expansions,
+            max_depth,
         };
         Ok(begin(&problem))
     }

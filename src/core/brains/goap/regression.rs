@@ -853,11 +853,25 @@ fn survey_word(
 ) -> Option<()> {
     h.add(care);
     h.add(value);
+    // No test per bit for a bit that nothing changes, as `Estimate::add` makes (it
+    // mispredicts): such a bit is infinitely dear, so one test after the loop finds it.
+    let (mut dearest, mut count) = (e.dearest, 0);
     let mut missing = care & (value ^ now);
     while missing != 0 {
-        e.add(reach[missing.trailing_zeros() as usize], 1)?;
+        let cheapest = reach[missing.trailing_zeros() as usize];
+        // Not `f64::max`: the comparison `Estimate::add` makes.
+        if cheapest > dearest {
+            dearest = cheapest;
+        }
+        count += 1;
         missing &= missing - 1;
     }
+    if dearest == f64::INFINITY {
+        return None;
+    }
+    e.dearest = dearest;
+    e.unsatisfied += count;
+    e.steps += count;
     Some(())
 }
 

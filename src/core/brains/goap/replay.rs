@@ -81,16 +81,29 @@ impl Replay {
             self.goal.clear();
             self.goal.extend_from_slice(goal);
         }
-        let same = !rebound && same_start && same_goal && self.limits == limits;
+        let outcome = self.limit(!rebound && same_start && same_goal, limits);
+        self.keyed = true;
+        Kept {
+            goal: same_goal,
+            outcome,
+        }
+    }
+
+    /// [`begin`](Replay::begin) for a search from the same instances, start and goal as the
+    /// one begun last, which the caller knows (its inputs are unchanged), with `limits`:
+    /// whether the outcome kept is how it ends.
+    pub fn again(&mut self, limits: (u32, u32)) -> bool {
+        self.limit(self.keyed, limits)
+    }
+
+    /// Keeps `limits`, the outcome kept only if `same` inputs and limits: whether it is.
+    fn limit(&mut self, same: bool, limits: (u32, u32)) -> bool {
+        let same = same && self.limits == limits;
         if !same {
             self.limits = limits;
             self.ended = false;
         }
-        self.keyed = true;
-        Kept {
-            goal: same_goal,
-            outcome: same && self.ended,
-        }
+        same && self.ended
     }
 
     /// The outcome kept, if the search beginning now may take it with `budget` expansions.

@@ -210,7 +210,6 @@ impl GoapSearch {
         let kept = ws
             .replay
             .begin(rebound, &mut ws.start, problem.start, problem.goal, limits);
-        self.replay = kept.outcome;
         let goal = ws.bound.instances.len();
         // The edits are the instances' then the last search's goal: with the same instances
         // and the same goal, they stay.
@@ -218,6 +217,30 @@ impl GoapSearch {
             ws.edits.truncate(goal);
             ws.edits.push(&[], problem.goal);
         }
+        self.start_over((words, numbers), limits, kept.outcome);
+    }
+
+    /// [`restart`](GoapSearch::restart) for the problem this search last restarted from,
+    /// which the caller knows unchanged, with the limits `(max_expansions, max_depth)`:
+    /// neither the binding's inputs nor the start and goal are compared again. False, doing
+    /// nothing, when the binding was not kept (see
+    /// [`BindCache`](crate::core::brains::goap::bind_cache)): then restart.
+    pub fn rerun(&mut self, limits: (u32, u32)) -> bool {
+        if !self.ws.cache.is_kept() {
+            return false;
+        }
+        let replay = self.ws.replay.again(limits);
+        self.start_over((self.words, self.numbers), limits, replay);
+        true
+    }
+
+    /// Begins the search over the workspace's compiled instances towards its goal (the last
+    /// edit), for sets of `words` words of booleans and `numbers` number slots, within
+    /// `(max_expansions, max_depth)`; `replay`: the first step may take the outcome kept.
+    fn start_over(&mut self, (words, numbers): (usize, u32), limits: (u32, u32), replay: bool) {
+        let ws = &mut self.ws;
+        self.replay = replay;
+        let goal = ws.bound.instances.len();
         // The start state's numbers, where the heuristic reads them.
         for (i, reach) in ws.reach.numbers.iter_mut().enumerate() {
             reach.now = ws.start.numbers.get(i).copied().unwrap_or(f64::NAN);
@@ -228,8 +251,12 @@ impl GoapSearch {
             one_word,
         } = ws.cache.compiled;
         self.one_word = one_word && ws.start.bools.len() == 1 && ws.edits.one_word(goal);
-        ws.seen.clear();
-        ws.seen.resize(ws.bound.instances.len() + 1, 0);
+        // Sized, not cleared: a mark is only ever compared with a stamp newer than every
+        // mark (`Lists::list` clears them all when the stamps wrap), so old ones never match.
+        if ws.seen.len() != ws.bound.instances.len() + 1 {
+            ws.seen.clear();
+            ws.seen.resize(ws.bound.instances.len() + 1, 0);
+        }
         ws.nodes.clear();
         ws.sets.clear(words);
         ws.open.clear();
@@ -243,7 +270,7 @@ impl GoapSearch {
         (self.words, self.numbers) = (words, numbers);
         self.status = SearchStatus::InProgress;
         self.stats = SearchStats::default();
-        (self.max_expansions, self.max_depth) = (problem.max_expansions, problem.max_depth);
+        (self.max_expansions, self.max_depth) = limits;
         (self.max_changes, self.min_cost, self.cost) = (max_changes, min_cost, 0.0);
         let ws = &mut self.ws;
         if ws

@@ -134,10 +134,21 @@ impl SymbolicState {
     /// the facts the entity has.
     pub fn capture_facts(&mut self, layout: &SymbolLayout, facts: &[Fact]) {
         self.reset(layout);
+        // The first word's booleans are gathered in a register and stored once: set one by
+        // one in memory, each waits for the last one's store. Each attribute has one fact
+        // and the word starts cleared, so or-ing its bits in is setting them.
+        let mut first = 0;
         for fact in facts {
-            if let Some(&slot) = layout.slots.get(fact.attribute.0 as usize) {
-                self.set(slot, fact.value);
+            match (layout.slots.get(fact.attribute.0 as usize), fact.value) {
+                (Some(&Slot::Bool(bit)), Value::Bool(b)) if bit < 64 => {
+                    first |= u64::from(b) << bit;
+                }
+                (Some(&slot), value) => self.set(slot, value),
+                (None, _) => {}
             }
+        }
+        if let Some(word) = self.bools.first_mut() {
+            *word |= first;
         }
     }
 
