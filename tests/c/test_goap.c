@@ -390,6 +390,48 @@ static void test_context_callback_vetoes_get_pills(void) {
     nurse_world_free(&n);
 }
 
+/* A plan asked again for the same NPC and goal reuses what the arena gathered only while
+ * nothing was written to the world: a write, a failed begin or a binding that asked the
+ * engine's context callback make the next begin gather (and ask) afresh. */
+static void test_planning_again_sees_what_changed_in_between(void) {
+    nurse_world n;
+    motive_goap_plan_view view;
+    veto v;
+    const motive_value yes = value_bool(true);
+    const motive_value no = value_bool(false);
+    ENSURE(nurse_world_init(&n));
+    ENSURE_OK(motive_goap_plan_into(n.world, n.nurse, n.ids.medicate, n.arena, 0, &view));
+    ENSURE(nurse_plan_is_the_cheap_pills(&n, &view));
+    ENSURE_OK(motive_goap_plan_into(n.world, n.nurse, n.ids.medicate, n.arena, 5, &view));
+    ENSURE(nurse_plan_is_the_cheap_pills(&n, &view));
+    /* A rejected limit fails the begin and changes nothing. */
+    ENSURE_STATUS(motive_goap_plan_into(n.world, n.nurse, n.ids.medicate, n.arena,
+                                        MOTIVE_MAX_PLAN_EXPANSIONS + 1, &view),
+                  MOTIVE_STATUS_INVALID_ARGUMENT);
+    ENSURE_OK(motive_goap_plan_into(n.world, n.nurse, n.ids.medicate, n.arena, 0, &view));
+    ENSURE(nurse_plan_is_the_cheap_pills(&n, &view));
+    /* A write in between is seen: the goal now holds, and then no longer. */
+    ENSURE_OK(motive_entity_set_fact(n.world, motive_npc_entity(n.nurse), n.ids.medicated, &yes));
+    ENSURE_OK(motive_goap_plan_into(n.world, n.nurse, n.ids.medicate, n.arena, 0, &view));
+    ENSURE(view.result == MOTIVE_SEARCH_RESULT_FOUND && view.count == 0);
+    ENSURE_OK(motive_entity_set_fact(n.world, motive_npc_entity(n.nurse), n.ids.medicated, &no));
+    ENSURE_OK(motive_goap_plan_into(n.world, n.nurse, n.ids.medicate, n.arena, 0, &view));
+    ENSURE(nurse_plan_is_the_cheap_pills(&n, &view));
+    /* The engine's context may change with no write to the world: a binding that asked it
+     * asks again at every plan. */
+    memset(&v, 0, sizeof v);
+    v.world = n.world;
+    v.vetoed = n.ids.get_pills;
+    ENSURE_OK(motive_world_set_context_callback(n.world, veto_action, &v));
+    ENSURE_OK(motive_goap_plan_into(n.world, n.nurse, n.ids.medicate, n.arena, 0, &view));
+    ENSURE(v.calls == 1 && view.count == 2 && view.cost == 31.0);
+    v.vetoed = UINT32_MAX; /* no action: nothing is vetoed now */
+    ENSURE_OK(motive_goap_plan_into(n.world, n.nurse, n.ids.medicate, n.arena, 0, &view));
+    ENSURE(v.calls == 2);
+    ENSURE(nurse_plan_is_the_cheap_pills(&n, &view));
+    nurse_world_free(&n);
+}
+
 /* What the relevance callback saw. */
 typedef struct asked {
     uint32_t calls;
@@ -808,6 +850,7 @@ void run_goap_tests(void) {
     RUN_TEST(test_a_begun_search_outlives_its_world);
     RUN_TEST(test_the_expansion_limit_ends_a_search);
     RUN_TEST(test_context_callback_vetoes_get_pills);
+    RUN_TEST(test_planning_again_sees_what_changed_in_between);
     RUN_TEST(test_relevance_callback_answers_engine_goals);
     RUN_TEST(test_a_job_thread_steps_while_the_world_changes);
     RUN_TEST(test_at_supplier_plans_two_gotos_to_different_places);

@@ -106,6 +106,9 @@ pub struct BindCache {
     cost_deltas: Vec<f64>,
     excluded: Vec<ActionId>,
     targets: Vec<Target>,
+    /// Whether the engine's context callback was given: a binding made without it, which
+    /// asked nothing, must not stand once it is set (an action it vetoes stayed bound).
+    engine_check: bool,
     reads: Vec<Read>,
     /// What the search compiled from the instances (see `GoapSearch::restart`); valid while
     /// `valid` is.
@@ -195,6 +198,7 @@ impl BindCache {
             && self.cost_deltas == input.cost_deltas
             && self.excluded == input.excluded
             && self.targets == input.targets
+            && self.engine_check == input.engine_check.is_some()
             && self.reads.iter().all(|r| r.still_holds(input.view))
     }
 
@@ -211,6 +215,7 @@ impl BindCache {
         self.excluded.extend_from_slice(input.excluded);
         self.targets.clear();
         self.targets.extend_from_slice(input.targets);
+        self.engine_check = input.engine_check.is_some();
         self.valid = true;
     }
 }
