@@ -166,13 +166,14 @@ unsafe fn begin(
                 goal,
             };
             // The checks below passed for this request, and the world is as it was then: only
-            // the expansion limit may be new.
-            if slot.gathered == Some(request)
+            // the expansion limit may be new. Taken out, so that a begin failing here (a bad
+            // limit) leaves the next one to gather afresh, as any failed begin does.
+            if slot.gathered.take() == Some(request)
                 && slot.inputs.rerun(&mut slot.search, max_expansions)?
             {
+                slot.gathered = Some(request);
                 return Ok(());
             }
-            slot.gathered = None;
             check_request(w, npc, goal)?;
             let (inputs, search) = (&mut slot.inputs, &mut slot.search);
             w.goap_restart(npc, GoapGoalId(goal), inputs, search, max_expansions)?;
