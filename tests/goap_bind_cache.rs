@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use motive::core::brains::goap::gather::{Callbacks, GoapInputs};
+use motive::core::brains::goap::gather::{Callbacks, ContextCallback, GoapInputs};
 use motive::core::brains::goap::{GoapSearch, GoapStep, Workspace};
 use motive::core::brains::SearchStatus;
 use motive::core::model::action::{ActionId, Planning};
@@ -319,18 +319,26 @@ fn the_engine_is_asked_on_every_search_and_its_answers_are_never_cached() {
     let sight = Arc::new(Mutex::new(vec![true; duel.enemies.len()]));
     let asked = Arc::new(Mutex::new(Vec::new()));
     let (enemies, s, a) = (duel.enemies.clone(), sight.clone(), asked.clone());
-    duel.world.set_callbacks(Callbacks {
-        context: Some(Arc::new(move |npc, action, target| {
-            a.lock().unwrap().push((npc, action, target));
-            let i = enemies.iter().position(|&e| e == target).unwrap();
-            s.lock().unwrap()[i]
-        })),
-        relevance: None,
+    let context: ContextCallback = Arc::new(move |npc, action, target| {
+        a.lock().unwrap().push((npc, action, target));
+        let i = enemies.iter().position(|&e| e == target).unwrap();
+        s.lock().unwrap()[i]
     });
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut cached = Workspace::default();
-    let mut shot = 0;
+    let (mut shot, mut toggled) = (0, 0);
+    let mut engine_checks = false;
     for round in 0..300 {
+        // The engine sets and clears its callback between searches too: a binding made
+        // without it must not stand once it is set.
+        if round == 0 || rng.below(6) == 0 {
+            engine_checks = !engine_checks;
+            toggled += 1;
+            duel.world.set_callbacks(Callbacks {
+                context: engine_checks.then(|| context.clone()),
+                relevance: None,
+            });
+        }
         for seen in sight.lock().unwrap().iter_mut() {
             if rng.below(3) == 0 {
                 *seen = !*seen;
@@ -359,4 +367,5 @@ fn the_engine_is_asked_on_every_search_and_its_answers_are_never_cached() {
         shot > 0 && shot < 300,
         "the engine's answers changed the plans"
     );
+    assert!(toggled > 10, "the callback came and went");
 }
