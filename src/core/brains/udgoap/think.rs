@@ -12,6 +12,7 @@ use crate::core::brains::shared::{ThinkScratch, Unshared};
 use crate::core::brains::udgoap::focus::pick_focus;
 use crate::core::brains::udgoap::focus::Focus;
 use crate::core::brains::udgoap::goal_update::update_drives_and_goals;
+use crate::core::brains::udgoap::memory::Now;
 use crate::core::brains::udgoap::mind::{Candidate, CandidateFields, Explanation, UdgoapMind};
 use crate::core::brains::udgoap::planner::{BoundGoal, PlanRequest, Search, Supplier};
 use crate::core::brains::udgoap::proposal::{ArenaUse, UdgoapProposal};
@@ -272,13 +273,17 @@ impl World {
         self.perceivable(npc, me, Sight::of(think, interest), perceived);
         let relevance = self.domain.relevance();
         mind.memory.start_sensing();
+        // Stamped when the first entity is remembered, as remembering it would: a sensing
+        // that remembers none adds no time.
+        let mut now = None;
         for (at, &slot) in perceived.iter().enumerate() {
             self.prefetch_perceived(&perceived[at + 1..]);
             let Some((entity, record)) = self.at_slot(slot) else {
                 continue;
             };
             if entity == npc || relevance.interests(interest, record.archetype, &record.facts) {
-                remember(mind, entity, record, self.time);
+                let now = *now.get_or_insert_with(|| mind.memory.now(self.time));
+                remember(mind, entity, record, now);
             }
         }
         // Only a destruction makes a remembered entity missing: what sensing adds is alive.
@@ -305,7 +310,10 @@ impl World {
     /// finds on arrival); forgets it when it no longer exists.
     pub(crate) fn perceive(&self, entity: Entity, mind: &mut UdgoapMind) {
         match self.live_record(entity) {
-            Some(record) => remember(mind, entity, record, self.time),
+            Some(record) => {
+                let now = mind.memory.now(self.time);
+                remember(mind, entity, record, now);
+            }
             None => mind.memory.forget_missing(|e| e != entity),
         }
     }
@@ -688,7 +696,7 @@ fn push_candidates(
 /// order and the position sorts after every attribute ([`AttributeId::POSITION`]), so the
 /// memory finds each fact where the last one ended.
 #[inline(always)]
-fn remember(mind: &mut UdgoapMind, entity: Entity, record: &EntityRecord<BrainState>, now: f64) {
+fn remember(mind: &mut UdgoapMind, entity: Entity, record: &EntityRecord<BrainState>, now: Now) {
     mind.memory
         .remember_entity(entity, record.facts.as_slice(), record.position, now);
 }
