@@ -29,9 +29,10 @@ pub struct GoapDecision {
 /// The GOAP half of a mind. Vectors indexed by goal follow the archetype's goal order.
 // Laid out in declaration order (which the save format fixes too): what every think reads
 // (the goal, the per-goal vectors, the flags, the order) comes first, in the struct's first
-// lines, which the scheduler asks for ahead ([`GoapMind::prefetch_far`]). Left to the compiler, the in-flight search (over a
-// kilobyte) came first and the goal after it, a cold line per think: perf put 41 % of the
-// GOAP think's own samples on that one load at 14,000 NPCs.
+// lines, which the scheduler asks for ahead ([`GoapMind::prefetch_far`]). Left to the
+// compiler, the in-flight search (over a kilobyte) came first and the goal after it, a cold
+// line per think: perf put 41 % of the GOAP think's own samples on that one load at 14,000
+// NPCs.
 #[repr(C)]
 #[derive(serde::Serialize, serde::Deserialize, Default)]
 pub struct GoapMind {

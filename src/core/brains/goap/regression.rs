@@ -858,21 +858,11 @@ fn survey_word(
     let (mut dearest, mut count) = (e.dearest, 0);
     let mut missing = care & (value ^ now);
     while missing != 0 {
-        let cheapest = reach[missing.trailing_zeros() as usize];
-        // Not `f64::max`: the comparison `Estimate::add` makes.
-        if cheapest > dearest {
-            dearest = cheapest;
-        }
+        dearest = dearer(dearest, reach[missing.trailing_zeros() as usize]);
         count += 1;
         missing &= missing - 1;
     }
-    if dearest == f64::INFINITY {
-        return None;
-    }
-    e.dearest = dearest;
-    e.unsatisfied += count;
-    e.steps += count;
-    Some(())
+    e.add_single_changes(count, dearest)
 }
 
 /// What [`SetView::survey`] finds.
@@ -949,6 +939,16 @@ pub struct Estimate {
     pub dearest: f64,
 }
 
+/// The dearer of two costs. Not `f64::max`: neither is NaN, so a plain comparison does.
+#[inline(always)]
+fn dearer(a: f64, b: f64) -> f64 {
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
 impl Estimate {
     /// Counts a failing slot whose cheapest changer costs `cheapest` and that needs `steps`
     /// changes; `None` when nothing changes it.
@@ -958,10 +958,20 @@ impl Estimate {
         }
         self.unsatisfied += 1;
         self.steps += steps;
-        // Not `f64::max`: neither is NaN, so a plain comparison does.
-        if cheapest > self.dearest {
-            self.dearest = cheapest;
+        self.dearest = dearer(self.dearest, cheapest);
+        Some(())
+    }
+
+    /// Counts `count` failing slots that need one change each, `dearest` being the dearest of
+    /// their cheapest changers and of the estimate's own; `None` when it is infinite (nothing
+    /// changes one of them).
+    fn add_single_changes(&mut self, count: u32, dearest: f64) -> Option<()> {
+        if dearest == f64::INFINITY {
+            return None;
         }
+        self.unsatisfied += count;
+        self.steps += count;
+        self.dearest = dearest;
         Some(())
     }
 }
