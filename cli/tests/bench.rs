@@ -219,13 +219,21 @@ fn bench_states_its_machine_and_the_scaling_it_measured() {
 
 /// A point whose window holds fewer thinks than `--min-thinks` takes more runs: 32 NPCs
 /// think 5 times a second, 320 times in a 2 s window, so 1,000 thinks take 4 runs; a
-/// population whose window holds enough keeps the one run asked.
+/// population whose window holds enough keeps the one run asked. Every point measures the
+/// same span of the shift, whatever its population.
 #[test]
-fn a_point_of_few_thinks_takes_more_runs() {
+fn a_point_of_few_thinks_takes_more_runs_over_the_same_window() {
     let dir = tempfile::tempdir().unwrap();
-    let (_, rows) = bench(dir.path(), &short_ubc("32,320", &["--min-thinks", "1000"]));
+    let (stdout, rows) = bench(dir.path(), &short_ubc("32,320", &["--min-thinks", "1000"]));
     let runs: Vec<&str> = rows.iter().map(|r| r["runs"].as_str()).collect();
     assert_eq!(runs, ["4", "1"]);
+    for row in &rows {
+        assert_eq!(number(row, "window_s"), 2.0, "{row:?}");
+    }
+    assert!(
+        stdout.contains("the same 2 s window at every point"),
+        "{stdout}"
+    );
 }
 
 /// The ordering printed after Table 4.1 names the systems in the order of the times it prints,

@@ -69,14 +69,10 @@ pub struct BenchArgs {
     /// Simulated seconds before the measured window [default: 5, 1 with --quick].
     #[arg(long, value_name = "SECONDS", value_parser = run_options::seconds)]
     warmup: Option<f64>,
-    /// Simulated seconds of the measured window, the paper's 4 minutes [default: 240, 10 with
-    /// --quick]; shortened for large populations by --max-thinks.
+    /// Simulated seconds of the measured window, the same at every point (the paper's 4
+    /// minutes are 240) [default: 60, 10 with --quick].
     #[arg(long, value_name = "SECONDS", value_parser = run_options::positive_seconds)]
     seconds: Option<f64>,
-    /// Most NPC thinks in one run's window: larger populations get shorter windows (2 s at
-    /// least).
-    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
-    max_thinks: u64,
     /// Fewest NPC thinks a point measures over its runs: a small population, whose window
     /// holds few thinks (32 NPCs think 1,600 times in --quick's 10 s), takes more runs, up to
     /// 64, so that its figure is not one short window's luck.
@@ -142,10 +138,7 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
     let protocol = Protocol {
         runs: args.runs.unwrap_or(if args.quick { 1 } else { 5 }),
         warmup: args.warmup.unwrap_or(if args.quick { 1.0 } else { 5.0 }),
-        seconds: args
-            .seconds
-            .unwrap_or(if args.quick { 10.0 } else { 240.0 }),
-        max_thinks: args.max_thinks as f64,
+        seconds: args.seconds.unwrap_or(if args.quick { 10.0 } else { 60.0 }),
         min_thinks: args.min_thinks as f64,
         seed: args.seed,
     };
@@ -188,7 +181,7 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
         n => format!("{n} runs per point"),
     };
     println!(
-        "motive bench: the hospital of Sloan et al. 2011; {runs}; {} s warm-up; a window of up to {} s",
+        "motive bench: the hospital of Sloan et al. 2011; {runs}; {} s warm-up; the same {} s window at every point",
         protocol.warmup, protocol.seconds
     );
     println!("machine: {}", crate::machine::describe());

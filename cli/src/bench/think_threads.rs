@@ -39,7 +39,7 @@ pub fn run(
     seed: u64,
 ) -> Result<(), Box<dyn Error>> {
     let (warmup, seconds) = if quick { (1.0, 10.0) } else { (5.0, 30.0) };
-    println!("motive bench --think-threads: one world of the hospital, thinking on several threads; {warmup} s warm-up, a window of up to {seconds} s");
+    println!("motive bench --think-threads: one world of the hospital, thinking on several threads; {warmup} s warm-up, a {seconds} s window");
     println!(
         "machine: {}; load average before: {}",
         crate::machine::describe(),
