@@ -123,7 +123,7 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
                     Some((index, condition, attribute)) => {
                         // Most subjects fail on the fact in hand alone: reject them before
                         // finding their facts and testing every condition.
-                        let admitted = |subject: Entity, value: Value| {
+                        let admitted = |subject: Entity, value: &Value| {
                             subject != npc && condition.admits(value, &Bindings::pair(npc, subject))
                         };
                         // A condition the fact in hand decides holds for every subject admitted.

@@ -698,7 +698,7 @@ fn push_candidates(
 #[inline(always)]
 fn remember(mind: &mut UdgoapMind, entity: Entity, record: &EntityRecord<BrainState>, now: Now) {
     mind.memory
-        .remember_entity(entity, record.facts.as_slice(), record.position, now);
+        .remember_entity(entity, record.facts.as_slice(), &record.position, now);
 }
 
 #[cfg(test)]

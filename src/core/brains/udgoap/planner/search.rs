@@ -402,7 +402,7 @@ impl<'a> Search<'a> {
                     let futile = sets.is_some_and(|(operand, (condition, needing))| {
                         operand
                             .fixed(&bindings)
-                            .is_some_and(|v| !condition.admits(v, &needing))
+                            .is_some_and(|v| !condition.admits(&v, &needing))
                     });
                     if !futile
                         && domain
