@@ -446,3 +446,43 @@ fn bench_bt_measures_guards_under_each_layer_stack() {
         "{stdout}"
     );
 }
+
+/// `motive bench --think-threads 2,1`: each row's speedup is against the one-thread point
+/// even when it is measured last, and the machine's own ceiling follows the table.
+#[test]
+fn think_threads_compares_with_one_thread_in_any_order() {
+    let out = motive()
+        .args([
+            "bench",
+            "--think-threads",
+            "2,1",
+            "--controllers",
+            "ubc",
+            "--npcs",
+            "32",
+            "--quick",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let speedups: Vec<(&str, f64)> = stdout
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|f| f.len() == 8 && f[0] == "ubc")
+        .map(|f| (f[2], f[5].trim_end_matches('×').parse().unwrap()))
+        .collect();
+    assert_eq!(speedups.len(), 2, "{stdout}");
+    assert_eq!(speedups[1], ("1", 1.0), "{stdout}");
+    assert_eq!(speedups[0].0, "2", "{stdout}");
+    assert!(speedups[0].1.is_finite() && speedups[0].1 > 0.0, "{stdout}");
+    let ceiling = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("2 threads: arithmetic"))
+        .unwrap_or_else(|| panic!("no ceiling line: {stdout}"));
+    assert!(ceiling.contains("random updates of 256 MB"), "{ceiling}");
+}

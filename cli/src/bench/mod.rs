@@ -9,6 +9,7 @@ mod fsm_tuning;
 mod guards;
 pub mod heap;
 mod hospital;
+mod machine_ceiling;
 mod need_watch;
 mod on_cpu;
 mod ordering;

@@ -9,14 +9,22 @@
 //! one thread's, the on-CPU share (process CPU ÷ (threads × the steps' wall time): 1 when every
 //! thread ran all the time, lower when threads waited for a core or for each other, and lower
 //! still because the engine part and the commits run on one thread), and the share of thinks
-//! decided ahead that were stale at their turn.
+//! decided ahead that were stale at their turn. The speedup is against the one-thread point
+//! wherever the list has it. Below the table, the machine's own ceiling for each thread count
+//! (`machine_ceiling.rs`): what the same work gains from more threads with nothing of motive
+//! in it, computing and updating memory.
 
 use std::error::Error;
 use std::time::Instant;
 
 use super::controllers::{Controller, Drive};
 use super::hospital;
+use super::machine_ceiling;
 use super::on_cpu::thread_cpu;
+
+/// The memory the ceiling's memory kernel updates: within this kind of machine's last-level
+/// cache (32 MB), and well beyond it, as a world of tens of thousands of NPCs is.
+const CEILING_BYTES: [usize; 2] = [16 << 20, 256 << 20];
 
 /// Most thinks in one window: larger populations get shorter windows (2 s at least).
 const MAX_THINKS: f64 = 1_000_000.0;
@@ -58,10 +66,17 @@ pub fn run(
         }
         let prepared = controller.prepare(&doc)?;
         for &n in npcs {
-            let mut one = None;
-            for &t in threads {
-                let p = measure(&prepared, n, t, seed, warmup, seconds)?;
-                let base = *one.get_or_insert(if t == 1 { p.tick_wall_us } else { f64::NAN });
+            let points = threads
+                .iter()
+                .map(|&t| measure(&prepared, n, t, seed, warmup, seconds))
+                .collect::<Result<Vec<_>, _>>()?;
+            // Against the one-thread point wherever the list has it (`--think-threads 2,1`
+            // measures it last, to see whether the order matters).
+            let base = threads
+                .iter()
+                .position(|&t| t == 1)
+                .map_or(f64::NAN, |i| points[i].tick_wall_us);
+            for (&t, p) in threads.iter().zip(&points) {
                 println!(
                     "{:<8} {:>7} {:>7} {:>9.3} {:>9.3} {:>7.2}× {:>6.0}% {:>6.2}%",
                     controller.label,
@@ -75,6 +90,15 @@ pub fn run(
                 );
             }
         }
+    }
+    println!("\nThe machine's own ceiling, the same work on 1 thread and on N (nothing of motive in it):");
+    for &t in threads.iter().filter(|&&t| t > 1) {
+        let ceilings = machine_ceiling::measure(t, &CEILING_BYTES, quick);
+        let figures: Vec<String> = ceilings
+            .iter()
+            .map(|c| format!("{} {:.2}×", c.kernel, c.speedup))
+            .collect();
+        println!("  {t} threads: {}", figures.join("; "));
     }
     println!("\nload average after: {}", load_average());
     Ok(())
