@@ -38,6 +38,17 @@ fn motive() -> Command {
     Command::cargo_bin("motive").unwrap()
 }
 
+/// Runs `motive` with `args`, which must succeed; returns its stdout.
+fn stdout_of(args: &[&str]) -> String {
+    let out = motive().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// Runs `motive bench` with `args`, writing its CSV to `dir`; returns stdout and the rows,
 /// each a column → field map, after checking the header. One run a point unless `args` ask
 /// for more (`--min-thinks` would otherwise give a debug build's 32-NPC point 63 runs).
@@ -420,16 +431,7 @@ fn bench_refuses_bad_options() {
 /// allocating nothing, and the hint change's cost.
 #[test]
 fn bench_bt_measures_guards_under_each_layer_stack() {
-    let out = motive()
-        .args(["bench", "--bt", "--quick", "--npcs", "32"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stdout = stdout_of(&["bench", "--bt", "--quick", "--npcs", "32"]);
     let rows: Vec<Vec<&str>> = stdout
         .lines()
         .map(|l| l.split_whitespace().collect::<Vec<_>>())
@@ -451,25 +453,16 @@ fn bench_bt_measures_guards_under_each_layer_stack() {
 /// even when it is measured last, and the machine's own ceiling follows the table.
 #[test]
 fn think_threads_compares_with_one_thread_in_any_order() {
-    let out = motive()
-        .args([
-            "bench",
-            "--think-threads",
-            "2,1",
-            "--controllers",
-            "ubc",
-            "--npcs",
-            "32",
-            "--quick",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stdout = stdout_of(&[
+        "bench",
+        "--think-threads",
+        "2,1",
+        "--controllers",
+        "ubc",
+        "--npcs",
+        "32",
+        "--quick",
+    ]);
     let speedups: Vec<(&str, f64)> = stdout
         .lines()
         .map(|l| l.split_whitespace().collect::<Vec<_>>())
