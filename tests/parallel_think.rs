@@ -296,6 +296,31 @@ fn proposals_made_stale_by_an_earlier_claim_are_decided_again() {
     }
 }
 
+/// A phase uses the threads only when enough due thinks may decide ahead: in the UBC ward,
+/// with all twelve nurses due every tick and a phase asked for twelve, the first tick (every
+/// nurse idle) decides ahead, and the ticks where a nurse performs an action (nothing to
+/// decide, which her record tells) run on one thread. Events stay those of one thread.
+#[test]
+fn a_phase_waits_for_enough_nurses_with_something_to_decide() {
+    let scenario = ward("ubc_nurse", "ubc");
+    let mut instance = scenario.instantiate(Some(1), Some(1)).unwrap();
+    let step = instance.rules.step;
+    let world = &mut instance.world;
+    world.set_think_threads(2).unwrap();
+    world.set_parallel_min_jobs(12);
+    let mut sim = Simulator::new(instance.rules.clone(), world).unwrap();
+    let ticks = steps(30.0, step);
+    for _ in 0..ticks {
+        sim.step(world, step, &mut ()).unwrap();
+    }
+    let p = world.parallel_stats();
+    assert!(p.phases > 0, "{p:?}");
+    assert!(p.phases < ticks, "{p:?} over {ticks} ticks");
+    let one = run(&scenario, 1, 1, 30.0, 1, SpeculationCheck::Trust);
+    let many = run(&scenario, 1, 1, 30.0, 2, SpeculationCheck::Verify);
+    assert_same(&one, &many, "ubc ward, 2 threads");
+}
+
 /// Room clearing with its squad a behaviour tree (the `bt_squad` variant: its orders write
 /// the officers' `assigned` in the think phase) and, after it in slot order, UDGOAP watchers
 /// who remember every officer by `assigned` and think in the same ticks.

@@ -466,7 +466,7 @@ fn think_threads_compares_with_one_thread_in_any_order() {
     let speedups: Vec<(&str, f64)> = stdout
         .lines()
         .map(|l| l.split_whitespace().collect::<Vec<_>>())
-        .filter(|f| f.len() == 8 && f[0] == "ubc")
+        .filter(|f| f.len() == 9 && f[0] == "ubc")
         .map(|f| (f[2], f[5].trim_end_matches('×').parse().unwrap()))
         .collect();
     assert_eq!(speedups.len(), 2, "{stdout}");

@@ -35,6 +35,8 @@ struct Point {
     cpu_us: f64,
     on_cpu: f64,
     stale: f64,
+    /// Share of the window's ticks whose thinks decided ahead on several threads.
+    parallel_ticks: f64,
 }
 
 /// Measures each brain among `controllers` at each of `npcs` in one world, on each of
@@ -53,11 +55,11 @@ pub fn run(
         crate::machine::describe(),
         load_average()
     );
-    println!("tick µs = World::tick's wall time per decision; cpu µs = the process's CPU time per decision over whole steps (engine part included); speedup = tick µs on 1 thread ÷ on this many; on-CPU = process CPU ÷ (threads × the steps' wall time); stale = decisions taken ahead and checked at their turn that were decided again there.");
+    println!("tick µs = World::tick's wall time per decision; cpu µs = the process's CPU time per decision over whole steps (engine part included); speedup = tick µs on 1 thread ÷ on this many; on-CPU = process CPU ÷ (threads × the steps' wall time); stale = decisions taken ahead and checked at their turn that were decided again there; parallel = ticks whose thinks decided ahead on several threads (enough due NPCs with something to decide).");
     println!();
     println!(
-        "{:<8} {:>7} {:>7} {:>9} {:>9} {:>8} {:>7} {:>7}",
-        "brain", "npcs", "threads", "tick µs", "cpu µs", "speedup", "on-CPU", "stale"
+        "{:<8} {:>7} {:>7} {:>9} {:>9} {:>8} {:>7} {:>7} {:>8}",
+        "brain", "npcs", "threads", "tick µs", "cpu µs", "speedup", "on-CPU", "stale", "parallel"
     );
     let doc = hospital::document();
     for controller in controllers {
@@ -78,7 +80,7 @@ pub fn run(
                 .map_or(f64::NAN, |i| points[i].tick_wall_us);
             for (&t, p) in threads.iter().zip(&points) {
                 println!(
-                    "{:<8} {:>7} {:>7} {:>9.3} {:>9.3} {:>7.2}× {:>6.0}% {:>6.2}%",
+                    "{:<8} {:>7} {:>7} {:>9.3} {:>9.3} {:>7.2}× {:>6.0}% {:>6.2}% {:>7.0}%",
                     controller.label,
                     prepared.copies_for(n) * prepared.thinking_per_copy,
                     t,
@@ -86,7 +88,8 @@ pub fn run(
                     p.cpu_us,
                     base / p.tick_wall_us,
                     p.on_cpu * 100.0,
-                    p.stale * 100.0
+                    p.stale * 100.0,
+                    p.parallel_ticks * 100.0
                 );
             }
         }
@@ -150,6 +153,7 @@ fn measure(
         } else {
             0.0
         },
+        parallel_ticks: (stats.phases - before.phases) as f64 / count as f64,
     })
 }
 

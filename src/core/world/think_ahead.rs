@@ -29,10 +29,13 @@ use crate::core::model::error::{Error, Result};
 use crate::core::model::limits::{at_most, MAX_THINK_THREADS};
 use crate::core::world::brains::{Brains, Speculation};
 use crate::core::world::mind::Mind;
-use crate::core::world::World;
+use crate::core::world::{EntityRecord, World};
 
-/// Fewer due thinks than this in a tick decide at their turn on the calling thread: a phase's
-/// threads cost tens of microseconds to start and join.
+/// Fewer due thinks that may decide ahead than this in a tick decide at their turn on the
+/// calling thread: a phase's threads cost tens of microseconds to start and join, and its
+/// commits reload on one core what the others wrote. Counted without loading minds: a UBC
+/// NPC performing an action has nothing to decide (most of a busy world's due UBC thinks; at
+/// 10,000 hospital NPCs two threads cost 0.59-0.88x one until they were left out).
 pub const PARALLEL_MIN_JOBS: usize = 256;
 
 /// Due thinks one thread takes at a time from the phase's queue.
@@ -61,6 +64,10 @@ pub enum SpeculationCheck {
 /// What the world's think phases decided ahead so far: how well speculation pays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParallelStats {
+    /// Think phases that decided ahead on several threads: a phase with fewer due thinks
+    /// that may decide ahead than the world's minimum (`World::set_parallel_min_jobs`,
+    /// [`PARALLEL_MIN_JOBS`] by default) runs on the calling thread alone.
+    pub phases: u64,
     /// Thinks decided ahead of their turn and reached in their tick (a think the plan budget
     /// postpones drops its proposal uncounted).
     pub decided_ahead: u64,
@@ -211,8 +218,9 @@ impl<B: Brains> World<B> {
         self.ahead.threads
     }
 
-    /// Sets the fewest due thinks that decide ahead (default [`PARALLEL_MIN_JOBS`]), so that
-    /// tests run small worlds in parallel; 0 counts as 1.
+    /// Sets the fewest due thinks that may decide ahead for a phase to use the threads
+    /// (default [`PARALLEL_MIN_JOBS`]), so that tests run small worlds in parallel; 0 counts
+    /// as 1.
     #[doc(hidden)]
     pub fn set_parallel_min_jobs(&mut self, jobs: usize) {
         self.ahead.min_jobs = jobs.max(1);
@@ -229,10 +237,14 @@ impl<B: Brains> World<B> {
     pub(crate) fn decide_ahead(&mut self) -> Jobs<B> {
         let due = self.due.len();
         let threads = self.ahead.threads as usize;
-        if threads <= 1 || due < self.ahead.min_jobs || !self.any_due_decides_ahead() {
+        if threads <= 1
+            || due < self.ahead.min_jobs
+            || self.due_deciding_ahead() < self.ahead.min_jobs
+        {
             self.ahead.jobs.active = 0;
             return std::mem::take(&mut self.ahead.jobs);
         }
+        self.ahead.stats.phases += 1;
         self.open_jobs(due, threads);
         let chunks = due.div_ceil(CHUNK);
         let next = AtomicUsize::new(0);
@@ -323,14 +335,29 @@ impl<B: Brains> World<B> {
         }
     }
 
-    /// Whether a due think's NPC may decide ahead: if none, threads would find nothing to do.
-    /// Reads records only, in due order (mostly slot order), which the commits read next.
-    fn any_due_decides_ahead(&self) -> bool {
-        self.due.iter().any(|&(_, npc)| {
-            self.live_record(npc)
-                .and_then(|r| r.archetype)
-                .is_some_and(|a| self.ahead.speculation[a.0 as usize] != Speculation::Never)
-        })
+    /// How many due thinks' NPCs may decide ahead: with few, a phase's threads cost more than
+    /// they save. Reads records only, in due order (mostly slot order), which the commits read
+    /// next.
+    fn due_deciding_ahead(&self) -> usize {
+        self.due
+            .iter()
+            .filter(|&&(_, npc)| {
+                self.live_record(npc).is_some_and(|r| {
+                    r.archetype
+                        .is_some_and(|a| match self.ahead.speculation[a.0 as usize] {
+                            Speculation::Never => false,
+                            Speculation::ReadOnly => Self::may_decide_reading(r),
+                            Speculation::InPlace => true,
+                        })
+                })
+            })
+            .count()
+    }
+
+    /// Whether the NPC of `record` may decide reading only: not while it performs an action
+    /// (a UBC NPC decides when idle), which its record tells without loading its mind.
+    fn may_decide_reading(record: &EntityRecord<B>) -> bool {
+        !record.ticks && record.deadline == f64::INFINITY
     }
 
     /// Begins a tick whose thinks the engine's threads decide ahead: advances the world as
@@ -453,6 +480,10 @@ impl<B: Brains> World<B> {
             (Some(archetype), Some(mind), _) => {
                 B::decide_in_place(self, npc, archetype, mind, scratch, proposal)
             }
+            // An NPC performing an action has nothing to decide reading only (a UBC NPC
+            // decides when idle): its record says so without loading its mind, which the
+            // committing core wrote last.
+            (Some(_), None, Some(_)) if !Self::may_decide_reading(record) => false,
             (Some(archetype), None, Some(mind)) => {
                 B::decide(self, npc, archetype, mind, scratch, proposal)
             }
