@@ -9,6 +9,7 @@ mod brains;
 pub mod claims;
 mod engine_timeout;
 pub mod event;
+mod fact_layout;
 pub mod find;
 pub mod history;
 mod joint;
@@ -158,6 +159,9 @@ pub struct World<B: Brains> {
     pub(crate) ahead: think_ahead::ThinkAhead<B>,
     /// What the commits of a parallel think phase wrote (`write_log.rs`).
     pub(crate) write_log: write_log::WriteLog,
+    /// Entities whose facts were allocated (spawned or loaded) since they were last laid out
+    /// in slot order (`fact_layout.rs`).
+    pub(crate) scattered_facts: usize,
 }
 
 impl<B: Brains> World<B> {
@@ -200,6 +204,7 @@ impl<B: Brains> World<B> {
             history: history::History::default(),
             ahead: think_ahead::ThinkAhead::for_domain(&domain),
             write_log: write_log::WriteLog::default(),
+            scattered_facts: 0,
             destructions: 0,
             engine_timeout: crate::core::model::action::DEFAULT_ENGINE_TIMEOUT,
             player: PlayerModel::new(domain.player_styles().len(), domain.adaptation().decay),
@@ -274,6 +279,7 @@ impl<B: Brains> World<B> {
         let tick_start = self.time;
         self.time += dt;
         self.ambiance.prune_finished(self.time);
+        self.lay_out_facts_if_scattered();
         self.advance_npcs(dt);
         self.collect_due_and_refresh_spatial();
         self.update_squads();
@@ -423,6 +429,7 @@ impl<B: Brains> World<B> {
         if kind == EntityKind::Npc {
             self.npc_count += 1;
         }
+        self.scattered_facts += 1;
         self.spatial.changed(kind);
         self.write_log.world_changed();
         Ok(Entity::from_key(key, self.serial()))
