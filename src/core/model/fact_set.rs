@@ -83,6 +83,21 @@ impl FactSet {
         crate::prefetch::all(self.facts.as_slice());
     }
 
+    /// The same facts in a fresh buffer of the same capacity, so that facts added later fit
+    /// as they would have (`World`'s fact layout: a copy of exact size made the hospital at
+    /// 50,000 NPCs allocate 12 times a tick as patients gained facts).
+    pub(crate) fn relocated(&self) -> FactSet {
+        let mut facts = Vec::with_capacity(self.facts.capacity());
+        facts.extend_from_slice(&self.facts);
+        FactSet { facts }
+    }
+
+    /// Bytes of the buffer the facts are kept in, used or not.
+    #[cfg(test)]
+    pub(crate) fn capacity_bytes(&self) -> usize {
+        self.facts.capacity() * std::mem::size_of::<Fact>()
+    }
+
     /// Number of facts.
     pub fn len(&self) -> usize {
         self.facts.len()
@@ -143,6 +158,24 @@ mod tests {
         assert!(!set.remove(AttributeId(2)));
         assert_eq!(set.get(AttributeId(2)), None);
         assert_eq!(set.len(), 2);
+    }
+
+    /// A relocated set keeps its facts and its room: a fact added after the layout fits
+    /// where it would have, without growing the buffer.
+    #[test]
+    fn a_relocated_set_keeps_its_facts_and_its_room() {
+        let mut set = FactSet::default();
+        for a in 0..5 {
+            set.set(fact(a, f64::from(a)));
+        }
+        let room = set.capacity_bytes();
+        assert!(room > 5 * std::mem::size_of::<Fact>(), "grown by doubling");
+        let mut moved = set.relocated();
+        assert_ne!(moved.as_slice().as_ptr(), set.as_slice().as_ptr());
+        assert_eq!(moved.as_slice(), set.as_slice());
+        assert_eq!(moved.capacity_bytes(), room);
+        moved.set(fact(9, 9.0));
+        assert_eq!(moved.capacity_bytes(), room, "the sixth fact fits");
     }
 
     #[test]

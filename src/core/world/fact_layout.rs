@@ -5,13 +5,14 @@
 //! A spawned entity's facts grow buffer by buffer as its facts are set, each reallocation
 //! somewhere else on the heap, among the minds and plans spawned with it: in a world of tens of
 //! thousands, the pass then waits on a cache miss per entity. So after spawns (or a load) the
-//! next tick copies every entity's facts, in slot order, into fresh buffers of their exact
-//! size, allocated while the old ones are still held, so that each lands after the previous
+//! next tick copies every entity's facts, in slot order, into fresh buffers of the same
+//! capacity (facts added later fit as before: no allocation a tick that was not there),
+//! allocated while the old ones are still held, so that each lands after the previous
 //! one wherever the allocator carves fresh memory in sequence (glibc, jemalloc and mimalloc
 //! all do for same-sized small blocks), and then frees the old ones. Results are unchanged:
 //! only addresses move. Measured (`scripts/bench-ab`, quick windows, 8-12 rounds, the same
-//! minutes): UBC at 20,000 NPCs 0.799 → 0.633 µs per decision, at 50,000 0.936 → 0.801; GOAP
-//! at 14,000 0.950 → 0.771.
+//! minutes; exact-size copies, see `FactSet::relocated`): UBC at 20,000 NPCs 0.799 → 0.633 µs
+//! per decision, at 50,000 0.936 → 0.801; GOAP at 14,000 0.950 → 0.771.
 //!
 //! The copy costs an allocation per entity, so it waits until the entities whose facts were
 //! allocated since the last layout are a quarter of the live ones: each spawn pays for at most
@@ -39,7 +40,7 @@ impl<B: Brains> World<B> {
         let mut old: Vec<FactSet> = Vec::with_capacity(live);
         for index in 0..self.entities.slot_count() {
             if let Some((_, record)) = self.entities.get_at_mut(index) {
-                let packed = record.facts.clone();
+                let packed = record.facts.relocated();
                 old.push(std::mem::replace(&mut record.facts, packed));
             }
         }
@@ -83,11 +84,17 @@ mod tests {
             assert_eq!(was, is, "facts changed by their layout");
         }
         // Neighbours in slot order lie back to back: the next buffer starts within an
-        // allocator's header of where this one ends.
-        let buffers: Vec<(usize, usize)> = after
+        // allocator's header of where this one's capacity ends.
+        let buffers: Vec<(usize, usize)> = world
+            .entities
             .iter()
-            .filter(|(facts, _)| !facts.is_empty())
-            .map(|(facts, at)| (*at, std::mem::size_of_val(facts.as_slice())))
+            .filter(|(_, r)| !r.facts.is_empty())
+            .map(|(_, r)| {
+                (
+                    r.facts.as_slice().as_ptr() as usize,
+                    r.facts.capacity_bytes(),
+                )
+            })
             .collect();
         let adjacent = buffers
             .windows(2)
