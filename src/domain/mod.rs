@@ -38,6 +38,8 @@ mod variant_document;
 pub use diagnostic::{Diagnostic, LoadError, Loaded, Severity};
 pub use document::load_domain;
 pub use scenario::{Instance, Scenario};
+#[cfg(test)]
+pub(crate) use scenario_document::shipped_instance;
 pub use scenario_document::{is_scenario, load_domain_file, load_scenario, load_scenario_file};
 pub use source::{document_text, read_document, MAX_DOCUMENT_BYTES};
 pub use variant::Variant;

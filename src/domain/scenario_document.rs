@@ -91,6 +91,17 @@ pub fn load_scenario_file(path: &Path) -> Result<Loaded<Scenario>, LoadError> {
     load_scenario(&read_document(path)?, path.parent())
 }
 
+/// A scenario shipped in `scenarios/`, by file name, instantiated with `npcs` (its own count
+/// when `None`) and `seed`: what the crate's unit tests start from.
+#[cfg(test)]
+pub(crate) fn shipped_instance(file: &str, npcs: Option<u32>, seed: u64) -> super::Instance {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(file);
+    let scenario = load_scenario_file(&path).unwrap().value;
+    scenario.instantiate(npcs, Some(seed)).unwrap()
+}
+
 /// Loads a domain file.
 pub fn load_domain_file(path: &Path) -> Result<Loaded<Arc<Domain>>, LoadError> {
     super::document::load_domain(&read_document(path)?)

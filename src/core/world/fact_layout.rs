@@ -49,7 +49,7 @@ impl<B: Brains> World<B> {
 
 #[cfg(test)]
 mod tests {
-    use crate::domain::load_scenario_file;
+    use crate::domain::shipped_instance;
     use crate::sim::Simulator;
 
     /// The hospital, spawned and laid out: every entity's facts are what they were, and their
@@ -58,9 +58,7 @@ mod tests {
     /// Ticks with no spawn lay nothing out again.
     #[test]
     fn facts_lie_in_slot_order_after_the_first_tick() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-        let scenario = load_scenario_file(&path.join("hospital.json")).unwrap();
-        let mut instance = scenario.value.instantiate(Some(2000), Some(1)).unwrap();
+        let mut instance = shipped_instance("hospital.json", Some(2000), 1);
         let world = &mut instance.world;
         let facts = |world: &crate::core::World| -> Vec<_> {
             world

@@ -252,14 +252,13 @@ impl Observer for Havoc {
 mod tests {
     use super::*;
     use crate::core::model::bt::{HintId, HintState};
-    use crate::domain::{load_scenario_file, Instance};
+    use crate::domain::shipped_instance;
+    use crate::domain::Instance;
     use crate::sim::Simulator;
 
     /// A shipped scenario, one copy, seed 1.
     fn shipped(name: &str) -> Instance {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-        let scenario = load_scenario_file(&path.join(name)).unwrap().value;
-        scenario.instantiate(None, Some(1)).unwrap()
+        shipped_instance(name, None, 1)
     }
 
     #[test]

@@ -159,15 +159,13 @@ impl Soak {
 mod tests {
     use super::*;
     use crate::core::Value;
-    use crate::domain::load_scenario_file;
+    use crate::domain::shipped_instance;
 
     /// The wizard dies mid-soak: the reset removes what the rules spawned, the soak is told of
     /// each, and the count of entities still adds up.
     #[test]
     fn an_arena_reset_mid_soak_keeps_the_count_of_entities() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-        let scenario = (load_scenario_file(&path.join("wizard_arena.json")).unwrap()).value;
-        let instance = scenario.instantiate(None, Some(1)).unwrap();
+        let instance = shipped_instance("wizard_arena.json", None, 1);
         let soaked = SoakWorld {
             name: "wizard_arena".to_owned(),
             world: instance.world,

@@ -706,7 +706,7 @@ mod tests {
     use crate::core::brains::mind_limits::MindLimits;
     use crate::core::brains::udgoap::mind::Explanation;
     use crate::core::brains::BrainState;
-    use crate::domain::load_scenario_file;
+    use crate::domain::shipped_instance;
     use crate::sim::Simulator;
 
     /// The wizard searches up to 512 states, its antlions 64: once the wizard has recorded a
@@ -714,9 +714,7 @@ mod tests {
     /// record, the room their memory bound counts.
     #[test]
     fn an_npc_keeps_room_for_its_own_decisions_beside_a_larger_searcher() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-        let scenario = load_scenario_file(&path.join("wizard_arena.json")).unwrap();
-        let mut instance = scenario.value.instantiate(None, Some(1)).unwrap();
+        let mut instance = shipped_instance("wizard_arena.json", None, 1);
         let world = &mut instance.world;
         let mut simulator = Simulator::new(instance.rules.clone(), world).unwrap();
         world.brains.udgoap.most_recorded = Explanation::MAX_CANDIDATES;
