@@ -54,8 +54,7 @@ mod tests {
 
     /// The hospital, spawned and laid out: every entity's facts are what they were, and their
     /// buffers lie back to back in slot order (nearly all: an allocator may hand back a freed
-    /// block first).
-    /// Ticks with no spawn lay nothing out again.
+    /// block first). Ticks with no spawn lay nothing out again.
     #[test]
     fn facts_lie_in_slot_order_after_the_first_tick() {
         let mut instance = shipped_instance("hospital.json", Some(2000), 1);

@@ -237,10 +237,7 @@ impl<B: Brains> World<B> {
     pub(crate) fn decide_ahead(&mut self) -> Jobs<B> {
         let due = self.due.len();
         let threads = self.ahead.threads as usize;
-        if threads <= 1
-            || due < self.ahead.min_jobs
-            || self.due_deciding_ahead() < self.ahead.min_jobs
-        {
+        if threads <= 1 || due < self.ahead.min_jobs || !self.enough_due_decide_ahead() {
             self.ahead.jobs.active = 0;
             return std::mem::take(&mut self.ahead.jobs);
         }
@@ -335,10 +332,11 @@ impl<B: Brains> World<B> {
         }
     }
 
-    /// How many due thinks' NPCs may decide ahead: with few, a phase's threads cost more than
-    /// they save. Reads records only, in due order (mostly slot order), which the commits read
-    /// next.
-    fn due_deciding_ahead(&self) -> usize {
+    /// Whether at least the world's minimum of due thinks' NPCs may decide ahead: with fewer,
+    /// a phase's threads cost more than they save. Reads records only, in due order (mostly
+    /// slot order), which the commits read next, and stops at the minimum.
+    fn enough_due_decide_ahead(&self) -> bool {
+        let min = self.ahead.min_jobs;
         self.due
             .iter()
             .filter(|&&(_, npc)| {
@@ -351,7 +349,9 @@ impl<B: Brains> World<B> {
                         })
                 })
             })
+            .take(min)
             .count()
+            == min
     }
 
     /// Whether the NPC of `record` may decide reading only: not while it performs an action
@@ -480,9 +480,7 @@ impl<B: Brains> World<B> {
             (Some(archetype), Some(mind), _) => {
                 B::decide_in_place(self, npc, archetype, mind, scratch, proposal)
             }
-            // An NPC performing an action has nothing to decide reading only (a UBC NPC
-            // decides when idle): its record says so without loading its mind, which the
-            // committing core wrote last.
+            // Its mind, last written by the committing core, stays where it is.
             (Some(_), None, Some(_)) if !Self::may_decide_reading(record) => false,
             (Some(archetype), None, Some(mind)) => {
                 B::decide(self, npc, archetype, mind, scratch, proposal)
