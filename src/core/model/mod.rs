@@ -28,6 +28,7 @@ pub mod player_style;
 pub mod rng;
 pub(crate) mod save_context;
 pub mod slot_map;
+pub(crate) mod slot_set;
 pub mod smart_object;
 mod smart_object_authoring;
 pub mod squad;

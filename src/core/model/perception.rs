@@ -34,6 +34,7 @@ use crate::core::model::archetype::{ArchetypeId, ThinkSettings};
 use crate::core::model::condition::Role;
 use crate::core::model::domain::{AttributeId, Domain};
 use crate::core::model::drive::TriggerScope;
+use crate::core::model::entity::EntityKind;
 use crate::core::model::fact_set::FactSet;
 
 /// What makes an entity worth remembering, for every archetype of a domain.
@@ -55,6 +56,9 @@ pub struct Relevance {
     npc_supplied: Vec<bool>,
     /// Per archetype: some NPC may supply an action it consumes.
     npcs_supply: Vec<bool>,
+    /// Per archetype: some archetype consumes an action it supplies, so its entities may be
+    /// a think's suppliers; the objects of the others are *inert* ([`Relevance::inert`]).
+    serves_someone: Vec<bool>,
 }
 
 /// What one think perceives: the entities within `range` that can take its `interest`, at
@@ -144,7 +148,39 @@ impl Relevance {
                 })
             })
             .collect();
+        relevance.serves_someone = (0..archetypes.len())
+            .map(|supplier| {
+                let supplier = ArchetypeId(supplier as u32);
+                (0..archetypes.len())
+                    .any(|consumer| relevance.supplies(ArchetypeId(consumer as u32), supplier))
+            })
+            .collect();
         relevance
+    }
+
+    /// Whether an entity of `kind` and `archetype` is *inert*: an object that supplies no
+    /// action any archetype consumes (props, clutter, scenery), which takes a think's interest
+    /// only through a watched fact or when everything is ([`Relevance::inert_may_interest`]).
+    /// The spatial index keeps them apart, so that a think that cannot use them never visits
+    /// them (`World::perceivable`).
+    pub(crate) fn inert(&self, kind: EntityKind, archetype: Option<ArchetypeId>) -> bool {
+        kind == EntityKind::Object
+            && !archetype.is_some_and(|a| {
+                self.serves_someone
+                    .get(a.0 as usize)
+                    .copied()
+                    .unwrap_or(true)
+            })
+    }
+
+    /// Whether some inert entity may take `interest` ([`Relevance::inert`]): never a supply
+    /// (an inert entity supplies nothing consumed); a memory when everything is remembered or
+    /// some fact is watched (any entity may carry one).
+    pub(crate) fn inert_may_interest(&self, interest: Interest) -> bool {
+        match interest {
+            Interest::Memory(_) => self.everything || !self.attributes.is_empty(),
+            Interest::Supply(_) => false,
+        }
     }
 
     /// Whether `interest` can be taken by an entity of `archetype` with `facts`.

@@ -106,11 +106,20 @@ impl<B: Brains> World<B> {
     pub(crate) fn advance_npcs(&mut self, dt: f64) {
         // Records lie in slot order, which the hardware prefetcher follows; facts and minds
         // are buffers apart, each a cache miss in a large world: ask for the facts and the
-        // running action of the NPC a few slots on while this one advances.
-        const AHEAD: u32 = 8;
+        // running action of the entity a few tended slots on while this one advances.
+        const AHEAD: usize = 8;
         let domain = self.domain.clone();
-        for index in 0..self.entities.slot_count() {
-            if let Some((_, ahead)) = self.entities.get_at(index + AHEAD) {
+        // Only the tended entities (`tended.rs`), in slot order; an entity spawned by an
+        // effect during the pass is left for the next tick, as beyond the slots it began with.
+        let end = self.entities.slot_count();
+        let mut ahead_slot = self.next_tended(0, end);
+        for _ in 0..AHEAD {
+            ahead_slot = ahead_slot.and_then(|slot| self.next_tended(slot + 1, end));
+        }
+        let mut next = self.next_tended(0, end);
+        while let Some(index) = next {
+            next = self.next_tended(index + 1, end);
+            if let Some((_, ahead)) = ahead_slot.and_then(|slot| self.entities.get_at(slot)) {
                 // Only needs are written here: an archetype without any (a bed, a chart) keeps
                 // its facts where they are.
                 if ahead
@@ -124,6 +133,7 @@ impl<B: Brains> World<B> {
                     crate::prefetch::value(&mind.running);
                 }
             }
+            ahead_slot = ahead_slot.and_then(|slot| self.next_tended(slot + 1, end));
             let Some((key, record)) = self.entities.get_at_mut(index) else {
                 continue;
             };

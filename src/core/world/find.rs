@@ -103,12 +103,13 @@ impl<B: Brains> World<B> {
         mut visit: impl FnMut(Found),
     ) {
         // Most actions are supplied by objects alone: their search leaves the NPC tier out.
+        // Inert objects are searched: the engine may ask for an action nobody consumes.
         let npcs = self.domain.relevance().supplied_by_npcs(action);
         self.within(
             center,
             range,
             self.index_serves(range),
-            npcs,
+            (npcs, true),
             |slot, squared| {
                 let Some((entity, record)) = self.at_slot(slot) else {
                     return;

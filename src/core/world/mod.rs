@@ -25,6 +25,7 @@ pub mod spatial;
 pub mod spatial_index;
 pub mod squads;
 mod step;
+mod tended;
 pub mod think_ahead;
 pub(crate) mod within_range;
 pub(crate) mod write_log;
@@ -162,6 +163,8 @@ pub struct World<B: Brains> {
     /// Entities whose facts were allocated (spawned or loaded) since they were last laid out
     /// in slot order (`fact_layout.rs`).
     pub(crate) scattered_facts: usize,
+    /// The slots of the entities the per-tick passes have work for (`tended.rs`).
+    pub(crate) tended: crate::core::model::slot_set::SlotSet,
 }
 
 impl<B: Brains> World<B> {
@@ -205,6 +208,7 @@ impl<B: Brains> World<B> {
             ahead: think_ahead::ThinkAhead::for_domain(&domain),
             write_log: write_log::WriteLog::default(),
             scattered_facts: 0,
+            tended: Default::default(),
             destructions: 0,
             engine_timeout: crate::core::model::action::DEFAULT_ENGINE_TIMEOUT,
             player: PlayerModel::new(domain.player_styles().len(), domain.adaptation().decay),
@@ -401,6 +405,7 @@ impl<B: Brains> World<B> {
             record.mind = Some(Box::new(mind));
             record.next_think = first_think;
         }
+        self.tend(entity);
         Ok(entity)
     }
 
@@ -432,7 +437,9 @@ impl<B: Brains> World<B> {
         self.scattered_facts += 1;
         self.spatial.changed(kind);
         self.write_log.world_changed();
-        Ok(Entity::from_key(key, self.serial()))
+        let entity = Entity::from_key(key, self.serial());
+        self.tend(entity);
+        Ok(entity)
     }
 
     /// Destroys `entity`, which must be live and of `kind`; its handle goes stale and its
@@ -443,6 +450,7 @@ impl<B: Brains> World<B> {
         self.ambiance.remove_anchored_to(entity);
         let key = entity.key().expect("resolved handles are not null");
         self.entities.remove(key).expect("resolved above");
+        self.tended.remove(key.index);
         self.destructions += 1;
         self.spatial.changed(kind);
         self.write_log.world_changed();

@@ -198,6 +198,7 @@ impl<B: Brains> World<B> {
         self.destructions = state.destructions;
         self.engine_timeout = state.engine_timeout;
         self.squads = state.squads;
+        self.tend_all();
         self.spatial = WorldSpatial::for_domain(&self.domain);
         self.spatial.changed(EntityKind::Object);
         self.spatial.changed(EntityKind::Npc);

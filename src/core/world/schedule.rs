@@ -33,13 +33,33 @@ impl<B: Brains> World<B> {
     /// every pass, and the tick made two (perf, 50,000 UBC NPCs). The tick runs the squads'
     /// update between this and [`World::order_due`]; it moves only squads, which no tier
     /// holds, and schedules nothing, so the list and the index still hold when the thinks run.
+    ///
+    /// It reads the tended entities only (`tended.rs`: every NPC and every mind among them),
+    /// unless the objects' tier is stale, which needs every object offered.
     pub(crate) fn collect_due_and_refresh_spatial(&mut self) {
         let serial = self.serial();
         let time = self.time;
         self.due.clear();
+        let every_slot = self.spatial.objects_stale();
+        let end = self.entities.slot_count();
+        let relevance = self.domain.relevance();
         let mut rebuild = self.spatial.rebuild_stale();
-        for (key, record) in self.entities.iter() {
-            rebuild.offer(record.kind, key.index, record.position);
+        let mut next = if every_slot {
+            Some(0)
+        } else {
+            self.tended.next_from(0)
+        };
+        while let Some(index) = next.filter(|&index| index < end) {
+            next = if every_slot {
+                Some(index + 1)
+            } else {
+                self.tended.next_from(index + 1)
+            };
+            let Some((key, record)) = self.entities.get_at(index) else {
+                continue;
+            };
+            let inert = relevance.inert(record.kind, record.archetype);
+            rebuild.offer(record.kind, inert, key.index, record.position);
             if record.mind.is_some() && record.next_think <= time {
                 self.due
                     .push((record.next_think, Entity::from_key(key, serial)));
