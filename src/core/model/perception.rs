@@ -158,12 +158,24 @@ impl Relevance {
         relevance
     }
 
-    /// Whether an entity of `kind` and `archetype` is *inert*: an object that supplies no
-    /// action any archetype consumes (props, clutter, scenery), which takes a think's interest
-    /// only through a watched fact or when everything is ([`Relevance::inert_may_interest`]).
-    /// The spatial index keeps them apart, so that a think that cannot use them never visits
-    /// them (`World::perceivable`).
-    pub(crate) fn inert(&self, kind: EntityKind, archetype: Option<ArchetypeId>) -> bool {
+    /// Whether an entity of `kind` and `archetype` with `facts` is *inert*: an object that
+    /// supplies no action any archetype consumes (props, clutter, scenery) and carries no
+    /// watched fact, which takes a think's interest only when everything is remembered
+    /// ([`Relevance::inert_may_interest`]). The spatial index keeps them apart, so that a think
+    /// that cannot use them never visits them (`World::perceivable`); an inert object that
+    /// gains a watched fact leaves their tier ([`Relevance::may_stir`]).
+    pub(crate) fn inert(
+        &self,
+        kind: EntityKind,
+        archetype: Option<ArchetypeId>,
+        facts: &FactSet,
+    ) -> bool {
+        self.supplies_nothing_consumed(kind, archetype)
+            && !facts.iter().any(|f| self.watches(f.attribute))
+    }
+
+    /// An object that supplies no action any archetype consumes.
+    fn supplies_nothing_consumed(&self, kind: EntityKind, archetype: Option<ArchetypeId>) -> bool {
         kind == EntityKind::Object
             && !archetype.is_some_and(|a| {
                 self.serves_someone
@@ -173,12 +185,28 @@ impl Relevance {
             })
     }
 
+    /// Whether a fact of `attribute`, new to an entity of `kind` and `archetype`, may make an
+    /// inert entity ([`Relevance::inert`]) stop being one: its tier must then be rebuilt.
+    pub(crate) fn may_stir(
+        &self,
+        kind: EntityKind,
+        archetype: Option<ArchetypeId>,
+        attribute: AttributeId,
+    ) -> bool {
+        self.watches(attribute) && self.supplies_nothing_consumed(kind, archetype)
+    }
+
+    /// Whether facts of `attribute` make an entity worth remembering.
+    fn watches(&self, attribute: AttributeId) -> bool {
+        self.attributes.binary_search(&attribute).is_ok()
+    }
+
     /// Whether some inert entity may take `interest` ([`Relevance::inert`]): never a supply
-    /// (an inert entity supplies nothing consumed); a memory when everything is remembered or
-    /// some fact is watched (any entity may carry one).
+    /// (an inert entity supplies nothing consumed); a memory only when everything is
+    /// remembered (an inert entity carries no watched fact).
     pub(crate) fn inert_may_interest(&self, interest: Interest) -> bool {
         match interest {
-            Interest::Memory(_) => self.everything || !self.attributes.is_empty(),
+            Interest::Memory(_) => self.everything,
             Interest::Supply(_) => false,
         }
     }
@@ -247,9 +275,7 @@ impl Relevance {
     ) -> bool {
         self.everything
             || archetype.is_some_and(|a| self.supplies(consumer, a))
-            || facts
-                .iter()
-                .any(|f| self.attributes.binary_search(&f.attribute).is_ok())
+            || facts.iter().any(|f| self.watches(f.attribute))
     }
 }
 

@@ -10,6 +10,7 @@ use crate::core::model::effect::{FactStore, Portion};
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, ErrorKind, Result};
 use crate::core::model::fact_set::Fact;
+use crate::core::model::perception::Relevance;
 use crate::core::model::slot_map::SlotMap;
 use crate::core::model::value::Value;
 use crate::core::model::vec3::Vec3;
@@ -543,6 +544,7 @@ impl<B: Brains> World<B> {
             time: self.time,
             entities: &mut self.entities,
             spatial: &mut self.spatial,
+            relevance: self.domain.relevance(),
             ended: Vec::new(),
         }
     }
@@ -555,6 +557,7 @@ pub(crate) struct WorldFacts<'w, B> {
     time: f64,
     entities: &'w mut SlotMap<EntityRecord<B>>,
     spatial: &'w mut WorldSpatial,
+    relevance: &'w Relevance,
     ended: Vec<Entity>,
 }
 
@@ -581,7 +584,17 @@ impl<B> FactView for WorldFacts<'_, B> {
 impl<B> FactStore for WorldFacts<'_, B> {
     fn set_value(&mut self, entity: Entity, attribute: AttributeId, value: Value) {
         let time = self.time;
-        if let Some(record) = self.record_mut(entity) {
+        let Some(key) = entity.key_in(self.serial) else {
+            return;
+        };
+        if let Ok(record) = self.entities.get_mut(key) {
+            let had = record.facts.get(attribute).is_some();
+            (self.spatial).fact_set(
+                self.relevance,
+                (record.kind, record.archetype),
+                attribute,
+                had,
+            );
             record.facts.set(Fact {
                 attribute,
                 value,

@@ -524,14 +524,18 @@ impl<B: Brains> World<B> {
         }
         let time = self.time;
         let record = self.record_mut(entity)?;
-        let changed = record.facts.get(attribute).map(|f| f.value) != Some(value);
+        let had = record.facts.get(attribute).map(|f| f.value);
+        let changed = had != Some(value);
         let thinks = record.mind.is_some();
+        let of = (record.kind, record.archetype);
         record.facts.set(Fact {
             attribute,
             value,
             time,
         });
         self.write_log.world_changed();
+        let relevance = self.domain.relevance();
+        (self.spatial).fact_set(relevance, of, attribute, had.is_some());
         if changed && thinks && self.domain.attribute(attribute)?.significant {
             self.interrupt_hierarchy(entity);
         }

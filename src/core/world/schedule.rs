@@ -58,7 +58,7 @@ impl<B: Brains> World<B> {
             let Some((key, record)) = self.entities.get_at(index) else {
                 continue;
             };
-            let inert = relevance.inert(record.kind, record.archetype);
+            let inert = relevance.inert(record.kind, record.archetype, &record.facts);
             rebuild.offer(record.kind, inert, key.index, record.position);
             if record.mind.is_some() && record.next_think <= time {
                 self.due

@@ -18,12 +18,15 @@
 //! rebuilds only the NPCs' tier (in the hospital, 16 of every 53 entities; UBC at 20,000 NPCs
 //! took 13 % less time per decision than with one index). A query walks both tiers' cells, or
 //! only the objects' when no NPC can matter to the think (a crowd then costs it nothing).
-//! Inert objects, which supply nothing any archetype consumes (props, clutter:
-//! [`Relevance::inert`](crate::core::model::perception::Relevance::inert)), have a tier of
-//! their own, which a think walks only when they can interest it: never for UBC's candidates
-//! or GOAP's targets, and for UDGOAP's memory only when a fact is watched. 10,000 props per
-//! copy of the hospital, all in sight, cost a UBC decision 3.1 µs in the objects' tier and
-//! 0.41 µs in their own (0.57 µs with 16 props; `motive bench --objects 10000`).
+//! Inert objects, which supply nothing any archetype consumes and carry no watched fact
+//! (props, clutter: [`Relevance::inert`](crate::core::model::perception::Relevance::inert)),
+//! have a tier of their own, which a think walks only when they can interest it: never for
+//! UBC's candidates or GOAP's targets, and for UDGOAP's memory only when everything is
+//! remembered. One that gains a watched fact (`World::set_fact`, an effect) makes the
+//! objects' tiers stale, and the next rebuild moves it. 10,000 props per
+//! copy of the hospital, all in sight, cost a decision (UBC, GOAP, UDGOAP) 3.1 / 2.4 / 74 µs
+//! in the objects' tier and 0.43 / 0.53 / 2.6 µs in their own, as with 16 props (`motive bench
+//! --objects 10000`, quick, the same minutes).
 //!
 //! **Order.** Both paths list slot indices in ascending order (the index's own order depends on
 //! cells; sorting its results restores slot order), and the limit keeps the nearest by squared
@@ -38,11 +41,12 @@
 //! covers. Games whose NPCs perceive very different ranges can set it with
 //! [`World::set_spatial_cell_size`].
 
+use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::condition::squared_distance;
-use crate::core::model::domain::Domain;
+use crate::core::model::domain::{AttributeId, Domain};
 use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::model::error::Result;
-use crate::core::model::perception::Sight;
+use crate::core::model::perception::{Relevance, Sight};
 use crate::core::model::vec3::Vec3;
 use crate::core::world::brains::Brains;
 use crate::core::world::perceived::Perceived;
@@ -131,6 +135,22 @@ impl WorldSpatial {
             }
             EntityKind::Npc => self.npcs.stale = true,
             EntityKind::Squad => {}
+        }
+    }
+
+    /// A fact of `attribute` is about to be set on an entity of `(kind, archetype)`, which
+    /// `had` one: a watched fact new to an inert object
+    /// ([`Relevance::inert`](crate::core::model::perception::Relevance::inert)) takes it out of
+    /// the inert tier, at the next rebuild.
+    pub(crate) fn fact_set(
+        &mut self,
+        relevance: &Relevance,
+        (kind, archetype): (EntityKind, Option<ArchetypeId>),
+        attribute: AttributeId,
+        had: bool,
+    ) {
+        if !had && relevance.may_stir(kind, archetype, attribute) {
+            self.changed(EntityKind::Object);
         }
     }
 
@@ -283,7 +303,9 @@ impl<B: Brains> World<B> {
             let skipped = match record.kind {
                 EntityKind::Squad => true,
                 EntityKind::Npc => !npcs,
-                EntityKind::Object => !inert && relevance.inert(record.kind, record.archetype),
+                EntityKind::Object => {
+                    !inert && relevance.inert(record.kind, record.archetype, &record.facts)
+                }
             };
             if skipped {
                 continue;
@@ -314,7 +336,7 @@ impl<B: Brains> World<B> {
         let relevance = self.domain.relevance();
         let mut rebuild = self.spatial.rebuild_stale();
         for (key, record) in self.entities.iter() {
-            let inert = relevance.inert(record.kind, record.archetype);
+            let inert = relevance.inert(record.kind, record.archetype, &record.facts);
             rebuild.offer(record.kind, inert, key.index, record.position);
         }
         rebuild.finish();
@@ -581,6 +603,18 @@ mod tests {
                                 w.world.set_fact(e, w.arrived, Value::Bool(false)).unwrap();
                                 w.world.interrupt(e).unwrap();
                             }
+                        }
+                        // A prop gains a watched fact between rebuilds: it is inert no more.
+                        let props: Vec<Entity> = live
+                            .iter()
+                            .copied()
+                            .filter(|&e| w.world.archetype(e).unwrap() == Some(w.prop))
+                            .collect();
+                        if !props.is_empty() {
+                            let prop = rng.pick(&props);
+                            w.world
+                                .set_fact(prop, w.arrived, Value::Bool(true))
+                                .unwrap();
                         }
                     }
                     8 => w.world.refresh_spatial_index(),
