@@ -4,8 +4,8 @@
 //! - **Clutter** (`--objects`): that many irrelevant smart objects per copy, on a square grid
 //!   centred on the ward, 40 m a side: every piece is within the staff's and visitors'
 //!   perception (60 m), and copies are 100 m apart, so no piece is within a neighbouring
-//!   copy's. Each supplies `tidy`, an action nobody consumes: planners see the objects and
-//!   must pass over them.
+//!   copy's. Each supplies `tidy`, an action nobody consumes: the thinks must not pay for
+//!   them (motive indexes such inert objects apart and its per-tick passes skip them).
 //! - **Chores** (`--actions`): that many irrelevant actions added to what every thinking
 //!   archetype consumes (`chore_1` … `chore_k`: at the supplier, +1 `busywork`, which no goal,
 //!   drive or need reads), supplied, with `goto`, by one `storeroom` per copy at the nurses'

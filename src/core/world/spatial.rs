@@ -692,6 +692,54 @@ mod tests {
         assert!(limited > 2_000, "{limited} limited");
     }
 
+    /// A crowd of props around a post: a supplier search walks none of them, a memory walks
+    /// them only when everything is remembered, and a prop that gains a watched fact is
+    /// walked from the next rebuild on.
+    #[test]
+    fn thinks_that_cannot_use_props_never_visit_them() {
+        let visits = |w: &Walkers, (npcs, inert): (bool, bool)| -> (usize, usize) {
+            let (mut props, mut others) = (0, 0);
+            w.world
+                .within(Vec3::default(), 50.0, true, (npcs, inert), |slot, _| {
+                    let (_, record) = w.world.at_slot(slot).unwrap();
+                    if record.archetype == Some(w.prop) {
+                        props += 1;
+                    } else {
+                        others += 1;
+                    }
+                });
+            (props, others)
+        };
+        for watch in [Watch::Nothing, Watch::Arrived, Watch::Everything] {
+            let mut w = walkers_watching(30.0, watch);
+            let props: Vec<Entity> = (0..200)
+                .map(|i| {
+                    let at = Vec3::new((i % 20) as f32, 0.0, (i / 20) as f32);
+                    w.world.spawn(w.prop, at).unwrap()
+                })
+                .collect();
+            w.world.spawn(w.post, Vec3::new(1.0, 0.0, 1.0)).unwrap();
+            w.world.refresh_spatial_index();
+            let relevance = w.world.domain.relevance();
+            let walk = |interest| (false, relevance.inert_may_interest(interest));
+            let everything = matches!(watch, Watch::Everything);
+            assert_eq!(visits(&w, walk(Interest::Supply(w.walker))), (0, 1));
+            let memory = walk(Interest::Memory(w.walker));
+            assert_eq!(visits(&w, memory).0, if everything { 200 } else { 0 });
+            w.world
+                .set_fact(props[7], w.arrived, Value::Bool(true))
+                .unwrap();
+            w.world.refresh_spatial_index();
+            let noticed = match watch {
+                Watch::Nothing => 0,
+                Watch::Arrived => 1,
+                Watch::Everything => 200,
+            };
+            assert_eq!(visits(&w, memory).0, noticed);
+            assert_eq!(visits(&w, (false, true)), (200, 1), "find walks them all");
+        }
+    }
+
     #[test]
     fn every_change_to_positions_makes_the_index_stale_until_a_tick() {
         let mut w = walkers(10.0);
