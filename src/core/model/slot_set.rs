@@ -11,6 +11,8 @@
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct SlotSet {
     words: Vec<u64>,
+    /// Members.
+    len: u32,
 }
 
 impl SlotSet {
@@ -20,14 +22,23 @@ impl SlotSet {
         if word >= self.words.len() {
             self.words.resize(word + 1, 0);
         }
-        self.words[word] |= 1 << (index % 64);
+        let bit = 1 << (index % 64);
+        self.len += u32::from(self.words[word] & bit == 0);
+        self.words[word] |= bit;
     }
 
     /// Removes slot `index` (nothing when it is not in the set).
     pub(crate) fn remove(&mut self, index: u32) {
         if let Some(word) = self.words.get_mut((index / 64) as usize) {
-            *word &= !(1 << (index % 64));
+            let bit = 1 << (index % 64);
+            self.len -= u32::from(*word & bit != 0);
+            *word &= !bit;
         }
+    }
+
+    /// How many slots are in the set.
+    pub(crate) fn len(&self) -> u32 {
+        self.len
     }
 
     /// Whether slot `index` is in the set.
@@ -89,6 +100,7 @@ mod tests {
                 );
             }
             assert_eq!(set.contains(index), reference.contains(&index));
+            assert_eq!(set.len() as usize, reference.len());
         }
         for index in reference {
             set.remove(index);

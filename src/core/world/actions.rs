@@ -18,6 +18,7 @@ use crate::core::world::brains::Brains;
 use crate::core::world::event::{Event, EventKind, NO_SLOT};
 use crate::core::world::mind::{Mind, Part, Running};
 use crate::core::world::spatial::WorldSpatial;
+use crate::core::world::tended::next_visited;
 use crate::core::world::Step;
 use crate::core::world::{describe, EntityRecord, World};
 
@@ -113,13 +114,15 @@ impl<B: Brains> World<B> {
         // Only the tended entities (`tended.rs`), in slot order; an entity spawned by an
         // effect during the pass is left for the next tick, as beyond the slots it began with.
         let end = self.entities.slot_count();
-        let mut ahead_slot = self.next_tended(0, end);
+        let every = self.mostly_tended();
+        let mut ahead_slot = next_visited(&self.tended, 0, end, every);
         for _ in 0..AHEAD {
-            ahead_slot = ahead_slot.and_then(|slot| self.next_tended(slot + 1, end));
+            ahead_slot =
+                ahead_slot.and_then(|slot| next_visited(&self.tended, slot + 1, end, every));
         }
-        let mut next = self.next_tended(0, end);
+        let mut next = next_visited(&self.tended, 0, end, every);
         while let Some(index) = next {
-            next = self.next_tended(index + 1, end);
+            next = next_visited(&self.tended, index + 1, end, every);
             if let Some((_, ahead)) = ahead_slot.and_then(|slot| self.entities.get_at(slot)) {
                 // Only needs are written here: an archetype without any (a bed, a chart) keeps
                 // its facts where they are.
@@ -134,7 +137,8 @@ impl<B: Brains> World<B> {
                     crate::prefetch::value(&mind.running);
                 }
             }
-            ahead_slot = ahead_slot.and_then(|slot| self.next_tended(slot + 1, end));
+            ahead_slot =
+                ahead_slot.and_then(|slot| next_visited(&self.tended, slot + 1, end, every));
             let Some((key, record)) = self.entities.get_at_mut(index) else {
                 continue;
             };

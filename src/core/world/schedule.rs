@@ -14,6 +14,7 @@
 use crate::core::model::entity::Entity;
 use crate::core::world::brains::Brains;
 use crate::core::world::mind::Mind;
+use crate::core::world::tended::next_visited;
 use crate::core::world::think_ahead::Jobs;
 use crate::core::world::World;
 
@@ -35,26 +36,19 @@ impl<B: Brains> World<B> {
     /// holds, and schedules nothing, so the list and the index still hold when the thinks run.
     ///
     /// It reads the tended entities only (`tended.rs`: every NPC and every mind among them),
-    /// unless the objects' tier is stale, which needs every object offered.
+    /// unless the objects' tiers are stale, which need every object offered, or most entities
+    /// are tended.
     pub(crate) fn collect_due_and_refresh_spatial(&mut self) {
         let serial = self.serial();
         let time = self.time;
         self.due.clear();
-        let every_slot = self.spatial.objects_stale();
+        let every = self.spatial.objects_stale() || self.mostly_tended();
         let end = self.entities.slot_count();
         let relevance = self.domain.relevance();
         let mut rebuild = self.spatial.rebuild_stale();
-        let mut next = if every_slot {
-            Some(0)
-        } else {
-            self.tended.next_from(0)
-        };
-        while let Some(index) = next.filter(|&index| index < end) {
-            next = if every_slot {
-                Some(index + 1)
-            } else {
-                self.tended.next_from(index + 1)
-            };
+        let mut next = next_visited(&self.tended, 0, end, every);
+        while let Some(index) = next {
+            next = next_visited(&self.tended, index + 1, end, every);
             let Some((key, record)) = self.entities.get_at(index) else {
                 continue;
             };

@@ -8,13 +8,17 @@
 //! So the world keeps the slots of the entities the passes tend ([`World::tended`], a
 //! [`SlotSet`](crate::core::model::slot_set::SlotSet)) and the passes walk those, in slot
 //! order as before: the same entities do the same work in the same order, and results are
-//! unchanged. Whether an entity is tended is fixed when it is spawned or created (minds come
+//! unchanged. When most slots are tended, the passes walk every slot instead (the few others
+//! have nothing to do): walking the set then cost more than it skipped (`bench-ab`, UBC at
+//! 50,000 NPCs, 48 of every 53 hospital entities tended: 0.92 µs per decision through the set,
+//! 0.73 walking every slot, 0.79 before either). Whether an entity is tended is fixed when it is spawned or created (minds come
 //! only with a spawn and an entity's archetype never changes), dropped when it is destroyed,
 //! and recomputed for every entity on a load. A tick that must re-index the objects (one was
 //! created, moved or destroyed) walks every slot once, for that.
 
 use crate::core::model::domain::Domain;
 use crate::core::model::entity::{Entity, EntityKind};
+use crate::core::model::slot_set::SlotSet;
 use crate::core::world::brains::Brains;
 use crate::core::world::{EntityRecord, World};
 
@@ -54,11 +58,22 @@ impl<B: Brains> World<B> {
         }
     }
 
-    /// The first tended slot at or after `index` and below `end`.
-    #[inline]
-    pub(crate) fn next_tended(&self, index: u32, end: u32) -> Option<u32> {
-        self.tended.next_from(index).filter(|&slot| slot < end)
+    /// Whether the per-tick passes walk every slot: most are tended (module documentation).
+    pub(crate) fn mostly_tended(&self) -> bool {
+        self.tended.len() * 2 >= self.entities.slot_count()
     }
+}
+
+/// The next slot a per-tick pass visits, at or after `index` and below `end`: the next one in
+/// `tended`, or `index` itself when the pass walks `every` slot.
+#[inline]
+pub(crate) fn next_visited(tended: &SlotSet, index: u32, end: u32, every: bool) -> Option<u32> {
+    let next = if every {
+        Some(index)
+    } else {
+        tended.next_from(index)
+    };
+    next.filter(|&slot| slot < end)
 }
 
 #[cfg(test)]
@@ -112,5 +127,13 @@ mod tests {
         let loaded = World::load(world.domain().clone(), &world.save().unwrap()).unwrap();
         assert_eq!(tended(&loaded), expected(&loaded));
         assert_eq!(tended(&loaded), tended(world));
+        // The hospital's passes walk every slot; a ward full of props walks the set.
+        assert!(world.mostly_tended());
+        for _ in 0..all {
+            world.create(EntityKind::Object, Vec3::default()).unwrap();
+        }
+        assert!(!world.mostly_tended());
+        assert_eq!(tended(world), expected(world));
+        simulator.run(world, 1.0, &mut ()).unwrap();
     }
 }
