@@ -593,7 +593,7 @@ impl<B> FactStore for WorldFacts<'_, B> {
         };
         if let Ok(record) = self.entities.get_mut(key) {
             let had = record.facts.get(attribute).is_some();
-            (self.spatial).fact_set(
+            self.spatial.fact_set(
                 self.relevance,
                 (record.kind, record.archetype),
                 attribute,

@@ -535,7 +535,8 @@ impl<B: Brains> World<B> {
         });
         self.write_log.world_changed();
         let relevance = self.domain.relevance();
-        (self.spatial).fact_set(relevance, of, attribute, had.is_some());
+        self.spatial
+            .fact_set(relevance, of, attribute, had.is_some());
         if changed && thinks && self.domain.attribute(attribute)?.significant {
             self.interrupt_hierarchy(entity);
         }

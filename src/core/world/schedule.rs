@@ -52,8 +52,7 @@ impl<B: Brains> World<B> {
             let Some((key, record)) = self.entities.get_at(index) else {
                 continue;
             };
-            let inert = relevance.inert(record.kind, record.archetype, &record.facts);
-            rebuild.offer(record.kind, inert, key.index, record.position);
+            rebuild.offer(relevance, key.index, record);
             if record.mind.is_some() && record.next_think <= time {
                 self.due
                     .push((record.next_think, Entity::from_key(key, serial)));

@@ -197,19 +197,22 @@ pub(crate) struct TierRebuild<'a> {
 }
 
 impl TierRebuild<'_> {
-    /// Stages entity `slot` of `kind` at `position` when its tier is being rebuilt; an
-    /// `inert` object ([`Relevance::inert`](crate::core::model::perception::Relevance::inert))
-    /// goes to the inert tier.
+    /// Stages entity `slot`, of `record`, when its tier is being rebuilt; an inert object
+    /// ([`Relevance::inert`]) goes to the inert tier. Whether it is inert is asked only then:
+    /// most ticks rebuild the NPCs' tier alone.
     #[inline]
-    pub(crate) fn offer(&mut self, kind: EntityKind, inert: bool, slot: u32, position: Vec3) {
-        let index = match kind {
-            EntityKind::Object if inert => self.inert.as_deref_mut(),
+    pub(crate) fn offer<B>(&mut self, relevance: &Relevance, slot: u32, record: &EntityRecord<B>) {
+        let index = match record.kind {
+            EntityKind::Object if self.objects.is_none() && self.inert.is_none() => None,
+            EntityKind::Object if relevance.inert(record.kind, record.archetype, &record.facts) => {
+                self.inert.as_deref_mut()
+            }
             EntityKind::Object => self.objects.as_deref_mut(),
             EntityKind::Npc => self.npcs.as_deref_mut(),
             EntityKind::Squad => None,
         };
         if let Some(index) = index {
-            index.stage(slot, position);
+            index.stage(slot, record.position);
         }
     }
 
@@ -336,8 +339,7 @@ impl<B: Brains> World<B> {
         let relevance = self.domain.relevance();
         let mut rebuild = self.spatial.rebuild_stale();
         for (key, record) in self.entities.iter() {
-            let inert = relevance.inert(record.kind, record.archetype, &record.facts);
-            rebuild.offer(record.kind, inert, key.index, record.position);
+            rebuild.offer(relevance, key.index, record);
         }
         rebuild.finish();
     }

@@ -11,9 +11,9 @@
 //! unchanged. When most slots are tended, the passes walk every slot instead (the few others
 //! have nothing to do): walking the set then cost more than it skipped (`bench-ab`, UBC at
 //! 50,000 NPCs, 48 of every 53 hospital entities tended: 0.92 µs per decision through the set,
-//! 0.73 walking every slot, 0.79 before either). Whether an entity is tended is fixed when it is spawned or created (minds come
-//! only with a spawn and an entity's archetype never changes), dropped when it is destroyed,
-//! and recomputed for every entity on a load. A tick that must re-index the objects (one was
+//! 0.73 walking every slot, 0.79 before either). Whether an entity is tended is fixed when it
+//! is spawned or created (minds come only with a spawn and an entity's archetype never
+//! changes), dropped when it is destroyed, and recomputed for every entity on a load. A tick that must re-index the objects (one was
 //! created, moved or destroyed) walks every slot once, for that.
 
 use crate::core::model::domain::Domain;
@@ -60,7 +60,7 @@ impl<B: Brains> World<B> {
 
     /// Whether the per-tick passes walk every slot: most are tended (module documentation).
     pub(crate) fn mostly_tended(&self) -> bool {
-        self.tended.len() * 2 >= self.entities.slot_count()
+        u64::from(self.tended.len()) * 2 >= u64::from(self.entities.slot_count())
     }
 }
 
