@@ -450,7 +450,8 @@ fn bench_bt_measures_guards_under_each_layer_stack() {
 }
 
 /// `motive bench --think-threads 2,1`: each row's speedup is against the one-thread point
-/// even when it is measured last, and the machine's own ceiling follows the table.
+/// even when it is measured last, its phases are parts of its tick, and the machine's own
+/// ceiling follows the table.
 #[test]
 fn think_threads_compares_with_one_thread_in_any_order() {
     let stdout = stdout_of(&[
@@ -463,12 +464,24 @@ fn think_threads_compares_with_one_thread_in_any_order() {
         "32",
         "--quick",
     ]);
-    let speedups: Vec<(&str, f64)> = stdout
+    let rows: Vec<Vec<&str>> = stdout
         .lines()
         .map(|l| l.split_whitespace().collect::<Vec<_>>())
-        .filter(|f| f.len() == 9 && f[0] == "ubc")
+        .filter(|f| f.len() == 13 && f[0] == "ubc")
+        .collect();
+    let speedups: Vec<(&str, f64)> = rows
+        .iter()
         .map(|f| (f[2], f[5].trim_end_matches('×').parse().unwrap()))
         .collect();
+    for row in &rows {
+        let number = |i: usize| -> f64 { row[i].parse().unwrap() };
+        let phases: Vec<f64> = (9..13).map(number).collect();
+        assert!(phases.iter().all(|p| p.is_finite() && *p >= 0.0), "{row:?}");
+        // Passes and thinks happen every tick; together the phases are within the tick
+        // (each printed to 0.001).
+        assert!(phases[0] > 0.0 && phases[2] > 0.0, "{row:?}");
+        assert!(phases.iter().sum::<f64>() <= number(3) + 0.004, "{row:?}");
+    }
     assert_eq!(speedups.len(), 2, "{stdout}");
     assert_eq!(speedups[1], ("1", 1.0), "{stdout}");
     assert_eq!(speedups[0].0, "2", "{stdout}");

@@ -9,7 +9,10 @@
 //! one thread's, the on-CPU share (process CPU ÷ (threads × the steps' wall time): 1 when every
 //! thread ran all the time, lower when threads waited for a core or for each other, and lower
 //! still because the engine part and the commits run on one thread), and the share of thinks
-//! decided ahead that were stale at their turn. The speedup is against the one-thread point
+//! decided ahead that were stale at their turn, and the tick's wall µs per decision phase by
+//! phase (`World::tick_phases`): the passes over the entities before the thinks and the thinks
+//! at their turn run on the calling thread, so they bound the speedup; `ahead` is the thinks
+//! decided on the threads. The speedup is against the one-thread point
 //! wherever the list has it. Below the table, the machine's own ceiling for each thread count
 //! (`machine_ceiling.rs`): what the same work gains from more threads with nothing of motive
 //! in it, computing and updating memory.
@@ -37,6 +40,9 @@ struct Point {
     stale: f64,
     /// Share of the window's ticks whose thinks decided ahead on several threads.
     parallel_ticks: f64,
+    /// Wall µs per decision in each phase of the tick ([`motive::core::world::tick_phases`]):
+    /// the passes, thinks decided ahead, thinks at their turn, what follows them.
+    phases: [f64; 4],
 }
 
 /// Measures each brain among `controllers` at each of `npcs` in one world, on each of
@@ -55,11 +61,23 @@ pub fn run(
         crate::machine::describe(),
         load_average()
     );
-    println!("tick µs = World::tick's wall time per decision; cpu µs = the process's CPU time per decision over whole steps (engine part included); speedup = tick µs on 1 thread ÷ on this many; on-CPU = process CPU ÷ (threads × the steps' wall time); stale = decisions taken ahead and checked at their turn that were decided again there; parallel = ticks whose thinks decided ahead on several threads (enough due NPCs with something to decide).");
+    println!("tick µs = World::tick's wall time per decision; cpu µs = the process's CPU time per decision over whole steps (engine part included); speedup = tick µs on 1 thread ÷ on this many; on-CPU = process CPU ÷ (threads × the steps' wall time); stale = decisions taken ahead and checked at their turn that were decided again there; parallel = ticks whose thinks decided ahead on several threads (enough due NPCs with something to decide); passes, ahead, thinks, after = the tick's wall µs per decision in each phase: the passes over the entities (needs, running actions, due thinks, spatial index), thinks decided ahead on the threads, thinks at their turn (committing or deciding), and what follows (GOAP's planning queue, orders): passes and thinks run on one thread.");
     println!();
     println!(
-        "{:<8} {:>7} {:>7} {:>9} {:>9} {:>8} {:>7} {:>7} {:>8}",
-        "brain", "npcs", "threads", "tick µs", "cpu µs", "speedup", "on-CPU", "stale", "parallel"
+        "{:<8} {:>7} {:>7} {:>9} {:>9} {:>8} {:>7} {:>7} {:>8}   {:>7} {:>7} {:>7} {:>7}",
+        "brain",
+        "npcs",
+        "threads",
+        "tick µs",
+        "cpu µs",
+        "speedup",
+        "on-CPU",
+        "stale",
+        "parallel",
+        "passes",
+        "ahead",
+        "thinks",
+        "after"
     );
     let doc = hospital::document();
     for controller in controllers {
@@ -79,8 +97,9 @@ pub fn run(
                 .position(|&t| t == 1)
                 .map_or(f64::NAN, |i| points[i].tick_wall_us);
             for (&t, p) in threads.iter().zip(&points) {
+                let [passes, ahead, thinks, after] = p.phases;
                 println!(
-                    "{:<8} {:>7} {:>7} {:>9.3} {:>9.3} {:>7.2}× {:>6.0}% {:>6.2}% {:>7.0}%",
+                    "{:<8} {:>7} {:>7} {:>9.3} {:>9.3} {:>7.2}× {:>6.0}% {:>6.2}% {:>7.0}%   {passes:>7.3} {ahead:>7.3} {thinks:>7.3} {after:>7.3}",
                     controller.label,
                     prepared.copies_for(n) * prepared.thinking_per_copy,
                     t,
@@ -130,6 +149,8 @@ fn measure(
         population.step(step)?;
     }
     let before = population.world().parallel_stats();
+    // From zero for the window; five clock reads a tick, as the tick's own timing takes two.
+    population.world_mut().set_phase_timing(true);
     let tick_before = population.controller_time();
     let cpu_before = process_cpu_ns();
     let started = Instant::now();
@@ -144,6 +165,10 @@ fn measure(
     let decisions = thinks_per_second * count as f64 * step;
     let stats = population.world().parallel_stats();
     let checked = (stats.checked - before.checked) as f64;
+    let per_decision = |d: std::time::Duration| d.as_secs_f64() * 1e6 / decisions;
+    let phases = population.world().tick_phases().map_or([f64::NAN; 4], |p| {
+        [p.passes, p.ahead, p.thinks, p.after].map(per_decision)
+    });
     Ok(Point {
         tick_wall_us: (population.controller_time() - tick_before).as_secs_f64() * 1e6 / decisions,
         cpu_us: cpu * 1e6 / decisions,
@@ -154,6 +179,7 @@ fn measure(
             0.0
         },
         parallel_ticks: (stats.phases - before.phases) as f64 / count as f64,
+        phases,
     })
 }
 

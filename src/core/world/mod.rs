@@ -27,6 +27,7 @@ pub mod squads;
 mod step;
 mod tended;
 pub mod think_ahead;
+pub mod tick_phases;
 pub(crate) mod within_range;
 pub(crate) mod write_log;
 
@@ -56,6 +57,7 @@ use crate::core::world::event::Event;
 use crate::core::world::player_model::PlayerModel;
 use crate::core::world::serial::WorldSerial;
 use crate::core::world::spatial::WorldSpatial;
+use crate::core::world::tick_phases::Phase;
 
 /// How a world starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,6 +144,8 @@ pub struct World<B: Brains> {
     pub(crate) ambiance: Ambiance,
     /// Where entities are, for range queries (`spatial.rs`).
     pub(crate) spatial: WorldSpatial,
+    /// Times each phase of a tick when asked (`tick_phases.rs`).
+    phases: tick_phases::PhaseClock,
     /// The answer of the last [`World::find_suppliers`], kept to reuse its memory.
     pub(crate) found: Vec<crate::core::world::find::Found>,
     /// What the world believes of the player's style.
@@ -213,6 +217,7 @@ impl<B: Brains> World<B> {
             engine_timeout: crate::core::model::action::DEFAULT_ENGINE_TIMEOUT,
             player: PlayerModel::new(domain.player_styles().len(), domain.adaptation().decay),
             spatial: WorldSpatial::for_domain(&domain),
+            phases: Default::default(),
             domain,
             ambiance: Ambiance::for_world(serial.get()),
             serial,
@@ -270,9 +275,12 @@ impl<B: Brains> World<B> {
         if self.tick_is_open() {
             return Err(Error::invalid("a tick is open: end it with tick_end first"));
         }
+        self.phases.start();
         let tick_start = self.start_tick(dt)?;
+        self.phases.lap(Phase::Passes);
         self.run_due_thinks(tick_start);
         self.end_tick();
+        self.phases.lap(Phase::After);
         Ok(())
     }
 

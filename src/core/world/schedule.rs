@@ -16,6 +16,7 @@ use crate::core::world::brains::Brains;
 use crate::core::world::mind::Mind;
 use crate::core::world::tended::next_visited;
 use crate::core::world::think_ahead::Jobs;
+use crate::core::world::tick_phases::Phase;
 use crate::core::world::World;
 
 /// How many thinks ahead [`World::prefetch_minds`] asks for an NPC's record, mind, brain
@@ -67,8 +68,10 @@ impl<B: Brains> World<B> {
     pub(crate) fn run_due_thinks(&mut self, tick_start: f64) {
         self.order_due(tick_start);
         let jobs = self.decide_ahead();
+        self.phases.lap(Phase::Ahead);
         self.write_log.start(jobs.any());
         self.commit_due_thinks(jobs);
+        self.phases.lap(Phase::Thinks);
     }
 
     /// Puts the listed due thinks in the order they run: those due before `tick_start`

@@ -29,6 +29,7 @@ use crate::core::model::error::{Error, Result};
 use crate::core::model::limits::{at_most, MAX_THINK_THREADS};
 use crate::core::world::brains::{Brains, Speculation};
 use crate::core::world::mind::Mind;
+use crate::core::world::tick_phases::Phase;
 use crate::core::world::{EntityRecord, World};
 
 /// Fewer due thinks that may decide ahead than this in a tick decide at their turn on the
@@ -369,7 +370,9 @@ impl<B: Brains> World<B> {
         if self.ahead.open {
             return Err(Error::invalid("a tick is open: end it with tick_end first"));
         }
+        self.phases.start();
         let tick_start = self.start_tick(dt)?;
+        self.phases.lap(Phase::Passes);
         self.order_due(tick_start);
         let due = self.due.len();
         // The engine's threads take buffers as they come (`think_range`); those kept from
@@ -406,10 +409,13 @@ impl<B: Brains> World<B> {
             return Err(Error::invalid("no tick is open: call tick_begin first"));
         }
         self.ahead.open = false;
+        self.phases.start();
         self.put_minds_back();
         let jobs = std::mem::take(&mut self.ahead.jobs);
         self.commit_due_thinks(jobs);
+        self.phases.lap(Phase::Thinks);
         self.end_tick();
+        self.phases.lap(Phase::After);
         Ok(())
     }
 
