@@ -11,12 +11,14 @@
 //! such change fail here. `MOTIVE_BLESS=1 cargo test --release --test run_fingerprints`
 //! rewrites the file after an intended change of behaviour; say why in the commit.
 
+#[path = "common/golden_file.rs"]
+mod golden_file;
 #[path = "common/traced_run.rs"]
 mod traced_run;
 
 use std::fmt::Write;
-use std::path::Path;
 
+use golden_file::assert_golden;
 use motive::core::model::fnv::fnv1a;
 use motive::core::world::think_ahead::{ParallelStats, SpeculationCheck};
 use traced_run::{run, shipped};
@@ -65,19 +67,12 @@ fn fingerprints() -> String {
 
 #[test]
 fn every_shipped_scenario_runs_as_its_fingerprint_says() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/run_fingerprints.golden");
     let lines = fingerprints();
-    if std::env::var_os("MOTIVE_BLESS").is_some() {
-        std::fs::write(&path, &lines).unwrap();
-    }
-    let golden = std::fs::read_to_string(&path).unwrap();
-    for (now, then) in lines.lines().zip(golden.lines()) {
-        assert_eq!(
-            now, then,
-            "a shipped scenario's run changed; if that is intended, rerun with MOTIVE_BLESS=1"
-        );
-    }
-    assert_eq!(lines.lines().count(), golden.lines().count(), "scenarios");
+    assert_golden(
+        "run_fingerprints.golden",
+        &lines,
+        "a shipped scenario's run changed",
+    );
     // A fingerprint guards only a run that did something: every one decided and had events.
     for line in lines.lines().filter(|l| !l.starts_with('#')) {
         let fields: Vec<&str> = line.split(' ').collect();

@@ -5,11 +5,16 @@
 //! produce the same lines, doubles bit for bit. `MOTIVE_BLESS=1 cargo test --test sim_golden`
 //! rewrites the file after an intended change of behaviour.
 
+#[path = "common/golden_file.rs"]
+mod golden_file;
+
 use std::fmt::Write;
 use std::path::Path;
 
 use motive::domain::load_scenario_file;
 use motive::sim::Simulator;
+
+use golden_file::assert_golden;
 
 const SCENARIO: &str = "household.json";
 const COPIES: u32 = 2;
@@ -71,15 +76,10 @@ fn run_lines() -> String {
 
 #[test]
 fn the_household_run_matches_its_golden_file() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/household_run.golden");
-    let lines = run_lines();
-    if std::env::var_os("MOTIVE_BLESS").is_some() {
-        std::fs::write(&path, &lines).unwrap();
-    }
-    let golden = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(
-        lines, golden,
-        "the household run changed; if that is intended, rerun with MOTIVE_BLESS=1"
+    assert_golden(
+        "household_run.golden",
+        &run_lines(),
+        "the household run changed",
     );
 }
 
