@@ -82,7 +82,7 @@ impl Observer for Trace {
 }
 
 /// An entity without its world's serial, which differs between the two worlds compared.
-pub fn id(entity: Entity) -> String {
+fn id(entity: Entity) -> String {
     format!("{}:{}", entity.index1, entity.generation)
 }
 

@@ -13,8 +13,9 @@
 //! 50,000 NPCs, 48 of every 53 hospital entities tended: 0.92 µs per decision through the set,
 //! 0.73 walking every slot, 0.79 before either). Whether an entity is tended is fixed when it
 //! is spawned or created (minds come only with a spawn and an entity's archetype never
-//! changes), dropped when it is destroyed, and recomputed for every entity on a load. A tick that must re-index the objects (one was
-//! created, moved or destroyed) walks every slot once, for that.
+//! changes), dropped when it is destroyed, and recomputed for every entity on a load. A tick
+//! that must re-index the objects (one was created, moved or destroyed) walks every slot once,
+//! for that.
 
 use crate::core::model::domain::Domain;
 use crate::core::model::entity::{Entity, EntityKind};
