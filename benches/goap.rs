@@ -46,6 +46,13 @@
 //! facts instead (binding reads facts only for context preconditions and attribute operands,
 //! which this domain does not have).
 //!
+//! **Through the C ABI.** Each domain is also planned with `motive_goap_plan_into` in a world
+//! of two NPCs (one alternates with the other to time a binding on every call). They stand
+//! [`APART`], each beside its own cabinet, and perceive nothing farther: an NPC that perceived
+//! the other would bind every action the other supplies too, and branch over twice the
+//! instances for the same plan (the soldier's 14 instead of GPGOAP's 7). Before timing,
+//! `AbiBench::new` checks that the ABI's search expands and generates what the Rust row's does.
+//!
 //! motive reuses one `Workspace` per thread across plans (its intended use: after the first
 //! plans a search allocates nothing); dogoap has no such buffer and allocates per node.
 //!
@@ -456,7 +463,7 @@ fn goal_tests(domain: &Domain, world: &World, npc: Entity, conditions: &[Conditi
 
 impl MotiveDomain {
     /// Builds `spec`'s domain and a world with `starts.len()` NPCs (each with its start
-    /// values) and one cabinet.
+    /// values), each beside a cabinet of its own.
     fn from_spec(spec: &Spec, starts: &[Vec<(String, V)>]) -> Self {
         let mut b = DomainBuilder::new();
         let mut by_name = HashMap::new();
@@ -504,10 +511,12 @@ impl MotiveDomain {
                 .unwrap();
         }
         b.add_archetype_goap_goal(npc, goap_goal).unwrap();
-        // The Rust rows' limits (`Planner::plan`), for the C ABI's searches too.
+        // The Rust rows' limits (`Planner::plan`), for the C ABI's searches too; NPCs apart
+        // perceive only their own cabinet, not one another's actions.
         let think = ThinkSettings {
             max_expansions: MAX_EXPANSIONS,
             max_depth: 32,
+            perception_range: f64::from(APART) / 2.0,
             ..ThinkSettings::default()
         };
         b.set_think_settings(npc, think).unwrap();
@@ -515,8 +524,12 @@ impl MotiveDomain {
         let mut world = World::new(domain.clone(), WorldConfig::default()).unwrap();
         let c = world.spawn(cabinet, Vec3::default()).unwrap();
         let mut npcs = Vec::new();
-        for start in starts {
-            let e = world.spawn(npc, Vec3::default()).unwrap();
+        for (i, start) in starts.iter().enumerate() {
+            let at = apart(i);
+            if i > 0 {
+                world.spawn(cabinet, at).unwrap();
+            }
+            let e = world.spawn(npc, at).unwrap();
             for (name, v) in start {
                 world.set_fact(e, by_name[name], value(*v)).unwrap();
             }
@@ -544,12 +557,13 @@ impl MotiveDomain {
         }
     }
 
-    /// The soldier of `motive::sim::goap_examples`, `n` of them, at the README's start.
+    /// The soldier of `motive::sim::goap_examples`, `n` of them, at the README's start, apart
+    /// (each perceives only itself, and plans over its own seven actions as GPGOAP's does).
     fn soldiers(n: usize) -> Self {
         let s = goap_examples::soldier().unwrap();
         let mut world = World::new(s.domain.clone(), WorldConfig::default()).unwrap();
         let npcs: Vec<Entity> = (0..n)
-            .map(|_| s.spawn(&mut world, Vec3::default()).unwrap())
+            .map(|i| s.spawn(&mut world, apart(i)).unwrap())
             .collect();
         let npc = npcs[0];
         let requirements = &s.domain.goap_goals().get(s.goal.0).unwrap().requirements;
@@ -698,7 +712,7 @@ impl MotiveBench {
     }
 
     /// Plans once and returns the plan's action names, its cost and the search counters.
-    fn solve(&mut self) -> (Vec<String>, f64, String) {
+    fn solve(&mut self) -> (Vec<String>, f64, String, (u32, u32)) {
         let d = &self.domain;
         let p = &d.planner;
         let search = p.plan(
@@ -715,7 +729,8 @@ impl MotiveBench {
             "{} expanded, {} generated, {} duplicates",
             s.expanded, s.generated, s.duplicates
         );
-        let out = (p.names(&search), search.cost(), stats);
+        let searched = (s.expanded, s.generated);
+        let out = (p.names(&search), search.cost(), stats, searched);
         self.ws = search.into_workspace();
         out
     }
@@ -736,8 +751,10 @@ struct AbiBench {
 
 impl AbiBench {
     /// Hands `domain`'s world (with at least two NPCs) to the C ABI; checks that cached and
-    /// fresh plans equal the Rust API's `expected` (action names and cost).
-    fn new(domain: MotiveDomain, expected: &(Vec<String>, f64)) -> Self {
+    /// fresh plans equal the Rust API's `expected` (action names and cost), searched as it
+    /// searched (`(expanded, generated)`): the ABI plans the same problem, not one where each
+    /// NPC also binds the other's actions.
+    fn new(domain: MotiveDomain, expected: &(Vec<String>, f64), searched: (u32, u32)) -> Self {
         let npcs = [domain.npcs[0].into(), domain.npcs[1].into()];
         let names = domain.planner.domain.clone();
         let mut arena = std::ptr::null_mut();
@@ -762,6 +779,7 @@ impl AbiBench {
                 .map(|s| names.actions().name(s.action).to_owned())
                 .collect();
             assert_eq!((plan, view.cost), expected.clone(), "ABI plan");
+            assert_eq!((view.expanded, view.generated), searched, "ABI search");
         }
         abi
     }
@@ -928,8 +946,8 @@ impl Case {
         abi: Option<MotiveDomain>,
     ) -> Self {
         let mut motive = MotiveBench::new(motive);
-        let (plan, cost, motive_stats) = motive.solve();
-        let abi = abi.map(|domain| AbiBench::new(domain, &(plan.clone(), cost)));
+        let (plan, cost, motive_stats, searched) = motive.solve();
+        let abi = abi.map(|domain| AbiBench::new(domain, &(plan.clone(), cost), searched));
         let replayed = spec.replay(&spec.facts, &plan);
         assert_eq!(f64::from(replayed), cost, "{name}: motive's cost");
         let mut dogoap_once = Duration::ZERO;
@@ -971,6 +989,15 @@ const IRRELEVANT: [usize; 4] = [0, 4, 8, 32];
 
 /// dogoap is not run on chains with more irrelevant actions than this.
 const DOGOAP_MAX_IRRELEVANT: usize = 8;
+
+/// Metres between two NPCs of a C ABI world, each planning alone.
+const APART: f32 = 100.0;
+
+/// Where the `i`th NPC of a C ABI world stands: [`APART`] from the others, so that each plans
+/// over its own actions, as the Rust rows do (see `AbiBench::new`).
+fn apart(i: usize) -> Vec3 {
+    Vec3::new(APART * i as f32, 0.0, 0.0)
+}
 
 /// The cases whose name `wanted` accepts.
 fn cases(wanted: impl Fn(&str) -> bool) -> Vec<Case> {

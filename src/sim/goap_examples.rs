@@ -8,11 +8,16 @@
 //! 5 ("make suicide more expensive than shooting"), which we follow. From the README's start
 //! state, with the goal "enemy not alive and we are alive", the README's plan is scout, load,
 //! aim, shoot: cost [`SOLDIER_PLAN_COST`].
+//!
+//! GPGOAP's soldier plans alone, over its seven actions. In a motive world every soldier
+//! supplies them, so a soldier that perceived its comrades would bind each action once per
+//! comrade too, and branch over those copies for the same plans: the soldier archetype's
+//! perception range is 0, so soldiers apart plan over their own seven, as GPGOAP's does.
 
 use std::sync::Arc;
 
 use crate::core::model::action::{ActionId, Planning};
-use crate::core::model::archetype::ArchetypeId;
+use crate::core::model::archetype::{ArchetypeId, ThinkSettings};
 use crate::core::model::condition::{CmpOp, Condition, Operand, Role};
 use crate::core::model::domain::{AttributeId, Domain, DomainBuilder};
 use crate::core::model::effect::{Effect, EffectOp};
@@ -116,7 +121,8 @@ pub const SOLDIER_PLAN_COST: f64 = 4.0;
 pub struct Soldier {
     /// The built domain.
     pub domain: Arc<Domain>,
-    /// The soldier archetype: consumes and supplies every action (all are performed on itself).
+    /// The soldier archetype: consumes and supplies every action (all are performed on itself),
+    /// and perceives nothing beyond its own position (see the module documentation).
     pub archetype: ArchetypeId,
     /// The atoms, in [`SOLDIER_ATOMS`] order.
     pub atoms: [AttributeId; 8],
@@ -166,6 +172,11 @@ pub fn soldier() -> Result<Soldier> {
         b.add_supplied_action(archetype, action)?;
         *slot = action;
     }
+    let alone = ThinkSettings {
+        perception_range: 0.0,
+        ..ThinkSettings::default()
+    };
+    b.set_think_settings(archetype, alone)?;
     let goal = b.add_goap_goal("enemy_dead_and_alive", 0, Relevance::Fixed(1.0))?;
     for (name, value) in SOLDIER_GOAL {
         b.add_goap_requirement(goal, holds(atom(name), value))?;
