@@ -358,8 +358,16 @@ impl Simulator {
     /// says so at once, as a real engine's move to a destroyed object fails (motive would
     /// otherwise fail it at the NPC's next think). One whose NPC is gone is dropped.
     fn walk_or_fail(&mut self, world: &mut World, distance: f64) {
+        // Walkers lie in request order, their NPCs and targets anywhere among the entities:
+        // in a large world each record read is a cache miss, so ask for those a few walkers
+        // on while this one walks (perf: `next_position` was 12 % of a 50,000-NPC run).
+        const AHEAD: usize = 8;
         let mut i = 0;
         while i < self.performances.len() {
+            if let Some(ahead) = self.performances.get(i + AHEAD) {
+                world.prefetch_record(ahead.npc);
+                world.prefetch_record(ahead.target);
+            }
             if self.performances[i].walk(world, distance) {
                 i += 1;
                 continue;

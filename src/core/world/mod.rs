@@ -509,6 +509,14 @@ impl<B: Brains> World<B> {
         self.record(entity, None).map(|r| r.position)
     }
 
+    /// Starts loading `entity`'s record (its position, archetype and liveness), for a caller
+    /// that will read it a few entities on: nothing for a handle of another world.
+    pub(crate) fn prefetch_record(&self, entity: Entity) {
+        if let Some(key) = entity.key_in(self.serial()) {
+            self.entities.prefetch_at(key.index);
+        }
+    }
+
     /// Moves `entity` to `position`.
     pub fn set_position(&mut self, entity: Entity, position: Vec3) -> Result<()> {
         check_position(position)?;
