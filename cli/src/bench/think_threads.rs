@@ -2,7 +2,8 @@
 //! (`WorldConfig::think_threads`, issue 33 item 4), against the same world on one.
 //!
 //! For each brain's hospital variant, each `--npcs` population in *one* world and each thread
-//! count: the world is built, warmed up, then stepped through a window. Reported per NPC decision
+//! count: the world is built, warmed up, then stepped through a window of the same simulated
+//! seconds whatever the population. Reported per NPC decision
 //! (thinks counted from the think interval, as `protocol.rs` counts them): the tick's wall µs
 //! (`World::tick`, what the threads speed up), the whole step's process CPU µs (every thread of
 //! the process, the simulator's engine part included), the speedup of the tick's wall time over
@@ -28,9 +29,6 @@ use super::on_cpu::thread_cpu;
 /// The memory the ceiling's memory kernel updates: within this kind of machine's last-level
 /// cache (32 MB), and well beyond it, as a world of tens of thousands of NPCs is.
 const CEILING_BYTES: [usize; 2] = [16 << 20, 256 << 20];
-
-/// Most thinks in one window: larger populations get shorter windows (2 s at least).
-const MAX_THINKS: f64 = 1_000_000.0;
 
 /// One measured point.
 struct Point {
@@ -143,7 +141,11 @@ fn measure(
         .map_err(|e| e.to_string())?;
     let step = prepared.step();
     let thinks_per_second = prepared.thinks_per_copy_second * f64::from(copies);
-    let window = (MAX_THINKS / thinks_per_second).clamp(2.0, seconds);
+    // The same simulated seconds at every population: the hospital's load changes through a
+    // run (needs run down, then are served), so windows of different spans measure different
+    // work, and their ratio is not the population's (a window capped at a million thinks
+    // once gave 50,000 NPCs 4 s to 32 NPCs' 10 s: UBC 1.25x where equal windows give 1.6x).
+    let window = seconds;
     let steps = |seconds: f64| (seconds / step).round().max(1.0) as u64;
     for _ in 0..steps(warmup) {
         population.step(step)?;
