@@ -141,11 +141,6 @@ fn measure(
         .map_err(|e| e.to_string())?;
     let step = prepared.step();
     let thinks_per_second = prepared.thinks_per_copy_second * f64::from(copies);
-    // The same simulated seconds at every population: the hospital's load changes through a
-    // run (needs run down, then are served), so windows of different spans measure different
-    // work, and their ratio is not the population's (a window capped at a million thinks
-    // once gave 50,000 NPCs 4 s to 32 NPCs' 10 s: UBC 1.25x where equal windows give 1.6x).
-    let window = seconds;
     let steps = |seconds: f64| (seconds / step).round().max(1.0) as u64;
     for _ in 0..steps(warmup) {
         population.step(step)?;
@@ -156,7 +151,11 @@ fn measure(
     let tick_before = population.controller_time();
     let cpu_before = process_cpu_ns();
     let started = Instant::now();
-    let count = steps(window);
+    // The same simulated seconds at every population: the hospital's load changes through a
+    // run (needs run down, then are served), so windows of different spans measure different
+    // work, and their ratio is not the population's (a window capped at a million thinks
+    // once gave 50,000 NPCs 4 s to 32 NPCs' 10 s: UBC 1.25x where equal windows give 1.6x).
+    let count = steps(seconds);
     for _ in 0..count {
         population.step(step)?;
     }

@@ -129,7 +129,7 @@ impl<B: Brains> World<B> {
     /// thread more than it saved.
     fn prefetch_minds(&self, next: &[(f64, Entity)], near_decided: bool) {
         if let Some(&(_, ahead)) = next.get(RECORD_AHEAD) {
-            self.entities.prefetch_at(ahead.index1.wrapping_sub(1));
+            self.prefetch_record(ahead);
         }
         let record = |at: usize| next.get(at).and_then(|&(_, npc)| self.live_record(npc));
         let mind = |at: usize| record(at).and_then(|record| record.mind.as_deref());
