@@ -47,7 +47,8 @@
 //! which this domain does not have).
 //!
 //! **Through the C ABI.** Each domain is also planned with `motive_goap_plan_into` in a world
-//! of two NPCs (one alternates with the other to time a binding on every call). They stand
+//! of two NPCs (taking turns, they time the binding handed from one to the other: each plans
+//! over the actions it supplies itself, so the binding is the same but for whose it is). They stand
 //! [`APART`], each beside its own cabinet, and perceive nothing farther: an NPC that perceived
 //! the other would bind every action the other supplies too, and branch over twice the
 //! instances for the same plan (the soldier's 14 instead of GPGOAP's 7). Before timing,
@@ -58,7 +59,8 @@
 //!
 //! Run with `cargo bench --bench goap` (criterion ids `goap/motive/<domain>`,
 //! `goap/dogoap/<domain>` and `hospital/...`). With `MOTIVE_BENCH_REPORT=1` it prints instead a
-//! table of µs per plan for both planners with the ratio dogoap / motive, and plans per second
+//! table of µs per plan for both planners with the ratio dogoap / motive (motive's binding
+//! kept from plan to plan, and in `bound µs` made afresh on every plan), and plans per second
 //! for the hospital, from plain `Instant` loops; a plain argument (`-- soldier`, `-- chain`,
 //! `-- hospital`) runs only the domains whose name contains it.
 
@@ -711,6 +713,13 @@ impl MotiveBench {
         out
     }
 
+    /// [`run`](MotiveBench::run), binding every action afresh first: the per-call cost of a
+    /// binding that could not be kept (a fact it read changed, a target came or went).
+    fn run_bound(&mut self) -> (usize, f64) {
+        self.ws.forget_binding();
+        self.run()
+    }
+
     /// Plans once and returns the plan's action names, its cost and the search counters.
     fn solve(&mut self) -> (Vec<String>, f64, String, (u32, u32)) {
         let d = &self.domain;
@@ -741,7 +750,8 @@ impl MotiveBench {
 
 /// A domain's world behind the C ABI with two NPCs at the same start, and an arena: planning
 /// as an engine does, with `motive_goap_plan_into`. Planning for the same NPC again reuses the
-/// arena's binding; alternating the two NPCs binds on every call.
+/// arena's binding; the two NPCs taking turns hand it on, as they plan alike over the actions
+/// each supplies itself (`goap/bind_cache.rs`).
 struct AbiBench {
     world: *mut motive_world,
     arena: *mut motive_arena,
@@ -750,8 +760,8 @@ struct AbiBench {
 }
 
 impl AbiBench {
-    /// Hands `domain`'s world (with at least two NPCs) to the C ABI; checks that cached and
-    /// fresh plans equal the Rust API's `expected` (action names and cost), searched as it
+    /// Hands `domain`'s world (with at least two NPCs) to the C ABI; checks that kept and
+    /// handed-on plans equal the Rust API's `expected` (action names and cost), searched as it
     /// searched (`(expanded, generated)`): the ABI plans the same problem, not one where each
     /// NPC also binds the other's actions.
     fn new(domain: MotiveDomain, expected: &(Vec<String>, f64), searched: (u32, u32)) -> Self {
@@ -1354,8 +1364,8 @@ fn per_call<T>(budget: Duration, min: u32, mut f: impl FnMut() -> T) -> (f64, f6
 /// The C ABI rows of the report: per call, wall (and thread CPU) µs of
 /// `motive_goap_plan_into` for the same NPC again (binding reused), of its
 /// `motive_arena_goap_begin` part (gathering the NPC's state and targets, binding), the rest
-/// (search and plan copy), and the same two alternating two NPCs (binding on every call). The
-/// binding's own cost is the difference of the two begins. A repeated call takes the last
+/// (search and plan copy), and the same two with two NPCs taking turns (the binding handed
+/// from one to the other). Handing it on costs the difference of the two begins. A repeated call takes the last
 /// search's outcome (`goap/replay.rs`); `searched` is the same NPC again with the expansion
 /// limit alternating between two values above what the search needs (the binding reused, the
 /// search run: the plan is the same, the outcome not reused).
@@ -1370,9 +1380,9 @@ fn report_abi(cases: &[Case], budget: Duration, targets: &mut Vec<(String, bool)
         "begin",
         "search+copy",
         "searched",
-        "fresh plan_into",
-        "fresh begin",
-        "binding"
+        "turns plan_into",
+        "turns begin",
+        "hand-on"
     );
     let us = |(wall, cpu): (f64, f64)| format!("{:.3} ({:.3})", wall * 1e6, cpu * 1e6);
     for case in cases {
@@ -1385,11 +1395,11 @@ fn report_abi(cases: &[Case], budget: Duration, targets: &mut Vec<(String, bool)
             abi.plan_within(0, limit).count
         });
         let mut next = 0;
-        let fresh = per_call(budget, 100, || {
+        let turns = per_call(budget, 100, || {
             next ^= 1;
             abi.plan(next).count
         });
-        let fresh_begin = per_call(budget, 100, || {
+        let turns_begin = per_call(budget, 100, || {
             next ^= 1;
             abi.begin(next)
         });
@@ -1400,9 +1410,9 @@ fn report_abi(cases: &[Case], budget: Duration, targets: &mut Vec<(String, bool)
             us(begin),
             (plan.0 - begin.0) * 1e6,
             us(searched),
-            us(fresh),
-            us(fresh_begin),
-            (fresh_begin.0 - begin.0) * 1e6,
+            us(turns),
+            us(turns_begin),
+            (turns_begin.0 - begin.0) * 1e6,
         );
         // The targets (issue 33) are for planning, set against GPGOAP, which searches on
         // every call: judged on `searched`, not on a repeat that takes the last outcome.
@@ -1443,14 +1453,15 @@ fn report(filter: Option<&str>) {
             std::thread::available_parallelism().map_or(0, |n| n.get())
         );
         println!(
-            "{:<12} {:>5} {:>5} {:>12} {:>12} {:>10}  motive search",
-            "domain", "steps", "cost", "motive µs", "dogoap µs", "dogoap/m"
+            "{:<12} {:>5} {:>5} {:>12} {:>12} {:>12} {:>10}  motive search",
+            "domain", "steps", "cost", "motive µs", "bound µs", "dogoap µs", "dogoap/m"
         );
     }
     let mut targets = Vec::new();
     let mut cases = cases;
     for case in &mut cases {
         let m = time_per_call(budget, 100, || case.motive.run()) * 1e6;
+        let bound = time_per_call(budget, 100, || case.motive.run_bound()) * 1e6;
         let d = case
             .dogoap
             .as_ref()
@@ -1460,8 +1471,8 @@ fn report(filter: Option<&str>) {
             None => ("not run".to_owned(), "-".to_owned()),
         };
         println!(
-            "{:<12} {:>5} {:>5} {:>12.3} {:>12} {:>10}  {}",
-            case.name, case.steps, case.cost, m, dogoap, ratio, case.motive_stats
+            "{:<12} {:>5} {:>5} {:>12.3} {:>12.3} {:>12} {:>10}  {}",
+            case.name, case.steps, case.cost, m, bound, dogoap, ratio, case.motive_stats
         );
         if let Some(d) = d {
             targets.push((

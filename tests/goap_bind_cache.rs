@@ -7,6 +7,11 @@
 //! domain whose actions ask the engine. A search from the same binding, start, goal and limits
 //! takes the last one's outcome (`core/brains/goap/replay.rs`): checked the same way, with first
 //! steps whose budgets reach it and fall short of it.
+//!
+//! A binding is handed from NPC to NPC when their problems differ only in whose turn it is,
+//! and its costs are computed again when only positions, contention or ambiance moved: checked
+//! with GPGOAP's soldiers taking turns in one workspace (one binding for all of them), and with
+//! bindings that name their NPC, which must not be handed on.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -15,6 +20,7 @@ use motive::core::brains::goap::gather::{Callbacks, ContextCallback, GoapInputs}
 use motive::core::brains::goap::{GoapSearch, GoapStep, Workspace};
 use motive::core::brains::SearchStatus;
 use motive::core::model::action::{ActionId, Planning};
+use motive::core::model::archetype::ThinkSettings;
 use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
 use motive::core::model::domain::DomainBuilder;
 use motive::core::model::effect::{Effect, EffectOp};
@@ -149,7 +155,7 @@ fn goap_npcs(world: &World) -> Vec<(Entity, Vec<GoapGoalId>)> {
 
 #[test]
 fn cached_bindings_plan_as_fresh_ones_on_the_shipped_scenarios() {
-    let mut compared = 0;
+    let (mut compared, mut adjusted) = (0, 0);
     for name in ["hospital", "household"] {
         let path = format!("{}/scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
         let scenario = load_scenario_file(std::path::Path::new(&path))
@@ -203,8 +209,12 @@ fn cached_bindings_plan_as_fresh_ones_on_the_shipped_scenarios() {
                 }
             }
         }
+        adjusted += own.values().map(|ws| ws.bind_stats().adjusted).sum::<u64>();
     }
     assert!(compared > 500, "only {compared} comparisons");
+    // Costs were computed again for a binding kept (an NPC moved, nothing else changed); the
+    // shipped NPCs' bindings name them, so none is handed on (the soldiers' test does that).
+    assert!(adjusted > 0, "no binding was recosted");
 }
 
 /// A soldier that may shoot any of its enemies (the engine decides which are in sight) or
@@ -368,4 +378,175 @@ fn the_engine_is_asked_on_every_search_and_its_answers_are_never_cached() {
         "the engine's answers changed the plans"
     );
     assert!(toggled > 10, "the callback came and went");
+}
+
+/// GPGOAP's soldiers, each planning over the actions it supplies itself, taking turns in one
+/// workspace while their atoms and positions change: every plan is a fresh workspace's, and
+/// the actions are bound once for all of them (issue 33: binding once per archetype and
+/// target set).
+#[test]
+fn soldiers_taking_turns_in_one_workspace_bind_once() {
+    let s = motive::sim::goap_examples::soldier().unwrap();
+    let mut world = World::new(s.domain.clone(), WorldConfig::default()).unwrap();
+    let soldiers: Vec<Entity> = (0..6)
+        .map(|i| {
+            let at = Vec3::new(10.0 * i as f32, 0.0, 0.0);
+            s.spawn(&mut world, at).unwrap()
+        })
+        .collect();
+    let mut rng = Rng(0x0bad_5eed_1234_5678);
+    let mut shared = Workspace::default();
+    let mut found = 0;
+    for round in 0..200 {
+        let soldier = soldiers[rng.below(soldiers.len())];
+        match rng.below(3) {
+            0 => {
+                let atom = s.atoms[rng.below(s.atoms.len())];
+                let value = Value::Bool(rng.below(2) == 0);
+                world.set_fact(soldier, atom, value).unwrap();
+            }
+            1 => {
+                let at = Vec3::new(rng.below(100) as f32, 0.0, rng.below(100) as f32);
+                world.set_position(soldier, at).unwrap();
+            }
+            _ => {}
+        }
+        for &npc in &soldiers {
+            let fresh = plan(&world, npc, s.goal, &mut Workspace::default()).unwrap();
+            let turn = plan(&world, npc, s.goal, &mut shared).unwrap();
+            assert_eq!(turn, fresh, "round {round}");
+            assert!(
+                fresh.plan.iter().all(|step| step.1 == npc),
+                "its own actions"
+            );
+            found += usize::from(fresh.status == SearchStatus::Found);
+        }
+    }
+    assert!(found > 100, "only {found} plans found");
+    let stats = shared.bind_stats();
+    assert_eq!(stats.bound, 1, "{stats:?}");
+    assert!(stats.adjusted >= 199 * 6, "{stats:?}");
+}
+
+/// Two workers and a box between them that only its owner may use (`owner == consumer`, a
+/// context precondition), each seeing the box but not the other; with `badge`, each must
+/// first pin a badge naming itself (`badge = consumer`, an entity change, and a test of it):
+/// bindings that name their NPC in a value read or written.
+struct Owned {
+    world: World,
+    workers: [Entity; 2],
+    boxed: Entity,
+    owner: motive::core::AttributeId,
+    goal: GoapGoalId,
+}
+
+impl Owned {
+    fn new(badge: bool) -> Self {
+        let mut b = DomainBuilder::new();
+        let done = b.add_attribute("done", ValueType::Bool).unwrap();
+        let badge_attribute = b.add_attribute("badge", ValueType::Entity).unwrap();
+        let owner = b.add_attribute("owner", ValueType::Entity).unwrap();
+        let worker = b.add_archetype("worker").unwrap();
+        let crate_ = b.add_archetype("box").unwrap();
+        let use_box = b.add_action("use_box").unwrap();
+        let mine = Condition::Compare {
+            role: Role::Supplier,
+            attribute: owner,
+            op: CmpOp::Eq,
+            rhs: Operand::Entity(Role::Consumer),
+        };
+        b.add_precondition(use_box, mine).unwrap();
+        let set_done = Effect {
+            role: Role::Consumer,
+            op: EffectOp::Set(done, Operand::Constant(Value::Bool(true))),
+        };
+        b.add_effect(use_box, set_done).unwrap();
+        b.add_consumed_action(worker, use_box).unwrap();
+        b.add_supplied_action(crate_, use_box).unwrap();
+        if badge {
+            let pinned = Condition::Compare {
+                role: Role::Consumer,
+                attribute: badge_attribute,
+                op: CmpOp::Eq,
+                rhs: Operand::Entity(Role::Consumer),
+            };
+            b.add_precondition(use_box, pinned).unwrap();
+            let pin = b.add_action("pin_badge").unwrap();
+            let set_badge = Effect {
+                role: Role::Consumer,
+                op: EffectOp::Set(badge_attribute, Operand::Entity(Role::Consumer)),
+            };
+            b.add_effect(pin, set_badge).unwrap();
+            b.add_consumed_action(worker, pin).unwrap();
+            b.add_supplied_action(worker, pin).unwrap();
+        }
+        let near = ThinkSettings {
+            perception_range: 6.0,
+            ..ThinkSettings::default()
+        };
+        b.set_think_settings(worker, near).unwrap();
+        let goal = b.add_goap_goal("work", 0, Relevance::Fixed(1.0)).unwrap();
+        let is_done = Condition::Compare {
+            role: Role::Consumer,
+            attribute: done,
+            op: CmpOp::Eq,
+            rhs: Operand::Constant(Value::Bool(true)),
+        };
+        b.add_goap_requirement(goal, is_done).unwrap();
+        b.add_archetype_goap_goal(worker, goal).unwrap();
+        let mut world = World::new(b.build().unwrap(), WorldConfig::default()).unwrap();
+        let workers = [-5.0, 5.0].map(|x| world.spawn(worker, Vec3::new(x, 0.0, 0.0)).unwrap());
+        let boxed = world.spawn(crate_, Vec3::default()).unwrap();
+        Owned {
+            world,
+            workers,
+            boxed,
+            owner,
+            goal,
+        }
+    }
+}
+
+/// Bindings that name their NPC are never handed to another: the box's owner plans to use it
+/// (pinning its badge first, when there are badges), the other worker finds no plan,
+/// whichever planned last in the shared workspace, as the box changes hands. A box that
+/// neither owns names neither: without badges, that binding is handed on.
+#[test]
+fn bindings_that_name_their_npc_are_not_handed_on() {
+    for badge in [false, true] {
+        let mut owned = Owned::new(badge);
+        let mut shared = Workspace::default();
+        let mut rng = Rng(0x5151_7777_0101_3333);
+        let (mut used, mut refused) = (0, 0);
+        for round in 0..200 {
+            if round == 0 || rng.below(4) == 0 {
+                let owners = [owned.workers[0], owned.workers[1], owned.boxed];
+                let owner = Value::Entity(owners[rng.below(3)]);
+                owned
+                    .world
+                    .set_fact(owned.boxed, owned.owner, owner)
+                    .unwrap();
+            }
+            let npc = owned.workers[rng.below(2)];
+            let (world, goal) = (&owned.world, owned.goal);
+            let fresh = plan(world, npc, goal, &mut Workspace::default()).unwrap();
+            let turn = plan(world, npc, goal, &mut shared).unwrap();
+            assert_eq!(turn, fresh, "badge {badge}, round {round}");
+            let owns = world.fact(owned.boxed, owned.owner).unwrap().value == Value::Entity(npc);
+            assert_eq!(fresh.status == SearchStatus::Found, owns, "round {round}");
+            if owns {
+                assert_eq!(fresh.plan.len(), 1 + usize::from(badge), "round {round}");
+                used += 1;
+            } else {
+                refused += 1;
+            }
+        }
+        assert!(
+            used > 20 && refused > 20,
+            "{used} plans, {refused} refusals"
+        );
+        // Handed on only while the box owns itself, and never with badges.
+        let stats = shared.bind_stats();
+        assert_eq!(stats.adjusted > 0, !badge, "badge {badge}: {stats:?}");
+    }
 }

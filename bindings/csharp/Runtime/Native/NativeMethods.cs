@@ -1490,8 +1490,12 @@ namespace Motive
         /// Binding happens here, under the world lock: every action is bound to every perceived
         /// target that supplies it, its operands read from the world's facts, its cost computed, and
         /// the world's context callback asked, on this thread, for actions whose planning asks for it.
-        /// The arena keeps the binding: the next search in it for the same NPC, targets and facts
-        /// reuses it (found plans are the same), unless the context callback was asked while binding
+        /// The arena keeps the binding, and the next search in it reuses it when only whose turn it
+        /// is or the costs' inputs differ (found plans are the same as a fresh binding's): for the
+        /// same NPC, targets and facts read, with its costs computed again when positions, contention
+        /// or ambiance moved; for another NPC whose targets and facts read correspond but for itself
+        /// (soldiers of one archetype planning over the actions each supplies itself), handed to it.
+        /// It binds again otherwise, and always when the context callback was asked while binding
         /// (then every search binds, and asks, again).
         /// After this call the search needs no world: the world may change or be destroyed meanwhile.
         ///

@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use crate::core::model::action::ActionId;
+use crate::core::model::action::{ActionDef, ActionId};
 use crate::core::model::ambiance::adjusted_cost;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::condition::{distance_between, Bindings, CmpOp, Condition, FactView, Role};
@@ -222,23 +222,47 @@ impl Bound {
                     self.changes.truncate(changes);
                     continue;
                 }
-                let distance = match (input.position, target.position) {
-                    (Some(a), Some(b)) => distance_between(a, b),
-                    _ => 0.0,
-                };
                 self.instances.push(Instance {
                     action: action_id,
                     target: target.entity,
-                    cost: adjusted_cost(
-                        action.planning.cost + action.distance_cost(distance) + target.extra_cost,
-                        delta,
-                    ),
+                    cost: instance_cost(action, input.position, target, delta),
                     tests: (tests as u32, self.tests.len() as u32),
                     changes: (changes as u32, self.changes.len() as u32),
                 });
             }
         }
         asked
+    }
+
+    /// Brings every instance's cost to `input`'s positions, contention prices and ambiance
+    /// deltas, for instances bound from `input`'s actions, actions left out and targets (the
+    /// entities may differ, in the same order): what binding it would have given, without
+    /// resolving anything again.
+    ///
+    /// Instances lie in binding's walk order (action, then target), a subsequence of it; each
+    /// is matched to the first step of the walk left that has its action and target. Equal
+    /// steps (an action or target listed twice) bound alike, both or neither, so the match is
+    /// the walk binding made. True when a cost changed (bit for bit).
+    pub(crate) fn recost<V: FactView>(&mut self, input: &BindInput<'_, V>) -> bool {
+        let mut changed = false;
+        let mut instances = self.instances.iter_mut().peekable();
+        for (i, &action_id) in input.actions.iter().enumerate() {
+            if input.excluded.contains(&action_id) {
+                continue;
+            }
+            let action = input.domain.action(action_id);
+            let delta = input.cost_deltas.get(i).copied().unwrap_or(0.0);
+            for target in input.targets {
+                let step = |x: &&mut Instance| x.action == action_id && x.target == target.entity;
+                if let Some(instance) = instances.next_if(step) {
+                    let cost = instance_cost(action, input.position, target, delta);
+                    changed |= cost.to_bits() != instance.cost.to_bits();
+                    instance.cost = cost;
+                }
+            }
+        }
+        debug_assert!(instances.next().is_none(), "every instance recosted");
+        changed
     }
 
     /// Resolves the symbolic preconditions and effects of `action` under `bindings` into the
@@ -275,6 +299,20 @@ impl Bound {
             _ => true,
         }
     }
+}
+
+/// The cost of `action` on `target` for an NPC at `position`: the action's cost, plus its cost
+/// of the distance to the target, plus the target's contention price, adjusted by ambiance's
+/// `delta` for the NPC and floored at 1 ([`adjusted_cost`]).
+fn instance_cost(action: &ActionDef, position: Option<Vec3>, target: &Target, delta: f64) -> f64 {
+    let distance = match (position, target.position) {
+        (Some(a), Some(b)) => distance_between(a, b),
+        _ => 0.0,
+    };
+    adjusted_cost(
+        action.planning.cost + action.distance_cost(distance) + target.extra_cost,
+        delta,
+    )
 }
 
 /// Whether every requirement of `goal` holds in `state`, `npc`'s symbolic state, read as the

@@ -1,15 +1,28 @@
 //! The binding of the last problem a [`Workspace`](crate::core::brains::goap::Workspace)
-//! planned, kept so that the next search for the same NPC and targets skips it (issue 33).
+//! planned, kept so that the next search skips what did not change (issue 33: binding once
+//! per archetype and target set, updated when facts change).
 //!
 //! Binding depends only on the domain, the NPC, its position, its actions, their ambiance cost
 //! deltas, the actions left out, the candidate targets (entity, archetype, position,
 //! contention price) and the facts it reads through the [`FactView`]. The cache keeps all of
 //! these as they were at the last binding — the facts as the list of reads binding made and
-//! what each returned — and the next search reuses the instances when they are all equal: a
-//! handful of comparisons (none per instance) instead of resolving every action again. Any
-//! difference (a fact changed, someone moved, a slot was claimed, a target was destroyed or
-//! left perception) binds afresh, so a cached search finds what a fresh one would, bit for bit
-//! (`tests/goap_bind_cache.rs` checks it against fresh binds under random changes).
+//! what each returned — and the next search compares them, in two parts:
+//!
+//! - **Which instances there are, and their tests and changes**: the domain, actions, actions
+//!   left out, targets' entities and archetypes, and the reads. The NPC itself is a role, not
+//!   a key: another NPC whose targets and reads correspond entity for entity, the kept NPC
+//!   standing for it (`BindCache::relate`), binds the same instances but for the targets that
+//!   were the kept NPC, which become it. Soldiers of one archetype planning in turn over the
+//!   actions they supply themselves bind once. A binding whose values name its NPC (an entity
+//!   test or change, a fact read returning it) stands for that NPC only.
+//! - **Their costs**: the NPC's and the targets' positions, the contention prices and the
+//!   ambiance deltas. When only these differ, the costs are computed again, one per instance
+//!   (`Bound::recost`), and so is what the search derives from them; nothing is resolved.
+//!
+//! Any other difference (a fact read changed, a slot was claimed or freed, a target was
+//! destroyed or left perception) binds afresh, so a cached search finds what a fresh one would,
+//! bit for bit (`tests/goap_bind_cache.rs` checks it against fresh binds under random changes,
+//! with NPCs taking turns in one workspace).
 //!
 //! A binding that asked the engine's context callback is not kept: the callback's documented
 //! contract is that it is asked whenever an action that asks for it is bound, and its answer
@@ -30,7 +43,7 @@ use std::cell::{Cell, RefCell};
 use std::mem::size_of;
 use std::sync::{Arc, Weak};
 
-use crate::core::brains::goap::bind::{BindInput, Bound, Target};
+use crate::core::brains::goap::bind::{BindInput, Bound, Change, Target, Test};
 use crate::core::model::action::ActionId;
 use crate::core::model::condition::FactView;
 use crate::core::model::domain::{AttributeId, Domain};
@@ -43,16 +56,6 @@ use crate::core::model::vec3::Vec3;
 enum Read {
     Value(Entity, AttributeId, Option<Value>),
     Position(Entity, Option<Vec3>),
-}
-
-impl Read {
-    /// Whether `view` still returns what this read did.
-    fn still_holds(&self, view: &impl FactView) -> bool {
-        match *self {
-            Read::Value(entity, attribute, value) => view.value(entity, attribute) == value,
-            Read::Position(entity, position) => view.position(entity) == position,
-        }
-    }
 }
 
 /// Most actions a kept binding has.
@@ -110,11 +113,15 @@ pub struct BindCache {
     /// asked nothing, must not stand once it is set (an action it vetoes stayed bound).
     engine_check: bool,
     reads: Vec<Read>,
+    /// Whether the binding names its NPC among its values (a test or change of an entity
+    /// slot, or a fact read): it then stands for that NPC only.
+    names_npc: bool,
     /// What the search compiled from the instances (see `GoapSearch::restart`); valid while
     /// `valid` is.
     pub(crate) compiled: Compiled,
     /// Whether the workspace's instances and compiled data are those of this key.
     valid: bool,
+    stats: BindStats,
 }
 
 /// Figures the search derives from the instances, kept with them.
@@ -129,6 +136,37 @@ pub(crate) struct Compiled {
     pub one_word: bool,
 }
 
+/// How a workspace's searches came by their instances, counted since it was made (derived
+/// state, never saved): what the binding cache saved, for benchmarks and for an engine
+/// judging how it shares workspaces between NPCs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BindStats {
+    /// Searches that bound every action afresh.
+    pub bound: u64,
+    /// Searches that took the last binding, handed to another NPC or with costs computed
+    /// again (see the module documentation).
+    pub adjusted: u64,
+    /// Searches that took the last binding as it was.
+    pub kept: u64,
+}
+
+/// What [`BindCache::refresh`] did to the workspace's binding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Refresh {
+    /// Nothing: the kept binding is this problem's, as it was.
+    Same,
+    /// The kept instances stand, brought to this problem: their targets to another NPC of the
+    /// same binding (see [`BindCache::relate`]) and, when `recosted`, their costs to new
+    /// positions, contention prices or ambiance deltas (what is compiled from the costs must
+    /// be compiled again).
+    Adjusted {
+        /// Whether a cost changed.
+        recosted: bool,
+    },
+    /// Bound afresh: everything compiled from the instances must be compiled again.
+    Rebound,
+}
+
 impl BindCache {
     /// The most heap a cache holds: each vector at its limit, doubled as growth may give it
     /// (the actions left out are among the actions).
@@ -138,12 +176,46 @@ impl BindCache {
             + MAX_TARGETS * size_of::<Target>()
             + MAX_READS * size_of::<Read>());
 
-    /// Brings `bound` to what binding `input` gives, binding again unless the kept binding has
-    /// the same inputs. True when `bound` changed (what was compiled from it must be compiled
-    /// again, and then given to `compiled`).
-    pub fn refresh<V: FactView>(&mut self, input: &BindInput<'_, V>, bound: &mut Bound) -> bool {
-        if self.valid && self.matches(input) {
-            return false;
+    /// Brings `bound` to what binding `input` gives: the kept instances as they are, or
+    /// adjusted when only the NPC (see [`relate`](BindCache::relate)) or the costs' inputs
+    /// differ, or bound again.
+    pub(crate) fn refresh<V: FactView>(
+        &mut self,
+        input: &BindInput<'_, V>,
+        bound: &mut Bound,
+    ) -> Refresh {
+        let refresh = self.bring(input, bound);
+        let count = match refresh {
+            Refresh::Same => &mut self.stats.kept,
+            Refresh::Adjusted { .. } => &mut self.stats.adjusted,
+            Refresh::Rebound => &mut self.stats.bound,
+        };
+        *count = count.saturating_add(1);
+        refresh
+    }
+
+    /// How the searches so far came by their instances.
+    pub fn stats(&self) -> BindStats {
+        self.stats
+    }
+
+    /// [`refresh`](BindCache::refresh), uncounted.
+    fn bring<V: FactView>(&mut self, input: &BindInput<'_, V>, bound: &mut Bound) -> Refresh {
+        if self.valid && self.same_instances(input) {
+            let costs_moved = !self.same_costs(input);
+            let retargeted = self.npc != input.npc;
+            if retargeted {
+                self.retarget(input.npc, bound);
+            }
+            // A cost's inputs may move and leave it be: an NPC's distance to itself.
+            let recosted = costs_moved && bound.recost(input);
+            if costs_moved || retargeted {
+                self.keep_costs(input);
+            }
+            return match retargeted || recosted {
+                false => Refresh::Same,
+                true => Refresh::Adjusted { recosted },
+            };
         }
         self.valid = false;
         let small = input.actions.len() <= MAX_ACTIONS
@@ -151,7 +223,7 @@ impl BindCache {
             && input.targets.len() <= MAX_TARGETS;
         if !small {
             bound.bind(input);
-            return true;
+            return Refresh::Rebound;
         }
         let mut reads = std::mem::take(&mut self.reads);
         reads.clear();
@@ -174,9 +246,9 @@ impl BindCache {
         let asked = bound.bind(&recorded);
         self.reads = recording.reads.into_inner();
         if !asked && !recording.overflow.get() {
-            self.keep_key(input);
+            self.keep_key(input, bound);
         }
-        true
+        Refresh::Rebound
     }
 
     /// Forgets the binding: the next search binds afresh.
@@ -189,33 +261,122 @@ impl BindCache {
         self.valid
     }
 
-    /// Whether every input of the last binding is unchanged.
-    fn matches<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
-        std::ptr::eq(self.domain.as_ptr(), Arc::as_ptr(input.domain))
-            && self.npc == input.npc
-            && self.position == input.position
-            && self.actions == input.actions
-            && self.cost_deltas == input.cost_deltas
-            && self.excluded == input.excluded
-            && self.targets == input.targets
-            && self.engine_check == input.engine_check.is_some()
-            && self.reads.iter().all(|r| r.still_holds(input.view))
+    /// What entity `kept`, of the kept binding, stands for when `npc` plans: the kept NPC
+    /// stands for `npc`, any other entity for itself, and `npc` itself (met as another entity
+    /// than the kept NPC) for nothing. A binding is made of roles and facts, not of whose
+    /// turn it is: two NPCs whose targets and reads correspond this way bind alike, but for
+    /// the entity each instance names as its target. So soldiers of one archetype taking
+    /// turns in one arena bind once (issue 33), unless the binding names the NPC among its
+    /// values (`names_npc`).
+    fn relate(&self, kept: Entity, npc: Entity) -> Option<Entity> {
+        if kept == self.npc {
+            Some(npc)
+        } else if kept == npc {
+            None
+        } else {
+            Some(kept)
+        }
     }
 
-    /// Keeps `input` as the key of the binding just made (its reads are already kept).
-    fn keep_key<V: FactView>(&mut self, input: &BindInput<'_, V>) {
-        self.domain = Arc::downgrade(input.domain);
-        self.npc = input.npc;
+    /// Whether binding `input` gives the kept instances, but for their targets and costs: the
+    /// same definitions, actions, actions left out, engine check, targets (entities through
+    /// [`relate`](BindCache::relate), archetypes) and fact reads (entities through it too).
+    fn same_instances<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
+        let npc = input.npc;
+        let same_npc = self.npc == npc;
+        let entity = |e: Option<Value>| matches!(e, Some(Value::Entity(e)) if e == npc);
+        std::ptr::eq(self.domain.as_ptr(), Arc::as_ptr(input.domain))
+            && (same_npc || !self.names_npc)
+            && self.actions == input.actions
+            && self.excluded == input.excluded
+            && self.engine_check == input.engine_check.is_some()
+            && self.targets.len() == input.targets.len()
+            && self.targets.iter().zip(input.targets).all(|(kept, now)| {
+                kept.archetype == now.archetype && self.relate(kept.entity, npc) == Some(now.entity)
+            })
+            && self.reads.iter().all(|read| match *read {
+                Read::Value(e, attribute, value) => {
+                    // A value naming the NPC planning now may decide a condition on a role
+                    // (`owner == consumer`) otherwise for it than for the kept one.
+                    (same_npc || !entity(value))
+                        && self
+                            .relate(e, npc)
+                            .is_some_and(|e| input.view.value(e, attribute) == value)
+                }
+                Read::Position(e, position) => self
+                    .relate(e, npc)
+                    .is_some_and(|e| input.view.position(e) == position),
+            })
+    }
+
+    /// Whether the instances' costs are `input`'s: the same ambiance deltas and contention
+    /// prices, and the same distance to each target. A target that is the NPC itself, where
+    /// it stands, is at distance 0 wherever that is; another target is at the same distance
+    /// when it and the NPC stand where they stood.
+    fn same_costs<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
+        let at_self = |target: &Target, npc: Entity, position: Option<Vec3>| {
+            target.entity == npc
+                && target.position == position
+                && position.is_some_and(|p| p.is_finite())
+        };
+        self.cost_deltas == input.cost_deltas
+            && self.targets.iter().zip(input.targets).all(|(kept, now)| {
+                kept.extra_cost == now.extra_cost
+                    && ((at_self(kept, self.npc, self.position)
+                        && at_self(now, input.npc, input.position))
+                        || (kept.position == now.position && self.position == input.position))
+            })
+    }
+
+    /// Hands the kept binding, and `bound`'s instances, from the kept NPC to `npc` (see
+    /// [`relate`](BindCache::relate)).
+    fn retarget(&mut self, npc: Entity, bound: &mut Bound) {
+        let kept = self.npc;
+        for instance in bound.instances.iter_mut().filter(|i| i.target == kept) {
+            instance.target = npc;
+        }
+        for read in &mut self.reads {
+            let (Read::Value(e, ..) | Read::Position(e, _)) = read;
+            if *e == kept {
+                *e = npc;
+            }
+        }
+        self.npc = npc;
+    }
+
+    /// Keeps `input`'s inputs of the costs as the key's.
+    fn keep_costs<V: FactView>(&mut self, input: &BindInput<'_, V>) {
         self.position = input.position;
-        self.actions.clear();
-        self.actions.extend_from_slice(input.actions);
         self.cost_deltas.clear();
         self.cost_deltas.extend_from_slice(input.cost_deltas);
-        self.excluded.clear();
-        self.excluded.extend_from_slice(input.excluded);
         self.targets.clear();
         self.targets.extend_from_slice(input.targets);
+    }
+
+    /// Keeps `input` as the key of `bound`, the binding just made (its reads are already
+    /// kept).
+    fn keep_key<V: FactView>(&mut self, input: &BindInput<'_, V>, bound: &Bound) {
+        let npc = input.npc;
+        self.domain = Arc::downgrade(input.domain);
+        self.npc = npc;
+        self.actions.clear();
+        self.actions.extend_from_slice(input.actions);
+        self.excluded.clear();
+        self.excluded.extend_from_slice(input.excluded);
         self.engine_check = input.engine_check.is_some();
+        self.keep_costs(input);
+        self.names_npc = bound
+            .tests
+            .iter()
+            .any(|t| matches!(*t, Test::Entity { value, .. } if value == npc))
+            || bound
+                .changes
+                .iter()
+                .any(|c| matches!(*c, Change::SetEntity { value, .. } if value == npc))
+            || self
+                .reads
+                .iter()
+                .any(|r| matches!(*r, Read::Value(_, _, Some(Value::Entity(e))) if e == npc));
         self.valid = true;
     }
 }

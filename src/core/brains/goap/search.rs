@@ -49,7 +49,7 @@ use crate::core::model::condition::FactView;
 use crate::core::model::entity::Entity;
 
 use crate::core::brains::goap::bind::{BindInput, Bound, Change, Test};
-use crate::core::brains::goap::bind_cache::{BindCache, Compiled};
+use crate::core::brains::goap::bind_cache::{BindCache, BindStats, Compiled, Refresh};
 use crate::core::brains::goap::regression::{
     Edits, Estimate, NumberReach, Reach, SetPool, Stored, Survey,
 };
@@ -136,6 +136,13 @@ pub struct Workspace {
 }
 
 impl Workspace {
+    /// How this workspace's searches came by their instances: bound afresh, or the last
+    /// binding taken as it was or adjusted (see
+    /// [`bind_cache`](crate::core::brains::goap::bind_cache)).
+    pub fn bind_stats(&self) -> BindStats {
+        self.cache.stats()
+    }
+
     /// Makes the next search bind its actions afresh, as if the workspace were new: what the
     /// binding cache saves is measured (and checked) against this.
     pub fn forget_binding(&mut self) {
@@ -202,17 +209,27 @@ impl GoapSearch {
         let ws = &mut self.ws;
         let layout = problem.bind.domain.symbols();
         let (words, numbers) = (layout.bool_words(), layout.numbers() as u32);
-        let rebound = ws.cache.refresh(&problem.bind, &mut ws.bound);
-        if rebound {
-            ws.cache.compiled = compile(ws, layout);
+        let refresh = ws.cache.refresh(&problem.bind, &mut ws.bound);
+        let rebound = refresh == Refresh::Rebound;
+        match refresh {
+            Refresh::Rebound => ws.cache.compiled = compile(ws, layout),
+            Refresh::Adjusted { recosted: true } => {
+                ws.cache.compiled.min_cost = compile_costs(ws, layout);
+            }
+            Refresh::Adjusted { recosted: false } | Refresh::Same => {}
         }
         let limits = (problem.max_expansions, problem.max_depth);
-        let kept = ws
-            .replay
-            .begin(rebound, &mut ws.start, problem.start, problem.goal, limits);
+        // Instances adjusted to another NPC or other costs search alike but plan other steps.
+        let kept = ws.replay.begin(
+            refresh != Refresh::Same,
+            &mut ws.start,
+            problem.start,
+            problem.goal,
+            limits,
+        );
         let goal = ws.bound.instances.len();
         // The edits are the instances' then the last search's goal: with the same instances
-        // and the same goal, they stay.
+        // and the same goal, they stay (costs and targets are not in them).
         if rebound || !kept.goal {
             ws.edits.truncate(goal);
             ws.edits.push(&[], problem.goal);
@@ -638,15 +655,13 @@ fn compile(ws: &mut Workspace, layout: &SymbolLayout) -> Compiled {
     let slots = bits as usize + layout.numbers() + layout.entities();
     ws.changers.clear(slots);
     ws.edits.clear();
-    clear_reach(&mut ws.reach, layout);
-    let (mut max_changes, mut min_cost) = (1, f64::INFINITY);
+    let mut max_changes = 1;
     let instances = ws.bound.instances.len();
     for (i, inst) in ws.bound.instances.iter().enumerate() {
         let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
         let tests = &ws.bound.tests[inst.tests.0 as usize..inst.tests.1 as usize];
         ws.edits.push(changes, tests);
         max_changes = max_changes.max(changes.len() as u32);
-        min_cost = min_cost.min(inst.cost);
         for change in changes {
             let slot = match *change {
                 Change::Bool { bit, .. } => bit,
@@ -654,14 +669,32 @@ fn compile(ws: &mut Workspace, layout: &SymbolLayout) -> Compiled {
                 Change::SetEntity { slot, .. } => bits + numbers + slot,
             };
             ws.changers.add(slot as usize, i as u32);
-            reach_through(&mut ws.reach, change, changes, inst.cost);
         }
     }
     Compiled {
         max_changes,
-        min_cost: if min_cost.is_finite() { min_cost } else { 1.0 },
+        min_cost: compile_costs(ws, layout),
         // `Changers::by_bit` holds at most 64 instances.
         one_word: words == 1 && instances <= 64 && ws.edits.one_word(0),
+    }
+}
+
+/// Compiles what the search derives from the instances' costs: the workspace's [`Reach`],
+/// and the cheapest cost (returned; 1 when there is no instance).
+fn compile_costs(ws: &mut Workspace, layout: &SymbolLayout) -> f64 {
+    clear_reach(&mut ws.reach, layout);
+    let mut min_cost = f64::INFINITY;
+    for inst in &ws.bound.instances {
+        let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
+        min_cost = min_cost.min(inst.cost);
+        for change in changes {
+            reach_through(&mut ws.reach, change, changes, inst.cost);
+        }
+    }
+    if min_cost.is_finite() {
+        min_cost
+    } else {
+        1.0
     }
 }
 
