@@ -440,6 +440,16 @@ struct Owned {
     goal: GoapGoalId,
 }
 
+/// `role.attribute == rhs`.
+fn equals(role: Role, attribute: motive::core::AttributeId, rhs: Operand) -> Condition {
+    Condition::Compare {
+        role,
+        attribute,
+        op: CmpOp::Eq,
+        rhs,
+    }
+}
+
 impl Owned {
     fn new(badge: bool) -> Self {
         let mut b = DomainBuilder::new();
@@ -449,12 +459,7 @@ impl Owned {
         let worker = b.add_archetype("worker").unwrap();
         let crate_ = b.add_archetype("box").unwrap();
         let use_box = b.add_action("use_box").unwrap();
-        let mine = Condition::Compare {
-            role: Role::Supplier,
-            attribute: owner,
-            op: CmpOp::Eq,
-            rhs: Operand::Entity(Role::Consumer),
-        };
+        let mine = equals(Role::Supplier, owner, Operand::Entity(Role::Consumer));
         b.add_precondition(use_box, mine).unwrap();
         let set_done = Effect {
             role: Role::Consumer,
@@ -464,12 +469,11 @@ impl Owned {
         b.add_consumed_action(worker, use_box).unwrap();
         b.add_supplied_action(crate_, use_box).unwrap();
         if badge {
-            let pinned = Condition::Compare {
-                role: Role::Consumer,
-                attribute: badge_attribute,
-                op: CmpOp::Eq,
-                rhs: Operand::Entity(Role::Consumer),
-            };
+            let pinned = equals(
+                Role::Consumer,
+                badge_attribute,
+                Operand::Entity(Role::Consumer),
+            );
             b.add_precondition(use_box, pinned).unwrap();
             let pin = b.add_action("pin_badge").unwrap();
             let set_badge = Effect {
@@ -486,12 +490,7 @@ impl Owned {
         };
         b.set_think_settings(worker, near).unwrap();
         let goal = b.add_goap_goal("work", 0, Relevance::Fixed(1.0)).unwrap();
-        let is_done = Condition::Compare {
-            role: Role::Consumer,
-            attribute: done,
-            op: CmpOp::Eq,
-            rhs: Operand::Constant(Value::Bool(true)),
-        };
+        let is_done = equals(Role::Consumer, done, Operand::Constant(Value::Bool(true)));
         b.add_goap_requirement(goal, is_done).unwrap();
         b.add_archetype_goap_goal(worker, goal).unwrap();
         let mut world = World::new(b.build().unwrap(), WorldConfig::default()).unwrap();
