@@ -410,3 +410,109 @@ fn resolve_change(
         _ => None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::brains::goap::gather::GoapInputs;
+    use crate::core::brains::goap::Workspace;
+    use crate::core::World;
+    use crate::domain::shipped_instance;
+
+    /// An instance with its cost as bits.
+    type InstanceBits = (ActionId, Entity, u64, (u32, u32), (u32, u32));
+
+    /// Instances as bits: equal only when every cost is the same to the bit.
+    fn bits(bound: &Bound) -> Vec<InstanceBits> {
+        let i = bound.instances.iter();
+        i.map(|i| (i.action, i.target, i.cost.to_bits(), i.tests, i.changes))
+            .collect()
+    }
+
+    /// What `npc` binds at `position` against `targets`, with ambiance `deltas`.
+    fn problem<'a>(
+        world: &'a World,
+        npc: Entity,
+        actions: &'a [ActionId],
+        position: Option<Vec3>,
+        targets: &'a [Target],
+        deltas: &'a [f64],
+    ) -> BindInput<'a, World> {
+        BindInput {
+            domain: world.domain(),
+            npc,
+            position,
+            actions,
+            cost_deltas: deltas,
+            excluded: &[],
+            targets,
+            view: world,
+            engine_check: None,
+        }
+    }
+
+    /// Costs computed again for moved NPCs and targets, new contention prices and ambiance
+    /// deltas are what binding afresh gives, to the bit, with the same tests and changes; and
+    /// `recost` says whether any changed. Every GOAP NPC of the shipped hospital and household,
+    /// its gathered targets moved and repriced in turn.
+    #[test]
+    fn recosting_gives_what_binding_afresh_gives() {
+        let mut checked = 0;
+        for file in ["hospital.json", "household.json"] {
+            let instance = shipped_instance(file, None, 5);
+            let world = &instance.world;
+            let npcs: Vec<Entity> = world.entities().collect();
+            for npc in npcs {
+                let Some(archetype) = world.archetype(npc).ok().flatten() else {
+                    continue;
+                };
+                let def = world.domain().archetype(archetype);
+                let Some(&goal) = def.goap_goals.first() else {
+                    continue;
+                };
+                let mut inputs = GoapInputs::default();
+                let ws = Workspace::default();
+                world.goap_begin(npc, goal, &mut inputs, ws, 0).unwrap();
+                let position = world.position(npc).ok();
+                let mut targets = inputs.targets.clone();
+                let mut deltas = inputs.cost_deltas.clone();
+                let actions = &def.consumes;
+                let mut kept = Bound::default();
+                let same = problem(world, npc, actions, position, &targets, &deltas);
+                kept.bind(&same);
+                assert!(!kept.recost(&same), "nothing moved: no cost changes");
+                for round in 0..6u8 {
+                    let moved = position.map(|p| Vec3::new(p.x + f32::from(round), p.y, p.z));
+                    for (i, target) in targets.iter_mut().enumerate() {
+                        match (i + usize::from(round)) % 3 {
+                            0 => {
+                                target.position =
+                                    target.position.map(|p| Vec3::new(p.x, p.y, p.z - 1.5))
+                            }
+                            1 => target.extra_cost = f64::from(round) * 0.75,
+                            _ => {}
+                        }
+                    }
+                    if round % 2 == 1 {
+                        deltas = def
+                            .consumes
+                            .iter()
+                            .map(|_| -0.5 * f64::from(round))
+                            .collect();
+                    }
+                    let now = problem(world, npc, actions, moved, &targets, &deltas);
+                    let before = bits(&kept);
+                    let changed = kept.recost(&now);
+                    let mut fresh = Bound::default();
+                    fresh.bind(&now);
+                    assert_eq!(bits(&kept), bits(&fresh), "{file} {npc:?} round {round}");
+                    assert_eq!(kept.tests, fresh.tests);
+                    assert_eq!(kept.changes, fresh.changes);
+                    assert_eq!(changed, before != bits(&kept), "{file} round {round}");
+                    checked += kept.instances.len();
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} instances checked");
+    }
+}
