@@ -2559,6 +2559,29 @@ typedef struct motive_goap_plan_view {
 } motive_goap_plan_view;
 
 /**
+ * How the GOAP searches begun in an arena came by their bound actions, counted since the
+ * arena was created (`motive_arena_goap_bind_stats`): whether the engine's way of sharing
+ * arenas between NPCs lets them keep their binding.
+ */
+typedef struct motive_goap_bind_stats {
+    /**
+     * Searches that bound every action afresh (the arena's last binding did not fit: other
+     * targets, a fact binding read changed, the context callback asked).
+     */
+    uint64_t bound;
+    /**
+     * Searches that took the arena's last binding adjusted: handed to another NPC whose
+     * targets and facts read correspond but for itself, or with its costs computed again
+     * for new positions, contention or ambiance.
+     */
+    uint64_t adjusted;
+    /**
+     * Searches that took the arena's last binding as it was.
+     */
+    uint64_t kept;
+} motive_goap_bind_stats;
+
+/**
  * The engine's context precondition: may `npc` use `action` on `target` now (a line of
  * sight, a path, a free slot)? Return true to allow. `user` is the pointer given with it.
  */
@@ -4823,6 +4846,17 @@ motive_status motive_arena_goap_step(struct motive_arena *arena,
  */
 motive_status motive_arena_goap_plan(struct motive_arena *arena,
                                      struct motive_goap_plan_view *out_view);
+
+/**
+ * Writes to `*out_stats` how the GOAP searches begun in `arena` since it was created came by
+ * their bound actions (`motive_arena_reset` does not clear the counts).
+ *
+ * # Safety
+ * `arena` must be NULL or a live arena not used by another call; `out_stats` NULL or
+ * writable.
+ */
+motive_status motive_arena_goap_bind_stats(struct motive_arena *arena,
+                                           struct motive_goap_bind_stats *out_stats);
 
 /**
  * Plans for `npc` towards the GOAP goal `goal` in one call: `motive_arena_goap_begin`, then

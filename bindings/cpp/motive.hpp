@@ -1397,6 +1397,13 @@ public:
         return detail::out<std::size_t>(
             [&](std::size_t *bytes) { return motive_arena_allocated_bytes(arena_.get(), bytes); });
     }
+    /** How the GOAP searches begun in this arena came by their bound actions: bound afresh,
+     * or the arena's last binding adjusted (handed to another NPC, recosted) or kept. */
+    Result<motive_goap_bind_stats> goap_bind_stats() const {
+        return detail::out<motive_goap_bind_stats>([&](motive_goap_bind_stats *stats) {
+            return motive_arena_goap_bind_stats(arena_.get(), stats);
+        });
+    }
     /** Begins a GOAP search for `npc` towards `goal` (binding happens now, under the lock). */
     inline Status goap_begin(const World &world, Npc npc, GoapGoalId goal,
                              std::uint32_t max_expansions = 0);

@@ -18,6 +18,7 @@ use super::pointers::{borrow_mut, null, out};
 use super::status::motive_status;
 use super::user_data::UserData;
 use super::world::{motive_world, with_world, with_world_reading, WorldVersion};
+use crate::core::brains::goap::bind_cache::BindStats;
 use crate::core::brains::goap::gather::{ContextCallback, GoapInputs, RelevanceCallback};
 use crate::core::brains::goap::{GoapSearch, Workspace};
 use crate::core::brains::SearchStatus;
@@ -308,6 +309,52 @@ pub unsafe extern "C" fn motive_arena_goap_plan(
         // SAFETY: pointer validity is this function's contract.
         let arena = unsafe { borrow_mut(arena, "arena") }?;
         out_view.write(plan_view(arena)?);
+        Ok(())
+    })
+}
+
+/// How the GOAP searches begun in an arena came by their bound actions, counted since the
+/// arena was created (`motive_arena_goap_bind_stats`): whether the engine's way of sharing
+/// arenas between NPCs lets them keep their binding.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct motive_goap_bind_stats {
+    /// Searches that bound every action afresh (the arena's last binding did not fit: other
+    /// targets, a fact binding read changed, the context callback asked).
+    pub bound: u64,
+    /// Searches that took the arena's last binding adjusted: handed to another NPC whose
+    /// targets and facts read correspond but for itself, or with its costs computed again
+    /// for new positions, contention or ambiance.
+    pub adjusted: u64,
+    /// Searches that took the arena's last binding as it was.
+    pub kept: u64,
+}
+
+/// Writes to `*out_stats` how the GOAP searches begun in `arena` since it was created came by
+/// their bound actions (`motive_arena_reset` does not clear the counts).
+///
+/// # Safety
+/// `arena` must be NULL or a live arena not used by another call; `out_stats` NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_arena_goap_bind_stats(
+    arena: *mut motive_arena,
+    out_stats: *mut motive_goap_bind_stats,
+) -> motive_status {
+    guard(|| {
+        let out_stats = out(out_stats, "out_stats")?;
+        // SAFETY: pointer validity is this function's contract.
+        let arena = unsafe { borrow_mut(arena, "arena") }?;
+        let BindStats {
+            bound,
+            adjusted,
+            kept,
+        } = arena.goap.search.bind_stats();
+        out_stats.write(motive_goap_bind_stats {
+            bound,
+            adjusted,
+            kept,
+        });
         Ok(())
     })
 }

@@ -620,6 +620,51 @@ static void test_at_supplier_plans_two_gotos_to_different_places(void) {
 
 /* ---- Errors ---- */
 
+/* Two nurses who see the cabinet between them but not each other plan in turn in one arena:
+ * the binding is made once and handed from one to the other (their own actions' target
+ * becomes the nurse planning), and each plan is that nurse's own. */
+static void test_nurses_taking_turns_share_one_binding(void) {
+    motive_domain_builder *builder = NULL;
+    motive_think_settings near = motive_think_settings_default();
+    motive_world_def def = motive_world_def_default();
+    motive_goap_bind_stats stats;
+    motive_goap_plan_view view;
+    nurse_world n, turn;
+    motive_npc nurses[2];
+    int i;
+    memset(&n, 0, sizeof n);
+    ENSURE(nurse_builder(&builder, &n.ids));
+    near.perception_range = 6.0;
+    ENSURE_OK(motive_domain_builder_set_think_settings(builder, n.ids.nurse, &near));
+    ENSURE_OK(motive_domain_builder_build(builder, &n.domain));
+    motive_domain_builder_destroy(builder);
+    ENSURE_OK(motive_world_create(n.domain, &def, &n.world));
+    ENSURE_OK(motive_arena_create(0, &n.arena));
+    /* Spawned in this order, each lists itself first and the cabinet second. */
+    ENSURE_OK(motive_npc_spawn(n.world, n.ids.nurse, vec3(0.0f, 0.0f, 0.0f), &nurses[0]));
+    ENSURE_OK(motive_npc_spawn(n.world, n.ids.nurse, vec3(10.0f, 0.0f, 0.0f), &nurses[1]));
+    ENSURE_OK(motive_object_spawn(n.world, n.ids.cabinet, vec3(5.0f, 0.0f, 0.0f), &n.cabinet));
+    for (i = 0; i < 5; i++) {
+        turn = n;
+        turn.nurse = nurses[i % 2];
+        ENSURE_OK(motive_goap_plan_into(n.world, turn.nurse, n.ids.medicate, n.arena, 0, &view));
+        ENSURE(nurse_plan_is_the_cheap_pills(&turn, &view));
+    }
+    ENSURE_OK(motive_arena_goap_bind_stats(n.arena, &stats));
+    ENSURE(stats.bound == 1 && stats.adjusted == 4 && stats.kept == 0);
+    /* Reset keeps the counts; NULLs are refused and write nothing. */
+    ENSURE_OK(motive_arena_reset(n.arena));
+    SENTINEL(stats);
+    ENSURE_STATUS(motive_arena_goap_bind_stats(NULL, &stats), MOTIVE_STATUS_NULL_ARGUMENT);
+    ENSURE_UNTOUCHED(stats);
+    ENSURE_LAST_ERROR_CONTAINS("arena");
+    ENSURE_STATUS(motive_arena_goap_bind_stats(n.arena, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
+    ENSURE_LAST_ERROR_CONTAINS("out_stats");
+    ENSURE_OK(motive_arena_goap_bind_stats(n.arena, &stats));
+    ENSURE(stats.bound == 1 && stats.adjusted == 4);
+    nurse_world_free(&n);
+}
+
 static void test_null_arguments_are_rejected(void) {
     nurse_world n;
     motive_goap_plan_view view;
@@ -854,6 +899,7 @@ void run_goap_tests(void) {
     RUN_TEST(test_relevance_callback_answers_engine_goals);
     RUN_TEST(test_a_job_thread_steps_while_the_world_changes);
     RUN_TEST(test_at_supplier_plans_two_gotos_to_different_places);
+    RUN_TEST(test_nurses_taking_turns_share_one_binding);
     RUN_TEST(test_null_arguments_are_rejected);
     RUN_TEST(test_an_arena_without_a_search_has_nothing_to_step);
     RUN_TEST(test_bad_handles_and_goals_are_rejected);

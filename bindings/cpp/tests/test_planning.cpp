@@ -103,4 +103,11 @@ TEST_CASE("a C++ callable serves as the context callback") {
     CHECK(asked.size() == 2);
     REQUIRE(world.set_context_callback(nullptr, nullptr).ok());
     CHECK_FALSE(world.goap_plan_into(pirates.jim, pirates.get_drunk, arena).value().steps().empty());
+    // A binding that asked the callback was not kept; without it, the next plan for jim keeps
+    // the binding.
+    CHECK_FALSE(world.goap_plan_into(pirates.jim, pirates.get_drunk, arena).value().steps().empty());
+    const motive_goap_bind_stats stats = arena.goap_bind_stats().value();
+    CHECK(stats.bound == 2);
+    CHECK(stats.adjusted == 0);
+    CHECK(stats.kept == 1);
 }

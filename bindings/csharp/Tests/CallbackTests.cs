@@ -77,6 +77,28 @@ namespace Motive.Tests
         }
 
         [Test]
+        public void AnArenaCountsHowItsSearchesCameByTheirBinding()
+        {
+            using (var world = new World(domain, 1))
+            using (var arena = new Arena())
+            {
+                var npc = world.SpawnNpc(person, new Vec3(0, 0, 0));
+                world.SetFact(npc.Entity, fed, Value.Of(false));
+                world.SetContextCallback((who, action, target) => true);
+                arena.PlanGoap(world, npc, beFed, 0);
+                arena.PlanGoap(world, npc, beFed, 0);
+                Assert.AreEqual(2UL, arena.GoapBindStats.Bound, "a binding that asked is not kept");
+                world.SetContextCallback(null);
+                Assert.AreEqual(1, arena.PlanGoap(world, npc, beFed, 0).StepCount);
+                Assert.AreEqual(1, arena.PlanGoap(world, npc, beFed, 0).StepCount);
+                var stats = arena.GoapBindStats;
+                Assert.AreEqual(3UL, stats.Bound);
+                Assert.AreEqual(0UL, stats.Adjusted);
+                Assert.AreEqual(1UL, stats.Kept);
+            }
+        }
+
+        [Test]
         public void AnExceptionInACallbackIsRethrownFromTheCall()
         {
             using (var world = new World(domain, 1))

@@ -40,6 +40,21 @@ namespace Motive
             }
         }
 
+        /// <summary>
+        /// How the GOAP searches begun in this arena came by their bound actions: bound afresh, or
+        /// the arena's last binding adjusted (handed to another NPC, recosted) or kept
+        /// (<c>motive_arena_goap_bind_stats</c>).
+        /// </summary>
+        public GoapBindStats GoapBindStats
+        {
+            get
+            {
+                GoapBindStats stats;
+                Errors.Check(NativeMethods.motive_arena_goap_bind_stats(Handle, out stats));
+                return stats;
+            }
+        }
+
         /// <summary>Forgets every plan made in it; their views become invalid (<c>motive_arena_reset</c>).</summary>
         public void Reset()
         {

@@ -1545,6 +1545,17 @@ namespace Motive
         internal static extern Status motive_arena_goap_plan(ArenaHandle arena, out GoapPlanView out_view);
 
         /// <summary>
+        /// Writes to `*out_stats` how the GOAP searches begun in `arena` since it was created came by
+        /// their bound actions (`motive_arena_reset` does not clear the counts).
+        ///
+        /// # Safety
+        /// `arena` must be NULL or a live arena not used by another call; `out_stats` NULL or
+        /// writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_arena_goap_bind_stats")]
+        internal static extern Status motive_arena_goap_bind_stats(ArenaHandle arena, out GoapBindStats out_stats);
+
+        /// <summary>
         /// Plans for `npc` towards the GOAP goal `goal` in one call: `motive_arena_goap_begin`, then
         /// stepping until the search ends (at most `max_expansions` nodes, itself at most
         /// `MOTIVE_MAX_PLAN_EXPANSIONS`; 0: the archetype's limit),

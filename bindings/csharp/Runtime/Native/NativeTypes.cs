@@ -2343,6 +2343,31 @@ namespace Motive
     }
 
     /// <summary>
+    /// How the GOAP searches begun in an arena came by their bound actions, counted since the
+    /// arena was created (`motive_arena_goap_bind_stats`): whether the engine's way of sharing
+    /// arenas between NPCs lets them keep their binding.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct GoapBindStats
+    {
+        /// <summary>
+        /// Searches that bound every action afresh (the arena's last binding did not fit: other
+        /// targets, a fact binding read changed, the context callback asked).
+        /// </summary>
+        public ulong Bound;
+        /// <summary>
+        /// Searches that took the arena's last binding adjusted: handed to another NPC whose
+        /// targets and facts read correspond but for itself, or with its costs computed again
+        /// for new positions, contention or ambiance.
+        /// </summary>
+        public ulong Adjusted;
+        /// <summary>
+        /// Searches that took the arena's last binding as it was.
+        /// </summary>
+        public ulong Kept;
+    }
+
+    /// <summary>
     /// A handle to a squad (`motive_squad_create`): an entity without a body that commands its
     /// members. Same layout and rules as `motive_entity`; `motive_squad_entity` gives the entity
     /// handle its facts (the squad's shared blackboard) are read and written with.

@@ -146,7 +146,8 @@ pub struct BindStats {
     /// Searches that took the last binding, handed to another NPC or with costs computed
     /// again (see the module documentation).
     pub adjusted: u64,
-    /// Searches that took the last binding as it was.
+    /// Searches that took the last binding as it was (also when the caller knew it unchanged
+    /// and nothing was compared).
     pub kept: u64,
 }
 
@@ -185,13 +186,24 @@ impl BindCache {
         bound: &mut Bound,
     ) -> Refresh {
         let refresh = self.bring(input, bound);
+        self.count(refresh);
+        refresh
+    }
+
+    /// Counts a search that took the kept binding without comparing its inputs (the caller
+    /// knew them unchanged: `GoapSearch::rerun`).
+    pub(crate) fn reused(&mut self) {
+        self.count(Refresh::Same);
+    }
+
+    /// Counts a search that came by its instances as `refresh` says.
+    fn count(&mut self, refresh: Refresh) {
         let count = match refresh {
             Refresh::Same => &mut self.stats.kept,
             Refresh::Adjusted { .. } => &mut self.stats.adjusted,
             Refresh::Rebound => &mut self.stats.bound,
         };
         *count = count.saturating_add(1);
-        refresh
     }
 
     /// How the searches so far came by their instances.

@@ -175,6 +175,12 @@ pub struct GoapSearch {
 }
 
 impl GoapSearch {
+    /// How the searches begun in this search's workspace came by their instances
+    /// ([`Workspace::bind_stats`]).
+    pub fn bind_stats(&self) -> BindStats {
+        self.ws.bind_stats()
+    }
+
     /// Binds the problem's actions, builds the goal node and returns a search ready to
     /// [`step`](GoapSearch::step), in `ws`'s buffers.
     pub fn begin<V: FactView>(problem: &GoapProblem<'_, V>, ws: Workspace) -> Self {
@@ -246,6 +252,7 @@ impl GoapSearch {
         if !self.ws.cache.is_kept() {
             return false;
         }
+        self.ws.cache.reused();
         let replay = self.ws.replay.again(limits);
         self.start_over((self.words, self.numbers), limits, replay);
         true
