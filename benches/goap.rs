@@ -48,10 +48,10 @@
 //!
 //! **Through the C ABI.** Each domain is also planned with `motive_goap_plan_into` in a world
 //! of two NPCs (taking turns, they time the binding handed from one to the other: each plans
-//! over the actions it supplies itself, so the binding is the same but for whose it is). They stand
-//! [`APART`], each beside its own cabinet, and perceive nothing farther: an NPC that perceived
-//! the other would bind every action the other supplies too, and branch over twice the
-//! instances for the same plan (the soldier's 14 instead of GPGOAP's 7). Before timing,
+//! over the actions it supplies itself, so the binding is the same but for whose it is). They
+//! stand [`APART`], each beside its own cabinet, and perceive nothing farther: an NPC that
+//! perceived the other would bind every action the other supplies too, and branch over twice
+//! the instances for the same plan (the soldier's 14 instead of GPGOAP's 7). Before timing,
 //! `AbiBench::new` checks that the ABI's search expands and generates what the Rust row's does.
 //!
 //! motive reuses one `Workspace` per thread across plans (its intended use: after the first
@@ -1365,10 +1365,10 @@ fn per_call<T>(budget: Duration, min: u32, mut f: impl FnMut() -> T) -> (f64, f6
 /// `motive_goap_plan_into` for the same NPC again (binding reused), of its
 /// `motive_arena_goap_begin` part (gathering the NPC's state and targets, binding), the rest
 /// (search and plan copy), and the same two with two NPCs taking turns (the binding handed
-/// from one to the other). Handing it on costs the difference of the two begins. A repeated call takes the last
-/// search's outcome (`goap/replay.rs`); `searched` is the same NPC again with the expansion
-/// limit alternating between two values above what the search needs (the binding reused, the
-/// search run: the plan is the same, the outcome not reused).
+/// from one to the other). Handing it on costs the difference of the two begins. A repeated
+/// call takes the last search's outcome (`goap/replay.rs`); `searched` is the same NPC again
+/// with the expansion limit alternating between two values above what the search needs (the
+/// binding reused, the search run: the plan is the same, the outcome not reused).
 fn report_abi(cases: &[Case], budget: Duration, targets: &mut Vec<(String, bool)>) {
     println!(
         "\nGOAP through the C ABI (motive_goap_plan_into, one arena), µs per call, wall (thread CPU)"
