@@ -2566,13 +2566,15 @@ typedef struct motive_goap_plan_view {
 typedef struct motive_goap_bind_stats {
     /**
      * Searches that bound every action afresh (the arena's last binding did not fit: other
-     * targets, a fact binding read changed, the context callback asked).
+     * targets, a fact binding read changed what an action binds to, the context callback
+     * asked).
      */
     uint64_t bound;
     /**
      * Searches that took the arena's last binding adjusted: handed to another NPC whose
-     * targets and facts read correspond but for itself, or with its costs computed again
-     * for new positions, contention or ambiance.
+     * targets and facts read correspond but for itself, with its costs computed again for
+     * new positions, contention or ambiance, or with the actions whose facts read changed
+     * bound again on their targets.
      */
     uint64_t adjusted;
     /**

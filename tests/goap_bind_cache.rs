@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 
 use motive::core::brains::goap::gather::{Callbacks, ContextCallback, GoapInputs};
 use motive::core::brains::goap::{GoapSearch, GoapStep, Workspace};
-use motive::core::brains::SearchStatus;
+use motive::core::brains::{SearchStatus, StopReason};
 use motive::core::model::action::{ActionId, Planning};
 use motive::core::model::archetype::ThinkSettings;
 use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
@@ -155,7 +155,7 @@ fn goap_npcs(world: &World) -> Vec<(Entity, Vec<GoapGoalId>)> {
 
 #[test]
 fn cached_bindings_plan_as_fresh_ones_on_the_shipped_scenarios() {
-    let (mut compared, mut adjusted) = (0, 0);
+    let (mut compared, mut adjusted, mut patched) = (0, 0, 0);
     for name in ["hospital", "household"] {
         let path = format!("{}/scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
         let scenario = load_scenario_file(std::path::Path::new(&path))
@@ -210,11 +210,14 @@ fn cached_bindings_plan_as_fresh_ones_on_the_shipped_scenarios() {
             }
         }
         adjusted += own.values().map(|ws| ws.bind_stats().adjusted).sum::<u64>();
+        patched += own.values().map(|ws| ws.bind_stats().patched).sum::<u64>();
     }
     assert!(compared > 500, "only {compared} comparisons");
     // Costs were computed again for a binding kept (an NPC moved, nothing else changed); the
     // shipped NPCs' bindings name them, so none is handed on (the soldiers' test does that).
     assert!(adjusted > 0, "no binding was recosted");
+    // A fact a binding read changed (a patient's need) and only its steps were bound again.
+    assert!(patched > 0, "no binding was bound again in part");
 }
 
 /// A soldier that may shoot any of its enemies (the engine decides which are in sight) or
@@ -225,6 +228,7 @@ struct Duel {
     enemies: Vec<Entity>,
     goal: GoapGoalId,
     shoot: ActionId,
+    hp: motive::core::AttributeId,
 }
 
 impl Duel {
@@ -300,6 +304,7 @@ impl Duel {
             enemies,
             goal,
             shoot,
+            hp,
         }
     }
 }
@@ -320,6 +325,173 @@ fn context_preconditions_and_distances_are_read_again_before_a_binding_is_reused
         stabbed += usize::from(fresh.is_some_and(|o| o.plan.iter().all(|s| s.0 != duel.shoot)));
     }
     assert!(stabbed > 0, "the stab's context mattered");
+}
+
+/// A fact that binding read changes: only the steps of the walk that read it are bound again,
+/// in place, while they bind as they did (proportional to what changed, issue 33); a step that
+/// now binds otherwise binds everything afresh. Every plan is a fresh workspace's.
+#[test]
+fn a_changed_fact_binds_again_only_the_steps_that_read_it() {
+    let mut duel = Duel::new();
+    let mut ws = Workspace::default();
+    let mut plan_and_count = |duel: &Duel| {
+        let (world, npc, goal) = (&duel.world, duel.soldier, duel.goal);
+        let fresh = plan(world, npc, goal, &mut Workspace::default());
+        assert_eq!(plan(world, npc, goal, &mut ws), fresh);
+        let stats = ws.bind_stats();
+        (stats.bound, stats.patched, stats.steps_rebound, stats.kept)
+    };
+    let hit = |duel: &mut Duel, enemy: usize, hp: f64| {
+        let enemy = duel.enemies[enemy];
+        duel.world
+            .set_fact(enemy, duel.hp, Value::Number(hp))
+            .unwrap();
+    };
+    assert_eq!(plan_and_count(&duel), (1, 0, 0, 0));
+    // Enemies 0..4 have 30, 50, 70 and 90 hp: only enemy 0 can be stabbed (hp < 50).
+    hit(&mut duel, 2, 60.0);
+    assert_eq!(
+        plan_and_count(&duel),
+        (1, 1, 1, 0),
+        "one step read enemy 2's hp"
+    );
+    hit(&mut duel, 1, 55.0);
+    hit(&mut duel, 3, 95.0);
+    assert_eq!(plan_and_count(&duel), (1, 2, 3, 0), "two steps");
+    hit(&mut duel, 0, 20.0);
+    assert_eq!(plan_and_count(&duel), (1, 3, 4, 0), "enemy 0 stays wounded");
+    assert_eq!(plan_and_count(&duel), (1, 3, 4, 1), "nothing changed");
+    // Enemy 3 is wounded now: its stab binds where it did not, so everything binds again.
+    hit(&mut duel, 3, 10.0);
+    assert_eq!(plan_and_count(&duel), (2, 3, 4, 1));
+    // And enemy 0 no longer is.
+    hit(&mut duel, 0, 80.0);
+    assert_eq!(plan_and_count(&duel), (3, 3, 4, 1));
+}
+
+/// A soldier filling its purse from chests: a chest can be looted while it holds gold and is
+/// unlocked (two context preconditions, read in turn: a chest without gold reads one fact, a
+/// locked one two), only while the purse is below the chest's `cap` (a symbolic test whose
+/// value is a chest's fact) and adds the chest's `gold` to the purse (a change whose amount is
+/// one). Facts that change the values of a bound step's tests and changes, and the number of
+/// facts a step reads, are bound again in place.
+struct Bounty {
+    world: World,
+    soldier: Entity,
+    chests: Vec<Entity>,
+    goal: GoapGoalId,
+    gold: motive::core::AttributeId,
+    locked: motive::core::AttributeId,
+    cap: motive::core::AttributeId,
+}
+
+impl Bounty {
+    fn new() -> Self {
+        let mut b = DomainBuilder::new();
+        let purse = b.add_attribute("purse", ValueType::Number).unwrap();
+        let gold = b.add_attribute("gold", ValueType::Number).unwrap();
+        let locked = b.add_attribute("locked", ValueType::Bool).unwrap();
+        let cap = b.add_attribute("cap", ValueType::Number).unwrap();
+        let soldier = b.add_archetype("soldier").unwrap();
+        let chest = b.add_archetype("chest").unwrap();
+        let loot = b.add_action("loot").unwrap();
+        let compare = |role, attribute, op, rhs| Condition::Compare {
+            role,
+            attribute,
+            op,
+            rhs,
+        };
+        let number = |n: f64| Operand::Constant(Value::Number(n));
+        let preconditions = [
+            compare(Role::Supplier, gold, CmpOp::Gt, number(0.0)),
+            compare(
+                Role::Supplier,
+                locked,
+                CmpOp::Eq,
+                Operand::Constant(Value::Bool(false)),
+            ),
+            compare(
+                Role::Consumer,
+                purse,
+                CmpOp::Lt,
+                Operand::Attribute(Role::Supplier, cap),
+            ),
+        ];
+        for condition in preconditions {
+            b.add_precondition(loot, condition).unwrap();
+        }
+        let fill = Effect {
+            role: Role::Consumer,
+            op: EffectOp::Add(purse, Operand::Attribute(Role::Supplier, gold)),
+        };
+        b.add_effect(loot, fill).unwrap();
+        let planning = Planning {
+            cost: 1.0,
+            cost_per_distance: 0.5,
+            ..Planning::default()
+        };
+        b.set_action_planning(loot, planning).unwrap();
+        b.add_consumed_action(soldier, loot).unwrap();
+        b.add_supplied_action(chest, loot).unwrap();
+        let goal = b.add_goap_goal("rich", 0, Relevance::Fixed(1.0)).unwrap();
+        b.add_goap_requirement(
+            goal,
+            compare(Role::Consumer, purse, CmpOp::Ge, number(10.0)),
+        )
+        .unwrap();
+        b.add_archetype_goap_goal(soldier, goal).unwrap();
+        let mut world = World::new(b.build().unwrap(), WorldConfig::default()).unwrap();
+        let me = world.spawn(soldier, Vec3::default()).unwrap();
+        world.set_fact(me, purse, Value::Number(0.0)).unwrap();
+        let chests = (0..6)
+            .map(|i| {
+                let at = Vec3::new(1.0 + i as f32, 0.0, 0.0);
+                let e = world.spawn(chest, at).unwrap();
+                world.set_fact(e, gold, Value::Number(2.0)).unwrap();
+                world.set_fact(e, locked, Value::Bool(false)).unwrap();
+                world.set_fact(e, cap, Value::Number(50.0)).unwrap();
+                e
+            })
+            .collect();
+        Bounty {
+            world,
+            soldier: me,
+            chests,
+            goal,
+            gold,
+            locked,
+            cap,
+        }
+    }
+}
+
+/// Chests' gold, locks and caps change at random between searches: every plan is a fresh
+/// workspace's, and most changes are bound again step by step — also when a step reads more
+/// or fewer facts than it did, which moves where the later steps' reads lie.
+#[test]
+fn steps_bound_again_in_place_plan_as_fresh_bindings() {
+    let mut bounty = Bounty::new();
+    let mut rng = Rng(0x0ddb_a11c_afe5_0001);
+    let mut ws = Workspace::default();
+    let mut plans = std::collections::HashSet::new();
+    for round in 0..400 {
+        for _ in 0..1 + rng.below(2) {
+            let chest = bounty.chests[rng.below(bounty.chests.len())];
+            let (attribute, value) = match rng.below(6) {
+                0..=2 => (bounty.gold, Value::Number(rng.below(5) as f64)),
+                3 | 4 => (bounty.locked, Value::Bool(rng.below(3) == 0)),
+                _ => (bounty.cap, Value::Number(rng.below(20) as f64)),
+            };
+            bounty.world.set_fact(chest, attribute, value).unwrap();
+        }
+        let (world, npc, goal) = (&bounty.world, bounty.soldier, bounty.goal);
+        let fresh = plan(world, npc, goal, &mut Workspace::default());
+        assert_eq!(plan(world, npc, goal, &mut ws), fresh, "round {round}");
+        plans.insert(fresh.map(|o| o.plan));
+    }
+    let stats = ws.bind_stats();
+    assert!(plans.len() > 20, "only {} distinct plans", plans.len());
+    assert!(stats.patched > 100 && stats.bound > 10, "{stats:?}");
 }
 
 #[test]
@@ -548,4 +720,60 @@ fn bindings_that_name_their_npc_are_not_handed_on() {
         let stats = shared.bind_stats();
         assert_eq!(stats.adjusted > 0, !badge, "badge {badge}: {stats:?}");
     }
+}
+
+/// A binding whose step, bound again in place, comes to name its NPC is no longer handed on:
+/// a box usable by whoever wears the badge its `owner` names (`badge == supplier.owner`, a
+/// symbolic test whose value is the box's fact), each worker wearing its own.
+#[test]
+fn a_step_bound_again_to_name_its_npc_keeps_the_binding_for_it() {
+    let mut b = DomainBuilder::new();
+    let done = b.add_attribute("done", ValueType::Bool).unwrap();
+    let badge = b.add_attribute("badge", ValueType::Entity).unwrap();
+    let owner = b.add_attribute("owner", ValueType::Entity).unwrap();
+    let worker = b.add_archetype("worker").unwrap();
+    let crate_ = b.add_archetype("box").unwrap();
+    let use_box = b.add_action("use_box").unwrap();
+    let worn = equals(
+        Role::Consumer,
+        badge,
+        Operand::Attribute(Role::Supplier, owner),
+    );
+    b.add_precondition(use_box, worn).unwrap();
+    let set_done = Effect {
+        role: Role::Consumer,
+        op: EffectOp::Set(done, Operand::Constant(Value::Bool(true))),
+    };
+    b.add_effect(use_box, set_done).unwrap();
+    b.add_consumed_action(worker, use_box).unwrap();
+    b.add_supplied_action(crate_, use_box).unwrap();
+    let goal = b.add_goap_goal("work", 0, Relevance::Fixed(1.0)).unwrap();
+    let is_done = equals(Role::Consumer, done, Operand::Constant(Value::Bool(true)));
+    b.add_goap_requirement(goal, is_done).unwrap();
+    b.add_archetype_goap_goal(worker, goal).unwrap();
+    let mut world = World::new(b.build().unwrap(), WorldConfig::default()).unwrap();
+    let workers = [-1.0, 1.0].map(|x| world.spawn(worker, Vec3::new(x, 0.0, 0.0)).unwrap());
+    for w in workers {
+        world.set_fact(w, badge, Value::Entity(w)).unwrap();
+    }
+    let boxed = world.spawn(crate_, Vec3::default()).unwrap();
+    world.set_fact(boxed, owner, Value::Entity(boxed)).unwrap();
+    let mut shared = Workspace::default();
+    let mut turn = |world: &World, npc: Entity| {
+        let fresh = plan(world, npc, goal, &mut Workspace::default()).unwrap();
+        assert_eq!(plan(world, npc, goal, &mut shared).unwrap(), fresh);
+        let stats = shared.bind_stats();
+        (fresh.status, stats.bound, stats.adjusted, stats.patched)
+    };
+    let [a, b] = workers;
+    let none = SearchStatus::NoPlan(StopReason::Exhausted);
+    assert_eq!(turn(&world, a), (none, 1, 0, 0));
+    assert_eq!(
+        turn(&world, b),
+        (none, 1, 1, 0),
+        "a box owning itself names no worker"
+    );
+    world.set_fact(boxed, owner, Value::Entity(b)).unwrap();
+    assert_eq!(turn(&world, b), (SearchStatus::Found, 1, 1, 1));
+    assert_eq!(turn(&world, a), (none, 2, 1, 1), "the binding names b now");
 }

@@ -1398,7 +1398,8 @@ public:
             [&](std::size_t *bytes) { return motive_arena_allocated_bytes(arena_.get(), bytes); });
     }
     /** How the GOAP searches begun in this arena came by their bound actions: bound afresh,
-     * or the arena's last binding adjusted (handed to another NPC, recosted) or kept. */
+     * or the arena's last binding adjusted (handed to another NPC, recosted, the actions whose
+     * facts changed bound again) or kept. */
     Result<motive_goap_bind_stats> goap_bind_stats() const {
         return detail::out<motive_goap_bind_stats>([&](motive_goap_bind_stats *stats) {
             return motive_arena_goap_bind_stats(arena_.get(), stats);

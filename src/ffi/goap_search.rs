@@ -320,11 +320,13 @@ pub unsafe extern "C" fn motive_arena_goap_plan(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct motive_goap_bind_stats {
     /// Searches that bound every action afresh (the arena's last binding did not fit: other
-    /// targets, a fact binding read changed, the context callback asked).
+    /// targets, a fact binding read changed what an action binds to, the context callback
+    /// asked).
     pub bound: u64,
     /// Searches that took the arena's last binding adjusted: handed to another NPC whose
-    /// targets and facts read correspond but for itself, or with its costs computed again
-    /// for new positions, contention or ambiance.
+    /// targets and facts read correspond but for itself, with its costs computed again for
+    /// new positions, contention or ambiance, or with the actions whose facts read changed
+    /// bound again on their targets.
     pub adjusted: u64,
     /// Searches that took the arena's last binding as it was.
     pub kept: u64,
@@ -348,11 +350,13 @@ pub unsafe extern "C" fn motive_arena_goap_bind_stats(
         let BindStats {
             bound,
             adjusted,
+            patched,
             kept,
+            ..
         } = arena.goap.search.bind_stats();
         out_stats.write(motive_goap_bind_stats {
             bound,
-            adjusted,
+            adjusted: adjusted.saturating_add(patched),
             kept,
         });
         Ok(())

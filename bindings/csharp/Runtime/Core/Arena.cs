@@ -42,7 +42,8 @@ namespace Motive
 
         /// <summary>
         /// How the GOAP searches begun in this arena came by their bound actions: bound afresh, or
-        /// the arena's last binding adjusted (handed to another NPC, recosted) or kept
+        /// the arena's last binding adjusted (handed to another NPC, recosted, the actions whose
+        /// facts changed bound again) or kept
         /// (<c>motive_arena_goap_bind_stats</c>).
         /// </summary>
         public GoapBindStats GoapBindStats

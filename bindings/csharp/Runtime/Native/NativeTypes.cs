@@ -2352,13 +2352,15 @@ namespace Motive
     {
         /// <summary>
         /// Searches that bound every action afresh (the arena's last binding did not fit: other
-        /// targets, a fact binding read changed, the context callback asked).
+        /// targets, a fact binding read changed what an action binds to, the context callback
+        /// asked).
         /// </summary>
         public ulong Bound;
         /// <summary>
         /// Searches that took the arena's last binding adjusted: handed to another NPC whose
-        /// targets and facts read correspond but for itself, or with its costs computed again
-        /// for new positions, contention or ambiance.
+        /// targets and facts read correspond but for itself, with its costs computed again for
+        /// new positions, contention or ambiance, or with the actions whose facts read changed
+        /// bound again on their targets.
         /// </summary>
         public ulong Adjusted;
         /// <summary>

@@ -162,6 +162,16 @@ pub struct Bound {
     pub changes: Vec<Change>,
 }
 
+/// One step of binding's walk that tried to resolve an instance: action `action` of the
+/// input's actions on target `target` of its targets, and the index of the instance it made,
+/// if it made one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WalkStep {
+    pub(crate) action: usize,
+    pub(crate) target: usize,
+    pub(crate) instance: Option<usize>,
+}
+
 /// What binding reads.
 pub struct BindInput<'p, V: FactView> {
     /// The definitions (shared: a cached binding is known by them).
@@ -186,11 +196,42 @@ pub struct BindInput<'p, V: FactView> {
     pub engine_check: Option<EngineCheck<'p>>,
 }
 
+impl<'p, V: FactView> BindInput<'p, V> {
+    /// The same input, reading the world's facts through `view`.
+    pub(crate) fn through<'q, W: FactView>(&self, view: &'q W) -> BindInput<'q, W>
+    where
+        'p: 'q,
+    {
+        BindInput {
+            domain: self.domain,
+            npc: self.npc,
+            position: self.position,
+            actions: self.actions,
+            cost_deltas: self.cost_deltas,
+            excluded: self.excluded,
+            targets: self.targets,
+            view,
+            engine_check: self.engine_check,
+        }
+    }
+}
+
 impl Bound {
     /// Binds every action of `input` to every target that supplies it, asking the engine's
     /// check, if any, for the instances whose action asks for it; true when it asked (the
     /// binding then depends on answers no fact records).
     pub fn bind<V: FactView>(&mut self, input: &BindInput<'_, V>) -> bool {
+        self.bind_walk(input, |_| {})
+    }
+
+    /// [`bind`](Bound::bind), telling `walked` of every step of the walk that tried to
+    /// resolve an instance, once it is done (`BindCache` marks where each step's fact reads
+    /// lie, to bind again only the steps whose reads changed).
+    pub(crate) fn bind_walk<V: FactView>(
+        &mut self,
+        input: &BindInput<'_, V>,
+        mut walked: impl FnMut(WalkStep),
+    ) -> bool {
         self.instances.clear();
         self.tests.clear();
         self.changes.clear();
@@ -200,38 +241,91 @@ impl Bound {
             input.cost_deltas.is_empty() || input.cost_deltas.len() == input.actions.len(),
             "one ambiance cost delta per action, or none"
         );
-        for (i, &action_id) in input.actions.iter().enumerate() {
+        for (action, &action_id) in input.actions.iter().enumerate() {
             if input.excluded.contains(&action_id) {
                 continue;
             }
-            let action = domain.action(action_id);
-            let delta = input.cost_deltas.get(i).copied().unwrap_or(0.0);
-            for target in input.targets {
-                if !domain
-                    .archetype(target.archetype)
-                    .supplies
-                    .contains(&action_id)
-                {
+            for (target, t) in input.targets.iter().enumerate() {
+                if !domain.archetype(t.archetype).supplies.contains(&action_id) {
                     continue;
                 }
-                let bindings = Bindings::pair(input.npc, target.entity);
-                let (tests, changes) = (self.tests.len(), self.changes.len());
-                let resolved = self.resolve(input, action_id, &bindings, &mut asked);
-                if !resolved {
-                    self.tests.truncate(tests);
-                    self.changes.truncate(changes);
-                    continue;
-                }
-                self.instances.push(Instance {
-                    action: action_id,
-                    target: target.entity,
-                    cost: instance_cost(action, input.position, target, delta),
-                    tests: (tests as u32, self.tests.len() as u32),
-                    changes: (changes as u32, self.changes.len() as u32),
+                let made = self.bind_step(input, action, target, &mut asked);
+                walked(WalkStep {
+                    action,
+                    target,
+                    instance: made.then(|| self.instances.len() - 1),
                 });
             }
         }
         asked
+    }
+
+    /// Resolves action `action` of `input` on target `target` and appends the instance, if it
+    /// can be used; true when it was appended.
+    fn bind_step<V: FactView>(
+        &mut self,
+        input: &BindInput<'_, V>,
+        action: usize,
+        target: usize,
+        asked: &mut bool,
+    ) -> bool {
+        let action_id = input.actions[action];
+        let t = &input.targets[target];
+        let bindings = Bindings::pair(input.npc, t.entity);
+        let (tests, changes) = (self.tests.len(), self.changes.len());
+        if !self.resolve(input, action_id, &bindings, asked) {
+            self.tests.truncate(tests);
+            self.changes.truncate(changes);
+            return false;
+        }
+        let delta = input.cost_deltas.get(action).copied().unwrap_or(0.0);
+        self.instances.push(Instance {
+            action: action_id,
+            target: t.entity,
+            cost: instance_cost(input.domain.action(action_id), input.position, t, delta),
+            tests: (tests as u32, self.tests.len() as u32),
+            changes: (changes as u32, self.changes.len() as u32),
+        });
+        true
+    }
+
+    /// Binds `step` of `input`'s walk again, in place: its instance, if it made one, takes
+    /// what resolving it now gives. True when that fits in place — it makes an instance
+    /// exactly when it made one, with as many tests and changes, and asks no engine check —
+    /// and the binding is then what binding `input` afresh gives, but for costs, which read
+    /// no fact ([`recost`](Bound::recost) brings them); false, with the binding as it was,
+    /// when it does not (bind afresh).
+    pub(crate) fn rebind_step<V: FactView>(
+        &mut self,
+        input: &BindInput<'_, V>,
+        step: WalkStep,
+    ) -> bool {
+        let (instances, tests, changes) =
+            (self.instances.len(), self.tests.len(), self.changes.len());
+        let mut asked = false;
+        let made = self.bind_step(input, step.action, step.target, &mut asked);
+        let fits = !asked
+            && match (step.instance, made) {
+                (None, false) => true,
+                (Some(at), true) => {
+                    let (old, new) = (self.instances[at], self.instances[instances]);
+                    let span = |(a, b): (u32, u32)| b - a;
+                    span(old.tests) == span(new.tests) && span(old.changes) == span(new.changes)
+                }
+                _ => false,
+            };
+        if let (true, Some(at)) = (fits, step.instance) {
+            let (old, new) = (self.instances[at], self.instances[instances]);
+            let range = |(a, b): (u32, u32)| a as usize..b as usize;
+            self.tests
+                .copy_within(range(new.tests), old.tests.0 as usize);
+            self.changes
+                .copy_within(range(new.changes), old.changes.0 as usize);
+        }
+        self.instances.truncate(instances);
+        self.tests.truncate(tests);
+        self.changes.truncate(changes);
+        fits
     }
 
     /// Brings every instance's cost to `input`'s positions, contention prices and ambiance

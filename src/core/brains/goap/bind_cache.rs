@@ -19,10 +19,17 @@
 //!   ambiance deltas. When only these differ, the costs are computed again, one per instance
 //!   (`Bound::recost`), and so is what the search derives from them; nothing is resolved.
 //!
-//! Any other difference (a fact read changed, a slot was claimed or freed, a target was
-//! destroyed or left perception) binds afresh, so a cached search finds what a fresh one would,
-//! bit for bit (`tests/goap_bind_cache.rs` checks it against fresh binds under random changes,
-//! with NPCs taking turns in one workspace).
+//! - **The steps whose reads changed**: binding walks the actions and targets in order, and
+//!   the cache marks which reads each step (an action on a target) made. When the same NPC's
+//!   reads differ, only the steps whose reads differ are resolved again, in place
+//!   (`Bound::rebind_step`), while each still makes an instance exactly when it did, with as
+//!   many tests and changes: a patient's need moving binds one step, not the NPC's every
+//!   action (issue 33: what stays per call is proportional to what changed).
+//!
+//! Any other difference (a step that now binds otherwise, a slot was claimed or freed, a target
+//! was destroyed or left perception) binds afresh, so a cached search finds what a fresh one
+//! would, bit for bit (`tests/goap_bind_cache.rs` checks it against fresh binds under random
+//! changes, with NPCs taking turns in one workspace).
 //!
 //! A binding that asked the engine's context callback is not kept: the callback's documented
 //! contract is that it is asked whenever an action that asks for it is bound, and its answer
@@ -43,7 +50,7 @@ use std::cell::{Cell, RefCell};
 use std::mem::size_of;
 use std::sync::{Arc, Weak};
 
-use crate::core::brains::goap::bind::{BindInput, Bound, Change, Target, Test};
+use crate::core::brains::goap::bind::{BindInput, Bound, Change, Target, Test, WalkStep};
 use crate::core::model::action::ActionId;
 use crate::core::model::condition::FactView;
 use crate::core::model::domain::{AttributeId, Domain};
@@ -56,6 +63,25 @@ use crate::core::model::vec3::Vec3;
 enum Read {
     Value(Entity, AttributeId, Option<Value>),
     Position(Entity, Option<Vec3>),
+}
+
+impl Read {
+    /// Whether reading it again through `view` returns what it returned.
+    fn reads_alike(&self, view: &impl FactView) -> bool {
+        match *self {
+            Read::Value(e, attribute, value) => view.value(e, attribute) == value,
+            Read::Position(e, position) => view.position(e) == position,
+        }
+    }
+}
+
+/// Where one step of binding's walk made fact reads: the step, and its reads,
+/// `reads[start..end]` of the cache's.
+#[derive(Clone, Copy, Debug)]
+struct Marked {
+    step: WalkStep,
+    start: usize,
+    end: usize,
 }
 
 /// Most actions a kept binding has.
@@ -73,7 +99,22 @@ struct Recording<'v, V: FactView> {
     overflow: Cell<bool>,
 }
 
-impl<V: FactView> Recording<'_, V> {
+impl<'v, V: FactView> Recording<'v, V> {
+    /// Records the reads made through `view` into `reads`, emptied first.
+    fn over(view: &'v V, mut reads: Vec<Read>) -> Self {
+        reads.clear();
+        Recording {
+            view,
+            reads: RefCell::new(reads),
+            overflow: Cell::new(false),
+        }
+    }
+
+    /// How many reads are recorded so far.
+    fn read_count(&self) -> usize {
+        self.reads.borrow().len()
+    }
+
     fn note(&self, read: Read) {
         let mut reads = self.reads.borrow_mut();
         if reads.len() < MAX_READS {
@@ -113,6 +154,10 @@ pub struct BindCache {
     /// asked nothing, must not stand once it is set (an action it vetoes stayed bound).
     engine_check: bool,
     reads: Vec<Read>,
+    /// The steps of the walk that made the reads, in walk order, covering them all.
+    marks: Vec<Marked>,
+    /// The reads of a step bound again, kept for their memory.
+    fresh_reads: Vec<Read>,
     /// Whether the binding names its NPC among its values (a test or change of an entity
     /// slot, or a fact read): it then stands for that NPC only.
     names_npc: bool,
@@ -146,9 +191,15 @@ pub struct BindStats {
     /// Searches that took the last binding, handed to another NPC or with costs computed
     /// again (see the module documentation).
     pub adjusted: u64,
+    /// Searches that took the last binding with the steps whose fact reads changed bound
+    /// again (see the module documentation).
+    pub patched: u64,
     /// Searches that took the last binding as it was (also when the caller knew it unchanged
     /// and nothing was compared).
     pub kept: u64,
+    /// Steps of binding's walk (an action on a target) bound again because a fact they read
+    /// changed, in the searches counted `patched`: what the changed facts cost.
+    pub steps_rebound: u64,
 }
 
 /// What [`BindCache::refresh`] did to the workspace's binding.
@@ -164,6 +215,10 @@ pub(crate) enum Refresh {
         /// Whether a cost changed.
         recosted: bool,
     },
+    /// The kept instances stand but for those of the steps whose fact reads changed, bound
+    /// again in place (and, when they moved, every cost computed again): everything compiled
+    /// from the instances must be compiled again.
+    Patched,
     /// Bound afresh: everything compiled from the instances must be compiled again.
     Rebound,
 }
@@ -175,7 +230,8 @@ impl BindCache {
         * (2 * MAX_ACTIONS * size_of::<ActionId>()
             + MAX_ACTIONS * size_of::<f64>()
             + MAX_TARGETS * size_of::<Target>()
-            + MAX_READS * size_of::<Read>());
+            + 2 * MAX_READS * size_of::<Read>()
+            + MAX_READS * size_of::<Marked>());
 
     /// Brings `bound` to what binding `input` gives: the kept instances as they are, or
     /// adjusted when only the NPC (see [`relate`](BindCache::relate)) or the costs' inputs
@@ -201,6 +257,7 @@ impl BindCache {
         let count = match refresh {
             Refresh::Same => &mut self.stats.kept,
             Refresh::Adjusted { .. } => &mut self.stats.adjusted,
+            Refresh::Patched => &mut self.stats.patched,
             Refresh::Rebound => &mut self.stats.bound,
         };
         *count = count.saturating_add(1);
@@ -213,21 +270,19 @@ impl BindCache {
 
     /// [`refresh`](BindCache::refresh), uncounted.
     fn bring<V: FactView>(&mut self, input: &BindInput<'_, V>, bound: &mut Bound) -> Refresh {
-        if self.valid && self.same_instances(input) {
-            let costs_moved = !self.same_costs(input);
-            let retargeted = self.npc != input.npc;
-            if retargeted {
-                self.retarget(input.npc, bound);
+        if self.valid && self.same_walk(input) {
+            if self.same_reads(input) {
+                return self.adjust(input, bound);
             }
-            // A cost's inputs may move and leave it be: an NPC's distance to itself.
-            let recosted = costs_moved && bound.recost(input);
-            if costs_moved || retargeted {
-                self.keep_costs(input);
+            // A fact read changed: the steps that read it are bound again, in place, when
+            // they bind as they did (proportional to what changed, issue 33).
+            if self.npc == input.npc && self.patch(input, bound) {
+                if !self.same_costs(input) {
+                    bound.recost(input);
+                    self.keep_costs(input);
+                }
+                return Refresh::Patched;
             }
-            return match retargeted || recosted {
-                false => Refresh::Same,
-                true => Refresh::Adjusted { recosted },
-            };
         }
         self.valid = false;
         let small = input.actions.len() <= MAX_ACTIONS
@@ -237,30 +292,75 @@ impl BindCache {
             bound.bind(input);
             return Refresh::Rebound;
         }
-        let mut reads = std::mem::take(&mut self.reads);
-        reads.clear();
-        let recording = Recording {
-            view: input.view,
-            reads: RefCell::new(reads),
-            overflow: Cell::new(false),
-        };
-        let recorded = BindInput {
-            domain: input.domain,
-            npc: input.npc,
-            position: input.position,
-            actions: input.actions,
-            cost_deltas: input.cost_deltas,
-            excluded: input.excluded,
-            targets: input.targets,
-            view: &recording,
-            engine_check: input.engine_check,
-        };
-        let asked = bound.bind(&recorded);
+        let recording = Recording::over(input.view, std::mem::take(&mut self.reads));
+        let mut marks = std::mem::take(&mut self.marks);
+        marks.clear();
+        let asked = bound.bind_walk(&input.through(&recording), |step| {
+            let (start, end) = (marks.last().map_or(0, |m| m.end), recording.read_count());
+            if end > start {
+                marks.push(Marked { step, start, end });
+            }
+        });
+        self.marks = marks;
         self.reads = recording.reads.into_inner();
         if !asked && !recording.overflow.get() {
             self.keep_key(input, bound);
         }
         Refresh::Rebound
+    }
+
+    /// The kept binding brought to `input`, whose instances it gives but for their targets and
+    /// costs.
+    fn adjust<V: FactView>(&mut self, input: &BindInput<'_, V>, bound: &mut Bound) -> Refresh {
+        let costs_moved = !self.same_costs(input);
+        let retargeted = self.npc != input.npc;
+        if retargeted {
+            self.retarget(input.npc, bound);
+        }
+        // A cost's inputs may move and leave it be: an NPC's distance to itself.
+        let recosted = costs_moved && bound.recost(input);
+        if costs_moved || retargeted {
+            self.keep_costs(input);
+        }
+        match retargeted || recosted {
+            false => Refresh::Same,
+            true => Refresh::Adjusted { recosted },
+        }
+    }
+
+    /// Binds again, in place, every step of the kept walk whose fact reads now read otherwise,
+    /// for the same NPC, and keeps what they read now; true when each bound as it had (see
+    /// [`Bound::rebind_step`]) and the reads still fit [`MAX_READS`]. False leaves `bound`
+    /// to be bound afresh.
+    fn patch<V: FactView>(&mut self, input: &BindInput<'_, V>, bound: &mut Bound) -> bool {
+        for m in 0..self.marks.len() {
+            let Marked { step, start, end } = self.marks[m];
+            if self.reads[start..end]
+                .iter()
+                .all(|r| r.reads_alike(input.view))
+            {
+                continue;
+            }
+            let recording = Recording::over(input.view, std::mem::take(&mut self.fresh_reads));
+            let fits = bound.rebind_step(&input.through(&recording), step);
+            let overflow = recording.overflow.get();
+            let mut fresh = recording.reads.into_inner();
+            let count = fresh.len();
+            if !fits || overflow || self.reads.len() - (end - start) + count > MAX_READS {
+                self.fresh_reads = fresh;
+                return false;
+            }
+            self.reads.splice(start..end, fresh.drain(..));
+            self.fresh_reads = fresh;
+            self.marks[m].end = start + count;
+            for later in &mut self.marks[m + 1..] {
+                later.start = later.start + count - (end - start);
+                later.end = later.end + count - (end - start);
+            }
+            self.stats.steps_rebound = self.stats.steps_rebound.saturating_add(1);
+        }
+        self.names_npc = self.names(input.npc, bound);
+        true
     }
 
     /// Forgets the binding: the next search binds afresh.
@@ -290,15 +390,15 @@ impl BindCache {
         }
     }
 
-    /// Whether binding `input` gives the kept instances, but for their targets and costs: the
-    /// same definitions, actions, actions left out, engine check, targets (entities through
-    /// [`relate`](BindCache::relate), archetypes) and fact reads (entities through it too).
-    fn same_instances<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
+    /// Whether binding `input` walks the kept binding's steps: the same definitions, actions,
+    /// actions left out, engine check and targets (entities through
+    /// [`relate`](BindCache::relate), archetypes), and a binding that names its NPC only for
+    /// that NPC. With [`same_reads`](BindCache::same_reads) too it gives the kept instances,
+    /// but for their targets and costs.
+    fn same_walk<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
         let npc = input.npc;
-        let same_npc = self.npc == npc;
-        let entity = |e: Option<Value>| matches!(e, Some(Value::Entity(e)) if e == npc);
         std::ptr::eq(self.domain.as_ptr(), Arc::as_ptr(input.domain))
-            && (same_npc || !self.names_npc)
+            && (self.npc == npc || !self.names_npc)
             && self.actions == input.actions
             && self.excluded == input.excluded
             && self.engine_check == input.engine_check.is_some()
@@ -306,19 +406,27 @@ impl BindCache {
             && self.targets.iter().zip(input.targets).all(|(kept, now)| {
                 kept.archetype == now.archetype && self.relate(kept.entity, npc) == Some(now.entity)
             })
-            && self.reads.iter().all(|read| match *read {
-                Read::Value(e, attribute, value) => {
-                    // A value naming the NPC planning now may decide a condition on a role
-                    // (`owner == consumer`) otherwise for it than for the kept one.
-                    (same_npc || !entity(value))
-                        && self
-                            .relate(e, npc)
-                            .is_some_and(|e| input.view.value(e, attribute) == value)
-                }
-                Read::Position(e, position) => self
-                    .relate(e, npc)
-                    .is_some_and(|e| input.view.position(e) == position),
-            })
+    }
+
+    /// Whether every fact read of the kept binding reads alike for `input` (entities through
+    /// [`relate`](BindCache::relate)).
+    fn same_reads<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
+        let npc = input.npc;
+        let same_npc = self.npc == npc;
+        let entity = |e: Option<Value>| matches!(e, Some(Value::Entity(e)) if e == npc);
+        self.reads.iter().all(|read| match *read {
+            Read::Value(e, attribute, value) => {
+                // A value naming the NPC planning now may decide a condition on a role
+                // (`owner == consumer`) otherwise for it than for the kept one.
+                (same_npc || !entity(value))
+                    && self
+                        .relate(e, npc)
+                        .is_some_and(|e| input.view.value(e, attribute) == value)
+            }
+            Read::Position(e, position) => self
+                .relate(e, npc)
+                .is_some_and(|e| input.view.position(e) == position),
+        })
     }
 
     /// Whether the instances' costs are `input`'s: the same ambiance deltas and contention
@@ -377,7 +485,19 @@ impl BindCache {
         self.excluded.extend_from_slice(input.excluded);
         self.engine_check = input.engine_check.is_some();
         self.keep_costs(input);
-        self.names_npc = bound
+        self.names_npc = self.names(npc, bound);
+        // Binding a step again may read more than it did: room for the most reads a kept
+        // binding holds, once, so that no later search grows them (steady state allocates
+        // nothing, issue 33; counted in `MAX_BYTES`).
+        self.reads.reserve(MAX_READS - self.reads.len());
+        self.fresh_reads.reserve(MAX_READS - self.fresh_reads.len());
+        self.valid = true;
+    }
+
+    /// Whether `bound`, bound for `npc`, names it among its values: an entity test or change,
+    /// or a fact read returning it.
+    fn names(&self, npc: Entity, bound: &Bound) -> bool {
+        bound
             .tests
             .iter()
             .any(|t| matches!(*t, Test::Entity { value, .. } if value == npc))
@@ -388,7 +508,6 @@ impl BindCache {
             || self
                 .reads
                 .iter()
-                .any(|r| matches!(*r, Read::Value(_, _, Some(Value::Entity(e))) if e == npc));
-        self.valid = true;
+                .any(|r| matches!(*r, Read::Value(_, _, Some(Value::Entity(e))) if e == npc))
     }
 }

@@ -216,9 +216,9 @@ impl GoapSearch {
         let layout = problem.bind.domain.symbols();
         let (words, numbers) = (layout.bool_words(), layout.numbers() as u32);
         let refresh = ws.cache.refresh(&problem.bind, &mut ws.bound);
-        let rebound = refresh == Refresh::Rebound;
+        let rebound = matches!(refresh, Refresh::Rebound | Refresh::Patched);
         match refresh {
-            Refresh::Rebound => ws.cache.compiled = compile(ws, layout),
+            Refresh::Rebound | Refresh::Patched => ws.cache.compiled = compile(ws, layout),
             Refresh::Adjusted { recosted: true } => {
                 ws.cache.compiled.min_cost = compile_costs(ws, layout);
             }
