@@ -54,6 +54,12 @@
 //! the instances for the same plan (the soldier's 14 instead of GPGOAP's 7). Before timing,
 //! `AbiBench::new` checks that the ABI's search expands and generates what the Rust row's does.
 //!
+//! **Facts binding reads.** The looting domain (`sim::goap_examples::looting`: a looter and
+//! chests whose gold, locks, caps and traps binding reads) times `World::goap_begin` after one
+//! chest's fact is set: to what binding read (the binding kept), to other gold (that chest's
+//! step bound again in place), locking or unlocking it (the step binds otherwise: everything
+//! bound afresh), and with the binding forgotten (report mode only, `-- looting`).
+//!
 //! motive reuses one `Workspace` per thread across plans (its intended use: after the first
 //! plans a search allocates nothing); dogoap has no such buffer and allocates per node.
 //!
@@ -62,7 +68,7 @@
 //! table of µs per plan for both planners with the ratio dogoap / motive (motive's binding
 //! kept from plan to plan, and in `bound µs` made afresh on every plan), and plans per second
 //! for the hospital, from plain `Instant` loops; a plain argument (`-- soldier`, `-- chain`,
-//! `-- hospital`) runs only the domains whose name contains it.
+//! `-- looting`, `-- hospital`) runs only the domains whose name contains it.
 
 use std::collections::HashMap;
 use std::hint::black_box;
@@ -76,6 +82,8 @@ use dogoap::prelude::{
 };
 use dogoap::simple::{simple_decrement_action, simple_increment_action};
 use motive::core::brains::goap::bind::{resolve_test, BindInput};
+use motive::core::brains::goap::bind_cache::BindStats;
+use motive::core::brains::goap::gather::GoapInputs;
 use motive::core::brains::goap::{GoapProblem, GoapSearch, Target, Test, Workspace};
 use motive::core::brains::SearchStatus;
 use motive::core::model::action::{ActionId, Planning};
@@ -1436,6 +1444,89 @@ fn report_abi(cases: &[Case], budget: Duration, targets: &mut Vec<(String, bool)
     }
 }
 
+/// Chests in the looting rows: binding reads five facts of each, and keeps at most
+/// `bind_cache::MAX_READS` (64) reads.
+const CHESTS: usize = 12;
+
+/// The looting rows of the report (`sim::goap_examples::looting`, one looter and [`CHESTS`]
+/// chests whose facts binding reads): per call, wall (and thread CPU) µs of `World::goap_begin`
+/// (gathering, binding, compiling the search) after one chest's fact was set, when the value
+/// is the one binding read (the binding kept), when it changes the chest's gold (its step bound
+/// again in place, `bind_cache.rs`), when it locks or unlocks the chest (its step binds
+/// otherwise: everything bound afresh), and with the binding forgotten (bound afresh).
+fn report_fact_changes(budget: Duration) {
+    let mut looting = goap_examples::looting(CHESTS).expect("the looting domain");
+    let (npc, goal, chest) = (looting.looter, looting.goal, looting.chests[CHESTS / 2]);
+    let (gold, locked) = (looting.gold, looting.locked);
+    let (two, three) = (Value::Number(2.0), Value::Number(3.0));
+    let unlocked = [Value::Bool(false), Value::Bool(true)];
+    // What each row sets, alternately, and whether it forgets the binding; how its
+    // searches must have come by their binding (kept, patched, bound afresh).
+    type Row = (
+        &'static str,
+        AttributeId,
+        [Value; 2],
+        bool,
+        fn(&BindStats) -> bool,
+    );
+    let rows: [Row; 4] = [
+        (
+            "to what binding read (binding kept)",
+            gold,
+            [two, two],
+            false,
+            |s| s.bound == 1,
+        ),
+        (
+            "gold changed (its step bound again)",
+            gold,
+            [two, three],
+            false,
+            |s| s.bound == 1 && s.patched > 1,
+        ),
+        (
+            "lock changed (bound afresh: binds otherwise)",
+            locked,
+            unlocked,
+            false,
+            |s| s.patched == 0 && s.bound > 1,
+        ),
+        (
+            "binding forgotten (bound afresh)",
+            gold,
+            [two, two],
+            true,
+            |s| s.kept == 0,
+        ),
+    ];
+    println!(
+        "\nLooting: {CHESTS} chests whose facts binding reads; World::goap_begin (gathering, \
+         binding, compiling) per call after one chest's fact is set, µs wall (thread CPU)"
+    );
+    for (what, attribute, values, forget, came_by) in rows {
+        let (mut ws, mut inputs, mut turn) = (Workspace::default(), GoapInputs::default(), 0);
+        let (wall, cpu) = per_call(budget, 100, || {
+            turn ^= 1;
+            let world = &mut looting.world;
+            world
+                .set_fact(chest, attribute, values[turn])
+                .expect("a chest's fact");
+            if forget {
+                ws.forget_binding();
+            }
+            let begun = world.goap_begin(npc, goal, &mut inputs, std::mem::take(&mut ws), 0);
+            ws = begun.expect("a search").into_workspace();
+        });
+        let stats = ws.bind_stats();
+        assert!(came_by(&stats), "{what}: {stats:?}");
+        println!("  {what:<46} {:>7.3} ({:.3})", wall * 1e6, cpu * 1e6);
+        looting
+            .world
+            .set_fact(chest, attribute, values[0])
+            .expect("a chest's fact");
+    }
+}
+
 /// `x` with two significant digits (and no more than needed).
 fn significant(x: f64) -> String {
     let digits = (1 - x.abs().log10().floor() as i32).clamp(0, 6) as usize;
@@ -1506,6 +1597,9 @@ fn report(filter: Option<&str>) {
         );
     }
 
+    if wanted("looting") {
+        report_fact_changes(budget);
+    }
     if !wanted("hospital") {
         return;
     }

@@ -369,122 +369,30 @@ fn a_changed_fact_binds_again_only_the_steps_that_read_it() {
     assert_eq!(plan_and_count(&duel), (3, 3, 4, 1));
 }
 
-/// A soldier filling its purse from chests: a chest can be looted while it holds gold and is
-/// unlocked (two context preconditions, read in turn: a chest without gold reads one fact, a
-/// locked one two), only while the purse is below the chest's `cap` (a symbolic test whose
-/// value is a chest's fact) and adds the chest's `gold` to the purse (a change whose amount is
-/// one). Facts that change the values of a bound step's tests and changes, and the number of
-/// facts a step reads, are bound again in place.
-struct Bounty {
-    world: World,
-    soldier: Entity,
-    chests: Vec<Entity>,
-    goal: GoapGoalId,
-    gold: motive::core::AttributeId,
-    locked: motive::core::AttributeId,
-    cap: motive::core::AttributeId,
-}
-
-impl Bounty {
-    fn new() -> Self {
-        let mut b = DomainBuilder::new();
-        let purse = b.add_attribute("purse", ValueType::Number).unwrap();
-        let gold = b.add_attribute("gold", ValueType::Number).unwrap();
-        let locked = b.add_attribute("locked", ValueType::Bool).unwrap();
-        let cap = b.add_attribute("cap", ValueType::Number).unwrap();
-        let soldier = b.add_archetype("soldier").unwrap();
-        let chest = b.add_archetype("chest").unwrap();
-        let loot = b.add_action("loot").unwrap();
-        let compare = |role, attribute, op, rhs| Condition::Compare {
-            role,
-            attribute,
-            op,
-            rhs,
-        };
-        let number = |n: f64| Operand::Constant(Value::Number(n));
-        let preconditions = [
-            compare(Role::Supplier, gold, CmpOp::Gt, number(0.0)),
-            compare(
-                Role::Supplier,
-                locked,
-                CmpOp::Eq,
-                Operand::Constant(Value::Bool(false)),
-            ),
-            compare(
-                Role::Consumer,
-                purse,
-                CmpOp::Lt,
-                Operand::Attribute(Role::Supplier, cap),
-            ),
-        ];
-        for condition in preconditions {
-            b.add_precondition(loot, condition).unwrap();
-        }
-        let fill = Effect {
-            role: Role::Consumer,
-            op: EffectOp::Add(purse, Operand::Attribute(Role::Supplier, gold)),
-        };
-        b.add_effect(loot, fill).unwrap();
-        let planning = Planning {
-            cost: 1.0,
-            cost_per_distance: 0.5,
-            ..Planning::default()
-        };
-        b.set_action_planning(loot, planning).unwrap();
-        b.add_consumed_action(soldier, loot).unwrap();
-        b.add_supplied_action(chest, loot).unwrap();
-        let goal = b.add_goap_goal("rich", 0, Relevance::Fixed(1.0)).unwrap();
-        b.add_goap_requirement(
-            goal,
-            compare(Role::Consumer, purse, CmpOp::Ge, number(10.0)),
-        )
-        .unwrap();
-        b.add_archetype_goap_goal(soldier, goal).unwrap();
-        let mut world = World::new(b.build().unwrap(), WorldConfig::default()).unwrap();
-        let me = world.spawn(soldier, Vec3::default()).unwrap();
-        world.set_fact(me, purse, Value::Number(0.0)).unwrap();
-        let chests = (0..6)
-            .map(|i| {
-                let at = Vec3::new(1.0 + i as f32, 0.0, 0.0);
-                let e = world.spawn(chest, at).unwrap();
-                world.set_fact(e, gold, Value::Number(2.0)).unwrap();
-                world.set_fact(e, locked, Value::Bool(false)).unwrap();
-                world.set_fact(e, cap, Value::Number(50.0)).unwrap();
-                e
-            })
-            .collect();
-        Bounty {
-            world,
-            soldier: me,
-            chests,
-            goal,
-            gold,
-            locked,
-            cap,
-        }
-    }
-}
-
-/// Chests' gold, locks and caps change at random between searches: every plan is a fresh
-/// workspace's, and most changes are bound again step by step — also when a step reads more
-/// or fewer facts than it did, which moves where the later steps' reads lie.
+/// The looting domain's chests (`sim::goap_examples::looting`: their facts set the values of
+/// a bound step's number test, number change and boolean change, and how many facts it
+/// reads) change at random between
+/// searches: every plan is a fresh workspace's, and most changes are bound again step by
+/// step — also when a step reads more or fewer facts than it did, which moves where the later
+/// steps' reads lie.
 #[test]
 fn steps_bound_again_in_place_plan_as_fresh_bindings() {
-    let mut bounty = Bounty::new();
+    let mut looting = motive::sim::goap_examples::looting(6).unwrap();
     let mut rng = Rng(0x0ddb_a11c_afe5_0001);
     let mut ws = Workspace::default();
     let mut plans = std::collections::HashSet::new();
     for round in 0..400 {
         for _ in 0..1 + rng.below(2) {
-            let chest = bounty.chests[rng.below(bounty.chests.len())];
-            let (attribute, value) = match rng.below(6) {
-                0..=2 => (bounty.gold, Value::Number(rng.below(5) as f64)),
-                3 | 4 => (bounty.locked, Value::Bool(rng.below(3) == 0)),
-                _ => (bounty.cap, Value::Number(rng.below(20) as f64)),
+            let chest = looting.chests[rng.below(looting.chests.len())];
+            let (attribute, value) = match rng.below(7) {
+                0..=2 => (looting.gold, Value::Number(rng.below(5) as f64)),
+                3 | 4 => (looting.locked, Value::Bool(rng.below(3) == 0)),
+                5 => (looting.trapped, Value::Bool(rng.below(2) == 0)),
+                _ => (looting.cap, Value::Number(rng.below(20) as f64)),
             };
-            bounty.world.set_fact(chest, attribute, value).unwrap();
+            looting.world.set_fact(chest, attribute, value).unwrap();
         }
-        let (world, npc, goal) = (&bounty.world, bounty.soldier, bounty.goal);
+        let (world, npc, goal) = (&looting.world, looting.looter, looting.goal);
         let fresh = plan(world, npc, goal, &mut Workspace::default());
         assert_eq!(plan(world, npc, goal, &mut ws), fresh, "round {round}");
         plans.insert(fresh.map(|o| o.plan));

@@ -1,5 +1,5 @@
-//! Small GOAP domains from the literature, built once here so that tests and benchmarks plan
-//! over the same definitions.
+//! Small GOAP domains, from the literature and of our own, built once here so that tests and
+//! benchmarks plan over the same definitions.
 //!
 //! **Soldier** — the example scenario of GPGOAP (Abraham T. Stolk, "General Purpose GOAP",
 //! <https://github.com/stolk/GPGOAP>, `README.md` "Example Scenario" and `main.c`; Apache-2.0).
@@ -13,6 +13,16 @@
 //! supplies them, so a soldier that perceived its comrades would bind each action once per
 //! comrade too, and branch over those copies for the same plans: the soldier archetype's
 //! perception range is 0, so soldiers apart plan over their own seven, as GPGOAP's does.
+//!
+//! **Looting** — ours: a looter filling its purse from chests, a domain whose binding reads the
+//! targets' facts (the soldier's reads none), to check and time what binding costs when they
+//! change (issue 33: what stays per call is proportional to what changed). A chest can be
+//! looted while it holds gold and is unlocked (two context preconditions, read in turn: a chest
+//! without gold reads one fact, a locked one two), only while the purse is below the chest's
+//! `cap` (a symbolic test whose value is the chest's fact); it adds the chest's `gold` to the
+//! purse and leaves the looter `hurt` as the chest is `trapped` (changes whose values are the
+//! chest's facts). The goal is a purse of [`LOOTING_GOAL`], unhurt: the last chest looted
+//! must not be trapped.
 
 use std::sync::Arc;
 
@@ -209,6 +219,115 @@ impl Soldier {
             .position(|a| *a == name)
             .expect("one of SOLDIER_ATOMS")]
     }
+}
+
+/// The purse the looter's goal asks for.
+pub const LOOTING_GOAL: f64 = 10.0;
+
+/// The looting domain (see the module documentation), a world with one looter and its chests,
+/// and their ids.
+pub struct Looting {
+    /// A world on the domain: the looter at the origin, unhurt, with an empty purse, and the
+    /// chests one unit apart along x from (1, 0, 0), each with 2 gold, unlocked, untrapped,
+    /// capped at 50.
+    pub world: World,
+    /// The looter.
+    pub looter: Entity,
+    /// The chests, nearest first.
+    pub chests: Vec<Entity>,
+    /// The goal: a purse of at least [`LOOTING_GOAL`].
+    pub goal: GoapGoalId,
+    /// A chest's gold (a number).
+    pub gold: AttributeId,
+    /// Whether a chest is locked.
+    pub locked: AttributeId,
+    /// The purse below which a chest can be looted (a number).
+    pub cap: AttributeId,
+    /// Whether looting a chest hurts the looter.
+    pub trapped: AttributeId,
+}
+
+/// Builds the looting domain and a world with `chests` chests (see [`Looting`]).
+pub fn looting(chests: usize) -> Result<Looting> {
+    let mut b = DomainBuilder::new();
+    let purse = b.add_attribute("purse", ValueType::Number)?;
+    let gold = b.add_attribute("gold", ValueType::Number)?;
+    let locked = b.add_attribute("locked", ValueType::Bool)?;
+    let cap = b.add_attribute("cap", ValueType::Number)?;
+    let trapped = b.add_attribute("trapped", ValueType::Bool)?;
+    let hurt = b.add_attribute("hurt", ValueType::Bool)?;
+    let looter = b.add_archetype("looter")?;
+    let chest = b.add_archetype("chest")?;
+    let loot = b.add_action("loot")?;
+    let compare = |role, attribute, op, rhs| Condition::Compare {
+        role,
+        attribute,
+        op,
+        rhs,
+    };
+    let number = |n: f64| Operand::Constant(Value::Number(n));
+    let unlocked = Operand::Constant(Value::Bool(false));
+    let below_cap = Operand::Attribute(Role::Supplier, cap);
+    for condition in [
+        compare(Role::Supplier, gold, CmpOp::Gt, number(0.0)),
+        compare(Role::Supplier, locked, CmpOp::Eq, unlocked),
+        compare(Role::Consumer, purse, CmpOp::Lt, below_cap),
+    ] {
+        b.add_precondition(loot, condition)?;
+    }
+    for op in [
+        EffectOp::Add(purse, Operand::Attribute(Role::Supplier, gold)),
+        EffectOp::Set(hurt, Operand::Attribute(Role::Supplier, trapped)),
+    ] {
+        b.add_effect(
+            loot,
+            Effect {
+                role: Role::Consumer,
+                op,
+            },
+        )?;
+    }
+    let planning = Planning {
+        cost: 1.0,
+        cost_per_distance: 0.5,
+        ..Planning::default()
+    };
+    b.set_action_planning(loot, planning)?;
+    b.add_consumed_action(looter, loot)?;
+    b.add_supplied_action(chest, loot)?;
+    let goal = b.add_goap_goal("rich", 0, Relevance::Fixed(1.0))?;
+    let unhurt = Operand::Constant(Value::Bool(false));
+    for requirement in [
+        compare(Role::Consumer, purse, CmpOp::Ge, number(LOOTING_GOAL)),
+        compare(Role::Consumer, hurt, CmpOp::Eq, unhurt),
+    ] {
+        b.add_goap_requirement(goal, requirement)?;
+    }
+    b.add_archetype_goap_goal(looter, goal)?;
+    let mut world = World::new(b.build()?, crate::core::WorldConfig::default())?;
+    let me = world.spawn(looter, Vec3::default())?;
+    world.set_fact(me, purse, Value::Number(0.0))?;
+    world.set_fact(me, hurt, Value::Bool(false))?;
+    let chests = (0..chests)
+        .map(|i| {
+            let e = world.spawn(chest, Vec3::new(1.0 + i as f32, 0.0, 0.0))?;
+            world.set_fact(e, gold, Value::Number(2.0))?;
+            world.set_fact(e, locked, Value::Bool(false))?;
+            world.set_fact(e, cap, Value::Number(50.0))?;
+            world.set_fact(e, trapped, Value::Bool(false))?;
+            Ok(e)
+        })
+        .collect::<Result<_>>()?;
+    Ok(Looting {
+        world,
+        looter: me,
+        chests,
+        goal,
+        gold,
+        locked,
+        cap,
+        trapped,
+    })
 }
 
 /// `atom == value` on the NPC itself.

@@ -158,6 +158,8 @@ pub struct BindCache {
     marks: Vec<Marked>,
     /// The reads of a step bound again, kept for their memory.
     fresh_reads: Vec<Read>,
+    /// The instances the last patch bound again, in walk order (at most one per mark).
+    patched: Vec<usize>,
     /// Whether the binding names its NPC among its values (a test or change of an entity
     /// slot, or a fact read): it then stands for that NPC only.
     names_npc: bool,
@@ -216,8 +218,9 @@ pub(crate) enum Refresh {
         recosted: bool,
     },
     /// The kept instances stand but for those of the steps whose fact reads changed, bound
-    /// again in place (and, when they moved, every cost computed again): everything compiled
-    /// from the instances must be compiled again.
+    /// again in place ([`BindCache::patched`]; and, when they moved, every cost computed
+    /// again): their tests and changes, and what is compiled from costs and changes, must be
+    /// compiled again.
     Patched,
     /// Bound afresh: everything compiled from the instances must be compiled again.
     Rebound,
@@ -231,7 +234,7 @@ impl BindCache {
             + MAX_ACTIONS * size_of::<f64>()
             + MAX_TARGETS * size_of::<Target>()
             + 2 * MAX_READS * size_of::<Read>()
-            + MAX_READS * size_of::<Marked>());
+            + MAX_READS * (size_of::<Marked>() + size_of::<usize>()));
 
     /// Brings `bound` to what binding `input` gives: the kept instances as they are, or
     /// adjusted when only the NPC (see [`relate`](BindCache::relate)) or the costs' inputs
@@ -333,6 +336,7 @@ impl BindCache {
     /// [`Bound::rebind_step`]) and the reads still fit [`MAX_READS`]. False leaves `bound`
     /// to be bound afresh.
     fn patch<V: FactView>(&mut self, input: &BindInput<'_, V>, bound: &mut Bound) -> bool {
+        self.patched.clear();
         for m in 0..self.marks.len() {
             let Marked { step, start, end } = self.marks[m];
             if self.reads[start..end]
@@ -357,10 +361,17 @@ impl BindCache {
                 later.start = later.start + count - (end - start);
                 later.end = later.end + count - (end - start);
             }
+            self.patched.extend(step.instance);
             self.stats.steps_rebound = self.stats.steps_rebound.saturating_add(1);
         }
         self.names_npc = self.names(input.npc, bound);
         true
+    }
+
+    /// The instances bound again, in place, by the last refresh that answered
+    /// [`Refresh::Patched`]: theirs are the only tests and changes that differ.
+    pub(crate) fn patched(&self) -> &[usize] {
+        &self.patched
     }
 
     /// Forgets the binding: the next search binds afresh.
@@ -491,6 +502,7 @@ impl BindCache {
         // nothing, issue 33; counted in `MAX_BYTES`).
         self.reads.reserve(MAX_READS - self.reads.len());
         self.fresh_reads.reserve(MAX_READS - self.fresh_reads.len());
+        self.patched.reserve(MAX_READS - self.patched.len());
         self.valid = true;
     }
 

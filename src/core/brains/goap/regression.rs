@@ -715,6 +715,33 @@ impl Edits {
         }
     }
 
+    /// Compiles edit `at` again from `changes` and `tests`, in place: true when they compile
+    /// to as many operations of each kind as it has, with its boolean ones in the first word
+    /// exactly when its were (the same slots, other values: an action bound again on the same
+    /// target); false, with the edits as they were, when they do not (compile them all).
+    pub fn rewrite(&mut self, at: usize, changes: &[Change], tests: &[Test]) -> bool {
+        let len = self.edits.len();
+        self.push(changes, tests);
+        let (old, new) = (self.edits[at], self.edits[len]);
+        let span = |(a, b): (u32, u32)| b - a;
+        let fits = span(old.bools) == span(new.bools)
+            && span(old.numbers) == span(new.numbers)
+            && span(old.entities) == span(new.entities)
+            && old.word.is_some() == new.word.is_some();
+        if fits {
+            let range = |(a, b): (u32, u32)| a as usize..b as usize;
+            let to = |(a, _): (u32, u32)| a as usize;
+            self.bool_ops.copy_within(range(new.bools), to(old.bools));
+            self.number_ops
+                .copy_within(range(new.numbers), to(old.numbers));
+            self.entity_ops
+                .copy_within(range(new.entities), to(old.entities));
+            self.edits[at].word = new.word;
+        }
+        self.truncate(len);
+        fits
+    }
+
     /// Compiles an action's `changes` and preconditions `tests` (or a goal's requirements,
     /// with no changes); its index is the number of edits before it.
     pub fn push(&mut self, changes: &[Change], tests: &[Test]) {
@@ -1014,6 +1041,84 @@ mod tests {
         edits.push(changes, tests);
         pool.draft_regressed(at, &edits, 0)?;
         Ok(pool.keep())
+    }
+
+    /// An action's changes and tests over fixed slots (bits of the first word, and of the
+    /// second when `wide`; numbers; an entity), with the values `v` picks: actions bound again
+    /// on the same target.
+    fn action(v: [u8; 8], wide: bool) -> (Vec<Change>, Vec<Test>) {
+        let far = if wide { 64 } else { 0 };
+        let entity = Entity::from_bits(u64::from(v[7] % 3) + 1);
+        let changes = vec![
+            Change::Bool {
+                bit: far + 6,
+                value: v[0] % 2 == 0,
+            },
+            add(1, f64::from(v[1])),
+            Change::Bool {
+                bit: 3,
+                value: v[2] % 2 == 0,
+            },
+            Change::SetEntity {
+                slot: 0,
+                value: entity,
+            },
+        ];
+        let tests = vec![
+            Test::Bool {
+                bit: 5,
+                value: v[3] % 2 == 0,
+            },
+            number(0, CmpOp::Lt, f64::from(v[4])),
+            Test::Bool {
+                bit: far + 7,
+                value: v[5] % 2 == 0,
+            },
+            Test::Entity {
+                slot: 0,
+                equal: v[6] % 2 == 0,
+                value: entity,
+            },
+        ];
+        (changes, tests)
+    }
+
+    proptest::proptest! {
+        /// Edit `at` compiled again in place is what compiling every edit afresh gives.
+        #[test]
+        fn an_edit_rewritten_in_place_is_compiled_afresh(
+            values in proptest::collection::vec(proptest::prelude::any::<[u8; 8]>(), 1..5),
+            again in proptest::prelude::any::<[u8; 8]>(),
+            at in 0usize..5,
+            wide in proptest::prelude::any::<bool>(),
+        ) {
+            let at = at % values.len();
+            let compiled = |values: &[[u8; 8]]| {
+                let mut edits = Edits::default();
+                for v in values {
+                    let (changes, tests) = action(*v, wide);
+                    edits.push(&changes, &tests);
+                }
+                edits
+            };
+            let mut rewritten = compiled(&values);
+            let (changes, tests) = action(again, wide);
+            proptest::prop_assert!(rewritten.rewrite(at, &changes, &tests));
+            let mut fresh = values.clone();
+            fresh[at] = again;
+            proptest::prop_assert_eq!(format!("{rewritten:?}"), format!("{:?}", compiled(&fresh)));
+        }
+    }
+
+    #[test]
+    fn an_edit_with_other_operations_is_not_rewritten() {
+        let mut edits = Edits::default();
+        let (changes, tests) = action([0; 8], false);
+        edits.push(&changes, &tests);
+        let before = format!("{edits:?}");
+        assert!(!edits.rewrite(0, &changes[1..], &tests));
+        assert!(!edits.rewrite(0, &changes, &tests[..1]));
+        assert_eq!(format!("{edits:?}"), before, "left as it was");
     }
 
     #[test]

@@ -218,6 +218,9 @@ impl GoapSearch {
         let refresh = ws.cache.refresh(&problem.bind, &mut ws.bound);
         let rebound = matches!(refresh, Refresh::Rebound | Refresh::Patched);
         match refresh {
+            Refresh::Patched if recompile_patched(ws) => {
+                ws.cache.compiled.min_cost = compile_costs(ws, layout);
+            }
             Refresh::Rebound | Refresh::Patched => ws.cache.compiled = compile(ws, layout),
             Refresh::Adjusted { recosted: true } => {
                 ws.cache.compiled.min_cost = compile_costs(ws, layout);
@@ -684,6 +687,19 @@ fn compile(ws: &mut Workspace, layout: &SymbolLayout) -> Compiled {
         // `Changers::by_bit` holds at most 64 instances.
         one_word: words == 1 && instances <= 64 && ws.edits.one_word(0),
     }
+}
+
+/// Compiles again, in place, the edits of the instances the binding cache bound again: true
+/// when each fits ([`Edits::rewrite`]; an instance bound again changes no slot, so which
+/// instances change which slot, and the other edits, stand), false when everything must be
+/// compiled.
+fn recompile_patched(ws: &mut Workspace) -> bool {
+    ws.cache.patched().iter().all(|&i| {
+        let inst = &ws.bound.instances[i];
+        let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
+        let tests = &ws.bound.tests[inst.tests.0 as usize..inst.tests.1 as usize];
+        ws.edits.rewrite(i, changes, tests)
+    })
 }
 
 /// Compiles what the search derives from the instances' costs: the workspace's [`Reach`],
