@@ -508,10 +508,21 @@ fn soldiers_taking_turns_in_one_workspace_bind_once() {
     assert!(stats.adjusted >= 199 * 6, "{stats:?}");
 }
 
-/// Two workers and a box between them that only its owner may use (`owner == consumer`, a
-/// context precondition), each seeing the box but not the other; with `badge`, each must
-/// first pin a badge naming itself (`badge = consumer`, an entity change, and a test of it):
-/// bindings that name their NPC in a value read or written.
+/// Who may use the box of [`Owned`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Badges {
+    /// Its owner (`owner == consumer`, a context precondition).
+    None,
+    /// Its owner, once it has pinned a badge naming itself (`badge = consumer`, an entity
+    /// change, and a test of it).
+    Pinned,
+    /// Whoever wears the badge its owner names (`badge == supplier.owner`, a symbolic test
+    /// whose value is the box's fact), each worker wearing its own and no one owning the box.
+    Worn,
+}
+
+/// Two workers and a box between them that only the workers `Badges` says may use, each
+/// seeing the box but not the other: bindings that name their NPC in a value read or written.
 struct Owned {
     world: World,
     workers: [Entity; 2],
@@ -531,7 +542,7 @@ fn equals(role: Role, attribute: motive::core::AttributeId, rhs: Operand) -> Con
 }
 
 impl Owned {
-    fn new(badge: bool) -> Self {
+    fn new(badges: Badges) -> Self {
         let mut b = DomainBuilder::new();
         let done = b.add_attribute("done", ValueType::Bool).unwrap();
         let badge_attribute = b.add_attribute("badge", ValueType::Entity).unwrap();
@@ -539,7 +550,14 @@ impl Owned {
         let worker = b.add_archetype("worker").unwrap();
         let crate_ = b.add_archetype("box").unwrap();
         let use_box = b.add_action("use_box").unwrap();
-        let mine = equals(Role::Supplier, owner, Operand::Entity(Role::Consumer));
+        let mine = match badges {
+            Badges::Worn => equals(
+                Role::Consumer,
+                badge_attribute,
+                Operand::Attribute(Role::Supplier, owner),
+            ),
+            _ => equals(Role::Supplier, owner, Operand::Entity(Role::Consumer)),
+        };
         b.add_precondition(use_box, mine).unwrap();
         let set_done = Effect {
             role: Role::Consumer,
@@ -548,7 +566,7 @@ impl Owned {
         b.add_effect(use_box, set_done).unwrap();
         b.add_consumed_action(worker, use_box).unwrap();
         b.add_supplied_action(crate_, use_box).unwrap();
-        if badge {
+        if badges == Badges::Pinned {
             let pinned = equals(
                 Role::Consumer,
                 badge_attribute,
@@ -576,6 +594,14 @@ impl Owned {
         let mut world = World::new(b.build().unwrap(), WorldConfig::default()).unwrap();
         let workers = [-5.0, 5.0].map(|x| world.spawn(worker, Vec3::new(x, 0.0, 0.0)).unwrap());
         let boxed = world.spawn(crate_, Vec3::default()).unwrap();
+        if badges == Badges::Worn {
+            for w in workers {
+                world
+                    .set_fact(w, badge_attribute, Value::Entity(w))
+                    .unwrap();
+            }
+            world.set_fact(boxed, owner, Value::Entity(boxed)).unwrap();
+        }
         Owned {
             world,
             workers,
@@ -593,7 +619,7 @@ impl Owned {
 #[test]
 fn bindings_that_name_their_npc_are_not_handed_on() {
     for badge in [false, true] {
-        let mut owned = Owned::new(badge);
+        let mut owned = Owned::new(if badge { Badges::Pinned } else { Badges::None });
         let mut shared = Workspace::default();
         let mut rng = Rng(0x5151_7777_0101_3333);
         let (mut used, mut refused) = (0, 0);
@@ -630,58 +656,29 @@ fn bindings_that_name_their_npc_are_not_handed_on() {
     }
 }
 
-/// A binding whose step, bound again in place, comes to name its NPC is no longer handed on:
-/// a box usable by whoever wears the badge its `owner` names (`badge == supplier.owner`, a
-/// symbolic test whose value is the box's fact), each worker wearing its own.
+/// A binding whose step, bound again in place, comes to name its NPC is no longer handed on
+/// ([`Badges::Worn`]).
 #[test]
 fn a_step_bound_again_to_name_its_npc_keeps_the_binding_for_it() {
-    let mut b = DomainBuilder::new();
-    let done = b.add_attribute("done", ValueType::Bool).unwrap();
-    let badge = b.add_attribute("badge", ValueType::Entity).unwrap();
-    let owner = b.add_attribute("owner", ValueType::Entity).unwrap();
-    let worker = b.add_archetype("worker").unwrap();
-    let crate_ = b.add_archetype("box").unwrap();
-    let use_box = b.add_action("use_box").unwrap();
-    let worn = equals(
-        Role::Consumer,
-        badge,
-        Operand::Attribute(Role::Supplier, owner),
-    );
-    b.add_precondition(use_box, worn).unwrap();
-    let set_done = Effect {
-        role: Role::Consumer,
-        op: EffectOp::Set(done, Operand::Constant(Value::Bool(true))),
-    };
-    b.add_effect(use_box, set_done).unwrap();
-    b.add_consumed_action(worker, use_box).unwrap();
-    b.add_supplied_action(crate_, use_box).unwrap();
-    let goal = b.add_goap_goal("work", 0, Relevance::Fixed(1.0)).unwrap();
-    let is_done = equals(Role::Consumer, done, Operand::Constant(Value::Bool(true)));
-    b.add_goap_requirement(goal, is_done).unwrap();
-    b.add_archetype_goap_goal(worker, goal).unwrap();
-    let mut world = World::new(b.build().unwrap(), WorldConfig::default()).unwrap();
-    let workers = [-1.0, 1.0].map(|x| world.spawn(worker, Vec3::new(x, 0.0, 0.0)).unwrap());
-    for w in workers {
-        world.set_fact(w, badge, Value::Entity(w)).unwrap();
-    }
-    let boxed = world.spawn(crate_, Vec3::default()).unwrap();
-    world.set_fact(boxed, owner, Value::Entity(boxed)).unwrap();
+    let mut owned = Owned::new(Badges::Worn);
     let mut shared = Workspace::default();
-    let mut turn = |world: &World, npc: Entity| {
+    let mut turn = |owned: &Owned, npc: Entity| {
+        let (world, goal) = (&owned.world, owned.goal);
         let fresh = plan(world, npc, goal, &mut Workspace::default()).unwrap();
         assert_eq!(plan(world, npc, goal, &mut shared).unwrap(), fresh);
         let stats = shared.bind_stats();
         (fresh.status, stats.bound, stats.adjusted, stats.patched)
     };
-    let [a, b] = workers;
+    let [a, b] = owned.workers;
     let none = SearchStatus::NoPlan(StopReason::Exhausted);
-    assert_eq!(turn(&world, a), (none, 1, 0, 0));
-    assert_eq!(
-        turn(&world, b),
-        (none, 1, 1, 0),
-        "a box owning itself names no worker"
-    );
-    world.set_fact(boxed, owner, Value::Entity(b)).unwrap();
-    assert_eq!(turn(&world, b), (SearchStatus::Found, 1, 1, 1));
-    assert_eq!(turn(&world, a), (none, 2, 1, 1), "the binding names b now");
+    assert_eq!(turn(&owned, a), (none, 1, 0, 0));
+    let why = "a box owning itself names no worker";
+    assert_eq!(turn(&owned, b), (none, 1, 1, 0), "{why}");
+    let owner = Value::Entity(b);
+    owned
+        .world
+        .set_fact(owned.boxed, owned.owner, owner)
+        .unwrap();
+    assert_eq!(turn(&owned, b), (SearchStatus::Found, 1, 1, 1));
+    assert_eq!(turn(&owned, a), (none, 2, 1, 1), "the binding names b now");
 }
