@@ -367,6 +367,11 @@ fn a_changed_fact_binds_again_only_the_steps_that_read_it() {
     // And enemy 0 no longer is.
     hit(&mut duel, 0, 80.0);
     assert_eq!(plan_and_count(&duel), (3, 3, 4, 1));
+    // Enemy 1's step binds again in place, then enemy 2's, wounded now, does not: all afresh,
+    // and no step counted as bound again.
+    hit(&mut duel, 1, 58.0);
+    hit(&mut duel, 2, 5.0);
+    assert_eq!(plan_and_count(&duel), (4, 3, 4, 1));
 }
 
 /// The looting domain's chests (`sim::goap_examples::looting`: their facts set the values of

@@ -337,6 +337,7 @@ impl BindCache {
     /// to be bound afresh.
     fn patch<V: FactView>(&mut self, input: &BindInput<'_, V>, bound: &mut Bound) -> bool {
         self.patched.clear();
+        let mut rebound = 0;
         for m in 0..self.marks.len() {
             let Marked { step, start, end } = self.marks[m];
             if self.reads[start..end]
@@ -362,8 +363,10 @@ impl BindCache {
                 later.end = later.end + count - (end - start);
             }
             self.patched.extend(step.instance);
-            self.stats.steps_rebound = self.stats.steps_rebound.saturating_add(1);
+            rebound += 1;
         }
+        // Counted only for a patch that stands: a failed one is counted as a fresh bind.
+        self.stats.steps_rebound = self.stats.steps_rebound.saturating_add(rebound);
         self.names_npc = self.names(input.npc, bound);
         true
     }
