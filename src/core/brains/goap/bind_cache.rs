@@ -274,12 +274,12 @@ impl BindCache {
     /// [`refresh`](BindCache::refresh), uncounted.
     fn bring<V: FactView>(&mut self, input: &BindInput<'_, V>, bound: &mut Bound) -> Refresh {
         if self.valid && self.same_walk(input) {
-            if self.same_reads(input) {
+            let Some(unlike) = self.unlike_read(input) else {
                 return self.adjust(input, bound);
-            }
+            };
             // A fact read changed: the steps that read it are bound again, in place, when
             // they bind as they did (proportional to what changed, issue 33).
-            if self.npc == input.npc && self.patch(input, bound) {
+            if self.npc == input.npc && self.patch(input, bound, unlike) {
                 if !self.same_costs(input) {
                     bound.recost(input);
                     self.keep_costs(input);
@@ -332,13 +332,20 @@ impl BindCache {
     }
 
     /// Binds again, in place, every step of the kept walk whose fact reads now read otherwise,
-    /// for the same NPC, and keeps what they read now; true when each bound as it had (see
-    /// [`Bound::rebind_step`]) and the reads still fit [`MAX_READS`]. False leaves `bound`
-    /// to be bound afresh.
-    fn patch<V: FactView>(&mut self, input: &BindInput<'_, V>, bound: &mut Bound) -> bool {
+    /// for the same NPC, and keeps what they read now, the reads before `unlike` known to read
+    /// alike; true when each bound as it had (see [`Bound::rebind_step`]) and the reads still
+    /// fit [`MAX_READS`]. False leaves `bound` to be bound afresh.
+    fn patch<V: FactView>(
+        &mut self,
+        input: &BindInput<'_, V>,
+        bound: &mut Bound,
+        unlike: usize,
+    ) -> bool {
         self.patched.clear();
         let mut rebound = 0;
-        for m in 0..self.marks.len() {
+        // The steps before the one that made read `unlike` read alike: not compared again.
+        let from = self.marks.partition_point(|m| m.end <= unlike);
+        for m in from..self.marks.len() {
             let Marked { step, start, end } = self.marks[m];
             if self.reads[start..end]
                 .iter()
@@ -407,7 +414,7 @@ impl BindCache {
     /// Whether binding `input` walks the kept binding's steps: the same definitions, actions,
     /// actions left out, engine check and targets (entities through
     /// [`relate`](BindCache::relate), archetypes), and a binding that names its NPC only for
-    /// that NPC. With [`same_reads`](BindCache::same_reads) too it gives the kept instances,
+    /// that NPC. With no [`unlike_read`](BindCache::unlike_read) too it gives the kept instances,
     /// but for their targets and costs.
     fn same_walk<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
         let npc = input.npc;
@@ -422,24 +429,24 @@ impl BindCache {
             })
     }
 
-    /// Whether every fact read of the kept binding reads alike for `input` (entities through
-    /// [`relate`](BindCache::relate)).
-    fn same_reads<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
+    /// The first fact read of the kept binding that does not read alike for `input` (entities
+    /// through [`relate`](BindCache::relate)), by its index; `None` when every one does.
+    fn unlike_read<V: FactView>(&self, input: &BindInput<'_, V>) -> Option<usize> {
         let npc = input.npc;
         let same_npc = self.npc == npc;
         let entity = |e: Option<Value>| matches!(e, Some(Value::Entity(e)) if e == npc);
-        self.reads.iter().all(|read| match *read {
+        self.reads.iter().position(|read| match *read {
             Read::Value(e, attribute, value) => {
                 // A value naming the NPC planning now may decide a condition on a role
                 // (`owner == consumer`) otherwise for it than for the kept one.
-                (same_npc || !entity(value))
-                    && self
+                (!same_npc && entity(value))
+                    || self
                         .relate(e, npc)
-                        .is_some_and(|e| input.view.value(e, attribute) == value)
+                        .is_none_or(|e| input.view.value(e, attribute) != value)
             }
             Read::Position(e, position) => self
                 .relate(e, npc)
-                .is_some_and(|e| input.view.position(e) == position),
+                .is_none_or(|e| input.view.position(e) != position),
         })
     }
 
