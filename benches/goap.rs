@@ -57,8 +57,8 @@
 //! **Facts binding reads.** The looting domain (`sim::goap_examples::looting`: a looter and
 //! chests whose gold, locks, caps and traps binding reads) times `World::goap_begin` after one
 //! chest's fact is set: to what binding read (the binding kept), to other gold (that chest's
-//! step bound again in place), locking or unlocking it (the step binds otherwise: everything
-//! bound afresh), and with the binding forgotten (report mode only, `-- looting`).
+//! step bound again in place), locking or unlocking it (the step binds otherwise: the walk
+//! bound again from it on), and with the binding forgotten (report mode only, `-- looting`).
 //!
 //! motive reuses one `Workspace` per thread across plans (its intended use: after the first
 //! plans a search allocates nothing); dogoap has no such buffer and allocates per node.
@@ -1453,7 +1453,8 @@ const CHESTS: usize = 12;
 /// (gathering, binding, compiling the search) after one chest's fact was set, when the value
 /// is the one binding read (the binding kept), when it changes the chest's gold (its step bound
 /// again in place, `bind_cache.rs`), when it locks or unlocks the chest (its step binds
-/// otherwise: everything bound afresh), and with the binding forgotten (bound afresh).
+/// otherwise: the walk bound again from it on), and with the binding forgotten (bound
+/// afresh).
 fn report_fact_changes(budget: Duration) {
     let mut looting = goap_examples::looting(CHESTS).expect("the looting domain");
     let (npc, goal, chest) = (looting.looter, looting.goal, looting.chests[CHESTS / 2]);
@@ -1485,7 +1486,7 @@ fn report_fact_changes(budget: Duration) {
             |s| s.bound == 1 && s.patched > 1,
         ),
         (
-            "lock changed (bound afresh: binds otherwise)",
+            "lock changed (walk bound again from its step)",
             locked,
             unlocked,
             false,

@@ -2565,9 +2565,9 @@ typedef struct motive_goap_plan_view {
  */
 typedef struct motive_goap_bind_stats {
     /**
-     * Searches that bound every action afresh (the arena's last binding did not fit: other
-     * targets, a fact binding read changed what an action binds to, the context callback
-     * asked).
+     * Searches that bound afresh (the arena's last binding did not fit: other targets, the
+     * context callback asked), or from the first action whose changed facts make it bind
+     * otherwise on.
      */
     uint64_t bound;
     /**

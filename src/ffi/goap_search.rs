@@ -319,9 +319,9 @@ pub unsafe extern "C" fn motive_arena_goap_plan(
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct motive_goap_bind_stats {
-    /// Searches that bound every action afresh (the arena's last binding did not fit: other
-    /// targets, a fact binding read changed what an action binds to, the context callback
-    /// asked).
+    /// Searches that bound afresh (the arena's last binding did not fit: other targets, the
+    /// context callback asked), or from the first action whose changed facts make it bind
+    /// otherwise on.
     pub bound: u64,
     /// Searches that took the arena's last binding adjusted: handed to another NPC whose
     /// targets and facts read correspond but for itself, with its costs computed again for

@@ -2351,9 +2351,9 @@ namespace Motive
     public partial struct GoapBindStats
     {
         /// <summary>
-        /// Searches that bound every action afresh (the arena's last binding did not fit: other
-        /// targets, a fact binding read changed what an action binds to, the context callback
-        /// asked).
+        /// Searches that bound afresh (the arena's last binding did not fit: other targets, the
+        /// context callback asked), or from the first action whose changed facts make it bind
+        /// otherwise on.
         /// </summary>
         public ulong Bound;
         /// <summary>

@@ -163,13 +163,29 @@ pub struct Bound {
 }
 
 /// One step of binding's walk that tried to resolve an instance: action `action` of the
-/// input's actions on target `target` of its targets, and the index of the instance it made,
-/// if it made one.
+/// input's actions on target `target` of its targets, how many instances the steps before it
+/// made, and whether it made one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct WalkStep {
     pub(crate) action: usize,
     pub(crate) target: usize,
-    pub(crate) instance: Option<usize>,
+    pub(crate) before: usize,
+    pub(crate) made: bool,
+}
+
+impl WalkStep {
+    /// Where every walk starts.
+    pub(crate) const FIRST: WalkStep = WalkStep {
+        action: 0,
+        target: 0,
+        before: 0,
+        made: false,
+    };
+
+    /// The index of the instance it made, if it made one.
+    pub(crate) fn instance(self) -> Option<usize> {
+        self.made.then_some(self.before)
+    }
 }
 
 /// What binding reads.
@@ -221,39 +237,54 @@ impl Bound {
     /// check, if any, for the instances whose action asks for it; true when it asked (the
     /// binding then depends on answers no fact records).
     pub fn bind<V: FactView>(&mut self, input: &BindInput<'_, V>) -> bool {
-        self.bind_walk(input, |_| {})
+        self.walk_from(input, WalkStep::FIRST, |_| {})
     }
 
-    /// [`bind`](Bound::bind), telling `walked` of every step of the walk that tried to
-    /// resolve an instance, once it is done (`BindCache` marks where each step's fact reads
-    /// lie, to bind again only the steps whose reads changed).
-    pub(crate) fn bind_walk<V: FactView>(
+    /// [`bind`](Bound::bind) from step `from` of the walk on: the instances the steps before
+    /// it made stand (they must be what binding `input` makes of them), the rest are bound
+    /// again. Tells `walked` of every step that tried to resolve an instance, once it is done
+    /// (`BindCache` marks where each step's fact reads lie, to bind again only the steps whose
+    /// reads changed).
+    pub(crate) fn walk_from<V: FactView>(
         &mut self,
         input: &BindInput<'_, V>,
+        from: WalkStep,
         mut walked: impl FnMut(WalkStep),
     ) -> bool {
-        self.instances.clear();
-        self.tests.clear();
-        self.changes.clear();
+        self.instances.truncate(from.before);
+        let (tests, changes) = self
+            .instances
+            .last()
+            .map_or((0, 0), |i| (i.tests.1, i.changes.1));
+        self.tests.truncate(tests as usize);
+        self.changes.truncate(changes as usize);
         let mut asked = false;
         let domain = input.domain;
         debug_assert!(
             input.cost_deltas.is_empty() || input.cost_deltas.len() == input.actions.len(),
             "one ambiance cost delta per action, or none"
         );
-        for (action, &action_id) in input.actions.iter().enumerate() {
+        let actions = input.actions.iter().enumerate().skip(from.action);
+        for (action, &action_id) in actions {
             if input.excluded.contains(&action_id) {
                 continue;
             }
-            for (target, t) in input.targets.iter().enumerate() {
+            let first = if action == from.action {
+                from.target
+            } else {
+                0
+            };
+            for (target, t) in input.targets.iter().enumerate().skip(first) {
                 if !domain.archetype(t.archetype).supplies.contains(&action_id) {
                     continue;
                 }
+                let before = self.instances.len();
                 let made = self.bind_step(input, action, target, &mut asked);
                 walked(WalkStep {
                     action,
                     target,
-                    instance: made.then(|| self.instances.len() - 1),
+                    before,
+                    made,
                 });
             }
         }
@@ -305,7 +336,7 @@ impl Bound {
         let mut asked = false;
         let made = self.bind_step(input, step.action, step.target, &mut asked);
         let fits = !asked
-            && match (step.instance, made) {
+            && match (step.instance(), made) {
                 (None, false) => true,
                 (Some(at), true) => {
                     let (old, new) = (self.instances[at], self.instances[instances]);
@@ -314,7 +345,7 @@ impl Bound {
                 }
                 _ => false,
             };
-        if let (true, Some(at)) = (fits, step.instance) {
+        if let (true, Some(at)) = (fits, step.instance()) {
             let (old, new) = (self.instances[at], self.instances[instances]);
             let range = |(a, b): (u32, u32)| a as usize..b as usize;
             self.tests

@@ -24,10 +24,12 @@
 //!   reads differ, only the steps whose reads differ are resolved again, in place
 //!   (`Bound::rebind_step`), while each still makes an instance exactly when it did, with as
 //!   many tests and changes: a patient's need moving binds one step, not the NPC's every
-//!   action (issue 33: what stays per call is proportional to what changed).
+//!   action (issue 33: what stays per call is proportional to what changed). From the first
+//!   step that now binds otherwise, the walk is bound again (`Bound::walk_from`), the
+//!   instances of the steps before it standing.
 //!
-//! Any other difference (a step that now binds otherwise, a slot was claimed or freed, a target
-//! was destroyed or left perception) binds afresh, so a cached search finds what a fresh one
+//! Any other difference (a slot was claimed or freed, a target was destroyed or left
+//! perception, another NPC whose reads differ) binds afresh, so a cached search finds what a fresh one
 //! would, bit for bit (`tests/goap_bind_cache.rs` checks it against fresh binds under random
 //! changes, with NPCs taking turns in one workspace).
 //!
@@ -100,9 +102,9 @@ struct Recording<'v, V: FactView> {
 }
 
 impl<'v, V: FactView> Recording<'v, V> {
-    /// Records the reads made through `view` into `reads`, emptied first.
-    fn over(view: &'v V, mut reads: Vec<Read>) -> Self {
-        reads.clear();
+    /// Records the reads made through `view` into `reads`, after those it holds (at most
+    /// [`MAX_READS`] in all).
+    fn over(view: &'v V, reads: Vec<Read>) -> Self {
         Recording {
             view,
             reads: RefCell::new(reads),
@@ -188,7 +190,8 @@ pub(crate) struct Compiled {
 /// judging how it shares workspaces between NPCs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BindStats {
-    /// Searches that bound every action afresh.
+    /// Searches that bound afresh: every step of binding's walk, or those from the first
+    /// whose changed fact reads make it bind otherwise.
     pub bound: u64,
     /// Searches that took the last binding, handed to another NPC or with costs computed
     /// again (see the module documentation).
@@ -222,7 +225,8 @@ pub(crate) enum Refresh {
     /// again): their tests and changes, and what is compiled from costs and changes, must be
     /// compiled again.
     Patched,
-    /// Bound afresh: everything compiled from the instances must be compiled again.
+    /// Bound afresh, all of the walk or from a step on: everything compiled from the instances
+    /// must be compiled again.
     Rebound,
 }
 
@@ -278,13 +282,24 @@ impl BindCache {
                 return self.adjust(input, bound);
             };
             // A fact read changed: the steps that read it are bound again, in place, when
-            // they bind as they did (proportional to what changed, issue 33).
-            if self.npc == input.npc && self.patch(input, bound, unlike) {
-                if !self.same_costs(input) {
-                    bound.recost(input);
-                    self.keep_costs(input);
+            // they bind as they did (proportional to what changed, issue 33); from the first
+            // that does not, the walk is bound again, the steps before it standing.
+            if self.npc == input.npc {
+                match self.patch(input, bound, unlike) {
+                    Ok(()) => {
+                        if !self.same_costs(input) {
+                            bound.recost(input);
+                            self.keep_costs(input);
+                        }
+                        return Refresh::Patched;
+                    }
+                    Err(m) => {
+                        let from = self.marks[m];
+                        self.reads.truncate(from.start);
+                        self.marks.truncate(m);
+                        return self.walk(input, bound, from.step);
+                    }
                 }
-                return Refresh::Patched;
             }
         }
         self.valid = false;
@@ -295,10 +310,26 @@ impl BindCache {
             bound.bind(input);
             return Refresh::Rebound;
         }
+        self.reads.clear();
+        self.marks.clear();
+        self.walk(input, bound, WalkStep::FIRST)
+    }
+
+    /// Binds `input`'s walk from step `from` on, the kept reads and marks being those of the
+    /// steps before it (whose instances stand), recording what the rest read; keeps the
+    /// binding when it may be kept.
+    fn walk<V: FactView>(
+        &mut self,
+        input: &BindInput<'_, V>,
+        bound: &mut Bound,
+        from: WalkStep,
+    ) -> Refresh {
+        self.valid = false;
+        // The instances that stand have the kept costs: brought to `input`'s once walked.
+        let costs_moved = from != WalkStep::FIRST && !self.same_costs(input);
         let recording = Recording::over(input.view, std::mem::take(&mut self.reads));
         let mut marks = std::mem::take(&mut self.marks);
-        marks.clear();
-        let asked = bound.bind_walk(&input.through(&recording), |step| {
+        let asked = bound.walk_from(&input.through(&recording), from, |step| {
             let (start, end) = (marks.last().map_or(0, |m| m.end), recording.read_count());
             if end > start {
                 marks.push(Marked { step, start, end });
@@ -306,6 +337,9 @@ impl BindCache {
         });
         self.marks = marks;
         self.reads = recording.reads.into_inner();
+        if costs_moved {
+            bound.recost(input);
+        }
         if !asked && !recording.overflow.get() {
             self.keep_key(input, bound);
         }
@@ -333,14 +367,15 @@ impl BindCache {
 
     /// Binds again, in place, every step of the kept walk whose fact reads now read otherwise,
     /// for the same NPC, and keeps what they read now, the reads before `unlike` known to read
-    /// alike; true when each bound as it had (see [`Bound::rebind_step`]) and the reads still
-    /// fit [`MAX_READS`]. False leaves `bound` to be bound afresh.
+    /// alike: done when each bound as it had (see [`Bound::rebind_step`]) and the reads still
+    /// fit [`MAX_READS`]. Otherwise the index of the first mark whose step did not: `bound`,
+    /// the reads and the marks before it stand, as binding `input` gives them.
     fn patch<V: FactView>(
         &mut self,
         input: &BindInput<'_, V>,
         bound: &mut Bound,
         unlike: usize,
-    ) -> bool {
+    ) -> Result<(), usize> {
         self.patched.clear();
         let mut rebound = 0;
         // The steps before the one that made read `unlike` read alike: not compared again.
@@ -353,6 +388,7 @@ impl BindCache {
             {
                 continue;
             }
+            self.fresh_reads.clear();
             let recording = Recording::over(input.view, std::mem::take(&mut self.fresh_reads));
             let fits = bound.rebind_step(&input.through(&recording), step);
             let overflow = recording.overflow.get();
@@ -360,7 +396,7 @@ impl BindCache {
             let count = fresh.len();
             if !fits || overflow || self.reads.len() - (end - start) + count > MAX_READS {
                 self.fresh_reads = fresh;
-                return false;
+                return Err(m);
             }
             self.reads.splice(start..end, fresh.drain(..));
             self.fresh_reads = fresh;
@@ -369,13 +405,13 @@ impl BindCache {
                 later.start = later.start + count - (end - start);
                 later.end = later.end + count - (end - start);
             }
-            self.patched.extend(step.instance);
+            self.patched.extend(step.instance());
             rebound += 1;
         }
         // Counted only for a patch that stands: a failed one is counted as a fresh bind.
         self.stats.steps_rebound = self.stats.steps_rebound.saturating_add(rebound);
         self.names_npc = self.names(input.npc, bound);
-        true
+        Ok(())
     }
 
     /// The instances bound again, in place, by the last refresh that answered
