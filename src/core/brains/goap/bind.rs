@@ -13,6 +13,7 @@
 
 use std::sync::Arc;
 
+use crate::core::brains::goap::span;
 use crate::core::model::action::{ActionDef, ActionId};
 use crate::core::model::ambiance::adjusted_cost;
 use crate::core::model::archetype::ArchetypeId;
@@ -233,6 +234,14 @@ impl<'p, V: FactView> BindInput<'p, V> {
 }
 
 impl Bound {
+    /// The changes and tests of `instance`, one of this binding's.
+    pub(crate) fn parts(&self, instance: &Instance) -> (&[Change], &[Test]) {
+        (
+            &self.changes[span::range(instance.changes)],
+            &self.tests[span::range(instance.tests)],
+        )
+    }
+
     /// Binds every action of `input` to every target that supplies it, asking the engine's
     /// check, if any, for the instances whose action asks for it; true when it asked (the
     /// binding then depends on answers no fact records).
@@ -340,19 +349,16 @@ impl Bound {
                 (None, false) => true,
                 (Some(at), true) => {
                     let (old, new) = (self.instances[at], self.instances[instances]);
-                    let span = |(a, b): (u32, u32)| b - a;
-                    span(old.tests) == span(new.tests) && span(old.changes) == span(new.changes)
+                    let fits = span::len(old.tests) == span::len(new.tests)
+                        && span::len(old.changes) == span::len(new.changes);
+                    if fits {
+                        span::copy_over(&mut self.tests, new.tests, old.tests);
+                        span::copy_over(&mut self.changes, new.changes, old.changes);
+                    }
+                    fits
                 }
                 _ => false,
             };
-        if let (true, Some(at)) = (fits, step.instance()) {
-            let (old, new) = (self.instances[at], self.instances[instances]);
-            let range = |(a, b): (u32, u32)| a as usize..b as usize;
-            self.tests
-                .copy_within(range(new.tests), old.tests.0 as usize);
-            self.changes
-                .copy_within(range(new.changes), old.changes.0 as usize);
-        }
         self.instances.truncate(instances);
         self.tests.truncate(tests);
         self.changes.truncate(changes);

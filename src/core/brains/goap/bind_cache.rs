@@ -29,9 +29,9 @@
 //!   instances of the steps before it standing.
 //!
 //! Any other difference (a slot was claimed or freed, a target was destroyed or left
-//! perception, another NPC whose reads differ) binds afresh, so a cached search finds what a fresh one
-//! would, bit for bit (`tests/goap_bind_cache.rs` checks it against fresh binds under random
-//! changes, with NPCs taking turns in one workspace).
+//! perception, another NPC whose reads differ) binds afresh, so a cached search finds what a
+//! fresh one would, bit for bit (`tests/goap_bind_cache.rs` checks it against fresh binds under
+//! random changes, with NPCs taking turns in one workspace).
 //!
 //! A binding that asked the engine's context callback is not kept: the callback's documented
 //! contract is that it is asked whenever an action that asks for it is bound, and its answer
@@ -450,8 +450,8 @@ impl BindCache {
     /// Whether binding `input` walks the kept binding's steps: the same definitions, actions,
     /// actions left out, engine check and targets (entities through
     /// [`relate`](BindCache::relate), archetypes), and a binding that names its NPC only for
-    /// that NPC. With no [`unlike_read`](BindCache::unlike_read) too it gives the kept instances,
-    /// but for their targets and costs.
+    /// that NPC. With no [`unlike_read`](BindCache::unlike_read) too it gives the kept
+    /// instances, but for their targets and costs.
     fn same_walk<V: FactView>(&self, input: &BindInput<'_, V>) -> bool {
         let npc = input.npc;
         std::ptr::eq(self.domain.as_ptr(), Arc::as_ptr(input.domain))

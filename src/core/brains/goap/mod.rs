@@ -11,6 +11,7 @@ pub mod mind;
 pub mod regression;
 mod replay;
 pub mod search;
+pub(crate) mod span;
 pub(crate) mod think;
 
 pub use bind::{BindInput, EngineCheck, Target, Test};

@@ -27,6 +27,7 @@ use crate::core::model::condition::CmpOp;
 use crate::core::model::entity::Entity;
 
 use crate::core::brains::goap::bind::{Change, Test};
+use crate::core::brains::goap::span;
 use crate::core::model::goap::layout::{bit_of, SymbolicState};
 
 /// The values a number slot may take: `low..high`, each end open or closed, either infinite.
@@ -723,19 +724,14 @@ impl Edits {
         let len = self.edits.len();
         self.push(changes, tests);
         let (old, new) = (self.edits[at], self.edits[len]);
-        let span = |(a, b): (u32, u32)| b - a;
-        let fits = span(old.bools) == span(new.bools)
-            && span(old.numbers) == span(new.numbers)
-            && span(old.entities) == span(new.entities)
+        let fits = span::len(old.bools) == span::len(new.bools)
+            && span::len(old.numbers) == span::len(new.numbers)
+            && span::len(old.entities) == span::len(new.entities)
             && old.word.is_some() == new.word.is_some();
         if fits {
-            let range = |(a, b): (u32, u32)| a as usize..b as usize;
-            let to = |(a, _): (u32, u32)| a as usize;
-            self.bool_ops.copy_within(range(new.bools), to(old.bools));
-            self.number_ops
-                .copy_within(range(new.numbers), to(old.numbers));
-            self.entity_ops
-                .copy_within(range(new.entities), to(old.entities));
+            span::copy_over(&mut self.bool_ops, new.bools, old.bools);
+            span::copy_over(&mut self.number_ops, new.numbers, old.numbers);
+            span::copy_over(&mut self.entity_ops, new.entities, old.entities);
             self.edits[at].word = new.word;
         }
         self.truncate(len);

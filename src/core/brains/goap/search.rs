@@ -668,8 +668,7 @@ fn compile(ws: &mut Workspace, layout: &SymbolLayout) -> Compiled {
     let mut max_changes = 1;
     let instances = ws.bound.instances.len();
     for (i, inst) in ws.bound.instances.iter().enumerate() {
-        let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
-        let tests = &ws.bound.tests[inst.tests.0 as usize..inst.tests.1 as usize];
+        let (changes, tests) = ws.bound.parts(inst);
         ws.edits.push(changes, tests);
         max_changes = max_changes.max(changes.len() as u32);
         for change in changes {
@@ -695,9 +694,7 @@ fn compile(ws: &mut Workspace, layout: &SymbolLayout) -> Compiled {
 /// compiled.
 fn recompile_patched(ws: &mut Workspace) -> bool {
     ws.cache.patched().iter().all(|&i| {
-        let inst = &ws.bound.instances[i];
-        let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
-        let tests = &ws.bound.tests[inst.tests.0 as usize..inst.tests.1 as usize];
+        let (changes, tests) = ws.bound.parts(&ws.bound.instances[i]);
         ws.edits.rewrite(i, changes, tests)
     })
 }
@@ -708,7 +705,7 @@ fn compile_costs(ws: &mut Workspace, layout: &SymbolLayout) -> f64 {
     clear_reach(&mut ws.reach, layout);
     let mut min_cost = f64::INFINITY;
     for inst in &ws.bound.instances {
-        let changes = &ws.bound.changes[inst.changes.0 as usize..inst.changes.1 as usize];
+        let (changes, _) = ws.bound.parts(inst);
         min_cost = min_cost.min(inst.cost);
         for change in changes {
             reach_through(&mut ws.reach, change, changes, inst.cost);
