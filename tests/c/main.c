@@ -29,6 +29,7 @@ int main(int argc, char **argv) {
     run_event_tests();
     run_goap_tests();
     run_goap_mind_tests();
+    run_goap_rebind_tests();
     run_smart_object_tests();
     run_joint_action_tests();
     run_outcome_tests();

@@ -21,6 +21,7 @@ void run_mind_tests(void);
 void run_event_tests(void);
 void run_goap_tests(void);
 void run_goap_mind_tests(void);
+void run_goap_rebind_tests(void);
 void run_smart_object_tests(void);
 void run_joint_action_tests(void);
 void run_outcome_tests(void);
