@@ -1,9 +1,9 @@
 /*
  * A GOAP binding kept in an NPC's own arena, through the path a C tool takes (issue 33, item 2:
- * binding is updated when facts change, in proportion to what changed): a looting domain
- * loaded from JSON, a looter and its chests spawned by archetype, the looter planning with
- * motive_goap_plan_into in an arena of its own while the chests' facts change through
- * motive_entity_set_fact. The chests' facts are read by binding both as tests (gold > 0,
+ * binding is updated when facts change, in proportion to what changed): the looting domain
+ * (tests/data/looting.json) loaded from its file, a looter and its chests spawned by archetype,
+ * the looter planning with motive_goap_plan_into in an arena of its own while the chests'
+ * facts change through motive_entity_set_fact. The chests' facts are read by binding both as tests (gold > 0,
  * unlocked, the purse below the chest's cap) and as the values of changes (the purse gains the
  * chest's gold, the looter is hurt as the chest is trapped), so an arena that kept stale edits
  * would plan otherwise. Every plan must equal a fresh arena's, and the arena's bind stats say
@@ -19,32 +19,6 @@
 
 /* Chests in the looter's world. */
 #define CHESTS 6
-
-/* Looting a chest costs 1 plus 0.5 per unit walked; the looter wants 10 gold, unhurt. */
-static const char looting_domain[] =
-    "{ \"attributes\": ["
-    "    { \"name\": \"purse\", \"type\": \"number\" },"
-    "    { \"name\": \"gold\", \"type\": \"number\" },"
-    "    { \"name\": \"locked\", \"type\": \"bool\" },"
-    "    { \"name\": \"cap\", \"type\": \"number\" },"
-    "    { \"name\": \"trapped\", \"type\": \"bool\" },"
-    "    { \"name\": \"hurt\", \"type\": \"bool\" } ],"
-    "  \"actions\": [ { \"name\": \"loot\", \"cost\": 1, \"cost_per_distance\": 0.5,"
-    "    \"preconditions\": ["
-    "      { \"of\": \"supplier\", \"key\": \"gold\", \"op\": \">\", \"value\": 0 },"
-    "      { \"of\": \"supplier\", \"key\": \"locked\", \"op\": \"==\", \"value\": false },"
-    "      { \"key\": \"purse\", \"op\": \"<\", \"value\": { \"of\": \"supplier\", \"key\": \"cap\" } } ],"
-    "    \"effects\": ["
-    "      { \"key\": \"purse\", \"add\": { \"of\": \"supplier\", \"key\": \"gold\" } },"
-    "      { \"key\": \"hurt\", \"set\": { \"of\": \"supplier\", \"key\": \"trapped\" } } ] } ],"
-    "  \"goap_goals\": [ { \"name\": \"rich\", \"priority\": 0, \"relevance\": 1,"
-    "    \"requirements\": [ { \"key\": \"purse\", \"op\": \">=\", \"value\": 10 },"
-    "                        { \"key\": \"hurt\", \"op\": \"==\", \"value\": false } ] } ],"
-    "  \"archetypes\": ["
-    "    { \"name\": \"looter\", \"brain\": \"goap\", \"consumes\": [\"loot\"], \"goap_goals\": [\"rich\"],"
-    "      \"state\": { \"purse\": 0, \"hurt\": false } },"
-    "    { \"name\": \"chest\", \"supplies\": [\"loot\"],"
-    "      \"state\": { \"gold\": 2, \"locked\": false, \"cap\": 50, \"trapped\": false } } ] }";
 
 typedef struct looting {
     motive_domain *domain;
@@ -68,9 +42,9 @@ static bool looting_init(looting *l) {
     motive_object object;
     int i;
     memset(l, 0, sizeof *l);
-    ENSURE_STATUS_OR_RETURN(motive_domain_load_json(looting_domain, strlen(looting_domain), NULL,
-                                                    &l->domain),
-                            MOTIVE_STATUS_OK, false);
+    ENSURE_STATUS_OR_RETURN(
+        motive_domain_load_file(MOTIVE_TEST_DATA "/looting.json", NULL, &l->domain),
+        MOTIVE_STATUS_OK, false);
     ENSURE_STATUS_OR_RETURN(motive_world_create(l->domain, &def, &l->world), MOTIVE_STATUS_OK,
                             false);
     ENSURE_STATUS_OR_RETURN(motive_domain_find_archetype(l->domain, "looter", &looter),

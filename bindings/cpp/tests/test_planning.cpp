@@ -1,11 +1,13 @@
 /*
  * Planning into caller arenas: a UDGOAP plan as a view that leaves the NPC unchanged, a GOAP
  * search sliced across calls (IN_PROGRESS is not a failure) that finds what the one-call plan
- * finds, and the engine's context callback given as a C++ callable.
+ * finds, the engine's context callback given as a C++ callable, and a GOAP binding kept in the
+ * NPC's own arena, adjusted or bound again as the facts it read change.
  */
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -110,4 +112,57 @@ TEST_CASE("a C++ callable serves as the context callback") {
     CHECK(stats.bound == 2);
     CHECK(stats.adjusted == 0);
     CHECK(stats.kept == 1);
+}
+
+TEST_CASE("a GOAP binding kept in the NPC's own arena follows the facts that change") {
+    // tests/data/looting.json: a looter wants 10 gold; each chest holds 2, one unit further
+    // along x than the last, and looting costs 1 plus 0.5 per unit walked.
+    motive::Domain domain = motive::Domain::load_file(MOTIVE_TEST_DATA "/looting.json").value();
+    motive::World world = motive::World::create(domain).value();
+    const motive::Npc looter =
+        world.spawn_npc(domain.find_archetype("looter").value(), {0.0f, 0.0f, 0.0f}).value();
+    std::vector<motive::Entity> chests;
+    for (int i = 0; i < 4; ++i) {
+        const motive::Vec3 at{1.0f + static_cast<float>(i), 0.0f, 0.0f};
+        chests.push_back(world.spawn_object(domain.find_archetype("chest").value(), at).value().entity());
+    }
+    const motive::GoapGoalId rich = domain.find_goap_goal("rich").value();
+    const motive::AttributeId gold = domain.find_attribute("gold").value();
+    const motive::AttributeId locked = domain.find_attribute("locked").value();
+    auto own = motive::Arena::create().value();
+    motive_goap_bind_stats last{};
+    // Plans in the looter's own arena and in a fresh one; returns the own plan's cost and how
+    // many of its steps loot the nearest chest, checks both plans agree, and counts what the
+    // own arena did since the last call into `came`.
+    auto plan = [&](motive_goap_bind_stats &came) {
+        REQUIRE(own.reset().ok());
+        const motive::GoapPlanView mine = world.goap_plan_into(looter, rich, own).value();
+        auto fresh_arena = motive::Arena::create().value();
+        const motive::GoapPlanView fresh = world.goap_plan_into(looter, rich, fresh_arena).value();
+        REQUIRE(mine.result() == MOTIVE_SEARCH_RESULT_FOUND);
+        REQUIRE(mine.steps().size() == fresh.steps().size());
+        CHECK(mine.cost() == fresh.cost());
+        std::size_t nearest = 0;
+        for (std::size_t i = 0; i < mine.steps().size(); ++i) {
+            CHECK(motive::Entity(mine.steps()[i].target) == motive::Entity(fresh.steps()[i].target));
+            nearest += motive::Entity(mine.steps()[i].target) == chests[0];
+        }
+        const motive_goap_bind_stats now = own.goap_bind_stats().value();
+        came = {now.bound - last.bound, now.adjusted - last.adjusted, now.kept - last.kept};
+        last = now;
+        return std::make_pair(mine.cost(), nearest);
+    };
+    motive_goap_bind_stats came{};
+    CHECK(plan(came) == std::make_pair(7.5, std::size_t{5}));
+    CHECK((came.bound == 1 && came.adjusted == 0 && came.kept == 0));
+    CHECK(plan(came) == std::make_pair(7.5, std::size_t{5}));
+    CHECK((came.bound == 0 && came.adjusted == 0 && came.kept == 1));
+    // Gold read by binding changed, its step binds as before: adjusted, not bound again.
+    REQUIRE(world.set_fact(chests[0], gold, motive::Value::number(8.0)).ok());
+    CHECK(plan(came) == std::make_pair(3.0, std::size_t{2}));
+    CHECK((came.bound == 0 && came.adjusted == 1 && came.kept == 0));
+    // Locked, the nearest chest offers no step: bound again, the next chest five times.
+    REQUIRE(world.set_fact(chests[0], locked, motive::Value::boolean(true)).ok());
+    CHECK(plan(came) == std::make_pair(10.0, std::size_t{0}));
+    CHECK((came.bound == 1 && came.adjusted == 0 && came.kept == 0));
 }
