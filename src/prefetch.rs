@@ -49,6 +49,14 @@ pub(crate) fn front<T>(items: &Vec<T>, bytes: usize) {
     }
 }
 
+/// Asks the CPU to start loading the `bytes` bytes from `start`, whatever they hold: for a
+/// buffer whose length is itself behind the pointer (a `ThinVec`), where asking for exactly
+/// its items would wait for that load.
+#[inline]
+pub(crate) fn from(start: *const u8, bytes: usize) {
+    lines(start, bytes);
+}
+
 /// Asks the CPU to start loading every item of `items`.
 #[inline]
 pub(crate) fn all<T>(items: &[T]) {
@@ -100,6 +108,7 @@ mod tests {
         head(&numbers, 4_096);
         lines(std::ptr::null(), 256);
         lines(usize::MAX as *const u8, 64);
+        from(usize::MAX as *const u8, 256);
         assert_eq!(numbers, [1, 2, 3]);
     }
 

@@ -179,7 +179,7 @@ impl<T> SlotMap<T> {
     }
 
     /// Starts loading all of slot `index` ([`crate::prefetch`]); nothing for an index never
-    /// issued. Slots are not line-aligned (an entity's is 104 bytes): its first line alone
+    /// issued. Slots are not line-aligned (an entity's is 72 bytes): its first line alone
     /// left whether it is live, which sits at its end, to miss when the slot was read a few
     /// entities later (perf: a third of sensing's samples in a 5,008-NPC hospital).
     pub(crate) fn prefetch_at(&self, index: u32) {

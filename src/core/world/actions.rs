@@ -14,6 +14,7 @@ use crate::core::model::perception::Relevance;
 use crate::core::model::slot_map::SlotMap;
 use crate::core::model::value::Value;
 use crate::core::model::vec3::Vec3;
+use crate::core::world::alarm::Alarm;
 use crate::core::world::brains::Brains;
 use crate::core::world::event::{Event, EventKind, NO_SLOT};
 use crate::core::world::mind::{Mind, Part, Running};
@@ -132,7 +133,7 @@ impl<B: Brains> World<B> {
                 {
                     ahead.facts.prefetch();
                 }
-                if let Some(mind) = ahead.mind.as_deref().filter(|_| ahead.ticks) {
+                if let Some(mind) = ahead.mind.as_deref().filter(|_| ahead.alarm.ticks()) {
                     // All of it: it may straddle two lines, and its part sits past the first.
                     crate::prefetch::value(&mind.running);
                 }
@@ -150,8 +151,8 @@ impl<B: Brains> World<B> {
                     domain.clamp(need.attribute, n - need.rate * dt)
                 });
             }
-            let expired = record.deadline <= self.time;
-            if record.ticks {
+            let expired = record.alarm.deadline() <= self.time;
+            if record.alarm.ticks() {
                 let npc = Entity::from_key(key, self.serial());
                 let _ = self.with_mind(npc, |world, mind| {
                     world.advance_running(&domain, npc, mind, dt);
@@ -534,8 +535,7 @@ impl<B: Brains> World<B> {
         let deadline = super::engine_timeout::deadline_of(&mind);
         if let Ok(record) = self.record_mut(npc) {
             record.mind = Some(mind);
-            record.ticks = ticks;
-            record.deadline = deadline;
+            record.alarm = Alarm::of(ticks, deadline);
         }
         result
     }

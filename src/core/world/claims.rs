@@ -420,7 +420,7 @@ impl<B: Brains> World<B> {
             }
             if let Some(mind) = record.mind.as_ref() {
                 self.check_joint(object, mind)?;
-                if self.advancing(mind).is_some() && !record.ticks {
+                if self.advancing(mind).is_some() && !record.alarm.ticks() {
                     return broken(format!(
                         "{} runs a timed action the per-tick pass skips",
                         describe(object)

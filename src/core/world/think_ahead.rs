@@ -21,6 +21,7 @@
 //! the first commit; the calling thread decides too. Jobs are handed out in chunks of
 //! consecutive due thinks, so each thread keeps the slot locality of the due order.
 
+use crate::core::world::alarm::Alarm;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
@@ -366,7 +367,7 @@ impl<B: Brains> World<B> {
     /// Whether the NPC of `record` may decide reading only: not while it performs an action
     /// (a UBC NPC decides when idle), which its record tells without loading its mind.
     fn may_decide_reading(record: &EntityRecord<B>) -> bool {
-        !record.ticks && record.deadline == f64::INFINITY
+        record.alarm == Alarm::NEVER
     }
 
     /// Begins a tick whose thinks the engine's threads decide ahead: advances the world as
