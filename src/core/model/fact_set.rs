@@ -17,8 +17,9 @@ pub struct Fact {
     pub time: f64,
 }
 
-/// Bytes of facts [`FactSet::prefetch`] asks for: twelve facts of 32 bytes, the most an
-/// entity of the shipped scenarios holds but a few.
+/// Bytes of facts [`FactSet::prefetch`] asks for, whatever the entity holds: twelve facts of
+/// 32 bytes. Past its last fact the hint loads a neighbour's, which the pass reads next
+/// anyway; an entity with more has the rest missed on first use.
 const PREFETCHED_BYTES: usize = 12 * std::mem::size_of::<Fact>();
 
 /// The most facts [`FactSet`] scans for an attribute rather than binary-searching.
@@ -90,6 +91,7 @@ impl FactSet {
         // The count is in the buffer, so asking for exactly the facts would wait for its first
         // line: ask for as many lines as most entities' facts take, whatever they hold (a
         // hint past the end loads a neighbour's, and cannot fault).
+        // thin-vec's header before the first fact: its length and capacity, a usize each.
         let header = std::mem::size_of::<[usize; 2]>();
         let start = self.facts.as_ptr().cast::<u8>().wrapping_sub(header);
         crate::prefetch::from(start, header + PREFETCHED_BYTES);
