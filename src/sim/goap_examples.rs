@@ -21,8 +21,8 @@
 //! without gold reads one fact, a locked one two), only while the purse is below the chest's
 //! `cap` (a symbolic test whose value is the chest's fact); it adds the chest's `gold` to the
 //! purse and leaves the looter `hurt` as the chest is `trapped` (changes whose values are the
-//! chest's facts). The goal is a purse of [`LOOTING_GOAL`], unhurt: the last chest looted
-//! must not be trapped.
+//! chest's facts). The goal is a purse of 10, unhurt: the last chest looted must not be
+//! trapped. It is written in JSON (`looting.json`), which the C, C++ and C# tests load too.
 
 use std::sync::Arc;
 
@@ -221,9 +221,6 @@ impl Soldier {
     }
 }
 
-/// The purse the looter's goal asks for.
-pub const LOOTING_GOAL: f64 = 10.0;
-
 /// The looting domain (see the module documentation), a world with one looter and its chests,
 /// and their ids.
 pub struct Looting {
@@ -235,7 +232,7 @@ pub struct Looting {
     pub looter: Entity,
     /// The chests, nearest first.
     pub chests: Vec<Entity>,
-    /// The goal: a purse of at least [`LOOTING_GOAL`].
+    /// The goal: a purse of at least 10, unhurt.
     pub goal: GoapGoalId,
     /// A chest's gold (a number).
     pub gold: AttributeId,
@@ -247,76 +244,39 @@ pub struct Looting {
     pub trapped: AttributeId,
 }
 
-/// Builds the looting domain and a world with `chests` chests (see [`Looting`]).
+/// The looting domain as JSON, the one definition of it: the C, C++ and C# tests load the
+/// file (`tests/c/test_goap_rebind.c`), which this embeds.
+pub const LOOTING_JSON: &str = include_str!("looting.json");
+
+/// Loads the looting domain and makes a world with `chests` chests (see [`Looting`]), each
+/// spawned by archetype with its starting facts.
 pub fn looting(chests: usize) -> Result<Looting> {
-    let mut b = DomainBuilder::new();
-    let purse = b.add_attribute("purse", ValueType::Number)?;
-    let gold = b.add_attribute("gold", ValueType::Number)?;
-    let locked = b.add_attribute("locked", ValueType::Bool)?;
-    let cap = b.add_attribute("cap", ValueType::Number)?;
-    let trapped = b.add_attribute("trapped", ValueType::Bool)?;
-    let hurt = b.add_attribute("hurt", ValueType::Bool)?;
-    let looter = b.add_archetype("looter")?;
-    let chest = b.add_archetype("chest")?;
-    let loot = b.add_action("loot")?;
-    let compare = |role, attribute, op, rhs| Condition::Compare {
-        role,
-        attribute,
-        op,
-        rhs,
+    let domain = crate::domain::load_domain(LOOTING_JSON)?.value;
+    let missing = |name: &str| crate::core::Error::invalid(format!("looting.json lacks {name:?}"));
+    let archetype = |name| {
+        domain
+            .archetypes()
+            .find(name)
+            .map(ArchetypeId)
+            .ok_or_else(|| missing(name))
     };
-    let number = |n: f64| Operand::Constant(Value::Number(n));
-    let unlocked = Operand::Constant(Value::Bool(false));
-    let below_cap = Operand::Attribute(Role::Supplier, cap);
-    for condition in [
-        compare(Role::Supplier, gold, CmpOp::Gt, number(0.0)),
-        compare(Role::Supplier, locked, CmpOp::Eq, unlocked),
-        compare(Role::Consumer, purse, CmpOp::Lt, below_cap),
-    ] {
-        b.add_precondition(loot, condition)?;
-    }
-    for op in [
-        EffectOp::Add(purse, Operand::Attribute(Role::Supplier, gold)),
-        EffectOp::Set(hurt, Operand::Attribute(Role::Supplier, trapped)),
-    ] {
-        b.add_effect(
-            loot,
-            Effect {
-                role: Role::Consumer,
-                op,
-            },
-        )?;
-    }
-    let planning = Planning {
-        cost: 1.0,
-        cost_per_distance: 0.5,
-        ..Planning::default()
-    };
-    b.set_action_planning(loot, planning)?;
-    b.add_consumed_action(looter, loot)?;
-    b.add_supplied_action(chest, loot)?;
-    let goal = b.add_goap_goal("rich", 0, Relevance::Fixed(1.0))?;
-    let unhurt = Operand::Constant(Value::Bool(false));
-    for requirement in [
-        compare(Role::Consumer, purse, CmpOp::Ge, number(LOOTING_GOAL)),
-        compare(Role::Consumer, hurt, CmpOp::Eq, unhurt),
-    ] {
-        b.add_goap_requirement(goal, requirement)?;
-    }
-    b.add_archetype_goap_goal(looter, goal)?;
-    let mut world = World::new(b.build()?, crate::core::WorldConfig::default())?;
+    let attribute = |name| domain.find_attribute(name).ok_or_else(|| missing(name));
+    let (looter, chest) = (archetype("looter")?, archetype("chest")?);
+    let (gold, locked, cap, trapped) = (
+        attribute("gold")?,
+        attribute("locked")?,
+        attribute("cap")?,
+        attribute("trapped")?,
+    );
+    let goal = domain
+        .goap_goals()
+        .find("rich")
+        .map(GoapGoalId)
+        .ok_or_else(|| missing("rich"))?;
+    let mut world = World::new(domain, crate::core::WorldConfig::default())?;
     let me = world.spawn(looter, Vec3::default())?;
-    world.set_fact(me, purse, Value::Number(0.0))?;
-    world.set_fact(me, hurt, Value::Bool(false))?;
     let chests = (0..chests)
-        .map(|i| {
-            let e = world.spawn(chest, Vec3::new(1.0 + i as f32, 0.0, 0.0))?;
-            world.set_fact(e, gold, Value::Number(2.0))?;
-            world.set_fact(e, locked, Value::Bool(false))?;
-            world.set_fact(e, cap, Value::Number(50.0))?;
-            world.set_fact(e, trapped, Value::Bool(false))?;
-            Ok(e)
-        })
+        .map(|i| world.spawn(chest, Vec3::new(1.0 + i as f32, 0.0, 0.0)))
         .collect::<Result<_>>()?;
     Ok(Looting {
         world,

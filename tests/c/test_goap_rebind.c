@@ -1,14 +1,15 @@
 /*
  * A GOAP binding kept in an NPC's own arena, through the path a C tool takes (issue 33, item 2:
  * binding is updated when facts change, in proportion to what changed): the looting domain
- * (tests/data/looting.json) loaded from its file, a looter and its chests spawned by archetype,
- * the looter planning with motive_goap_plan_into in an arena of its own while the chests'
- * facts change through motive_entity_set_fact. The chests' facts are read by binding both as tests (gold > 0,
- * unlocked, the purse below the chest's cap) and as the values of changes (the purse gains the
- * chest's gold, the looter is hurt as the chest is trapped), so an arena that kept stale edits
- * would plan otherwise. Every plan must equal a fresh arena's, and the arena's bind stats say
- * how it came by its binding: kept when nothing binding read changed, adjusted when only reads
- * changed whose steps bind as before, bound afresh otherwise.
+ * (src/sim/looting.json, which sim::goap_examples embeds) loaded from its file, a looter and
+ * its chests spawned by archetype, the looter planning with motive_goap_plan_into in an arena
+ * of its own while the chests' facts change through motive_entity_set_fact. The chests' facts
+ * are read by binding both as tests (gold > 0, unlocked, the purse below the chest's cap) and
+ * as the values of changes (the purse gains the chest's gold, the looter is hurt as the chest
+ * is trapped), so an arena that kept stale edits would plan otherwise. Every plan must equal a
+ * fresh arena's, and the arena's bind stats say how it came by its binding: kept when nothing
+ * binding read changed, adjusted when only reads changed whose steps bind as before, bound
+ * afresh otherwise.
  */
 #include <string.h>
 
@@ -43,7 +44,7 @@ static bool looting_init(looting *l) {
     int i;
     memset(l, 0, sizeof *l);
     ENSURE_STATUS_OR_RETURN(
-        motive_domain_load_file(MOTIVE_TEST_DATA "/looting.json", NULL, &l->domain),
+        motive_domain_load_file(MOTIVE_TEST_DATA "/../../src/sim/looting.json", NULL, &l->domain),
         MOTIVE_STATUS_OK, false);
     ENSURE_STATUS_OR_RETURN(motive_world_create(l->domain, &def, &l->world), MOTIVE_STATUS_OK,
                             false);

@@ -115,9 +115,9 @@ TEST_CASE("a C++ callable serves as the context callback") {
 }
 
 TEST_CASE("a GOAP binding kept in the NPC's own arena follows the facts that change") {
-    // tests/data/looting.json: a looter wants 10 gold; each chest holds 2, one unit further
+    // src/sim/looting.json: a looter wants 10 gold; each chest holds 2, one unit further
     // along x than the last, and looting costs 1 plus 0.5 per unit walked.
-    motive::Domain domain = motive::Domain::load_file(MOTIVE_TEST_DATA "/looting.json").value();
+    motive::Domain domain = motive::Domain::load_file(MOTIVE_TEST_DATA "/../../src/sim/looting.json").value();
     motive::World world = motive::World::create(domain).value();
     const motive::Npc looter =
         world.spawn_npc(domain.find_archetype("looter").value(), {0.0f, 0.0f, 0.0f}).value();

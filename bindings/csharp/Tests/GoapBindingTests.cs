@@ -4,7 +4,7 @@ namespace Motive.Tests
 {
     /// <summary>
     /// A GOAP binding kept in an NPC's own arena, the way a Unity component keeps one: the looting
-    /// domain (tests/data/looting.json: a looter wants 10 gold; each chest holds 2, one unit further
+    /// domain (src/sim/looting.json: a looter wants 10 gold; each chest holds 2, one unit further
     /// along x than the last; looting costs 1 plus 0.5 per unit walked), the chests' facts set
     /// between plans. Each plan equals a fresh arena's, and the arena says whether it kept its
     /// binding, adjusted it (a fact it read changed, its step binds as before) or bound again.
@@ -15,7 +15,7 @@ namespace Motive.Tests
         [Test]
         public void AnNpcsOwnArenaFollowsTheFactsItsBindingRead()
         {
-            using (var domain = Domain.LoadFile(TestData.Path("tests/data/looting.json")))
+            using (var domain = Domain.LoadFile(TestData.Path("src/sim/looting.json")))
             using (var world = new World(domain, 1))
             using (var own = new Arena())
             {
