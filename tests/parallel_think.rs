@@ -4,6 +4,8 @@
 //! rejected or re-decided to compare, and in a ward where earlier commits make later proposals
 //! stale.
 
+#[path = "common/same_run.rs"]
+mod same_run;
 #[path = "common/traced_run.rs"]
 mod traced_run;
 
@@ -12,32 +14,8 @@ use motive::core::world::think_ahead::{ParallelStats, SpeculationCheck};
 use motive::core::World;
 use motive::domain::{load_scenario, load_scenario_file, Scenario};
 use motive::sim::Simulator;
+use same_run::assert_same;
 use traced_run::{run, shipped, steps, Run, Trace};
-
-/// Asserts that `run` is `reference`, naming the first line that differs.
-fn assert_same(reference: &Run, run: &Run, what: &str) {
-    if reference.trace != run.trace {
-        let line = reference
-            .trace
-            .lines()
-            .zip(run.trace.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or(
-                reference
-                    .trace
-                    .lines()
-                    .count()
-                    .min(run.trace.lines().count()),
-            );
-        panic!(
-            "{what}: trace differs at line {line}:\n  one thread: {:?}\n  parallel:   {:?}",
-            reference.trace.lines().nth(line),
-            run.trace.lines().nth(line)
-        );
-    }
-    assert_eq!(reference.stats, run.stats, "{what}: statistics");
-    assert!(reference.state == run.state, "{what}: saved state differs");
-}
 
 #[test]
 fn every_shipped_scenario_thinks_on_several_threads_as_on_one() {
@@ -59,6 +37,7 @@ fn every_shipped_scenario_thinks_on_several_threads_as_on_one() {
                 let what = format!("{name}, seed {seed}, {threads} threads, {check:?}");
                 let many = run(&scenario, 64, seed, 10.0, threads, check);
                 assert_same(&one, &many, &what);
+                assert_eq!(one.collect, many.collect, "{what}: the passes' collections");
                 decided_ahead += many.parallel.decided_ahead;
                 if check == SpeculationCheck::RejectAll {
                     assert_eq!(many.parallel.stale, many.parallel.checked, "{what}");
@@ -300,8 +279,13 @@ fn think_ranges_from_the_engines_threads_equal_a_tick() {
             stats: reference.stats.clone(),
             state: world.save().unwrap()[SAVE_HEADER_BYTES..].to_vec(),
             parallel: world.parallel_stats(),
+            collect: world.collect_stats(),
         };
         assert_same(&reference, &engine, variant);
+        assert_eq!(
+            reference.collect, engine.collect,
+            "{variant}: the passes' collections"
+        );
         if variant != "goap" {
             assert!(engine.parallel.decided_ahead > 0, "{:?}", engine.parallel);
         }

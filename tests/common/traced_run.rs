@@ -6,6 +6,7 @@
 
 use std::fmt::Write;
 
+use motive::core::world::collect_in_advance::CollectStats;
 use motive::core::world::event::Event;
 use motive::core::world::save::SAVE_HEADER_BYTES;
 use motive::core::world::think_ahead::{ParallelStats, SpeculationCheck};
@@ -107,6 +108,8 @@ pub struct Run {
     pub state: Vec<u8>,
     /// What the world decided ahead.
     pub parallel: ParallelStats,
+    /// How its ticks collected their due thinks.
+    pub collect: CollectStats,
 }
 
 /// Runs `scenario` with `seed` for `seconds` on `threads` think threads, every phase deciding
@@ -119,11 +122,24 @@ pub fn run(
     threads: u32,
     check: SpeculationCheck,
 ) -> Run {
+    run_configured(scenario, npcs, seed, seconds, |world| {
+        world.set_think_threads(threads).unwrap();
+        world.set_parallel_min_jobs(1);
+        world.set_speculation_check(check);
+    })
+}
+
+/// Runs `scenario` with `seed` for `seconds`, its world first set up by `configure`.
+pub fn run_configured(
+    scenario: &Scenario,
+    npcs: u32,
+    seed: u64,
+    seconds: f64,
+    configure: impl FnOnce(&mut World),
+) -> Run {
     let mut instance = scenario.instantiate(Some(npcs), Some(seed)).unwrap();
     let world = &mut instance.world;
-    world.set_think_threads(threads).unwrap();
-    world.set_parallel_min_jobs(1);
-    world.set_speculation_check(check);
+    configure(world);
     let mut sim = Simulator::new(instance.rules.clone(), world).unwrap();
     let mut trace = Trace::default();
     for _ in 0..steps(seconds, instance.rules.step) {
@@ -141,6 +157,7 @@ pub fn run(
         ),
         state: world.save().unwrap()[SAVE_HEADER_BYTES..].to_vec(),
         parallel: world.parallel_stats(),
+        collect: world.collect_stats(),
     }
 }
 

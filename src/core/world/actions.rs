@@ -105,8 +105,9 @@ impl<B: Brains> World<B> {
         self.events.drain(..count.min(self.events.len()));
     }
 
-    /// Decays needs and advances timed actions by `dt` seconds.
-    pub(crate) fn advance_npcs(&mut self, dt: f64) {
+    /// Decays needs and advances timed actions by `dt` seconds; when `collect`, collects each
+    /// entity after its advance (`collect_in_advance.rs`).
+    pub(crate) fn advance_npcs(&mut self, dt: f64, collect: bool) {
         // Records lie in slot order, which the hardware prefetcher follows; facts and minds
         // are buffers apart, each a cache miss in a large world: ask for the facts and the
         // running action of the entity a few tended slots on while this one advances.
@@ -140,27 +141,39 @@ impl<B: Brains> World<B> {
             }
             ahead_slot =
                 ahead_slot.and_then(|slot| next_visited(&self.tended, slot + 1, end, every));
-            let Some((key, record)) = self.entities.get_at_mut(index) else {
-                continue;
-            };
-            let Some(archetype) = record.archetype else {
-                continue;
-            };
-            for need in &domain.archetype(archetype).needs {
-                record.facts.update_number(need.attribute, self.time, |n| {
-                    domain.clamp(need.attribute, n - need.rate * dt)
-                });
+            if collect {
+                self.collect_turn_begins(index);
             }
-            let expired = record.alarm.deadline() <= self.time;
-            if record.alarm.ticks() {
-                let npc = Entity::from_key(key, self.serial());
-                let _ = self.with_mind(npc, |world, mind| {
-                    world.advance_running(&domain, npc, mind, dt);
-                    Ok(())
-                });
-            } else if expired {
-                self.time_out_running(Entity::from_key(key, self.serial()));
+            self.advance_at(&domain, index, dt);
+            if collect {
+                self.collect_turn_ends(index);
             }
+        }
+    }
+
+    /// Decays the needs of the entity in slot `index` and advances its running action.
+    #[inline]
+    fn advance_at(&mut self, domain: &Domain, index: u32, dt: f64) {
+        let Some((key, record)) = self.entities.get_at_mut(index) else {
+            return;
+        };
+        let Some(archetype) = record.archetype else {
+            return;
+        };
+        for need in &domain.archetype(archetype).needs {
+            record.facts.update_number(need.attribute, self.time, |n| {
+                domain.clamp(need.attribute, n - need.rate * dt)
+            });
+        }
+        let expired = record.alarm.deadline() <= self.time;
+        if record.alarm.ticks() {
+            let npc = Entity::from_key(key, self.serial());
+            let _ = self.with_mind(npc, |world, mind| {
+                world.advance_running(domain, npc, mind, dt);
+                Ok(())
+            });
+        } else if expired {
+            self.time_out_running(Entity::from_key(key, self.serial()));
         }
     }
 

@@ -8,6 +8,7 @@ mod ambiance;
 pub mod ambiance_areas;
 mod brains;
 pub mod claims;
+pub mod collect_in_advance;
 mod engine_timeout;
 pub mod event;
 mod fact_layout;
@@ -133,6 +134,9 @@ pub struct World<B: Brains> {
     pub(crate) brains: B::Shared,
     /// The thinks due this tick, reused (`schedule.rs`).
     pub(crate) due: Vec<(f64, Entity)>,
+    /// The due thinks and the NPCs' tier as the advance pass collects them
+    /// (`collect_in_advance.rs`).
+    pub(crate) collect_in_advance: collect_in_advance::CollectInAdvance,
     /// The NPCs that made a decision since the last tick began, in decision order, reused.
     pub(crate) decided: Vec<Entity>,
     /// Expansions left in this tick's budget.
@@ -234,6 +238,7 @@ impl<B: Brains> World<B> {
             next_request: 0,
             brains: B::Shared::default(),
             due: Vec::new(),
+            collect_in_advance: Default::default(),
             decided: Vec::new(),
             budget_left: 0,
             tick_expansions: 0,
@@ -296,8 +301,13 @@ impl<B: Brains> World<B> {
         self.time += dt;
         self.ambiance.prune_finished(self.time);
         self.lay_out_facts_if_scattered();
-        self.advance_npcs(dt);
-        self.collect_due_and_refresh_spatial();
+        if self.begin_collect_in_advance() {
+            self.advance_npcs(dt, true);
+            self.end_collect_in_advance();
+        } else {
+            self.advance_npcs(dt, false);
+            self.collect_due_and_refresh_spatial();
+        }
         self.update_squads();
         self.budget_left = match self.plan_budget_per_tick {
             0 => u32::MAX,

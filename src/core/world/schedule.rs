@@ -153,6 +153,7 @@ impl<B: Brains> World<B> {
     pub(crate) fn think_at(&mut self, npc: Entity, time: f64) {
         if let Some(record) = self.live_record_mut(npc) {
             record.next_think = time;
+            self.collect_in_advance.think_moved(npc);
         }
     }
 

@@ -50,7 +50,7 @@ use crate::core::model::perception::{Relevance, Sight};
 use crate::core::model::vec3::Vec3;
 use crate::core::world::brains::Brains;
 use crate::core::world::perceived::Perceived;
-use crate::core::world::spatial_index::SpatialIndex;
+use crate::core::world::spatial_index::{SpatialIndex, Staging};
 use crate::core::world::within_range::WithinRange;
 use crate::core::world::{EntityRecord, World};
 
@@ -175,6 +175,26 @@ impl WorldSpatial {
         ]
         .into_iter()
         .filter_map(|(index, read)| read.then_some(index))
+    }
+
+    /// Whether the NPCs' tier is stale, which it no longer counts as: the caller stages the
+    /// NPCs into `part`, the tier's staging buffer lent, as it goes, and ends with
+    /// [`WorldSpatial::index_npcs`]; or gives up, with [`WorldSpatial::give_up_npcs`].
+    pub(crate) fn take_npcs_stale(&mut self, part: &mut Staging) -> bool {
+        self.npcs.index.lend_staging(part);
+        std::mem::replace(&mut self.npcs.stale, false)
+    }
+
+    /// Rebuilds the NPCs' tier from `part`, staged since [`WorldSpatial::take_npcs_stale`].
+    pub(crate) fn index_npcs(&mut self, part: &mut Staging) {
+        self.npcs.index.index_part(part);
+    }
+
+    /// Takes back the buffer lent by [`WorldSpatial::take_npcs_stale`], the NPCs' tier
+    /// stale again when `stale`.
+    pub(crate) fn give_up_npcs(&mut self, part: &mut Staging, stale: bool) {
+        self.npcs.index.return_part(part);
+        self.npcs.stale |= stale;
     }
 
     /// Starts rebuilding the stale tiers, which count as fresh from here: offer every entity

@@ -67,6 +67,38 @@ struct Staged {
     cell_z: i32,
 }
 
+/// Entries staged for a rebuild, with their cells, in the caller's order: an index's own, or
+/// its buffer lent out to stage while other work runs ([`SpatialIndex::lend_staging`]: the
+/// advance pass stages the NPCs' positions as it goes).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Staging {
+    /// The index's 1 / cell size.
+    inverse_cell_size: f64,
+    staged: Vec<Staged>,
+}
+
+impl Staging {
+    /// Empty, for an index of cells `1 / inverse_cell_size` wide.
+    fn restart(&mut self, inverse_cell_size: f64) {
+        self.inverse_cell_size = inverse_cell_size;
+        self.staged.clear();
+    }
+
+    /// Adds object `id` at `position`.
+    #[inline]
+    pub(crate) fn stage(&mut self, id: u32, position: Vec3) {
+        let inverse_cell_size = self.inverse_cell_size;
+        self.staged.push(Staged {
+            entry: Entry {
+                position,
+                id,
+                cell_x: cell_of(position.x, inverse_cell_size),
+            },
+            cell_z: cell_of(position.z, inverse_cell_size),
+        });
+    }
+}
+
 /// Objects' positions bucketed by ground-plane cell; see the module documentation.
 ///
 /// Rebuild it from every object's position (each tick, or each think interval), then query it
@@ -84,7 +116,7 @@ pub struct SpatialIndex {
     /// The entries grouped by bucket, in rebuild order within a bucket.
     entries: Vec<Entry>,
     /// The last rebuild's entries in the caller's order; kept only for its buffer.
-    staged: Vec<Staged>,
+    staged: Staging,
 }
 
 impl SpatialIndex {
@@ -109,7 +141,7 @@ impl SpatialIndex {
             table_bits: 1,
             bucket_starts: Vec::new(),
             entries: Vec::new(),
-            staged: Vec::new(),
+            staged: Staging::default(),
         })
     }
 
@@ -134,21 +166,35 @@ impl SpatialIndex {
     /// that one pass over a caller's records can feed several indexes; the index answers as
     /// before until [`SpatialIndex::index_staged`].
     pub(crate) fn clear_staged(&mut self) {
-        self.staged.clear();
+        self.staged.restart(self.inverse_cell_size);
     }
 
     /// Adds object `id` at `position` to the rebuild begun by [`SpatialIndex::clear_staged`].
     #[inline]
     pub(crate) fn stage(&mut self, id: u32, position: Vec3) {
-        let inverse_cell_size = self.inverse_cell_size;
-        self.staged.push(Staged {
-            entry: Entry {
-                position,
-                id,
-                cell_x: cell_of(position.x, inverse_cell_size),
-            },
-            cell_z: cell_of(position.z, inverse_cell_size),
-        });
+        self.staged.stage(id, position);
+    }
+
+    /// Lends the index's staging buffer, emptied, as `part`, to stage entries for this index
+    /// apart from it; it comes back with [`SpatialIndex::index_part`] or
+    /// [`SpatialIndex::return_part`]. Lent, not a second buffer: no rebuild allocates once
+    /// one has grown it.
+    pub(crate) fn lend_staging(&mut self, part: &mut Staging) {
+        std::mem::swap(&mut self.staged, part);
+        self.staged.staged.clear();
+        part.restart(self.inverse_cell_size);
+    }
+
+    /// Rebuilds the index from `part` (lent by [`SpatialIndex::lend_staging`]), as from the
+    /// same entries staged here.
+    pub(crate) fn index_part(&mut self, part: &mut Staging) {
+        self.return_part(part);
+        self.index_staged();
+    }
+
+    /// Takes back the staging buffer lent as `part`, leaving the index as it was.
+    pub(crate) fn return_part(&mut self, part: &mut Staging) {
+        std::mem::swap(&mut self.staged, part);
     }
 
     /// Ends the rebuild: the index holds exactly the staged objects, as
@@ -157,7 +203,7 @@ impl SpatialIndex {
     /// # Panics
     /// If more than `u32::MAX` objects were staged.
     pub(crate) fn index_staged(&mut self) {
-        let count = u32::try_from(self.staged.len())
+        let count = u32::try_from(self.staged.staged.len())
             .expect("a spatial index holds at most u32::MAX objects");
 
         // At least twice as many buckets as entries keeps runs of unrelated rows short.
@@ -171,7 +217,7 @@ impl SpatialIndex {
         // entries back to front so each bucket keeps the caller's order.
         self.bucket_starts.clear();
         self.bucket_starts.resize(table_size + 1, 0);
-        for staged in &self.staged {
+        for staged in &self.staged.staged {
             self.bucket_starts[bucket(self.table_bits, staged.entry.cell_x, staged.cell_z)] += 1;
         }
         let mut end = 0;
@@ -181,8 +227,9 @@ impl SpatialIndex {
         }
         self.bucket_starts[table_size] = count;
         self.entries.clear();
-        self.entries.resize(self.staged.len(), Entry::default());
-        for staged in self.staged.iter().rev() {
+        self.entries
+            .resize(self.staged.staged.len(), Entry::default());
+        for staged in self.staged.staged.iter().rev() {
             let slot = &mut self.bucket_starts
                 [bucket(self.table_bits, staged.entry.cell_x, staged.cell_z)];
             *slot -= 1;
@@ -707,7 +754,7 @@ mod tests {
         let buffers = |index: &SpatialIndex| {
             (
                 index.entries.as_ptr(),
-                index.staged.as_ptr(),
+                index.staged.staged.as_ptr(),
                 index.bucket_starts.as_ptr(),
             )
         };
