@@ -9,7 +9,7 @@
 //! later entity's advance may still change of an entity collected before it is only:
 //! entities appearing or going (the slots, the tended set: counted), moving (which marks a
 //! tier stale), and thinks moved by `think_at` (watched). When one of these happened, the
-//! collection is dropped and the second pass runs as before. Neither is used while the objects'
+//! collection is dropped and the second pass runs as before. Nor is it tried while the objects'
 //! tiers are stale: their rebuild asks whether an object is inert, from facts that any later
 //! advance may write.
 
