@@ -70,6 +70,13 @@
 #define MOTIVE_MAX_ATTRIBUTES 16383
 
 /**
+ * Most archetypes a domain declares (`motive_domain_builder_add_archetype` refuses more): the
+ * perception tables hold a bit per pair of archetypes, and an entity's record packs its
+ * archetype into 16 bits.
+ */
+#define MOTIVE_MAX_ARCHETYPES 16383
+
+/**
  * Largest `motive_think_settings.perception_limit`: the most entities one think perceives
  * besides the NPC itself.
  */
@@ -3471,7 +3478,8 @@ motive_status motive_npc_ambiance_cost_delta(const struct motive_world *world,
 
 /**
  * Defines an archetype called `name` (an identifier) that supplies and consumes nothing and
- * has no drives, and writes its id to `*out_archetype`.
+ * has no drives, and writes its id to `*out_archetype`. `MOTIVE_STATUS_INVALID_ARGUMENT` past
+ * `MOTIVE_MAX_ARCHETYPES` archetypes.
  *
  * # Safety
  * `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_archetype` NULL or

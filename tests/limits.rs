@@ -6,9 +6,11 @@
 use std::path::Path;
 
 use motive::core::brains::udgoap::utility::{drive_satisfaction, TopLevelUtility, WeightedScore};
+use motive::core::model::archetype::ArchetypeId;
 use motive::core::model::limits::{
-    MAX_ATTRIBUTES, MAX_MEMORY_CAPACITY, MAX_PERCEPTION_LIMIT, MAX_WEIGHT,
+    MAX_ARCHETYPES, MAX_ATTRIBUTES, MAX_MEMORY_CAPACITY, MAX_PERCEPTION_LIMIT, MAX_WEIGHT,
 };
+use motive::core::model::smart_object::ClaimPriority;
 use motive::core::model::value::ValueType;
 use motive::core::{DomainBuilder, ErrorKind, World};
 use motive::domain::{load_scenario, Diagnostic};
@@ -108,6 +110,26 @@ fn attributes_past_their_limit_are_refused() {
         .unwrap_err();
     assert_eq!(error.kind, ErrorKind::InvalidArgument);
     assert!(error.message.contains("MOTIVE_MAX_ATTRIBUTES"), "{error:?}");
+}
+
+/// The perception tables hold a bit per pair of archetypes and a record packs an archetype
+/// into 16 bits: a domain declares at most `MAX_ARCHETYPES`, the next is refused naming the
+/// limit, and the builder still works.
+#[test]
+fn archetypes_past_their_limit_are_refused() {
+    let mut builder = DomainBuilder::new();
+    for i in 0..MAX_ARCHETYPES {
+        assert_eq!(builder.add_archetype(&format!("a{i}")).unwrap().0, i);
+    }
+    let error = builder.add_archetype("one_more").unwrap_err();
+    assert_eq!(error.kind, ErrorKind::InvalidArgument);
+    assert!(error.message.contains("MOTIVE_MAX_ARCHETYPES"), "{error:?}");
+    let last = ArchetypeId(MAX_ARCHETYPES - 1);
+    builder
+        .set_claim_priority(last, ClaimPriority::HIGH)
+        .unwrap();
+    let domain = builder.build().unwrap();
+    assert_eq!(domain.archetypes().len(), MAX_ARCHETYPES as usize);
 }
 
 #[test]

@@ -35,7 +35,8 @@ c_enum!(motive_top_level_kind {
 });
 
 /// Defines an archetype called `name` (an identifier) that supplies and consumes nothing and
-/// has no drives, and writes its id to `*out_archetype`.
+/// has no drives, and writes its id to `*out_archetype`. `MOTIVE_STATUS_INVALID_ARGUMENT` past
+/// `MOTIVE_MAX_ARCHETYPES` archetypes.
 ///
 /// # Safety
 /// `builder` must be NULL or live; `name` NULL or NUL-terminated; `out_archetype` NULL or

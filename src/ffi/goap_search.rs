@@ -127,12 +127,12 @@ pub struct motive_goap_plan_view {
 fn check_request(w: &World, npc: Entity, goal: motive_goap_goal_id) -> FfiResult<()> {
     // One lookup for both the kind and the archetype.
     let record = w.record(npc, None)?;
-    if record.kind != EntityKind::Npc {
+    if record.kind() != EntityKind::Npc {
         return Err(FfiError::invalid(
             "npc names a smart object: only NPCs plan",
         ));
     }
-    if record.archetype.is_none() {
+    if record.archetype().is_none() {
         return Err(FfiError::invalid(
             "the npc has no archetype (spawn it with motive_npc_spawn): it has no actions to plan with",
         ));

@@ -27,6 +27,12 @@ const _: () = assert!(MOTIVE_MAX_MEMORY_CAPACITY == core::MAX_MEMORY_CAPACITY);
 pub const MOTIVE_MAX_ATTRIBUTES: u32 = 16383;
 const _: () = assert!(MOTIVE_MAX_ATTRIBUTES == core::MAX_ATTRIBUTES);
 
+/// Most archetypes a domain declares (`motive_domain_builder_add_archetype` refuses more): the
+/// perception tables hold a bit per pair of archetypes, and an entity's record packs its
+/// archetype into 16 bits.
+pub const MOTIVE_MAX_ARCHETYPES: u32 = 16383;
+const _: () = assert!(MOTIVE_MAX_ARCHETYPES == core::MAX_ARCHETYPES);
+
 /// Largest `motive_think_settings.perception_limit`: the most entities one think perceives
 /// besides the NPC itself.
 pub const MOTIVE_MAX_PERCEPTION_LIMIT: u32 = 1 << 16;

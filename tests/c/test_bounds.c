@@ -249,30 +249,55 @@ static void test_too_many_copies_are_refused(void) {
     motive_scenario_destroy(scenario);
 }
 
-static void test_attributes_past_the_limit_are_refused(void) {
+/* Defines the definition called `name` (an attribute or an archetype) in `builder`. */
+typedef motive_status (*add_definition)(motive_domain_builder *builder, const char *name,
+                                        uint32_t *out_id);
+
+static motive_status add_attribute(motive_domain_builder *builder, const char *name,
+                                   uint32_t *out_id) {
+    return motive_domain_builder_add_attribute(builder, name, MOTIVE_VALUE_TYPE_NUMBER, out_id);
+}
+
+static motive_status add_archetype(motive_domain_builder *builder, const char *name,
+                                   uint32_t *out_id) {
+    return motive_domain_builder_add_archetype(builder, name, out_id);
+}
+
+/* `limit` definitions are taken, with ids 0 to limit - 1; the next is refused naming
+ * `limit_name`, and its id is not written. */
+static void check_definitions_past_their_limit(add_definition add, uint32_t limit,
+                                               const char *limit_name) {
     motive_domain_builder *builder = NULL;
-    motive_attribute attribute = 0;
+    uint32_t id = 0;
     char name[32];
-    unsigned i;
+    uint32_t i;
     ENSURE_OK(motive_domain_builder_create(&builder));
-    for (i = 0; i < MOTIVE_MAX_ATTRIBUTES; i++) {
-        snprintf(name, sizeof name, "a%u", i);
-        ENSURE_OK(motive_domain_builder_add_attribute(builder, name, MOTIVE_VALUE_TYPE_NUMBER,
-                                                      &attribute));
+    for (i = 0; i < limit; i++) {
+        snprintf(name, sizeof name, "a%u", (unsigned)i);
+        ENSURE_OK(add(builder, name, &id));
     }
-    ENSURE(attribute == MOTIVE_MAX_ATTRIBUTES - 1u);
-    SENTINEL(attribute);
-    ENSURE_STATUS(motive_domain_builder_add_attribute(builder, "one_more",
-                                                      MOTIVE_VALUE_TYPE_NUMBER, &attribute),
-                  MOTIVE_STATUS_INVALID_ARGUMENT);
-    ENSURE_LAST_ERROR_CONTAINS("MOTIVE_MAX_ATTRIBUTES");
-    ENSURE_UNTOUCHED(attribute);
+    ENSURE(id == limit - 1u);
+    SENTINEL(id);
+    ENSURE_STATUS(add(builder, "one_more", &id), MOTIVE_STATUS_INVALID_ARGUMENT);
+    ENSURE_LAST_ERROR_CONTAINS(limit_name);
+    ENSURE_UNTOUCHED(id);
     motive_domain_builder_destroy(builder);
+}
+
+static void test_attributes_past_the_limit_are_refused(void) {
+    check_definitions_past_their_limit(add_attribute, MOTIVE_MAX_ATTRIBUTES,
+                                       "MOTIVE_MAX_ATTRIBUTES");
+}
+
+static void test_archetypes_past_the_limit_are_refused(void) {
+    check_definitions_past_their_limit(add_archetype, MOTIVE_MAX_ARCHETYPES,
+                                       "MOTIVE_MAX_ARCHETYPES");
 }
 
 void run_bound_tests(void) {
     RUN_TEST(test_a_memory_capacity_past_the_limit_is_refused);
     RUN_TEST(test_attributes_past_the_limit_are_refused);
+    RUN_TEST(test_archetypes_past_the_limit_are_refused);
     RUN_TEST(test_a_tiny_spawn_period_spawns_a_bounded_number_a_step);
     RUN_TEST(test_a_run_of_too_many_ticks_is_refused);
     RUN_TEST(test_a_tick_that_would_overflow_the_clock_is_refused);

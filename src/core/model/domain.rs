@@ -19,7 +19,7 @@ use crate::core::model::effect::{Change, Effect};
 use crate::core::model::error::{Error, ErrorKind, Result};
 use crate::core::model::goal::{GoalCondition, GoalDef, GoalId, GOAL_ROLES};
 use crate::core::model::goap::{GoapGoalDef, SymbolLayout};
-use crate::core::model::limits::{at_most, MAX_ATTRIBUTES, MAX_WEIGHT};
+use crate::core::model::limits::{at_most, MAX_ARCHETYPES, MAX_ATTRIBUTES, MAX_WEIGHT};
 use crate::core::model::name_table::NameTable;
 use crate::core::model::player_style::AdaptationSettings;
 use crate::core::model::ubc::{UbcGoalDef, UbcPlanDef};
@@ -361,8 +361,15 @@ impl DomainBuilder {
         Ok(())
     }
 
-    /// Defines an archetype that supplies and consumes nothing and has no drives.
+    /// Defines an archetype that supplies and consumes nothing and has no drives; there are at
+    /// most [`MAX_ARCHETYPES`].
     pub fn add_archetype(&mut self, name: &str) -> Result<ArchetypeId> {
+        at_most(
+            "archetypes",
+            self.domain.archetypes.len() as u32 + 1,
+            MAX_ARCHETYPES,
+            "MOTIVE_MAX_ARCHETYPES",
+        )?;
         self.domain
             .archetypes
             .add(name, ArchetypeDef::default())

@@ -30,6 +30,13 @@ pub const MAX_MEMORY_CAPACITY: u32 = u16::MAX as u32;
 /// cbindgen:ignore
 pub const MAX_ATTRIBUTES: u32 = (1 << 14) - 1;
 
+/// Most archetypes a domain declares: the perception tables hold a bit per pair of archetypes
+/// (32 MiB at this many), and an entity's record packs its archetype into 16 bits beside its
+/// kind and claim priority, so that the record fits one cache line (`record_tag.rs`).
+///
+/// cbindgen:ignore
+pub const MAX_ARCHETYPES: u32 = (1 << 14) - 1;
+
 /// Most entities one think may perceive besides the NPC itself (`think.perception_limit`): a
 /// think tests what is within its range but keeps, senses and plans over only this many of
 /// them, the nearest, so a crowd costs each think a bounded amount of work past the range test.

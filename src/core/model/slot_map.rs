@@ -17,8 +17,12 @@ pub struct SlotKey {
     pub generation: u16,
 }
 
+/// A slot: its generation and value. Aligned to a cache line, so that a value of up to 56
+/// bytes and its generation are one line, read at random in one load (the entity map's
+/// records, issue 33); a larger value takes whole lines. The other maps (behaviour-tree
+/// groups, ambiance areas) hold few values.
 #[derive(serde::Serialize, serde::Deserialize)]
-
+#[repr(align(64))]
 struct Slot<T> {
     generation: u16,
     value: Option<T>,
@@ -222,6 +226,30 @@ impl<T> SlotMap<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A value of 56 bytes (with a niche for `Option`, as an entity's record has) and its
+    /// generation share one line, whichever slot it is in.
+    #[test]
+    fn a_slot_of_up_to_56_bytes_is_one_aligned_cache_line() {
+        type Value = [std::num::NonZeroU64; 7];
+        assert_eq!(std::mem::size_of::<Slot<Value>>(), 64);
+        let mut map = SlotMap::default();
+        let keys: Vec<SlotKey> = (1..10u64)
+            .map(|i| {
+                map.insert([std::num::NonZeroU64::new(i).unwrap(); 7])
+                    .unwrap()
+            })
+            .collect();
+        for key in keys {
+            let start = map.get(key).unwrap() as *const Value as usize;
+            assert_eq!(
+                start / 64,
+                (start + 55) / 64,
+                "slot {} straddles two lines",
+                key.index
+            );
+        }
+    }
 
     #[test]
     fn removed_keys_go_stale_and_slots_are_reused_with_a_new_generation() {

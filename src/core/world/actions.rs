@@ -129,7 +129,7 @@ impl<B: Brains> World<B> {
                 // Only needs are written here: an archetype without any (a bed, a chart) keeps
                 // its facts where they are.
                 if ahead
-                    .archetype
+                    .archetype()
                     .is_some_and(|a| !domain.archetype(a).needs.is_empty())
                 {
                     ahead.facts.prefetch();
@@ -157,7 +157,7 @@ impl<B: Brains> World<B> {
         let Some((key, record)) = self.entities.get_at_mut(index) else {
             return;
         };
-        let Some(archetype) = record.archetype else {
+        let Some(archetype) = record.archetype() else {
             return;
         };
         for need in &domain.archetype(archetype).needs {
@@ -488,7 +488,7 @@ impl<B: Brains> World<B> {
         let hints = action
             .map(|a| {
                 let own = self.domain.action(a).hints;
-                match self.live_record(target).and_then(|r| r.archetype) {
+                match self.live_record(target).and_then(|r| r.archetype()) {
                     Some(archetype) => self.domain.archetype(archetype).hints_for(a, own),
                     None => own,
                 }
@@ -608,7 +608,7 @@ impl<B> FactStore for WorldFacts<'_, B> {
             let had = record.facts.get(attribute).is_some();
             self.spatial.fact_set(
                 self.relevance,
-                (record.kind, record.archetype),
+                (record.kind(), record.archetype()),
                 attribute,
                 had,
             );
@@ -623,7 +623,7 @@ impl<B> FactStore for WorldFacts<'_, B> {
     fn set_position(&mut self, entity: Entity, position: Vec3) {
         if let Some(record) = self.record_mut(entity) {
             record.position = position;
-            let kind = record.kind;
+            let kind = record.kind();
             self.spatial.changed(kind);
         }
     }

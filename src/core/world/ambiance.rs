@@ -67,7 +67,7 @@ impl<B: Brains> World<B> {
     pub fn ambiance_cost_delta(&self, npc: Entity, action: ActionId) -> Result<f64> {
         self.domain.actions().get(action.0)?;
         let record = self.record(npc, Some(EntityKind::Npc))?;
-        let archetype = record.archetype.ok_or_else(|| {
+        let archetype = record.archetype().ok_or_else(|| {
             Error::invalid(format!(
                 "npc {} was not spawned from an archetype: no annotations apply to it",
                 describe(npc)

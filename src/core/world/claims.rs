@@ -40,7 +40,8 @@ impl<B: Brains> World<B> {
     /// already held keep theirs.
     pub fn set_claim_priority(&mut self, npc: Entity, priority: ClaimPriority) -> Result<()> {
         self.mind(npc)?;
-        self.record_mut(npc)?.claim_priority = priority;
+        let record = self.record_mut(npc)?;
+        record.tag = record.tag.with_claim_priority(priority);
         Ok(())
     }
 
@@ -141,7 +142,7 @@ impl<B: Brains> World<B> {
             return Some(None);
         }
         let tags = &self.domain.archetype(archetype).tags;
-        let defs = &self.domain.archetype(record.archetype?).slots;
+        let defs = &self.domain.archetype(record.archetype()?).slots;
         let open = defs
             .iter()
             .zip(&record.slots)
@@ -156,7 +157,7 @@ impl<B: Brains> World<B> {
 
     fn priority_of(&self, npc: Entity) -> ClaimPriority {
         self.live_record(npc)
-            .map_or(ClaimPriority::NORMAL, |r| r.claim_priority)
+            .map_or(ClaimPriority::NORMAL, |r| r.claim_priority())
     }
 
     /// Replaces `npc`'s plan with `steps`: its claims go, and the new plan claims its slots when
@@ -195,7 +196,7 @@ impl<B: Brains> World<B> {
     ) -> std::result::Result<(), Step> {
         let defers = self
             .live_record(npc)
-            .and_then(|r| r.archetype)
+            .and_then(|r| r.archetype())
             .is_some_and(|a| self.domain.archetype(a).contention != Contention::Exclude);
         for k in mind.next_step..mind.plan.len() {
             match self.claim_step(npc, mind, k) {
@@ -239,7 +240,7 @@ impl<B: Brains> World<B> {
         let Some(&step) = mind.plan.get(k) else {
             return Ok(());
         };
-        let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) else {
+        let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype()) else {
             return Ok(());
         };
         if mind.claims.iter().any(|c| c.object == step.supplier) {

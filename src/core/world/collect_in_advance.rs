@@ -111,7 +111,7 @@ impl<B: Brains> World<B> {
             return;
         };
         let collect = &mut self.collect_in_advance;
-        if collect.npcs && record.kind == EntityKind::Npc {
+        if collect.npcs && record.kind() == EntityKind::Npc {
             collect.staging.stage(slot, record.position);
         }
         if record.mind.is_some() && record.next_think <= self.time {

@@ -83,7 +83,7 @@ impl<B: Brains> World<B> {
             return Ok(None);
         };
         let record = self.record(npc, Some(EntityKind::Npc))?;
-        let archetype = record.archetype.ok_or_else(|| {
+        let archetype = record.archetype().ok_or_else(|| {
             Error::invalid(format!(
                 "npc {} was not spawned from an archetype",
                 describe(npc)
@@ -114,7 +114,7 @@ impl<B: Brains> World<B> {
                 let Some((entity, record)) = self.at_slot(slot) else {
                     return;
                 };
-                if self.supplies_to(action, entity, record.archetype, user) {
+                if self.supplies_to(action, entity, record.archetype(), user) {
                     // `distance_between`, whose square root this is.
                     let distance = squared.sqrt();
                     visit(Found { entity, distance });

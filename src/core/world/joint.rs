@@ -24,7 +24,7 @@ impl<B: Brains> World<B> {
     /// Whether `step`'s action is a joint action of its object.
     pub(crate) fn is_joint(&self, step: Step) -> bool {
         self.live_record(step.supplier)
-            .and_then(|r| r.archetype)
+            .and_then(|r| r.archetype())
             .is_some_and(|a| self.domain.archetype(a).joint_for(step.action).is_some())
     }
 
@@ -82,7 +82,7 @@ impl<B: Brains> World<B> {
         let step = running.step;
         let timeout = self
             .live_record(step.supplier)
-            .and_then(|r| r.archetype)
+            .and_then(|r| r.archetype())
             .and_then(|a| self.domain.archetype(a).joint_for(step.action))
             .map_or(0.0, |j| j.timeout);
         if running.elapsed >= timeout {
@@ -95,7 +95,7 @@ impl<B: Brains> World<B> {
     /// action that always works leaves every other random draw of the world unchanged.
     pub(crate) fn joint_works(&mut self, leader: Entity, running: Running) -> bool {
         let object = running.step.supplier;
-        let Some(archetype) = self.live_record(object).and_then(|r| r.archetype) else {
+        let Some(archetype) = self.live_record(object).and_then(|r| r.archetype()) else {
             return false;
         };
         let domain = self.domain.clone();
@@ -208,7 +208,7 @@ impl<B: Brains> World<B> {
     /// Whether every required slot of `object` has a user waiting with `request` (`npc`,
     /// whose mind is `mind`, among them).
     fn required_filled(&self, npc: Entity, mind: &Mind<B>, object: Entity, request: u32) -> bool {
-        let Some(archetype) = self.live_record(object).and_then(|r| r.archetype) else {
+        let Some(archetype) = self.live_record(object).and_then(|r| r.archetype()) else {
             return false;
         };
         let waiting = |user: Entity| {

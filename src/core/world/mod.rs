@@ -20,7 +20,9 @@ pub(crate) mod nearest;
 mod orders;
 pub mod perceived;
 pub mod player_model;
+mod record_tag;
 pub mod save;
+mod saved_record;
 mod schedule;
 pub mod serial;
 pub mod spatial;
@@ -58,6 +60,7 @@ use crate::core::model::vec3::Vec3;
 use crate::core::world::ambiance_areas::Ambiance;
 use crate::core::world::event::Event;
 use crate::core::world::player_model::PlayerModel;
+use crate::core::world::record_tag::RecordTag;
 use crate::core::world::serial::WorldSerial;
 use crate::core::world::spatial::WorldSpatial;
 use crate::core::world::tick_phases::Phase;
@@ -92,23 +95,23 @@ impl Default for WorldConfig {
     }
 }
 
-/// An entity's record: 64 bytes (see the test below; 72 with its generation in the entity
-/// map, where it was 104), since every tick reads a large world's records once or twice in
-/// slot order and its thinks read them at random (issue 33: `scripts/bench-ab` at 50,000
-/// UBC NPCs, 0.588 → 0.550 µs per decision, at 32 unchanged). A field more costs every
-/// entity: keep rarely read state behind a pointer instead.
-#[derive(serde::Serialize, serde::Deserialize)]
+/// An entity's record: 56 bytes, 64 with its generation in the entity map, where each is one
+/// aligned cache line (see the tests below; it was 104, then 72), since every tick reads a
+/// large world's records once or twice in slot order and its thinks read them at random (issue
+/// 33: `scripts/bench-ab` at 50,000 UBC NPCs, 0.588 → 0.550 µs per decision from 104 to 72).
+/// A field more costs every entity a second line: keep rarely read state behind a pointer.
+/// Saved field by field as before its kind, archetype and claim priority were packed
+/// (`saved_record.rs`), so saves are unchanged.
 pub(crate) struct EntityRecord<B> {
-    pub(crate) kind: EntityKind,
-    pub(crate) archetype: Option<ArchetypeId>,
+    /// Its kind, archetype and claim priority (an NPC's: its archetype's unless set at run
+    /// time), packed.
+    pub(crate) tag: RecordTag,
     pub(crate) position: Vec3,
     pub(crate) facts: FactSet,
     /// The mind of an NPC spawned from an archetype; taken out while it thinks.
     pub(crate) mind: Option<Box<Mind<B>>>,
     /// Its slots' claims, one per slot of its archetype (one pointer wide, as `facts`).
     pub(crate) slots: thin_vec::ThinVec<SlotState>,
-    /// The priority of its claims (an NPC's): its archetype's unless set at run time.
-    pub(crate) claim_priority: ClaimPriority,
     /// World time of a thinking NPC's next think, beside what the per-tick passes read so
     /// that scheduling never loads the mind.
     pub(crate) next_think: f64,
@@ -116,6 +119,26 @@ pub(crate) struct EntityRecord<B> {
     /// with time (see `World::advancing`), once its engine action's deadline passed
     /// (`engine_timeout.rs`), or never. Set whenever the mind goes back in after a change.
     pub(crate) alarm: Alarm,
+}
+
+impl<B> EntityRecord<B> {
+    /// What the entity is.
+    #[inline]
+    pub(crate) fn kind(&self) -> EntityKind {
+        self.tag.kind()
+    }
+
+    /// The archetype it was made from, if any.
+    #[inline]
+    pub(crate) fn archetype(&self) -> Option<ArchetypeId> {
+        self.tag.archetype()
+    }
+
+    /// The priority of its claims.
+    #[inline]
+    pub(crate) fn claim_priority(&self) -> ClaimPriority {
+        self.tag.claim_priority()
+    }
 }
 
 /// The state of one simulation, whose NPCs think with the brains `B` (`crate::core::World`
@@ -402,7 +425,7 @@ impl<B: Brains> World<B> {
         let time = self.time;
         let record = self.record_mut(entity)?;
         record.slots = thin_vec::thin_vec![SlotState::default(); def.slots.len()];
-        record.claim_priority = def.claim_priority;
+        record.tag = record.tag.with_claim_priority(def.claim_priority);
         for &(attribute, value) in &def.state {
             record.facts.set(Fact {
                 attribute,
@@ -441,13 +464,11 @@ impl<B: Brains> World<B> {
         let key = self
             .entities
             .insert(EntityRecord {
-                kind,
-                archetype,
+                tag: RecordTag::new(kind, archetype, ClaimPriority::NORMAL),
                 position,
                 facts: FactSet::default(),
                 mind: None,
                 slots: thin_vec::ThinVec::new(),
-                claim_priority: ClaimPriority::NORMAL,
                 next_think: f64::INFINITY,
                 alarm: Alarm::NEVER,
             })
@@ -484,7 +505,7 @@ impl<B: Brains> World<B> {
     /// True when `entity` is live in this world and of `kind`. Never allocates (no error is
     /// built), so hot paths may call it.
     pub fn is_live(&self, entity: Entity, kind: EntityKind) -> bool {
-        self.live_record(entity).is_some_and(|r| r.kind == kind)
+        self.live_record(entity).is_some_and(|r| r.kind() == kind)
     }
 
     /// True when `entity` is a live entity of this world, of any kind. Never allocates.
@@ -504,7 +525,7 @@ impl<B: Brains> World<B> {
 
     /// The kind of a live entity.
     pub fn kind(&self, entity: Entity) -> Result<EntityKind> {
-        self.record(entity, None).map(|r| r.kind)
+        self.record(entity, None).map(|r| r.kind())
     }
 
     /// Number of live NPCs.
@@ -535,7 +556,7 @@ impl<B: Brains> World<B> {
         check_position(position)?;
         let record = self.record_mut(entity)?;
         record.position = position;
-        let kind = record.kind;
+        let kind = record.kind();
         self.spatial.changed(kind);
         self.write_log.world_changed();
         Ok(())
@@ -556,7 +577,7 @@ impl<B: Brains> World<B> {
         let had = record.facts.get(attribute).map(|f| f.value);
         let changed = had != Some(value);
         let thinks = record.mind.is_some();
-        let of = (record.kind, record.archetype);
+        let of = (record.kind(), record.archetype());
         record.facts.set(Fact {
             attribute,
             value,
@@ -581,7 +602,7 @@ impl<B: Brains> World<B> {
                 ErrorKind::NotFound,
                 format!(
                     "{} {} has no fact {name:?}",
-                    record.kind.name(),
+                    record.kind().name(),
                     describe(entity)
                 ),
             )
@@ -590,7 +611,7 @@ impl<B: Brains> World<B> {
 
     /// The archetype `entity` was spawned from, if any.
     pub fn archetype(&self, entity: Entity) -> Result<Option<ArchetypeId>> {
-        self.record(entity, None).map(|r| r.archetype)
+        self.record(entity, None).map(|r| r.archetype())
     }
 
     /// The mind of an NPC spawned from an archetype, or of a squad.
@@ -606,7 +627,7 @@ impl<B: Brains> World<B> {
 
     pub(crate) fn mind_mut(&mut self, npc: Entity) -> Result<&mut Mind<B>> {
         let record = self.record_mut(npc)?;
-        if record.kind == EntityKind::Object {
+        if record.kind() == EntityKind::Object {
             return Err(Error::invalid(format!(
                 "entity {} is not an npc",
                 describe(npc)
@@ -623,7 +644,7 @@ impl<B: Brains> World<B> {
     /// The record of a live NPC or squad: the entities that may have minds.
     fn thinker_record(&self, entity: Entity) -> Result<&EntityRecord<B>> {
         match self.record(entity, None)? {
-            record if record.kind == EntityKind::Squad => Ok(record),
+            record if record.kind() == EntityKind::Squad => Ok(record),
             _ => self.record(entity, Some(EntityKind::Npc)),
         }
     }
@@ -636,10 +657,10 @@ impl<B: Brains> World<B> {
         let key = self.check_handle(entity)?;
         let record = self.entities.get(key).map_err(|e| stale(entity, e))?;
         match kind {
-            Some(kind) if kind != record.kind => Err(Error::invalid(format!(
+            Some(kind) if kind != record.kind() => Err(Error::invalid(format!(
                 "entity {} is an {}, not an {}",
                 describe(entity),
-                record.kind.name(),
+                record.kind().name(),
                 kind.name()
             ))),
             _ => Ok(record),
@@ -821,12 +842,18 @@ mod tests {
         assert_eq!(w.time(), 0.25);
     }
 
-    /// A record's fields fit in a cache line: each field more reads more memory per entity per
-    /// pass in a large world (issue 33).
+    /// A record and its generation are one cache line in the entity map: each field more
+    /// loads a second line per entity, per pass and per random read, in a large world (issue
+    /// 33).
     #[test]
-    fn a_record_fits_in_a_cache_line() {
+    fn a_record_and_its_generation_are_one_cache_line() {
         use super::EntityRecord;
         use crate::core::brains::BrainState;
-        assert_eq!(std::mem::size_of::<EntityRecord<BrainState>>(), 64);
+        use crate::core::model::slot_map::SlotMap;
+        assert_eq!(std::mem::size_of::<EntityRecord<BrainState>>(), 56);
+        assert_eq!(
+            SlotMap::<EntityRecord<BrainState>>::bytes_per_value(),
+            64 + 4
+        );
     }
 }

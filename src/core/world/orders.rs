@@ -81,7 +81,7 @@ impl<B: Brains> World<B> {
                 recipient += 1;
                 let Some(def) = self
                     .live_record(member)
-                    .and_then(|rec| rec.archetype)
+                    .and_then(|rec| rec.archetype())
                     .map(|a| domain.archetype(a))
                 else {
                     continue;
@@ -330,7 +330,7 @@ impl<B: Brains> World<B> {
     /// Takes back one recommendation: the member's bias on its goal returns to 0.
     pub(crate) fn withdraw_entry(&mut self, entry: RosterEntry) {
         let domain = self.domain.clone();
-        let Some(archetype) = self.live_record(entry.member).and_then(|r| r.archetype) else {
+        let Some(archetype) = self.live_record(entry.member).and_then(|r| r.archetype()) else {
             return;
         };
         if let Ok(mind) = self.mind_mut(entry.member) {

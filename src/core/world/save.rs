@@ -144,7 +144,8 @@ impl<B: Brains> World<B> {
     fn reserve_plans(&mut self) {
         let domain = self.domain.clone();
         for record in self.entities.values_mut() {
-            if let (Some(archetype), Some(mind)) = (record.archetype, record.mind.as_deref_mut()) {
+            if let (Some(archetype), Some(mind)) = (record.archetype(), record.mind.as_deref_mut())
+            {
                 let steps = B::plan_steps(&domain, archetype);
                 mind.plan
                     .reserve_exact(steps.saturating_sub(mind.plan.len()));
@@ -210,7 +211,10 @@ impl<B: Brains> World<B> {
     fn check_loaded(&self) -> Result<()> {
         let archetypes = self.domain.archetypes().len();
         for (_, record) in self.entities.iter() {
-            if record.archetype.is_some_and(|a| a.0 as usize >= archetypes) {
+            if record
+                .archetype()
+                .is_some_and(|a| a.0 as usize >= archetypes)
+            {
                 return Err(corrupt("an entity's archetype is not the domain's"));
             }
         }

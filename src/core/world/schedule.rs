@@ -96,7 +96,7 @@ impl<B: Brains> World<B> {
             let near = at + 1 + NEAR_AHEAD;
             self.prefetch_minds(&due[at + 1..], jobs.ready(near));
             // One look-up of the record serves the cost and the think.
-            let archetype = self.live_record(npc).and_then(|r| r.archetype);
+            let archetype = self.live_record(npc).and_then(|r| r.archetype());
             let cost =
                 archetype.map_or(0, |a| B::think_cost(&self.domain, self.domain.archetype(a)));
             if cost > self.budget_left {
@@ -159,7 +159,7 @@ impl<B: Brains> World<B> {
 
     /// Thinks for `npc` now: schedules its next think, then its brain thinks.
     pub(crate) fn think(&mut self, npc: Entity) {
-        if let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) {
+        if let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype()) {
             self.think_as(npc, archetype, None);
         }
     }

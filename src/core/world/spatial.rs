@@ -222,9 +222,11 @@ impl TierRebuild<'_> {
     /// most ticks rebuild the NPCs' tier alone.
     #[inline]
     pub(crate) fn offer<B>(&mut self, relevance: &Relevance, slot: u32, record: &EntityRecord<B>) {
-        let index = match record.kind {
+        let index = match record.kind() {
             EntityKind::Object if self.objects.is_none() && self.inert.is_none() => None,
-            EntityKind::Object if relevance.inert(record.kind, record.archetype, &record.facts) => {
+            EntityKind::Object
+                if relevance.inert(record.kind(), record.archetype(), &record.facts) =>
+            {
                 self.inert.as_deref_mut()
             }
             EntityKind::Object => self.objects.as_deref_mut(),
@@ -270,7 +272,7 @@ impl<B: Brains> World<B> {
         let relevance = self.domain.relevance();
         let passes = |slot: u32| {
             self.at_slot(slot).is_some_and(|(_, record)| {
-                relevance.interests(sight.interest, record.archetype, &record.facts)
+                relevance.interests(sight.interest, record.archetype(), &record.facts)
             })
         };
         let me = self
@@ -323,11 +325,11 @@ impl<B: Brains> World<B> {
         let within = WithinRange::new(range);
         for (key, record) in self.entities.iter() {
             // Squads have no body: the index leaves them out, and so does the scan.
-            let skipped = match record.kind {
+            let skipped = match record.kind() {
                 EntityKind::Squad => true,
                 EntityKind::Npc => !npcs,
                 EntityKind::Object => {
-                    !inert && relevance.inert(record.kind, record.archetype, &record.facts)
+                    !inert && relevance.inert(record.kind(), record.archetype(), &record.facts)
                 }
             };
             if skipped {
@@ -519,7 +521,7 @@ mod tests {
             .filter_map(|e| {
                 let record = world.live_record(e)?;
                 let interests =
-                    relevance.interests(sight.interest, record.archetype, &record.facts);
+                    relevance.interests(sight.interest, record.archetype(), &record.facts);
                 (interests && distance_between(from, record.position) <= sight.range)
                     .then(|| (squared_distance(from, record.position), e.index1 - 1))
             })
@@ -546,7 +548,7 @@ mod tests {
             .filter(|&slot| {
                 let (entity, record) = world.at_slot(slot).expect("a live entity");
                 entity == npc
-                    || relevance.interests(sight.interest, record.archetype, &record.facts)
+                    || relevance.interests(sight.interest, record.archetype(), &record.facts)
             })
             .collect()
     }
@@ -724,7 +726,7 @@ mod tests {
             w.world
                 .within(Vec3::default(), 50.0, true, (npcs, inert), |slot, _| {
                     let (_, record) = w.world.at_slot(slot).unwrap();
-                    if record.archetype == Some(w.prop) {
+                    if record.archetype() == Some(w.prop) {
                         props += 1;
                     } else {
                         others += 1;

@@ -270,7 +270,7 @@ impl<B: Brains> World<B> {
                 continue;
             };
             let (Some(archetype), Some(command)) = (
-                record.archetype,
+                record.archetype(),
                 record.mind.as_deref().and_then(|m| m.command.as_deref()),
             ) else {
                 continue;

@@ -28,9 +28,9 @@ impl<B: Brains> World<B> {
     /// schedule, an action that may advance or time out), or an NPC's body to re-index.
     fn is_tended(domain: &Domain, record: &EntityRecord<B>) -> bool {
         record.mind.is_some()
-            || record.kind == EntityKind::Npc
+            || record.kind() == EntityKind::Npc
             || record
-                .archetype
+                .archetype()
                 .is_some_and(|a| !domain.archetype(a).needs.is_empty())
     }
 

@@ -303,7 +303,7 @@ impl<B: Brains> World<B> {
             else {
                 continue;
             };
-            let Some(archetype) = record.archetype else {
+            let Some(archetype) = record.archetype() else {
                 continue;
             };
             // A think spends at most twice its cost: a behaviour tree's plan leaf spends its
@@ -351,7 +351,7 @@ impl<B: Brains> World<B> {
             .iter()
             .filter(|&&(_, npc)| {
                 self.live_record(npc).is_some_and(|r| {
-                    r.archetype
+                    r.archetype()
                         .is_some_and(|a| match self.ahead.speculation[a.0 as usize] {
                             Speculation::Never => false,
                             Speculation::ReadOnly => Self::may_decide_reading(r),
@@ -491,7 +491,7 @@ impl<B: Brains> World<B> {
         let Some(record) = self.live_record(npc) else {
             return false;
         };
-        match (record.archetype, out, record.mind.as_deref()) {
+        match (record.archetype(), out, record.mind.as_deref()) {
             (Some(archetype), Some(mind), _) => {
                 B::decide_in_place(self, npc, archetype, mind, scratch, proposal)
             }

@@ -55,6 +55,12 @@ namespace Motive
         /// </summary>
         public const uint MaxAttributes = 16383;
         /// <summary>
+        /// Most archetypes a domain declares (`motive_domain_builder_add_archetype` refuses more): the
+        /// perception tables hold a bit per pair of archetypes, and an entity's record packs its
+        /// archetype into 16 bits.
+        /// </summary>
+        public const uint MaxArchetypes = 16383;
+        /// <summary>
         /// Largest `motive_think_settings.perception_limit`: the most entities one think perceives
         /// besides the NPC itself.
         /// </summary>

@@ -61,7 +61,7 @@ impl World {
         };
         let range = self
             .live_record(npc)
-            .and_then(|r| r.archetype)
+            .and_then(|r| r.archetype())
             .map_or(0.0, |a| self.domain.archetype(a).think.perception_range);
         let mut host = WorldHost {
             world: self,
@@ -127,7 +127,7 @@ impl WorldHost<'_> {
     /// Plans for UDGOAP `goal` from the NPC's planning memory (made at its first such plan);
     /// as [`WorldHost::plan_goap`].
     fn plan_udgoap(&mut self, goal: GoalId) -> (Option<bool>, u32) {
-        let Some(archetype) = self.world.live_record(self.npc).and_then(|r| r.archetype) else {
+        let Some(archetype) = self.world.live_record(self.npc).and_then(|r| r.archetype()) else {
             return (None, 0);
         };
         let BrainState::Bt(bt) = &mut self.mind.brain else {
@@ -158,8 +158,8 @@ impl WorldHost<'_> {
             return None;
         };
         let target = target_at(&bt.blackboard, key)?;
-        let archetype = self.world.live_record(target)?.archetype;
-        let mine = self.world.live_record(self.npc)?.archetype?;
+        let archetype = self.world.live_record(target)?.archetype();
+        let mine = self.world.live_record(self.npc)?.archetype()?;
         self.world
             .supplies_to(action, target, archetype, Some((self.npc, mine)))
             .then_some(target)

@@ -146,11 +146,11 @@ impl World {
         check_expansions(max_expansions)?;
         // One lookup of the NPC's record for its kind, archetype, position and facts.
         let record = self.record(npc, None)?;
-        if record.kind == EntityKind::Object {
+        if record.kind() == EntityKind::Object {
             return Err(Error::invalid("only an npc or a squad plans"));
         }
         let archetype_id = record
-            .archetype
+            .archetype()
             .ok_or_else(|| Error::invalid("the npc has no archetype"))?;
         let def = self.domain.goap_goals().get(goal.0)?;
         let archetype = self.domain.archetype(archetype_id);
@@ -231,7 +231,7 @@ impl World {
         for (entity, record) in inputs.perceived.iter().filter_map(|&s| self.at_slot(s)) {
             // What supplies nothing the NPC consumes binds to no action.
             let Some(archetype) = record
-                .archetype
+                .archetype()
                 .filter(|&a| relevance.supplies(npc_archetype, a))
             else {
                 continue;

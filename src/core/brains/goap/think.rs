@@ -125,7 +125,7 @@ impl World {
     /// Advances `npc`'s request: begins searches goal by goal and steps them within the
     /// budget; re-queues it when the budget runs out.
     fn serve(&mut self, npc: Entity, mind: &mut Mind) {
-        let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype) else {
+        let Some(archetype) = self.live_record(npc).and_then(|r| r.archetype()) else {
             return;
         };
         let domain = self.domain.clone();

@@ -160,7 +160,7 @@ impl World {
             };
             // What supplies nothing the NPC consumes is no step of its plans.
             let Some(supplier) = record
-                .archetype
+                .archetype()
                 .filter(|&a| relevance.supplies(archetype, a))
             else {
                 continue;

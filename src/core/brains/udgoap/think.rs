@@ -281,7 +281,7 @@ impl World {
             let Some((entity, record)) = self.at_slot(slot) else {
                 continue;
             };
-            if entity == npc || relevance.interests(interest, record.archetype, &record.facts) {
+            if entity == npc || relevance.interests(interest, record.archetype(), &record.facts) {
                 let now = *now.get_or_insert_with(|| mind.memory.now(self.time));
                 remember(mind, entity, record, now);
             }
@@ -377,7 +377,7 @@ impl World {
             else {
                 continue;
             };
-            let Some(supplier) = record.archetype else {
+            let Some(supplier) = record.archetype() else {
                 continue;
             };
             // An entity supplying nothing the NPC consumes can be no step of a plan: leave it
