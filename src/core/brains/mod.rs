@@ -165,6 +165,13 @@ const _: () = {
     let _ = is_sync::<World>;
 };
 
+/// A state that holds nothing on the heap: what a mind holds while the world moves it.
+impl Default for BrainState {
+    fn default() -> Self {
+        BrainState::Ubc(UbcMind::default())
+    }
+}
+
 impl Brains for BrainState {
     type Shared = Shared;
     type Scratch = ThinkScratch;

@@ -97,7 +97,7 @@ impl FactSet {
     }
 
     /// The same facts in a fresh buffer of the same capacity, so that facts added later fit
-    /// as they would have (`World`'s fact layout: a copy of exact size made the hospital at
+    /// as they would have (`heap_layout.rs`: a copy of exact size made the hospital at
     /// 50,000 NPCs allocate 12 times a tick as patients gained facts).
     pub(crate) fn relocated(&self) -> FactSet {
         let mut facts = ThinVec::with_capacity(self.facts.capacity());

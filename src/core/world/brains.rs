@@ -27,8 +27,11 @@ pub enum Speculation {
 }
 
 /// The brains a world's NPCs think with: the per-NPC brain state, and what it must do for the
-/// world.
-pub trait Brains: Sized + Send + Sync + serde::Serialize + serde::de::DeserializeOwned {
+/// world. Its default is a state that holds nothing on the heap, which a mind holds while the
+/// world moves it (`heap_layout.rs`).
+pub trait Brains:
+    Sized + Default + Send + Sync + serde::Serialize + serde::de::DeserializeOwned
+{
     /// What the brains keep world-wide: buffers every think reuses, planning queues, engine
     /// callbacks. Made once with the world; saved with it (`save.rs`), scratch and callbacks
     /// left out.

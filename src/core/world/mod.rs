@@ -11,8 +11,8 @@ pub mod claims;
 pub mod collect_in_advance;
 mod engine_timeout;
 pub mod event;
-mod fact_layout;
 pub mod find;
+mod heap_layout;
 pub mod history;
 mod joint;
 pub mod mind;
@@ -195,9 +195,9 @@ pub struct World<B: Brains> {
     pub(crate) ahead: think_ahead::ThinkAhead<B>,
     /// What the commits of a parallel think phase wrote (`write_log.rs`).
     pub(crate) write_log: write_log::WriteLog,
-    /// Entities whose facts were allocated (spawned or loaded) since they were last laid out
-    /// in slot order (`fact_layout.rs`).
-    pub(crate) scattered_facts: usize,
+    /// Entities whose facts and minds were allocated (spawned or loaded) since they were last
+    /// laid out in slot order (`heap_layout.rs`).
+    pub(crate) scattered: usize,
     /// The slots of the entities the per-tick passes have work for (`tended.rs`).
     pub(crate) tended: crate::core::model::slot_set::SlotSet,
 }
@@ -242,7 +242,7 @@ impl<B: Brains> World<B> {
             history: history::History::default(),
             ahead: think_ahead::ThinkAhead::for_domain(&domain),
             write_log: write_log::WriteLog::default(),
-            scattered_facts: 0,
+            scattered: 0,
             tended: Default::default(),
             destructions: 0,
             engine_timeout: crate::core::model::action::DEFAULT_ENGINE_TIMEOUT,
@@ -323,7 +323,7 @@ impl<B: Brains> World<B> {
         let tick_start = self.time;
         self.time += dt;
         self.ambiance.prune_finished(self.time);
-        self.lay_out_facts_if_scattered();
+        self.lay_out_if_scattered();
         if self.begin_collect_in_advance() {
             self.advance_npcs(dt, true);
             self.end_collect_in_advance();
@@ -476,7 +476,7 @@ impl<B: Brains> World<B> {
         if kind == EntityKind::Npc {
             self.npc_count += 1;
         }
-        self.scattered_facts += 1;
+        self.scattered += 1;
         self.spatial.changed(kind);
         self.write_log.world_changed();
         let entity = Entity::from_key(key, self.serial());

@@ -131,8 +131,8 @@ impl<B: Brains> World<B> {
         .map_err(|e| corrupt(format!("its state does not decode ({e})")))?;
         let mut world = World::new_leased(domain, serial, state.seed, 0)?;
         world.put_state(state);
-        // Decoded among the minds: laid out in slot order at the first tick.
-        world.scattered_facts = world.entities.len();
+        // Decoded one after the other: laid out in slot order at the first tick.
+        world.scattered = world.entities.len();
         world.ambiance.set_world(world.serial());
         world.check_loaded()?;
         world.reserve_plans();
