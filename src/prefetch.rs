@@ -49,19 +49,43 @@ pub(crate) fn front<T>(items: &Vec<T>, bytes: usize) {
     }
 }
 
-/// Asks the CPU to start loading the `bytes` bytes from `start`, whatever they hold: for a
-/// buffer whose length is itself behind the pointer (a `ThinVec`), where asking for exactly
-/// its items would wait for that load.
+/// Asks the CPU to start loading `items`'s header and the first `bytes` bytes after it,
+/// whatever they hold: a `ThinVec` keeps its length behind the pointer, so asking for exactly
+/// its items would wait for that load. An empty one points at a shared static header.
 #[inline]
-pub(crate) fn from(start: *const u8, bytes: usize) {
-    lines(start, bytes);
+pub(crate) fn thin<T>(items: &thin_vec::ThinVec<T>, bytes: usize) {
+    // thin-vec's header: length and capacity, a usize each.
+    let header = std::mem::size_of::<[usize; 2]>();
+    lines(
+        items.as_ptr().cast::<u8>().wrapping_sub(header),
+        header + bytes,
+    );
 }
 
 /// Asks the CPU to start loading every item of `items`.
 #[inline]
 pub(crate) fn all<T>(items: &[T]) {
+    first(items, usize::MAX);
+}
+
+/// Asks the CPU to start loading the line holding `items[index]`; nothing past the end: for a
+/// pass that walks a buffer in order and asks a fixed distance ahead of itself.
+#[inline(always)]
+pub(crate) fn item<T>(items: &[T], index: usize) {
+    if index < items.len() {
+        line(items.as_ptr().wrapping_add(index).cast());
+    }
+}
+
+/// Asks the CPU to start loading the first `bytes` bytes of `items` (all of them when
+/// shorter): the front of a buffer whose rest a pass will ask for as it goes ([`item`]).
+#[inline]
+pub(crate) fn first<T>(items: &[T], bytes: usize) {
     if !items.is_empty() {
-        lines(items.as_ptr().cast(), std::mem::size_of_val(items));
+        lines(
+            items.as_ptr().cast(),
+            bytes.min(std::mem::size_of_val(items)),
+        );
     }
 }
 
@@ -103,12 +127,17 @@ mod tests {
         front(&Vec::<u64>::new(), 64);
         all(&numbers);
         all::<u64>(&[]);
+        item(&numbers, 2);
+        item(&numbers, usize::MAX);
+        first(&numbers, 4);
+        first::<u64>(&[], 64);
         value(&numbers);
         head(&numbers, 8);
         head(&numbers, 4_096);
         lines(std::ptr::null(), 256);
         lines(usize::MAX as *const u8, 64);
-        from(usize::MAX as *const u8, 256);
+        thin(&thin_vec::thin_vec![1u8, 2], 256);
+        thin(&thin_vec::ThinVec::<u64>::new(), 64);
         assert_eq!(numbers, [1, 2, 3]);
     }
 

@@ -88,12 +88,8 @@ impl FactSet {
     /// lines; a hint for the first line alone left sensing stalled on the rest (perf,
     /// udgoap@5,008).
     pub(crate) fn prefetch(&self) {
-        // The count is in the buffer, so asking for exactly the facts would wait for its line:
-        // ask for a fixed span from the header (thin-vec's: length and capacity, a usize
-        // each), whatever the facts take (a hint cannot fault).
-        let header = std::mem::size_of::<[usize; 2]>();
-        let start = self.facts.as_ptr().cast::<u8>().wrapping_sub(header);
-        crate::prefetch::from(start, header + PREFETCHED_BYTES);
+        // A fixed span, whatever the facts take: their count is in the buffer.
+        crate::prefetch::thin(&self.facts, PREFETCHED_BYTES);
     }
 
     /// The same facts in a fresh buffer of the same capacity, so that facts added later fit

@@ -27,6 +27,7 @@ use crate::core::model::error::{Error, Result};
 use crate::core::model::goal::GoalId;
 use crate::core::model::limits::check_expansions;
 use crate::core::model::perception::{Interest, Sight};
+use crate::core::model::smart_object::SlotState;
 use crate::core::world::event::EventKind;
 use crate::core::world::perceived::Perceived;
 use crate::core::world::write_log::{note_price, PricedRead};
@@ -278,6 +279,7 @@ impl World {
         let mut now = None;
         for (at, &slot) in perceived.iter().enumerate() {
             self.prefetch_perceived(&perceived[at + 1..]);
+            mind.memory.prefetch_ahead();
             let Some((entity, record)) = self.at_slot(slot) else {
                 continue;
             };
@@ -294,7 +296,9 @@ impl World {
     }
 
     /// Starts loading the entities sensing reads `next`: the record a few ahead, and the
-    /// facts of one whose record was requested a few entities ago.
+    /// facts of one whose record was requested a few entities ago, with its slots' claims,
+    /// which pricing the NPC's suppliers reads after sensing (`World::price`: at 5,008 NPCs,
+    /// 5 % of the tick, nearly all waiting on those buffers).
     fn prefetch_perceived(&self, next: &[u32]) {
         const RECORD_AHEAD: usize = 6;
         const FACTS_AHEAD: usize = 3;
@@ -303,6 +307,7 @@ impl World {
         }
         if let Some((_, record)) = next.get(FACTS_AHEAD).and_then(|&s| self.entities.get_at(s)) {
             record.facts.prefetch();
+            crate::prefetch::thin(&record.slots, std::mem::size_of::<SlotState>());
         }
     }
 
