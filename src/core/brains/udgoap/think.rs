@@ -35,6 +35,12 @@ use crate::core::world::Step;
 use crate::core::world::{describe, EntityRecord};
 use crate::core::{Mind, World};
 
+/// How many entities ahead of itself sensing asks for a perceived entity's record.
+const RECORD_AHEAD: usize = 6;
+/// How many entities ahead of itself sensing asks for a perceived entity's facts and slots,
+/// whose addresses are in its record, asked for [`RECORD_AHEAD`] entities ahead.
+const FACTS_AHEAD: usize = 3;
+
 /// Buffers every UDGOAP think reuses, so a steady-state tick allocates nothing.
 #[derive(Default)]
 pub(crate) struct UdgoapScratch {
@@ -277,6 +283,11 @@ impl World {
         // Stamped when the first entity is remembered, as remembering it would: a sensing
         // that remembers none adds no time.
         let mut now = None;
+        // The loop asks for each record a few entities ahead of itself: ask for the first
+        // few now, which it would otherwise reach before their loads began.
+        for &slot in perceived.iter().take(RECORD_AHEAD + 1) {
+            self.entities.prefetch_at(slot);
+        }
         for (at, &slot) in perceived.iter().enumerate() {
             self.prefetch_perceived(&perceived[at + 1..]);
             mind.memory.prefetch_ahead();
@@ -300,8 +311,6 @@ impl World {
     /// which pricing the NPC's suppliers reads after sensing (`World::price`: at 5,008 NPCs,
     /// 5 % of the tick, nearly all waiting on those buffers).
     fn prefetch_perceived(&self, next: &[u32]) {
-        const RECORD_AHEAD: usize = 6;
-        const FACTS_AHEAD: usize = 3;
         if let Some(&slot) = next.get(RECORD_AHEAD) {
             self.entities.prefetch_at(slot);
         }
