@@ -19,6 +19,7 @@ pub mod mind;
 pub(crate) mod nearest;
 mod orders;
 pub mod perceived;
+mod perceived_ahead;
 pub mod player_model;
 mod record_tag;
 pub mod save;

@@ -228,23 +228,29 @@ impl World {
         let relevance = self.domain.relevance();
         let sight = Sight::of(think, Interest::Supply(npc_archetype));
         self.perceivable(npc, position, sight, &mut inputs.perceived);
-        for (entity, record) in inputs.perceived.iter().filter_map(|&s| self.at_slot(s)) {
+        let GoapInputs {
+            perceived, targets, ..
+        } = inputs;
+        self.walk_perceived(perceived, |slot| {
+            let Some((entity, record)) = self.at_slot(slot) else {
+                return;
+            };
             // What supplies nothing the NPC consumes binds to no action.
             let Some(archetype) = record
                 .archetype()
                 .filter(|&a| relevance.supplies(npc_archetype, a))
             else {
-                continue;
+                return;
             };
             let Some((extra_cost, _)) = self.price(&pricing, entity, record) else {
-                continue;
+                return;
             };
-            inputs.targets.push(Target {
+            targets.push(Target {
                 entity,
                 archetype,
                 position: Some(record.position),
                 extra_cost,
             });
-        }
+        });
     }
 }

@@ -154,16 +154,16 @@ impl World {
         }
         let pricing = self.pricing(npc, Some(archetype));
         let relevance = domain.relevance();
-        for &slot in perceived.iter() {
+        self.walk_perceived(perceived, |slot| {
             let Some((entity, record)) = self.at_slot(slot) else {
-                continue;
+                return;
             };
             // What supplies nothing the NPC consumes is no step of its plans.
             let Some(supplier) = record
                 .archetype()
                 .filter(|&a| relevance.supplies(archetype, a))
             else {
-                continue;
+                return;
             };
             // Contention: objects with no slot open to the NPC are left out or priced.
             let price = self.price(&pricing, entity, record);
@@ -176,7 +176,7 @@ impl World {
                     utility_factor,
                 });
             }
-        }
+        });
         let rater = Rater {
             domain,
             archetype: def,

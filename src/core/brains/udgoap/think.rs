@@ -27,19 +27,12 @@ use crate::core::model::error::{Error, Result};
 use crate::core::model::goal::GoalId;
 use crate::core::model::limits::check_expansions;
 use crate::core::model::perception::{Interest, Sight};
-use crate::core::model::smart_object::SlotState;
 use crate::core::world::event::EventKind;
 use crate::core::world::perceived::Perceived;
 use crate::core::world::write_log::{note_price, PricedRead};
 use crate::core::world::Step;
 use crate::core::world::{describe, EntityRecord};
 use crate::core::{Mind, World};
-
-/// How many entities ahead of itself sensing asks for a perceived entity's record.
-const RECORD_AHEAD: usize = 6;
-/// How many entities ahead of itself sensing asks for a perceived entity's facts and slots,
-/// whose addresses are in its record, asked for [`RECORD_AHEAD`] entities ahead.
-const FACTS_AHEAD: usize = 3;
 
 /// Buffers every UDGOAP think reuses, so a steady-state tick allocates nothing.
 #[derive(Default)]
@@ -283,40 +276,20 @@ impl World {
         // Stamped when the first entity is remembered, as remembering it would: a sensing
         // that remembers none adds no time.
         let mut now = None;
-        // The loop asks for each record a few entities ahead of itself: ask for the first
-        // few now, which it would otherwise reach before their loads began.
-        for &slot in perceived.iter().take(RECORD_AHEAD + 1) {
-            self.entities.prefetch_at(slot);
-        }
-        for (at, &slot) in perceived.iter().enumerate() {
-            self.prefetch_perceived(&perceived[at + 1..]);
+        self.walk_perceived(perceived, |slot| {
             mind.memory.prefetch_ahead();
             let Some((entity, record)) = self.at_slot(slot) else {
-                continue;
+                return;
             };
             if entity == npc || relevance.interests(interest, record.archetype(), &record.facts) {
                 let now = *now.get_or_insert_with(|| mind.memory.now(self.time));
                 remember(mind, entity, record, now);
             }
-        }
+        });
         // Only a destruction makes a remembered entity missing: what sensing adds is alive.
         if mind.destructions_checked != self.destructions {
             mind.memory.forget_missing(|e| self.is_alive(e));
             mind.destructions_checked = self.destructions;
-        }
-    }
-
-    /// Starts loading the entities sensing reads `next`: the record a few ahead, and the
-    /// facts of one whose record was requested a few entities ago, with its slots' claims,
-    /// which pricing the NPC's suppliers reads after sensing (`World::price`: at 5,008 NPCs,
-    /// 5 % of the tick, nearly all waiting on those buffers).
-    fn prefetch_perceived(&self, next: &[u32]) {
-        if let Some(&slot) = next.get(RECORD_AHEAD) {
-            self.entities.prefetch_at(slot);
-        }
-        if let Some((_, record)) = next.get(FACTS_AHEAD).and_then(|&s| self.entities.get_at(s)) {
-            record.facts.prefetch();
-            crate::prefetch::thin(&record.slots, std::mem::size_of::<SlotState>());
         }
     }
 

@@ -1,0 +1,49 @@
+//! Walking what an NPC perceives with each entity's data asked for ahead of the walk.
+//!
+//! Sensing (UDGOAP) and candidate gathering (UBC) read every perceived entity in slot order:
+//! its record, its facts, and for a smart object its slots' claims (pricing). In a large world
+//! each is a cache miss at an address known only once the record is loaded, so the walk asks
+//! for the record a few entities ahead and for the facts and claims of one whose record was
+//! asked for a few entities before, as a pipeline. Hints only: what is read is unchanged.
+//! Measured (`scripts/bench-ab`, UDGOAP at 5,008 NPCs): asking for the claims too took pricing
+//! from 5 % of the tick, nearly all of it waiting on those buffers; asking for the first
+//! records before the walk, which it would otherwise reach before their loads began, about
+//! 3 % more. Asking for every record as the range query finds it was slower.
+
+use crate::core::model::smart_object::SlotState;
+use crate::core::world::brains::Brains;
+use crate::core::world::World;
+
+/// How many entities ahead of the walk a perceived entity's record is asked for.
+const RECORD_AHEAD: usize = 6;
+/// How many entities ahead of the walk a perceived entity's facts and slots' claims are asked
+/// for: their addresses are in its record, asked for [`RECORD_AHEAD`] entities ahead.
+const FACTS_AHEAD: usize = 3;
+
+impl<B: Brains> World<B> {
+    /// Calls `visit` with each of `perceived` (slot indices, as [`World::perceivable`] lists
+    /// them) in order, having asked for its record, facts and slots' claims ahead.
+    #[inline]
+    pub(crate) fn walk_perceived(&self, perceived: &[u32], mut visit: impl FnMut(u32)) {
+        for &slot in perceived.iter().take(RECORD_AHEAD + 1) {
+            self.entities.prefetch_at(slot);
+        }
+        for (at, &slot) in perceived.iter().enumerate() {
+            self.prefetch_perceived(&perceived[at + 1..]);
+            visit(slot);
+        }
+    }
+
+    /// Starts loading what the walk reads `next`: the record [`RECORD_AHEAD`] on, and the
+    /// facts and slots' claims of the one [`FACTS_AHEAD`] on.
+    #[inline]
+    fn prefetch_perceived(&self, next: &[u32]) {
+        if let Some(&slot) = next.get(RECORD_AHEAD) {
+            self.entities.prefetch_at(slot);
+        }
+        if let Some((_, record)) = next.get(FACTS_AHEAD).and_then(|&s| self.entities.get_at(s)) {
+            record.facts.prefetch();
+            crate::prefetch::thin(&record.slots, std::mem::size_of::<SlotState>());
+        }
+    }
+}
