@@ -47,3 +47,30 @@ impl<B: Brains> World<B> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::shipped_instance;
+
+    /// The walk visits exactly the slots given, in their order, whatever their number against
+    /// the pipeline's distances and whether they hold a live entity, are free or lie past the
+    /// world's slots (hints at those must be harmless).
+    #[test]
+    fn visits_every_slot_given_in_order() {
+        let instance = shipped_instance("hospital.json", Some(32), 1);
+        let world = &instance.world;
+        let slots = world.entities.slot_count();
+        let lists: [Vec<u32>; 5] = [
+            vec![],
+            vec![3],
+            (0..super::RECORD_AHEAD as u32).collect(),
+            (0..slots).rev().collect(),
+            vec![slots, 0, u32::MAX, slots + 7, 1, 1, 2],
+        ];
+        for list in lists {
+            let mut visited = Vec::new();
+            world.walk_perceived(&list, |slot| visited.push(slot));
+            assert_eq!(visited, list);
+        }
+    }
+}
