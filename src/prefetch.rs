@@ -65,27 +65,18 @@ pub(crate) fn thin<T>(items: &thin_vec::ThinVec<T>, bytes: usize) {
 /// Asks the CPU to start loading every item of `items`.
 #[inline]
 pub(crate) fn all<T>(items: &[T]) {
-    first(items, usize::MAX);
+    if !items.is_empty() {
+        lines(items.as_ptr().cast(), std::mem::size_of_val(items));
+    }
 }
 
 /// Asks the CPU to start loading the line holding `items[index]`; nothing past the end: for a
-/// pass that walks a buffer in order and asks a fixed distance ahead of itself.
+/// pass that walks a buffer in order and asks a fixed distance ahead of itself, having asked
+/// for its [`front`].
 #[inline(always)]
 pub(crate) fn item<T>(items: &[T], index: usize) {
     if index < items.len() {
         line(items.as_ptr().wrapping_add(index).cast());
-    }
-}
-
-/// Asks the CPU to start loading the first `bytes` bytes of `items` (all of them when
-/// shorter): the front of a buffer whose rest a pass will ask for as it goes ([`item`]).
-#[inline]
-pub(crate) fn first<T>(items: &[T], bytes: usize) {
-    if !items.is_empty() {
-        lines(
-            items.as_ptr().cast(),
-            bytes.min(std::mem::size_of_val(items)),
-        );
     }
 }
 
@@ -129,8 +120,6 @@ mod tests {
         all::<u64>(&[]);
         item(&numbers, 2);
         item(&numbers, usize::MAX);
-        first(&numbers, 4);
-        first::<u64>(&[], 64);
         value(&numbers);
         head(&numbers, 8);
         head(&numbers, 4_096);

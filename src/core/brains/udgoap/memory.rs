@@ -377,9 +377,9 @@ impl Memory {
     /// few outstanding-miss buffers: perf put 8.7 % of a 5,008-NPC UDGOAP tick on the
     /// prefetch instructions themselves (steady state, AMD EPYC VM).
     pub(crate) fn prefetch(&self) {
-        crate::prefetch::first(&self.keys, FRONT_FACTS * std::mem::size_of::<u64>());
-        crate::prefetch::first(&self.payloads, FRONT_FACTS * std::mem::size_of::<Payload>());
-        crate::prefetch::first(&self.stamps, FRONT_FACTS * std::mem::size_of::<u16>());
+        crate::prefetch::front(&self.keys, FRONT_FACTS * std::mem::size_of::<u64>());
+        crate::prefetch::front(&self.payloads, FRONT_FACTS * std::mem::size_of::<Payload>());
+        crate::prefetch::front(&self.stamps, FRONT_FACTS * std::mem::size_of::<u16>());
         self.times.prefetch();
     }
 
