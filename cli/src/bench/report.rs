@@ -176,6 +176,12 @@ fn fixed(value: f64, decimals: usize) -> String {
     }
 }
 
+/// `value` rounded to the `decimals` it is printed with, so that a verdict beside a figure
+/// agrees with the figure the reader sees.
+fn as_printed(value: f64, decimals: usize) -> f64 {
+    fixed(value, decimals).parse().unwrap_or(value)
+}
+
 /// `value` as a ratio ("1.25×"), or "—" when not finite.
 fn times(value: f64, decimals: usize) -> String {
     match fixed(value, decimals) {
@@ -247,7 +253,8 @@ pub fn print_scaling(rows: &[Row]) {
             .filter(|r| r.controller.label == label && r.point.npcs > BASE_NPCS)
             .max_by_key(|r| r.point.npcs);
         if let Some(largest) = largest {
-            let ratio = largest.measured.budget_us() / base.measured.budget_us();
+            // Judged as printed, so that "1.30×" never reads "grows" beside "flat within 1.3×".
+            let ratio = as_printed(largest.measured.budget_us() / base.measured.budget_us(), 2);
             let verdict = if ratio <= FLAT_SCALING {
                 "flat"
             } else {
@@ -284,12 +291,17 @@ const TARGET_MARGIN: f64 = 1.3;
 /// Whether `fit` NPCs in 10 % of a core meet a target of `target` with [`TARGET_MARGIN`].
 fn verdict(target: u32, fit: f64) -> String {
     let target = f64::from(target);
-    if fit >= TARGET_MARGIN * target {
+    // Judged as the fit and the margin are printed beside it, as the scaling verdict is.
+    if as_printed(fit / target, 2) >= TARGET_MARGIN {
         "met".into()
-    } else if fit >= target {
+    } else if as_printed(fit, 0) >= target {
         format!("met, but within the {TARGET_MARGIN}× margin")
     } else if fit.is_finite() {
-        format!("missed: {:.0} % of the target", 100.0 * fit / target)
+        // Floored: a miss never reads "100 %".
+        format!(
+            "missed: {:.0} % of the target",
+            (100.0 * fit / target).floor()
+        )
     } else {
         "not measured".into()
     }
@@ -381,5 +393,21 @@ mod tests {
         assert_eq!(verdict(5_000, 5_000.0), "met, but within the 1.3× margin");
         assert_eq!(verdict(5_000, 3_500.0), "missed: 70 % of the target");
         assert_eq!(verdict(5_000, f64::NAN), "not measured");
+    }
+
+    /// A margin printed as "1.30×" is met and one printed "1.29×" is not: the verdict never
+    /// contradicts the figure beside it (a CI run printed "1.30× grows" under "flat within 1.3×").
+    #[test]
+    fn a_verdict_judges_the_figure_as_printed() {
+        assert_eq!(verdict(5_000, 6_498.0), "met", "1.2996 prints 1.30");
+        assert_eq!(
+            verdict(5_000, 6_470.0),
+            "met, but within the 1.3× margin",
+            "1.294 prints 1.29"
+        );
+        assert_eq!(verdict(5_000, 4_999.6), "met, but within the 1.3× margin");
+        assert_eq!(verdict(5_000, 4_999.4), "missed: 99 % of the target");
+        assert_eq!(as_printed(1.3004, 2), 1.3);
+        assert!(as_printed(f64::NAN, 2).is_nan());
     }
 }
