@@ -17,8 +17,8 @@
 //! then, unless a think earlier in the phase may write facts ([`Brains::fences`]): the
 //! in-place minds after such a think in the due order decide at their turn.
 //!
-//! The threads are motive's own, spawned per phase with `std::thread::scope` and joined before
-//! the first commit; the calling thread decides too. Jobs are handed out in chunks of
+//! The threads are motive's own, kept between phases (`think_pool.rs`), and done before the
+//! first commit; the calling thread decides too. Jobs are handed out in chunks of
 //! consecutive due thinks, so each thread keeps the slot locality of the due order.
 
 use crate::core::world::alarm::Alarm;
@@ -30,6 +30,7 @@ use crate::core::model::error::{Error, Result};
 use crate::core::model::limits::{at_most, MAX_THINK_THREADS};
 use crate::core::world::brains::{Brains, Speculation};
 use crate::core::world::mind::Mind;
+use crate::core::world::think_pool::ThinkPool;
 use crate::core::world::tick_phases::Phase;
 use crate::core::world::{EntityRecord, World};
 
@@ -179,6 +180,8 @@ pub(crate) struct ThinkAhead<B: Brains> {
     jobs: Jobs<B>,
     /// Decision buffers, one taken per deciding thread at a time.
     scratch: Mutex<Vec<B::Scratch>>,
+    /// The threads besides the calling one, kept between phases.
+    pool: ThinkPool,
 }
 
 impl<B: Brains> ThinkAhead<B> {
@@ -199,6 +202,7 @@ impl<B: Brains> ThinkAhead<B> {
             fences: domain.archetypes().items().iter().map(B::fences).collect(),
             jobs: Jobs::default(),
             scratch: Mutex::default(),
+            pool: ThinkPool::default(),
         }
     }
 }
@@ -217,8 +221,14 @@ pub(crate) fn checked_threads(threads: u32) -> Result<u32> {
 impl<B: Brains> World<B> {
     /// Sets how many threads a tick thinks on: 0 or 1 is the calling thread only; at most
     /// [`MAX_THINK_THREADS`]. Any count gives the same events, decisions and state as one.
+    /// The threads besides the calling one start at the first tick that decides ahead and are
+    /// kept, idle between ticks, until the count changes or the world is dropped; should the
+    /// system refuse to start them, ticks think on the calling thread.
     pub fn set_think_threads(&mut self, threads: u32) -> Result<()> {
         self.ahead.threads = checked_threads(threads)?;
+        if self.ahead.threads == 1 {
+            self.ahead.pool = ThinkPool::default();
+        }
         Ok(())
     }
 
@@ -246,7 +256,11 @@ impl<B: Brains> World<B> {
     pub(crate) fn decide_ahead(&mut self) -> Jobs<B> {
         let due = self.due.len();
         let threads = self.ahead.threads as usize;
-        if threads <= 1 || due < self.ahead.min_jobs || !self.enough_due_decide_ahead() {
+        if threads <= 1
+            || due < self.ahead.min_jobs
+            || !self.enough_due_decide_ahead()
+            || !self.ahead.pool.keep(threads - 1)
+        {
             self.ahead.jobs.active = 0;
             return std::mem::take(&mut self.ahead.jobs);
         }
@@ -268,12 +282,7 @@ impl<B: Brains> World<B> {
                 debug_assert!(decided.is_ok(), "{decided:?}");
             })
         };
-        std::thread::scope(|scope| {
-            for _ in 1..threads.min(chunks) {
-                scope.spawn(work);
-            }
-            work();
-        });
+        self.ahead.pool.run(threads.min(chunks) - 1, work);
         self.put_minds_back();
         std::mem::take(&mut self.ahead.jobs)
     }
