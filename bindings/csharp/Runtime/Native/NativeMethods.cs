@@ -2694,8 +2694,10 @@ namespace Motive
         /// <summary>
         /// Sets how many threads `motive_world_tick` thinks on, the calling thread included: 0 or 1
         /// is the calling thread only (the default); at most `MOTIVE_MAX_THINK_THREADS` (64), else
-        /// `MOTIVE_STATUS_INVALID_ARGUMENT`. motive starts the threads itself for each tick with enough
-        /// due thinks and joins them before the tick returns. Any count gives the same events,
+        /// `MOTIVE_STATUS_INVALID_ARGUMENT`. motive starts the threads itself at the first tick with
+        /// enough due thinks, and keeps them, idle between ticks, until the count changes or the world
+        /// is destroyed: `motive_world_destroy` joins them, so no thread of motive outlives its world
+        /// (the library may be unloaded once its worlds are destroyed). Any count gives the same events,
         /// decisions and state as one thread, byte for byte.
         ///
         /// # Safety
