@@ -64,9 +64,10 @@ pub const MAX_WEIGHT: f64 = 1e6;
 /// cbindgen:ignore
 pub const MAX_COST: f64 = 1e9;
 
-/// Most threads one world's tick may think on (`WorldConfig::think_threads`): each is a thread
-/// spawned per tick with its own think buffers, and a machine with more cores than this gains
-/// nothing more from one world.
+/// Most threads one world's tick may think on (`WorldConfig::think_threads`): each but the
+/// caller is a thread the world keeps from its first parallel tick until it drops
+/// (`think_pool.rs`), with its own think buffers, and a machine with more cores than this
+/// gains nothing more from one world.
 ///
 /// cbindgen:ignore
 pub const MAX_THINK_THREADS: u32 = 64;
