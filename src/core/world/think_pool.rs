@@ -117,14 +117,6 @@ impl ThinkPool {
     }
 }
 
-impl std::fmt::Debug for ThinkPool {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ThinkPool")
-            .field("threads", &self.kept.as_ref().map_or(0, Kept::count))
-            .finish()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
