@@ -94,7 +94,10 @@ impl<B: Brains> World<B> {
         let due = std::mem::take(&mut self.due);
         for (at, &(_, npc)) in due.iter().enumerate() {
             let near = at + 1 + NEAR_AHEAD;
-            self.prefetch_minds(&due[at + 1..], jobs.ready(near));
+            self.prefetch_minds(
+                |i| due.get(at + 1 + i).map(|&(_, npc)| npc),
+                jobs.ready(near),
+            );
             // One look-up of the record serves the cost and the think.
             let archetype = self.live_record(npc).and_then(|r| r.archetype());
             let cost =
@@ -117,21 +120,25 @@ impl<B: Brains> World<B> {
         self.due = due;
     }
 
-    /// Starts loading the minds of the NPCs due `next`, while this think runs, as a pipeline:
-    /// the record of the one [`RECORD_AHEAD`] on (its slot's address needs no load); the
-    /// mind's struct of the one [`MIND_AHEAD`] on; what the brain of the one [`FAR_AHEAD`] on
-    /// needs to find its buffers; and what the next ones' thinks read first, each stage's
-    /// addresses requested some thinks before. Most thinks of a large world are short (a busy
-    /// UBC NPC's returns at once), so each stage is a few thinks from the next: one think
-    /// apart left the loads still in flight at 20,000 NPCs (perf). The brain of one
-    /// `near_decided` ahead (on another thread, whose cache holds what it wrote) is left
-    /// alone: its commit reads its proposal, and pulling its buffers over cost the committing
-    /// thread more than it saved.
-    fn prefetch_minds(&self, next: &[(f64, Entity)], near_decided: bool) {
-        if let Some(&(_, ahead)) = next.get(RECORD_AHEAD) {
+    /// Starts loading the minds of the NPCs to think (or, in GOAP's planning queue, to be
+    /// served) next, `next(0)` the first of them, while this one runs, as a pipeline: the
+    /// record of the one [`RECORD_AHEAD`] on (its slot's address needs no load); the mind's
+    /// struct of the one [`MIND_AHEAD`] on; what the brain of the one [`FAR_AHEAD`] on needs to
+    /// find its buffers; and what the next ones' thinks read first, each stage's addresses
+    /// requested some thinks before. Most thinks of a large world are short (a busy UBC NPC's
+    /// returns at once), so each stage is a few thinks from the next: one think apart left the
+    /// loads still in flight at 20,000 NPCs (perf). The brain of one `near_decided` ahead (on
+    /// another thread, whose cache holds what it wrote) is left alone: its commit reads its
+    /// proposal, and pulling its buffers over cost the committing thread more than it saved.
+    pub(crate) fn prefetch_minds(
+        &self,
+        next: impl Fn(usize) -> Option<Entity>,
+        near_decided: bool,
+    ) {
+        if let Some(ahead) = next(RECORD_AHEAD) {
             self.prefetch_record(ahead);
         }
-        let record = |at: usize| next.get(at).and_then(|&(_, npc)| self.live_record(npc));
+        let record = |at: usize| next(at).and_then(|npc| self.live_record(npc));
         let mind = |at: usize| record(at).and_then(|record| record.mind.as_deref());
         if let Some(ahead) = mind(MIND_AHEAD) {
             crate::prefetch::value(ahead);

@@ -109,6 +109,10 @@ impl World {
             let Some(npc) = self.brains.goap.queue.pop_front() else {
                 break;
             };
+            // The queue's NPCs were last loaded at their thinks, a whole think phase ago: in a
+            // large world their records and minds are back in memory.
+            let queue = &self.brains.goap.queue;
+            self.prefetch_minds(|i| queue.get(i).copied(), false);
             self.serve_request(npc);
         }
     }
