@@ -228,6 +228,50 @@ fn bench_states_its_machine_and_the_scaling_it_measured() {
     assert_eq!(fields[4], verdict, "{line}");
 }
 
+/// Every report states its pages beside its machine; `--huge-pages` runs the bench again under
+/// malloc's tunables (only that run says huge pages were asked for) and states how much of the
+/// process then lay on them. Whether the kernel finds free 2 MB pages is the machine's state,
+/// so the amount is printed, not asserted (a 50,000-NPC world held 132-384 MB on this VM).
+#[test]
+fn bench_states_its_pages_and_runs_again_under_huge_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages_of = |stdout: &str| -> String {
+        let line = stdout.lines().find(|l| l.starts_with("pages: "));
+        line.unwrap_or_else(|| panic!("no pages line in:\n{stdout}"))
+            .to_owned()
+    };
+    let (plain, _) = bench(dir.path(), &short_ubc("32", &[]));
+    assert!(
+        plain
+            .lines()
+            .any(|l| l.starts_with("machine: ") && l.contains("; pages: 4 KB pages")),
+        "{plain}"
+    );
+    assert!(pages_of(&plain).contains("--huge-pages asks for 2 MB"));
+    let mode = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled");
+    let on_request = mode.is_ok_and(|m| m.contains("[madvise]") || m.contains("[always]"));
+    if !cfg!(target_os = "linux") || !on_request {
+        motive()
+            .args(["bench", "--huge-pages"])
+            .args(short_ubc("32", &[]))
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains("--huge-pages"));
+        return;
+    }
+    let (huge, rows) = bench(dir.path(), &short_ubc("32", &["--huge-pages"]));
+    assert_eq!(rows.len(), 1, "the bench ran once, under the tunables");
+    let pages = pages_of(&huge);
+    assert!(pages.contains("huge pages asked for"), "{pages}");
+    let held = pages
+        .split("at most ")
+        .nth(1)
+        .and_then(|rest| rest.split(" MB").next())
+        .and_then(|mb| mb.parse::<u64>().ok());
+    assert!(held.is_some(), "no amount in {pages}");
+    println!("{pages}");
+}
+
 /// A point whose window holds fewer thinks than `--min-thinks` takes more runs: 32 NPCs
 /// think 5 times a second, 320 times in a 2 s window, so 1,000 thinks take 4 runs; a
 /// population whose window holds enough keeps the one run asked. Every point measures the

@@ -9,6 +9,7 @@ mod fsm_tuning;
 mod guards;
 pub mod heap;
 mod hospital;
+mod huge_pages;
 mod machine_ceiling;
 mod need_watch;
 mod on_cpu;
@@ -110,6 +111,11 @@ pub struct BenchArgs {
     /// process-CPU µs per decision, the speedup over one thread, the on-CPU share.
     #[arg(long, value_name = "LIST", num_args = 1.., value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=64))]
     think_threads: Vec<u32>,
+    /// Run on 2 MB pages (Linux, glibc): runs the bench again with malloc's tunables asking for
+    /// transparent huge pages, as an engine or server on Linux would set them; the page size
+    /// is stated with the machine either way.
+    #[arg(long)]
+    huge_pages: bool,
 }
 
 fn controller_labels() -> PossibleValuesParser {
@@ -118,6 +124,7 @@ fn controller_labels() -> PossibleValuesParser {
 
 /// Runs `args`.
 pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
+    huge_pages::run_again_if_asked(args.huge_pages)?;
     if args.bt {
         return guards::run(&args.npcs, args.quick);
     }
@@ -186,7 +193,11 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
         "motive bench: the hospital of Sloan et al. 2011; {runs}; {} s warm-up; the same {} s window at every point",
         protocol.warmup, protocol.seconds
     );
-    println!("machine: {}", crate::machine::describe());
+    println!(
+        "machine: {}; pages: {}",
+        crate::machine::describe(),
+        huge_pages::describe(None)
+    );
     println!("NPCs are thinking NPCs only (nurses, doctors, visitors): patients and objects make no decisions. µs/dec = controller wall time ÷ (NPCs × thinks per NPC at 0.2 s), threads summed; wall µs = the slowest thread's; cpu µs = µs/dec × each thread's on-CPU share (the machine's other work left out), which NPCs in 10% uses; alloc/t = allocations per step in the window (buffers still growing to their high-water marks count).");
     for c in &controllers {
         println!("  {:<10} {}", c.label, c.about);
@@ -218,7 +229,9 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
     report::print_scaling(&rows);
     report::print_targets(&rows);
     report::write_csv(&args.csv, &rows)?;
-    println!("\ncsv: {}", args.csv.display());
+    let huge = rows.iter().filter_map(|r| r.measured.huge_page_bytes).max();
+    println!("\npages: {}", huge_pages::describe(huge));
+    println!("csv: {}", args.csv.display());
     if let (Some(mut file), Some(path)) = (plot_file, args.plot.as_deref()) {
         use std::io::Write;
         file.write_all(chart::render(&rows).as_bytes())?;

@@ -26,6 +26,7 @@ use motive::core::{DomainBuilder, World, WorldConfig};
 
 use super::controllers::Prepared;
 use super::heap;
+use super::huge_pages;
 use super::need_watch::{NeedSummary, NeedWatch};
 use super::on_cpu::OnCpu;
 use super::population::Population;
@@ -90,6 +91,9 @@ pub struct Measured {
     pub allocs_per_tick: f64,
     /// The patients' needs over every run (the worst run's).
     pub needs: NeedSummary,
+    /// The most bytes of the process on huge pages after a run's warm-up, where Linux says
+    /// (`huge_pages.rs`).
+    pub huge_page_bytes: Option<u64>,
 }
 
 impl Measured {
@@ -129,6 +133,7 @@ struct Run {
     warmed_bytes: isize,
     allocs_per_tick: f64,
     needs: NeedSummary,
+    huge_page_bytes: Option<u64>,
 }
 
 /// One worker thread's result.
@@ -190,6 +195,7 @@ pub fn measure(
         .map(|r| r.needs)
         .reduce(worst)
         .expect("one run at least");
+    let huge_page_bytes = runs.iter().filter_map(|r| r.huge_page_bytes).max();
     let (first_bytes, first_warmed) = (runs[0].built_bytes, runs[0].warmed_bytes);
     runs.sort_by(|a, b| a.us.total_cmp(&b.us));
     let runs = kept(&runs);
@@ -211,6 +217,7 @@ pub fn measure(
         domain_bytes: prepared.domain_bytes,
         allocs_per_tick: worst_allocs,
         needs,
+        huge_page_bytes,
     })
 }
 
@@ -265,7 +272,7 @@ fn run(
         let built = heap::live_bytes();
         barrier.wait();
         barrier.wait();
-        let warmed = heap::live_bytes();
+        let warmed = (heap::live_bytes(), huge_pages::held());
         barrier.wait();
         let parts: Result<Vec<Part>, String> = workers
             .into_iter()
@@ -308,7 +315,8 @@ fn run(
         cpu_us,
         on_cpu,
         built_bytes: built - before,
-        warmed_bytes: warmed - before,
+        warmed_bytes: warmed.0 - before,
+        huge_page_bytes: warmed.1,
         allocs_per_tick: parts.iter().map(|p| p.allocations).sum::<u64>() as f64
             / parts.iter().map(|p| p.steps).sum::<u64>().max(1) as f64,
         needs: parts

@@ -55,8 +55,9 @@ pub fn run(
     let (warmup, seconds) = if quick { (1.0, 10.0) } else { (5.0, 30.0) };
     println!("motive bench --think-threads: one world of the hospital, thinking on several threads; {warmup} s warm-up, a {seconds} s window");
     println!(
-        "machine: {}; load average before: {}",
+        "machine: {}; pages: {}; load average before: {}",
         crate::machine::describe(),
+        super::huge_pages::describe(None),
         load_average()
     );
     println!("tick µs = World::tick's wall time per decision; cpu µs = the process's CPU time per decision over whole steps (engine part included); speedup = tick µs on 1 thread ÷ on this many; on-CPU = process CPU ÷ (threads × the steps' wall time); stale = decisions taken ahead and checked at their turn that were decided again there; parallel = ticks whose thinks decided ahead on several threads (enough due NPCs with something to decide); passes, ahead, thinks, after = the tick's wall µs per decision in each phase: the passes over the entities (needs, running actions, due thinks, spatial index), thinks decided ahead on the threads, thinks at their turn (committing or deciding), and what follows (GOAP's planning queue, orders): passes and thinks run on one thread.");
