@@ -18,7 +18,14 @@
 //! 50,000 0.936 → 0.801, GOAP at 14,000 0.950 → 0.771 (Intel Xeon VM); the minds, UBC at
 //! 50,000 0.680 → 0.619, GOAP at 50,000 0.872 → 0.808, UDGOAP at 5,008 3.578 → 3.517, UBC
 //! at 32 unchanged (AMD EPYC VM). A mind's own buffers (its plan, its brain's state) stay
-//! where they are: the pass reads only the mind's running action.
+//! where they are: the pass reads only the mind's running action. Measured 2026-11-26
+//! (`scripts/bench-ab`, GOAP at 50,000 NPCs, 6 rounds): allocating each mind's plan, claims,
+//! brain box and brain vectors right after the mind, so that a think finds its NPC's state
+//! together, spread the minds apart and cost 11 % (0.798 → 0.884 µs: the per-tick pass,
+//! which loads every ticking NPC's mind each tick, reads minds far more often than thinks
+//! read brains); laying the brains out in slot order in a region of their own, the minds
+//! left packed, gained nothing (0.750 → 0.766). What a think pays at scale beyond its misses
+//! is page walks (README, "Pages").
 //!
 //! The copies cost an allocation per entity, so they wait until the entities allocated since
 //! the last layout are a quarter of the live ones: each spawn pays for at most four copies,
