@@ -153,6 +153,13 @@ impl<B: Brains> World<B> {
             if let Some(mind) = ahead.mind.as_deref().filter(|_| !near_decided) {
                 mind.brain.prefetch();
             }
+            // A busy NPC's think first checks that its action's target still exists
+            // (`fail_if_target_gone`): that entity's record, a line of the slab no think of
+            // this tick has read (perf, GOAP at 50,000 NPCs: 45 % of the think's own samples
+            // waited on it).
+            if let Some(running) = ahead.mind.as_deref().and_then(|mind| mind.running) {
+                self.prefetch_record(running.step.supplier);
+            }
         }
     }
 
