@@ -147,9 +147,11 @@ impl<B: Brains> World<B> {
             ahead.brain.prefetch_far();
         }
         if let Some(ahead) = record(NEAR_AHEAD) {
-            // Every brain's think reads the NPC's own facts, all of them (GOAP captures its
-            // symbols from them, UDGOAP senses itself).
-            ahead.facts.prefetch();
+            // All of them, where the think reads them: most due UBC thinks of a busy world
+            // read none, and their lines took memory bandwidth the next thinks wait on.
+            if self.think_may_read_facts(ahead) {
+                ahead.facts.prefetch();
+            }
             if let Some(mind) = ahead.mind.as_deref().filter(|_| !near_decided) {
                 mind.brain.prefetch();
             }

@@ -379,6 +379,16 @@ impl<B: Brains> World<B> {
         record.alarm == Alarm::NEVER
     }
 
+    /// Whether a think of the NPC of `record` may read its own facts: every brain's does (GOAP
+    /// captures its symbols from them, UDGOAP senses itself), but a reading-only one's (UBC)
+    /// decides nothing, and reads none of them, while the NPC performs an action.
+    pub(crate) fn think_may_read_facts(&self, record: &EntityRecord<B>) -> bool {
+        record.archetype().is_none_or(|a| {
+            self.ahead.speculation[a.0 as usize] != Speculation::ReadOnly
+                || Self::may_decide_reading(record)
+        })
+    }
+
     /// Begins a tick whose thinks the engine's threads decide ahead: advances the world as
     /// [`World::tick`] does up to its thinks, lists them, and returns how many there are (the
     /// jobs of [`World::think_range`], numbered from 0). Until [`World::tick_end`], the world
