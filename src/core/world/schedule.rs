@@ -150,7 +150,13 @@ impl<B: Brains> World<B> {
             // All of them, where the think reads them: most due UBC thinks of a busy world
             // read none, and their lines took memory bandwidth the next thinks wait on.
             if self.think_may_read_facts(ahead) {
-                ahead.facts.prefetch();
+                // As many as its archetype starts with, and room for a few gained since: the
+                // facts past its own are other entities' (the buffers lie in slot order),
+                // which this think does not read.
+                let expected = ahead
+                    .archetype()
+                    .map_or(usize::MAX, |a| self.domain.archetype(a).state.len() + 2);
+                ahead.facts.prefetch_first(expected);
             }
             if let Some(mind) = ahead.mind.as_deref().filter(|_| !near_decided) {
                 mind.brain.prefetch();
