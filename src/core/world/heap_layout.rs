@@ -24,8 +24,10 @@
 //! together, spread the minds apart and cost 11 % (0.798 → 0.884 µs: the per-tick pass,
 //! which loads every ticking NPC's mind each tick, reads minds far more often than thinks
 //! read brains); laying the brains out in slot order in a region of their own, the minds
-//! left packed, gained nothing (0.750 → 0.766). What a think pays at scale beyond its misses
-//! is page walks (README, "Pages").
+//! left packed, gained nothing (0.750 → 0.766). Nor did a 64-byte-aligned mind with its
+//! running action first, so that the pass reads one line of it rather than two: the larger
+//! minds cost more than the line saved (UBC at 50,000 NPCs 0.570-0.647 → 0.598-0.666 µs,
+//! four pairs). What a think pays at scale beyond its misses is page walks (README, "Pages").
 //!
 //! The copies cost an allocation per entity, so they wait until the entities allocated since
 //! the last layout are a quarter of the live ones: each spawn pays for at most four copies,
