@@ -147,12 +147,11 @@ impl<B: Brains> World<B> {
             ahead.brain.prefetch_far();
         }
         if let Some(ahead) = record(NEAR_AHEAD) {
-            // All of them, where the think reads them: most due UBC thinks of a busy world
-            // read none, and their lines took memory bandwidth the next thinks wait on.
+            // The NPC's facts where its think reads them (most due UBC thinks of a busy world
+            // read none), as many as its archetype starts with and a few gained since: the
+            // lines past them hold other entities' facts (the buffers lie in slot order), and
+            // loading them for nothing took bandwidth the next thinks wait on.
             if self.think_may_read_facts(ahead) {
-                // As many as its archetype starts with, and room for a few gained since: the
-                // facts past its own are other entities' (the buffers lie in slot order),
-                // which this think does not read.
                 let expected = ahead
                     .archetype()
                     .map_or(usize::MAX, |a| self.domain.archetype(a).state.len() + 2);
