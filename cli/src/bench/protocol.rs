@@ -260,7 +260,7 @@ fn run(
 ) -> Result<Run, String> {
     let barrier = Barrier::new(worlds.len() + 1);
     let before = heap::live_bytes();
-    let (parts, built, warmed) = std::thread::scope(|scope| {
+    let (parts, built, warmed, huge) = std::thread::scope(|scope| {
         let workers: Vec<_> = worlds
             .iter()
             .map(|&copies| {
@@ -272,7 +272,8 @@ fn run(
         let built = heap::live_bytes();
         barrier.wait();
         barrier.wait();
-        let warmed = (heap::live_bytes(), huge_pages::held());
+        let warmed = heap::live_bytes();
+        let huge = huge_pages::held();
         barrier.wait();
         let parts: Result<Vec<Part>, String> = workers
             .into_iter()
@@ -281,7 +282,7 @@ fn run(
                     .map_err(|_| "a worker thread panicked".to_owned())?
             })
             .collect();
-        (parts, built, warmed)
+        (parts, built, warmed, huge)
     });
     let parts = parts?;
     let thinks_per_second = prepared.thinks_per_copy_second * f64::from(worlds.iter().sum::<u32>());
@@ -315,8 +316,8 @@ fn run(
         cpu_us,
         on_cpu,
         built_bytes: built - before,
-        warmed_bytes: warmed.0 - before,
-        huge_page_bytes: warmed.1,
+        warmed_bytes: warmed - before,
+        huge_page_bytes: huge,
         allocs_per_tick: parts.iter().map(|p| p.allocations).sum::<u64>() as f64
             / parts.iter().map(|p| p.steps).sum::<u64>().max(1) as f64,
         needs: parts

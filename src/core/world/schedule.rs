@@ -28,6 +28,9 @@ const MIND_AHEAD: usize = 6;
 const FAR_AHEAD: usize = 4;
 /// See [`RECORD_AHEAD`].
 const NEAR_AHEAD: usize = 2;
+/// Facts beyond its archetype's starting ones that [`World::prefetch_minds`] expects an NPC to
+/// have gained (a visitor's `at`, say): its think reads all of them.
+const FACTS_GAINED: usize = 2;
 
 impl<B: Brains> World<B> {
     /// Lists the thinks due now (`self.due`, in slot order) and rebuilds the stale spatial
@@ -152,20 +155,22 @@ impl<B: Brains> World<B> {
             // lines past them hold other entities' facts (the buffers lie in slot order), and
             // loading them for nothing took bandwidth the next thinks wait on.
             if self.think_may_read_facts(ahead) {
-                let expected = ahead
-                    .archetype()
-                    .map_or(usize::MAX, |a| self.domain.archetype(a).state.len() + 2);
+                let expected = ahead.archetype().map_or(usize::MAX, |a| {
+                    self.domain.archetype(a).state.len() + FACTS_GAINED
+                });
                 ahead.facts.prefetch_first(expected);
             }
-            if let Some(mind) = ahead.mind.as_deref().filter(|_| !near_decided) {
-                mind.brain.prefetch();
-            }
-            // A busy NPC's think first checks that its action's target still exists
-            // (`fail_if_target_gone`): that entity's record, a line of the slab no think of
-            // this tick has read (perf, GOAP at 50,000 NPCs: 45 % of the think's own samples
-            // waited on it).
-            if let Some(running) = ahead.mind.as_deref().and_then(|mind| mind.running) {
-                self.prefetch_record(running.step.supplier);
+            if let Some(mind) = ahead.mind.as_deref() {
+                if !near_decided {
+                    mind.brain.prefetch();
+                }
+                // A busy NPC's think first checks that its action's target still exists
+                // (`fail_if_target_gone`): that entity's record, a line of the slab no think
+                // of this tick has read (perf, GOAP at 50,000 NPCs: 45 % of the think's own
+                // samples waited on it).
+                if let Some(running) = mind.running {
+                    self.prefetch_record(running.step.supplier);
+                }
             }
         }
     }
