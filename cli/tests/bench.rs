@@ -493,9 +493,10 @@ fn bench_bt_measures_guards_under_each_layer_stack() {
     );
 }
 
-/// `motive bench --think-threads 2,1`: each row's speedup is against the one-thread point
-/// even when it is measured last, its phases are parts of its tick, and the machine's own
-/// ceiling follows the table.
+/// `motive bench --think-threads 2,1 --runs 2`: each row's speedup is against the one-thread
+/// point even when it is measured last, the median of the rounds' paired speedups within
+/// their printed range, its phases are parts of its tick, and the machine's own ceiling
+/// follows the table.
 #[test]
 fn think_threads_compares_with_one_thread_in_any_order() {
     let stdout = stdout_of(&[
@@ -507,11 +508,14 @@ fn think_threads_compares_with_one_thread_in_any_order() {
         "--npcs",
         "32",
         "--quick",
+        "--runs",
+        "2",
     ]);
+    assert!(stdout.contains("2 round(s)"), "{stdout}");
     let rows: Vec<Vec<&str>> = stdout
         .lines()
         .map(|l| l.split_whitespace().collect::<Vec<_>>())
-        .filter(|f| f.len() == 13 && f[0] == "ubc")
+        .filter(|f| f.len() == 14 && f[0] == "ubc")
         .collect();
     let speedups: Vec<(&str, f64)> = rows
         .iter()
@@ -519,12 +523,18 @@ fn think_threads_compares_with_one_thread_in_any_order() {
         .collect();
     for row in &rows {
         let number = |i: usize| -> f64 { row[i].parse().unwrap() };
-        let phases: Vec<f64> = (9..13).map(number).collect();
+        let phases: Vec<f64> = (10..14).map(number).collect();
         assert!(phases.iter().all(|p| p.is_finite() && *p >= 0.0), "{row:?}");
         // Passes and thinks happen every tick; together the phases are within the tick
-        // (each printed to 0.001).
+        // (each printed to 0.001; the median of two rounds is their mean, so the sum of
+        // the phases' medians is the median of the rounds' sums).
         assert!(phases[0] > 0.0 && phases[2] > 0.0, "{row:?}");
         assert!(phases.iter().sum::<f64>() <= number(3) + 0.004, "{row:?}");
+        // The median of two paired speedups lies within their range, as printed.
+        let (low, high) = row[6].split_once('–').unwrap_or_else(|| panic!("{row:?}"));
+        let (low, high): (f64, f64) = (low.parse().unwrap(), high.parse().unwrap());
+        let speedup: f64 = row[5].trim_end_matches('×').parse().unwrap();
+        assert!(low <= speedup + 0.005 && speedup <= high + 0.005, "{row:?}");
     }
     assert_eq!(speedups.len(), 2, "{stdout}");
     assert_eq!(speedups[1], ("1", 1.0), "{stdout}");
@@ -535,4 +545,16 @@ fn think_threads_compares_with_one_thread_in_any_order() {
         .find(|l| l.trim_start().starts_with("2 threads: arithmetic"))
         .unwrap_or_else(|| panic!("no ceiling line: {stdout}"));
     assert!(ceiling.contains("random updates of 256 MB"), "{ceiling}");
+}
+
+/// `--runs` is bounded: more than a point may take is refused before anything runs.
+#[test]
+fn runs_beyond_the_most_a_point_takes_are_refused() {
+    let output = motive()
+        .args(["bench", "--quick", "--runs", "65"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("65 is not in 1..=64"), "{stderr}");
 }

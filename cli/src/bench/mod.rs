@@ -11,6 +11,7 @@ pub mod heap;
 mod hospital;
 mod huge_pages;
 mod machine_ceiling;
+mod median;
 mod need_watch;
 mod on_cpu;
 mod ordering;
@@ -65,9 +66,11 @@ pub struct BenchArgs {
     /// alone skips the axis.
     #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 0.., default_values_t = [4, 12, 36], value_parser = clap::value_parser!(u32).range(1..))]
     actions: Vec<u32>,
-    /// Runs per point, at least (see --min-thinks); with three or more the best and worst are
-    /// dropped, with eight or more the best and worst quarter [default: 5, 1 with --quick].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Runs per point, at least (see --min-thinks), at most 64; with three or more the best and
+    /// worst are dropped, with eight or more the best and worst quarter [default: 5, 1 with
+    /// --quick]. With --think-threads: rounds, each measuring every thread count once
+    /// [default: 3, 1 with --quick].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(protocol::MAX_RUNS)))]
     runs: Option<u32>,
     /// Simulated seconds before the measured window [default: 5, 1 with --quick].
     #[arg(long, value_name = "SECONDS", value_parser = run_options::seconds)]
@@ -108,7 +111,8 @@ pub struct BenchArgs {
     saves: Vec<u32>,
     /// Measure parallel think instead: each brain's hospital at each `--npcs` count in one
     /// world, thinking on each of these thread counts (`WorldConfig::think_threads`); tick and
-    /// process-CPU µs per decision, the speedup over one thread, the on-CPU share.
+    /// process-CPU µs per decision, the speedup over one thread (the median of `--runs`
+    /// rounds' paired speedups, with their range), the on-CPU share.
     #[arg(long, value_name = "LIST", num_args = 1.., value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=64))]
     think_threads: Vec<u32>,
     /// Run on 2 MB pages (Linux, glibc): runs the bench again with malloc's tunables asking for
@@ -142,6 +146,7 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
             &args.think_threads,
             args.quick,
             args.seed,
+            args.runs.unwrap_or(if args.quick { 1 } else { 3 }),
         );
     }
     let protocol = Protocol {

@@ -31,9 +31,9 @@ use super::need_watch::{NeedSummary, NeedWatch};
 use super::on_cpu::OnCpu;
 use super::population::Population;
 
-/// The most runs [`Protocol::min_thinks`] adds to a point: 64 quick windows of the 32-NPC
-/// base point take well under a second.
-const MAX_RUNS: u32 = 64;
+/// The most runs a point takes, asked (`--runs`) or added by [`Protocol::min_thinks`]: 64
+/// quick windows of the 32-NPC base point take well under a second.
+pub const MAX_RUNS: u32 = 64;
 
 /// How each point is measured.
 #[derive(Clone, Copy, Debug)]

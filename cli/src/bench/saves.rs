@@ -60,7 +60,6 @@ pub fn run(populations: &[u32]) -> Result<(), Box<dyn Error>> {
 
 /// The median of `REPEATS` measurements.
 fn median(mut measure: impl FnMut() -> f64) -> f64 {
-    let mut times: Vec<f64> = (0..REPEATS).map(|_| measure()).collect();
-    times.sort_by(f64::total_cmp);
-    times[REPEATS / 2]
+    let times: Vec<f64> = (0..REPEATS).map(|_| measure()).collect();
+    super::median::median(&times)
 }

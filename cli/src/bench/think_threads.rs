@@ -14,7 +14,15 @@
 //! phase (`World::tick_phases`): the passes over the entities before the thinks and the thinks
 //! at their turn run on the calling thread, so they bound the speedup; `ahead` is the thinks
 //! decided on the threads. The speedup is against the one-thread point
-//! wherever the list has it. Below the table, the machine's own ceiling for each thread count
+//! wherever the list has it.
+//!
+//! This kind of machine's speed drifts by tens of percent within minutes (a host shared with
+//! others): one pair of windows taken a minute apart gave the same build 1.08× in one pair and
+//! 1.92× in another. So `--runs` rounds each measure every thread count once, the order
+//! alternating from round to round (the second of two runs tends to run faster), with seed
+//! `--seed` + round; a figure is the median of its rounds, and the speedup the median of the
+//! rounds' paired speedups (each round's one-thread tick over its own), with their range.
+//! Below the table, the machine's own ceiling for each thread count
 //! (`machine_ceiling.rs`): what the same work gains from more threads with nothing of motive
 //! in it, computing and updating memory.
 
@@ -24,6 +32,7 @@ use std::time::Instant;
 use super::controllers::{Controller, Drive};
 use super::hospital;
 use super::machine_ceiling;
+use super::median::median;
 use super::on_cpu::thread_cpu;
 
 /// The memory the ceiling's memory kernel updates: within this kind of machine's last-level
@@ -51,25 +60,28 @@ pub fn run(
     threads: &[u32],
     quick: bool,
     seed: u64,
+    rounds: u32,
 ) -> Result<(), Box<dyn Error>> {
     let (warmup, seconds) = if quick { (1.0, 10.0) } else { (5.0, 30.0) };
-    println!("motive bench --think-threads: one world of the hospital, thinking on several threads; {warmup} s warm-up, a {seconds} s window");
+    let rounds = rounds.max(1);
+    println!("motive bench --think-threads: one world of the hospital, thinking on several threads; {warmup} s warm-up, a {seconds} s window; {rounds} round(s), each measuring every thread count, the order alternating");
     println!(
         "machine: {}; pages: {}; load average before: {}",
         crate::machine::describe(),
         super::huge_pages::describe(None),
         load_average()
     );
-    println!("tick µs = World::tick's wall time per decision; cpu µs = the process's CPU time per decision over whole steps (engine part included); speedup = tick µs on 1 thread ÷ on this many; on-CPU = process CPU ÷ (threads × the steps' wall time); stale = decisions taken ahead and checked at their turn that were decided again there; parallel = ticks whose thinks decided ahead on several threads (enough due NPCs with something to decide); passes, ahead, thinks, after = the tick's wall µs per decision in each phase: the passes over the entities (needs, running actions, due thinks, spatial index), thinks decided ahead on the threads, thinks at their turn (committing or deciding), and what follows (GOAP's planning queue, orders): passes and thinks run on one thread.");
+    println!("tick µs = World::tick's wall time per decision; cpu µs = the process's CPU time per decision over whole steps (engine part included); speedup = tick µs on 1 thread ÷ on this many (the median of the rounds' paired speedups; range: the lowest and highest of them); on-CPU = process CPU ÷ (threads × the steps' wall time); stale = decisions taken ahead and checked at their turn that were decided again there; parallel = ticks whose thinks decided ahead on several threads (enough due NPCs with something to decide); passes, ahead, thinks, after = the tick's wall µs per decision in each phase: the passes over the entities (needs, running actions, due thinks, spatial index), thinks decided ahead on the threads, thinks at their turn (committing or deciding), and what follows (GOAP's planning queue, orders): passes and thinks run on one thread. Every other figure is the median of the rounds.");
     println!();
     println!(
-        "{:<8} {:>7} {:>7} {:>9} {:>9} {:>8} {:>7} {:>7} {:>8}   {:>7} {:>7} {:>7} {:>7}",
+        "{:<8} {:>7} {:>7} {:>9} {:>9} {:>8} {:>11} {:>7} {:>7} {:>8}   {:>7} {:>7} {:>7} {:>7}",
         "brain",
         "npcs",
         "threads",
         "tick µs",
         "cpu µs",
         "speedup",
+        "range",
         "on-CPU",
         "stale",
         "parallel",
@@ -85,29 +97,51 @@ pub fn run(
         }
         let prepared = controller.prepare(&doc)?;
         for &n in npcs {
-            let points = threads
-                .iter()
-                .map(|&t| measure(&prepared, n, t, seed, warmup, seconds))
-                .collect::<Result<Vec<_>, _>>()?;
+            // One point per round for each thread count, by its place in `threads`.
+            let mut measured: Vec<Vec<Point>> = threads.iter().map(|_| Vec::new()).collect();
+            for round in 0..rounds {
+                let mut order: Vec<usize> = (0..threads.len()).collect();
+                if round % 2 == 1 {
+                    order.reverse();
+                }
+                for i in order {
+                    let seed = seed + u64::from(round);
+                    measured[i].push(measure(&prepared, n, threads[i], seed, warmup, seconds)?);
+                }
+            }
             // Against the one-thread point wherever the list has it (`--think-threads 2,1`
             // measures it last, to see whether the order matters).
-            let base = threads
-                .iter()
-                .position(|&t| t == 1)
-                .map_or(f64::NAN, |i| points[i].tick_wall_us);
-            for (&t, p) in threads.iter().zip(&points) {
-                let [passes, ahead, thinks, after] = p.phases;
+            let one = threads.iter().position(|&t| t == 1).map(|i| &measured[i]);
+            for (&t, points) in threads.iter().zip(&measured) {
+                let speedups: Vec<f64> = one.map_or_else(Vec::new, |one| {
+                    one.iter()
+                        .zip(points)
+                        .map(|(one, p)| one.tick_wall_us / p.tick_wall_us)
+                        .collect()
+                });
+                let range = match (rounds, speedups.is_empty()) {
+                    (1, _) | (_, true) => "-".to_owned(),
+                    _ => {
+                        let low = speedups.iter().copied().fold(f64::INFINITY, f64::min);
+                        let high = speedups.iter().copied().fold(0.0, f64::max);
+                        format!("{low:.2}–{high:.2}")
+                    }
+                };
+                let of = |f: fn(&Point) -> f64| median(&points.iter().map(f).collect::<Vec<_>>());
+                let [passes, ahead, thinks, after] = [0, 1, 2, 3].map(|phase| {
+                    median(&points.iter().map(|p| p.phases[phase]).collect::<Vec<_>>())
+                });
                 println!(
-                    "{:<8} {:>7} {:>7} {:>9.3} {:>9.3} {:>7.2}× {:>6.0}% {:>6.2}% {:>7.0}%   {passes:>7.3} {ahead:>7.3} {thinks:>7.3} {after:>7.3}",
+                    "{:<8} {:>7} {:>7} {:>9.3} {:>9.3} {:>7.2}× {range:>11} {:>6.0}% {:>6.2}% {:>7.0}%   {passes:>7.3} {ahead:>7.3} {thinks:>7.3} {after:>7.3}",
                     controller.label,
                     prepared.copies_for(n) * prepared.thinking_per_copy,
                     t,
-                    p.tick_wall_us,
-                    p.cpu_us,
-                    base / p.tick_wall_us,
-                    p.on_cpu * 100.0,
-                    p.stale * 100.0,
-                    p.parallel_ticks * 100.0
+                    of(|p| p.tick_wall_us),
+                    of(|p| p.cpu_us),
+                    median(&speedups),
+                    of(|p| p.on_cpu) * 100.0,
+                    of(|p| p.stale) * 100.0,
+                    of(|p| p.parallel_ticks) * 100.0
                 );
             }
         }
