@@ -224,8 +224,13 @@ fn bench_states_its_machine_and_the_scaling_it_measured() {
     assert_eq!(fields[1], "64", "{line}");
     let ratio: f64 = fields[3].trim_end_matches('×').parse().unwrap();
     assert!((ratio - cpu("64") / cpu("32")).abs() < 0.006, "{line}");
+    // One run a point: one round both ran, whose ratio is the figures' (a run's figure is
+    // the run's own).
+    let paired: f64 = fields[4].trim_end_matches('×').parse().unwrap();
+    assert_eq!(fields[5], "1", "{line}");
+    assert!((paired - ratio).abs() < 0.011, "{line}");
     let verdict = if ratio <= 1.3 { "flat" } else { "grows" };
-    assert_eq!(fields[4], verdict, "{line}");
+    assert_eq!(fields[6], verdict, "{line}");
 }
 
 /// Every report states its pages beside its machine; `--huge-pages` runs the bench again under

@@ -19,6 +19,7 @@ mod performing;
 mod population;
 mod protocol;
 mod report;
+mod rounds;
 mod saves;
 mod squads;
 mod sweep;
@@ -34,7 +35,7 @@ use clap::Args;
 
 use crate::run_options;
 use controllers::CONTROLLERS;
-use protocol::Protocol;
+use protocol::{Pending, Protocol};
 use report::Row;
 
 /// Where the CSV goes when `--csv` is not given.
@@ -195,7 +196,7 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
         n => format!("{n} runs per point"),
     };
     println!(
-        "motive bench: the hospital of Sloan et al. 2011; {runs}; {} s warm-up; the same {} s window at every point",
+        "motive bench: the hospital of Sloan et al. 2011; {runs}, taken in rounds (run k of every point in round k, the points' order alternating); {} s warm-up; the same {} s window at every point",
         protocol.warmup, protocol.seconds
     );
     println!(
@@ -210,25 +211,41 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
     println!();
     protocol::prime()?;
     let show_progress = std::io::stderr().is_terminal();
-    let mut rows = Vec::new();
-    for (controller, point, prepared, worlds) in jobs {
-        if show_progress {
-            eprintln!(
-                "measuring {} at {} NPCs, +{} objects, +{} actions, {} thread(s)",
-                controller.label,
-                point.npcs,
-                point.extra_objects,
-                point.extra_actions,
-                point.threads
-            );
+    let mut pending: Vec<Pending> = jobs
+        .iter()
+        .map(|(_, _, prepared, worlds)| Pending::new(prepared, worlds, &protocol))
+        .collect();
+    // Run k of every point in round k (`rounds.rs`).
+    let rounds = pending.iter().map(Pending::run_count).max().unwrap_or(0);
+    for round in 0..rounds {
+        for i in rounds::order(jobs.len(), round) {
+            if round >= pending[i].run_count() {
+                continue;
+            }
+            let (controller, point, prepared, worlds) = &jobs[i];
+            if show_progress {
+                eprintln!(
+                    "measuring {} at {} NPCs, +{} objects, +{} actions, {} thread(s): round {} of {rounds}",
+                    controller.label,
+                    point.npcs,
+                    point.extra_objects,
+                    point.extra_actions,
+                    point.threads,
+                    round + 1
+                );
+            }
+            pending[i].run(prepared, worlds, &protocol, round)?;
         }
-        let measured = protocol::measure(&prepared, &worlds, &protocol)?;
-        rows.push(Row {
+    }
+    let rows: Vec<Row> = jobs
+        .into_iter()
+        .zip(pending)
+        .map(|((controller, point, prepared, _), pending)| Row {
             controller,
             point,
-            measured,
-        });
-    }
+            measured: pending.measured(&prepared),
+        })
+        .collect();
     report::print_table(&rows);
     report::print_table_4_1(&rows);
     report::print_scaling(&rows);

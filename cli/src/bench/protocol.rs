@@ -94,17 +94,17 @@ pub struct Measured {
     /// The most bytes of the process on huge pages after a run's warm-up, where Linux says
     /// (`huge_pages.rs`).
     pub huge_page_bytes: Option<u64>,
+    /// Each run's [`Measured::budget_us`] by its round (NaN for rounds the point took no part
+    /// in): points run in the same round ran within a minute of each other, so their ratio
+    /// is free of the machine's drift ([`paired_ratio`]).
+    pub by_round: [f64; MAX_RUNS as usize],
 }
 
 impl Measured {
     /// µs per decision spent of a core's budget, which is CPU time: CPU µs, or wall µs where
     /// the CPU share is unknown.
     pub fn budget_us(&self) -> f64 {
-        if self.cpu_us.is_finite() {
-            self.cpu_us
-        } else {
-            self.us
-        }
+        budget_us(self.cpu_us, self.us)
     }
 
     /// NPCs whose decisions fit in 10 % of one core at one think per interval (0.2 s):
@@ -121,7 +121,7 @@ impl Measured {
 }
 
 /// One run's result.
-struct Run {
+pub struct Run {
     startup: Duration,
     warmup_us: f64,
     us: f64,
@@ -134,6 +134,35 @@ struct Run {
     allocs_per_tick: f64,
     needs: NeedSummary,
     huge_page_bytes: Option<u64>,
+}
+
+impl Run {
+    /// [`Measured::budget_us`] of this run alone.
+    fn budget_us(&self) -> f64 {
+        budget_us(self.cpu_us, self.us)
+    }
+}
+
+/// CPU µs per decision, or `us` (wall) where the CPU share is unknown.
+fn budget_us(cpu_us: f64, us: f64) -> f64 {
+    if cpu_us.is_finite() {
+        cpu_us
+    } else {
+        us
+    }
+}
+
+/// The median over the rounds both took part in of `larger`'s cost per decision over
+/// `base`'s, and how many rounds that is (NaN and 0 when none).
+pub fn paired_ratio(larger: &Measured, base: &Measured) -> (f64, usize) {
+    let ratios: Vec<f64> = larger
+        .by_round
+        .iter()
+        .zip(&base.by_round)
+        .filter(|(l, b)| l.is_finite() && b.is_finite())
+        .map(|(l, b)| l / b)
+        .collect();
+    (super::median::median(&ratios), ratios.len())
 }
 
 /// One worker thread's result.
@@ -171,54 +200,101 @@ pub fn split(prepared: &Prepared, npcs: u32, threads: u32) -> Result<Vec<u32>, S
         .collect())
 }
 
-/// Measures `prepared` with `worlds` (copies in each, see [`split`]).
-pub fn measure(
-    prepared: &Prepared,
-    worlds: &[u32],
-    protocol: &Protocol,
-) -> Result<Measured, String> {
-    let copies: u32 = worlds.iter().sum();
-    let thinks_per_second = prepared.thinks_per_copy_second * f64::from(copies);
-    // Whole steps, so that the seconds measured are the seconds stepped.
-    let whole_steps = |seconds: f64| (seconds / prepared.step()).round() * prepared.step();
-    let window = whole_steps(protocol.seconds).max(prepared.step());
-    let warmup = whole_steps(protocol.warmup);
-    let run_count = runs_for(protocol, thinks_per_second * window);
-    let mut runs = Vec::new();
-    for k in 0..run_count {
-        let seed = protocol.seed + u64::from(k);
-        runs.push(run(prepared, worlds, seed, warmup, window)?);
+/// A point's runs as they are taken: the sweep takes every point's runs in rounds (run k of
+/// each point in round k, `rounds.rs`), so that the points' runs span the same minutes.
+pub struct Pending {
+    copies: u32,
+    warmup: f64,
+    window: f64,
+    run_count: u32,
+    /// Each run made, with its round.
+    runs: Vec<(u32, Run)>,
+}
+
+impl Pending {
+    /// The runs `prepared` with `worlds` (copies in each, see [`split`]) takes under
+    /// `protocol`, none made yet.
+    pub fn new(prepared: &Prepared, worlds: &[u32], protocol: &Protocol) -> Pending {
+        let copies: u32 = worlds.iter().sum();
+        let thinks_per_second = prepared.thinks_per_copy_second * f64::from(copies);
+        // Whole steps, so that the seconds measured are the seconds stepped.
+        let whole_steps = |seconds: f64| (seconds / prepared.step()).round() * prepared.step();
+        let window = whole_steps(protocol.seconds).max(prepared.step());
+        Pending {
+            copies,
+            warmup: whole_steps(protocol.warmup),
+            window,
+            run_count: runs_for(protocol, thinks_per_second * window),
+            runs: Vec::new(),
+        }
     }
-    let worst_allocs = runs.iter().map(|r| r.allocs_per_tick).fold(0.0, f64::max);
-    let needs = runs
-        .iter()
-        .map(|r| r.needs)
-        .reduce(worst)
-        .expect("one run at least");
-    let huge_page_bytes = runs.iter().filter_map(|r| r.huge_page_bytes).max();
-    let (first_bytes, first_warmed) = (runs[0].built_bytes, runs[0].warmed_bytes);
-    runs.sort_by(|a, b| a.us.total_cmp(&b.us));
-    let runs = kept(&runs);
-    let mean = |f: fn(&Run) -> f64| runs.iter().map(f).sum::<f64>() / runs.len() as f64;
-    let total = copies * prepared.thinking_per_copy;
-    Ok(Measured {
-        npcs: total,
-        runs: run_count,
-        window,
-        startup_ms: mean(|r| r.startup.as_secs_f64() * 1e3),
-        warmup_us: mean(|r| r.warmup_us),
-        us: mean(|r| r.us),
-        own_think_us: mean(|r| r.own_think_us),
-        wall_us: mean(|r| r.wall_us),
-        cpu_us: mean(|r| r.cpu_us),
-        on_cpu: mean(|r| r.on_cpu),
-        start_bytes_per_npc: first_bytes as f64 / f64::from(total),
-        bytes_per_npc: first_warmed as f64 / f64::from(total),
-        domain_bytes: prepared.domain_bytes,
-        allocs_per_tick: worst_allocs,
-        needs,
-        huge_page_bytes,
-    })
+
+    /// How many runs the point takes: the rounds it takes part in, from round 0.
+    pub fn run_count(&self) -> u32 {
+        self.run_count
+    }
+
+    /// Makes the point's run of `round` (below [`Pending::run_count`]), seeded `protocol.seed
+    /// + round`.
+    pub fn run(
+        &mut self,
+        prepared: &Prepared,
+        worlds: &[u32],
+        protocol: &Protocol,
+        round: u32,
+    ) -> Result<(), String> {
+        let seed = protocol.seed + u64::from(round);
+        let made = run(prepared, worlds, seed, self.warmup, self.window)?;
+        self.runs.push((round, made));
+        Ok(())
+    }
+
+    /// The point's figures from the runs made (at least one).
+    pub fn measured(self, prepared: &Prepared) -> Measured {
+        let Pending {
+            copies,
+            window,
+            run_count,
+            runs,
+            ..
+        } = self;
+        let mut by_round = [f64::NAN; MAX_RUNS as usize];
+        for (round, r) in &runs {
+            by_round[*round as usize] = r.budget_us();
+        }
+        let mut runs: Vec<Run> = runs.into_iter().map(|(_, r)| r).collect();
+        let worst_allocs = runs.iter().map(|r| r.allocs_per_tick).fold(0.0, f64::max);
+        let needs = runs
+            .iter()
+            .map(|r| r.needs)
+            .reduce(worst)
+            .expect("one run at least");
+        let huge_page_bytes = runs.iter().filter_map(|r| r.huge_page_bytes).max();
+        let (first_bytes, first_warmed) = (runs[0].built_bytes, runs[0].warmed_bytes);
+        runs.sort_by(|a, b| a.us.total_cmp(&b.us));
+        let runs = kept(&runs);
+        let mean = |f: fn(&Run) -> f64| runs.iter().map(f).sum::<f64>() / runs.len() as f64;
+        let total = copies * prepared.thinking_per_copy;
+        Measured {
+            npcs: total,
+            runs: run_count,
+            window,
+            startup_ms: mean(|r| r.startup.as_secs_f64() * 1e3),
+            warmup_us: mean(|r| r.warmup_us),
+            us: mean(|r| r.us),
+            own_think_us: mean(|r| r.own_think_us),
+            wall_us: mean(|r| r.wall_us),
+            cpu_us: mean(|r| r.cpu_us),
+            on_cpu: mean(|r| r.on_cpu),
+            start_bytes_per_npc: first_bytes as f64 / f64::from(total),
+            bytes_per_npc: first_warmed as f64 / f64::from(total),
+            domain_bytes: prepared.domain_bytes,
+            allocs_per_tick: worst_allocs,
+            needs,
+            huge_page_bytes,
+            by_round,
+        }
+    }
 }
 
 /// Runs for a point whose window holds `thinks_per_run` thinks: the runs asked, or more
@@ -395,7 +471,51 @@ fn steps(
 
 #[cfg(test)]
 mod tests {
-    use super::{kept, runs_for, Protocol, MAX_RUNS};
+    use super::{kept, paired_ratio, runs_for, Measured, Protocol, MAX_RUNS};
+    use crate::bench::need_watch::NeedSummary;
+
+    /// A point whose runs cost `budget` µs per decision in rounds 0, 1, …, NaN where it ran
+    /// no run.
+    fn ran(budget: &[f64]) -> Measured {
+        let mut by_round = [f64::NAN; MAX_RUNS as usize];
+        by_round[..budget.len()].copy_from_slice(budget);
+        Measured {
+            npcs: 32,
+            runs: budget.len() as u32,
+            window: 10.0,
+            startup_ms: 0.0,
+            warmup_us: f64::NAN,
+            us: 1.0,
+            own_think_us: f64::NAN,
+            wall_us: 1.0,
+            cpu_us: 1.0,
+            on_cpu: 1.0,
+            start_bytes_per_npc: 0.0,
+            bytes_per_npc: 0.0,
+            domain_bytes: 0,
+            allocs_per_tick: 0.0,
+            needs: NeedSummary {
+                serviced: 0,
+                needs: 0,
+                lowest: f64::INFINITY,
+            },
+            huge_page_bytes: None,
+            by_round,
+        }
+    }
+
+    #[test]
+    fn the_paired_ratio_is_the_median_over_the_rounds_both_ran() {
+        // The machine slows by half in round 1: both points' runs of it, the ratio not.
+        let base = ran(&[1.0, 1.5, 1.0, 1.0, 1.0]);
+        let large = ran(&[1.2, 1.8, 1.2]);
+        let (ratio, rounds) = paired_ratio(&large, &base);
+        assert_eq!(rounds, 3);
+        assert!((ratio - 1.2).abs() < 1e-12, "{ratio}");
+        // A round the larger point ran alone (it cannot, but NaN pairs are skipped) or none.
+        let (none, rounds) = paired_ratio(&ran(&[f64::NAN, 2.0]), &ran(&[1.0]));
+        assert!(none.is_nan() && rounds == 0);
+    }
 
     fn protocol(runs: u32, min_thinks: f64) -> Protocol {
         Protocol {

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::controllers::{Controller, Drive, CONTROLLERS};
 use super::ordering::{self, Timed};
-use super::protocol::Measured;
+use super::protocol::{paired_ratio, Measured};
 use super::sweep::{Axis, Point, BASE_NPCS};
 
 /// The think interval of the measure: every character of the hospital thinks every 0.2 s
@@ -260,11 +260,13 @@ pub fn print_scaling(rows: &[Row]) {
             } else {
                 "grows"
             };
+            let (paired, pairs) = paired_ratio(&largest.measured, &base.measured);
             lines.push(format!(
-                "{label:<10} {:>8} {:>10} {:>8}   {verdict}",
+                "{label:<10} {:>8} {:>10} {:>8} {:>8} {pairs:>6}   {verdict}",
                 largest.measured.npcs,
                 fixed(largest.measured.budget_us(), 3),
-                times(ratio, 2)
+                times(ratio, 2),
+                times(paired, 2)
             ));
         }
     }
@@ -272,11 +274,11 @@ pub fn print_scaling(rows: &[Row]) {
         return;
     }
     println!(
-        "\nScaling: cpu µs per decision at the largest population over the base point's ({BASE_NPCS} NPCs), one thread; flat within {FLAT_SCALING}×:"
+        "\nScaling: cpu µs per decision at the largest population over the base point's ({BASE_NPCS} NPCs), one thread; flat within {FLAT_SCALING}×; paired = the median over the rounds both points ran in of their runs' ratio (runs of one round are minutes apart at most), rounds = how many:"
     );
     println!(
-        "{:<10} {:>8} {:>10} {:>8}   verdict",
-        "controller", "NPCs", "cpu µs", "× base"
+        "{:<10} {:>8} {:>10} {:>8} {:>8} {:>6}   verdict",
+        "controller", "NPCs", "cpu µs", "× base", "paired", "rounds"
     );
     for line in lines {
         println!("{line}");

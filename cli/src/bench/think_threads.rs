@@ -100,11 +100,7 @@ pub fn run(
             // One point per round for each thread count, by its place in `threads`.
             let mut measured: Vec<Vec<Point>> = threads.iter().map(|_| Vec::new()).collect();
             for round in 0..rounds {
-                let mut order: Vec<usize> = (0..threads.len()).collect();
-                if round % 2 == 1 {
-                    order.reverse();
-                }
-                for i in order {
+                for i in super::rounds::order(threads.len(), round) {
                     let seed = seed + u64::from(round);
                     measured[i].push(measure(&prepared, n, threads[i], seed, warmup, seconds)?);
                 }
