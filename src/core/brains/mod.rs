@@ -312,9 +312,9 @@ impl Brains for BrainState {
         world.step_bt_groups();
     }
 
-    fn prefetch(&self) {
+    fn prefetch(&self, idle: bool) {
         match self {
-            BrainState::Udgoap(udgoap) => udgoap.prefetch(),
+            BrainState::Udgoap(udgoap) => udgoap.prefetch(idle),
             BrainState::Bt(bt) => bt.layers.prefetch(),
             BrainState::Goap(goap) => goap.prefetch(),
             BrainState::Ubc(_) => {}

@@ -120,7 +120,8 @@ pub trait Brains:
 
     /// Starts loading what a think of this brain reads first (`src/prefetch.rs`); the struct
     /// itself is loaded, and what [`Brains::prefetch_far`] asked for requested, already.
-    fn prefetch(&self);
+    /// `idle`: the NPC performs no action, so the think may plan and read what planning reads.
+    fn prefetch(&self, idle: bool);
 
     /// Starts loading, one think earlier than [`Brains::prefetch`], what that prefetch reads
     /// to find its addresses (a brain whose state is a chain of buffers); the struct itself is

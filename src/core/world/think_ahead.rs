@@ -465,8 +465,10 @@ impl<B: Brains> World<B> {
     /// at the first job taken already.
     fn decide_jobs(&self, first: usize, count: usize, scratch: &mut B::Scratch) -> Result<()> {
         for at in first..first + count {
-            self.prefetch_job(at + FAR_AHEAD, Brains::prefetch_far);
-            self.prefetch_job(at + NEAR_AHEAD, Brains::prefetch);
+            self.prefetch_job(at + FAR_AHEAD, |mind| mind.brain.prefetch_far());
+            self.prefetch_job(at + NEAR_AHEAD, |mind| {
+                mind.brain.prefetch(mind.running.is_none());
+            });
             let mut job = self.ahead.jobs.jobs[at]
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
@@ -487,13 +489,13 @@ impl<B: Brains> World<B> {
     /// Starts loading, with `prefetch`, what deciding the job at `at` reads, if it is a mind
     /// out of its record that no other thread holds: a thread's decisions stream through minds
     /// as the one-thread commits do, in stages (`schedule.rs`, `prefetch_minds`).
-    fn prefetch_job(&self, at: usize, prefetch: fn(&B)) {
+    fn prefetch_job(&self, at: usize, prefetch: fn(&Mind<B>)) {
         let Some(job) = self.ahead.jobs.jobs[..self.ahead.jobs.active].get(at) else {
             return;
         };
         if let Ok(job) = job.try_lock() {
             if let Some(mind) = job.mind.as_deref() {
-                prefetch(&mind.brain);
+                prefetch(mind);
             }
         }
     }

@@ -89,14 +89,17 @@ pub struct UdgoapMind {
 }
 
 impl UdgoapMind {
-    /// Starts loading what a think reads first: memory, drives, goals and the explanation it
-    /// rewrites ([`crate::prefetch`]). The struct itself must be loaded or requested already.
-    pub(crate) fn prefetch(&self) {
+    /// Starts loading what a think reads first: memory, drives, goals, and when the NPC is
+    /// `idle` (it then plans) the explanation the plan rewrites ([`crate::prefetch`]). The
+    /// struct itself must be loaded or requested already.
+    pub(crate) fn prefetch(&self, idle: bool) {
         self.memory.prefetch();
         crate::prefetch::front(&self.drives, 64);
         crate::prefetch::front(&self.goals, 128);
-        crate::prefetch::front(&self.explanation.candidates, 256);
-        crate::prefetch::front(&self.explanation.satisfactions, 128);
+        if idle {
+            crate::prefetch::front(&self.explanation.candidates, 256);
+            crate::prefetch::front(&self.explanation.satisfactions, 128);
+        }
     }
 
     /// A fresh state with the archetype's memory capacity and internal drives.
