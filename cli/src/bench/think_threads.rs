@@ -115,7 +115,8 @@ pub fn run(
                         .map(|(one, p)| one.tick_wall_us / p.tick_wall_us)
                         .collect()
                 });
-                let range = match (rounds, speedups.is_empty()) {
+                // The one-thread row's speedups are all 1: no range to show.
+                let range = match (rounds, speedups.is_empty() || t == 1) {
                     (1, _) | (_, true) => "-".to_owned(),
                     _ => {
                         let low = speedups.iter().copied().fold(f64::INFINITY, f64::min);
