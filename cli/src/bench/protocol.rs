@@ -121,7 +121,7 @@ impl Measured {
 }
 
 /// One run's result.
-pub struct Run {
+struct Run {
     startup: Duration,
     warmup_us: f64,
     us: f64,

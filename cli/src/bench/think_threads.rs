@@ -115,30 +115,29 @@ pub fn run(
                         .map(|(one, p)| one.tick_wall_us / p.tick_wall_us)
                         .collect()
                 });
-                // The one-thread row's speedups are all 1: no range to show.
-                let range = match (rounds, speedups.is_empty() || t == 1) {
-                    (1, _) | (_, true) => "-".to_owned(),
-                    _ => {
-                        let low = speedups.iter().copied().fold(f64::INFINITY, f64::min);
-                        let high = speedups.iter().copied().fold(0.0, f64::max);
-                        format!("{low:.2}–{high:.2}")
-                    }
+                // One round, or the one-thread row (its speedups are all 1): no range to show.
+                let range = if rounds == 1 || t == 1 || speedups.is_empty() {
+                    "-".to_owned()
+                } else {
+                    let low = speedups.iter().copied().fold(f64::INFINITY, f64::min);
+                    let high = speedups.iter().copied().fold(0.0, f64::max);
+                    format!("{low:.2}–{high:.2}")
                 };
-                let of = |f: fn(&Point) -> f64| median(&points.iter().map(f).collect::<Vec<_>>());
-                let [passes, ahead, thinks, after] = [0, 1, 2, 3].map(|phase| {
-                    median(&points.iter().map(|p| p.phases[phase]).collect::<Vec<_>>())
-                });
+                let of =
+                    |f: &dyn Fn(&Point) -> f64| median(&points.iter().map(f).collect::<Vec<_>>());
+                let [passes, ahead, thinks, after] =
+                    [0, 1, 2, 3].map(|phase| of(&|p| p.phases[phase]));
                 println!(
                     "{:<8} {:>7} {:>7} {:>9.3} {:>9.3} {:>7.2}× {range:>11} {:>6.0}% {:>6.2}% {:>7.0}%   {passes:>7.3} {ahead:>7.3} {thinks:>7.3} {after:>7.3}",
                     controller.label,
                     prepared.copies_for(n) * prepared.thinking_per_copy,
                     t,
-                    of(|p| p.tick_wall_us),
-                    of(|p| p.cpu_us),
+                    of(&|p| p.tick_wall_us),
+                    of(&|p| p.cpu_us),
                     median(&speedups),
-                    of(|p| p.on_cpu) * 100.0,
-                    of(|p| p.stale) * 100.0,
-                    of(|p| p.parallel_ticks) * 100.0
+                    of(&|p| p.on_cpu) * 100.0,
+                    of(&|p| p.stale) * 100.0,
+                    of(&|p| p.parallel_ticks) * 100.0
                 );
             }
         }

@@ -5,6 +5,7 @@
 
 use crate::core::model::entity::Entity;
 use crate::core::model::smart_object::Claim;
+use crate::core::world::brains::Brains;
 use crate::core::world::squads::Command;
 use crate::core::world::Step;
 
@@ -50,6 +51,15 @@ impl<B> Mind<B> {
     /// The steps not yet finished: the running step (if any) first, then those not started.
     pub fn remaining_plan(&self) -> &[Step] {
         &self.plan[self.next_step.min(self.plan.len())..]
+    }
+}
+
+impl<B: Brains> Mind<B> {
+    /// Starts loading what its brain's think reads first ([`Brains::prefetch`]), planning's
+    /// part only when it performs no action: the one place the think pipelines (the calling
+    /// thread's and the deciding threads') tell an idle NPC from a busy one.
+    pub(crate) fn prefetch_brain(&self) {
+        self.brain.prefetch(self.running.is_none());
     }
 }
 

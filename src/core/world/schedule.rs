@@ -162,7 +162,7 @@ impl<B: Brains> World<B> {
             }
             if let Some(mind) = ahead.mind.as_deref() {
                 if !near_decided {
-                    mind.brain.prefetch(mind.running.is_none());
+                    mind.prefetch_brain();
                 }
                 // A busy NPC's think first checks that its action's target still exists
                 // (`fail_if_target_gone`): that entity's record, a line of the slab no think

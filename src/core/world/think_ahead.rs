@@ -466,9 +466,7 @@ impl<B: Brains> World<B> {
     fn decide_jobs(&self, first: usize, count: usize, scratch: &mut B::Scratch) -> Result<()> {
         for at in first..first + count {
             self.prefetch_job(at + FAR_AHEAD, |mind| mind.brain.prefetch_far());
-            self.prefetch_job(at + NEAR_AHEAD, |mind| {
-                mind.brain.prefetch(mind.running.is_none());
-            });
+            self.prefetch_job(at + NEAR_AHEAD, Mind::prefetch_brain);
             let mut job = self.ahead.jobs.jobs[at]
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
