@@ -8,7 +8,7 @@ use std::path::Path;
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-const COLUMNS: [&str; 23] = [
+const COLUMNS: [&str; 25] = [
     "controller",
     "sweep",
     "npcs",
@@ -32,6 +32,8 @@ const COLUMNS: [&str; 23] = [
     "needs_serviced",
     "needs",
     "lowest_need",
+    "processes",
+    "process_median_us",
 ];
 
 fn motive() -> Command {
@@ -200,21 +202,29 @@ fn quick_bench_writes_a_row_per_controller_and_point_and_a_chart() {
 }
 
 /// The report names its machine, and the scaling line is the largest population's cost over
-/// the base point's, as the CSV has them (issue 33).
+/// the base point's, as the CSV has them (issue 33): the base point's figure is the median of
+/// the processes that measured it (`--base-processes`), this one's among them.
 #[test]
 fn bench_states_its_machine_and_the_scaling_it_measured() {
     let dir = tempfile::tempdir().unwrap();
-    let (stdout, rows) = bench(dir.path(), &short_ubc("32,64", &[]));
+    let (stdout, rows) = bench(dir.path(), &short_ubc("32,64", &["--base-processes", "3"]));
     assert!(
         stdout
             .lines()
             .any(|l| l.starts_with("machine: ") && l.contains("logical CPUs")),
         "{stdout}"
     );
-    let cpu = |npcs: &str| {
-        let row = rows.iter().find(|r| r["npcs"] == npcs).unwrap();
-        number(row, "cpu_us_per_decision")
-    };
+    assert!(
+        stdout.contains("the base point also in 2 fresh process(es) between the rounds"),
+        "{stdout}"
+    );
+    let row = |npcs: &str| rows.iter().find(|r| r["npcs"] == npcs).unwrap();
+    let cpu = |npcs: &str| number(row(npcs), "cpu_us_per_decision");
+    // The base point in three processes; the larger one here alone, its figure its own.
+    assert_eq!(row("32")["processes"], "3");
+    assert_eq!(row("64")["processes"], "1");
+    assert_eq!(number(row("64"), "process_median_us"), cpu("64"));
+    let base = number(row("32"), "process_median_us");
     let line = stdout
         .lines()
         .skip_while(|l| !l.starts_with("Scaling:"))
@@ -222,15 +232,24 @@ fn bench_states_its_machine_and_the_scaling_it_measured() {
         .unwrap_or_else(|| panic!("no scaling line for ubc in:\n{stdout}"));
     let fields: Vec<&str> = line.split_whitespace().collect();
     assert_eq!(fields[1], "64", "{line}");
-    let ratio: f64 = fields[3].trim_end_matches('×').parse().unwrap();
-    assert!((ratio - cpu("64") / cpu("32")).abs() < 0.006, "{line}");
-    // One run a point: one round both ran, whose ratio is the figures' (a run's figure is
-    // the run's own).
-    let paired: f64 = fields[4].trim_end_matches('×').parse().unwrap();
-    assert_eq!(fields[5], "1", "{line}");
-    assert!((paired - ratio).abs() < 0.011, "{line}");
+    let printed = |i: usize| -> f64 { fields[i].trim_end_matches('×').parse().unwrap() };
+    assert!((printed(3) - base).abs() < 0.0006, "{line}");
+    assert_eq!(fields[4], "3", "{line}");
+    // The range holds the median and this process's figure.
+    let (low, high) = fields[5].split_once('–').unwrap();
+    let (low, high): (f64, f64) = (low.parse().unwrap(), high.parse().unwrap());
+    assert!(low <= printed(3) && printed(3) <= high, "{line}");
+    assert!(
+        low - 0.0006 <= cpu("32") && cpu("32") <= high + 0.0006,
+        "{line}"
+    );
+    let ratio = printed(6);
+    assert!((ratio - cpu("64") / base).abs() < 0.006, "{line}");
+    // One run a point: one round both ran here, whose ratio is this process's figures'.
+    assert_eq!(fields[8], "1", "{line}");
+    assert!((printed(7) - cpu("64") / cpu("32")).abs() < 0.011, "{line}");
     let verdict = if ratio <= 1.3 { "flat" } else { "grows" };
-    assert_eq!(fields[6], verdict, "{line}");
+    assert_eq!(fields[9], verdict, "{line}");
 }
 
 /// Every report states its pages beside its machine; `--huge-pages` runs the bench again under
@@ -557,14 +576,21 @@ fn think_threads_compares_with_one_thread_in_any_order() {
     assert!(ceiling.contains("random updates of 256 MB"), "{ceiling}");
 }
 
-/// `--runs` is bounded: more than a point may take is refused before anything runs.
+/// `--runs` and `--base-processes` are bounded: more runs than a point may take, or more
+/// processes than a base point is worth, are refused before anything runs.
 #[test]
-fn runs_beyond_the_most_a_point_takes_are_refused() {
-    let output = motive()
-        .args(["bench", "--quick", "--runs", "65"])
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("65 is not in 1..=64"), "{stderr}");
+fn runs_and_processes_beyond_their_bounds_are_refused() {
+    for (option, value, says) in [
+        ("--runs", "65", "65 is not in 1..=64"),
+        ("--base-processes", "17", "17 is not in 1..=16"),
+        ("--base-processes", "0", "0 is not in 1..=16"),
+    ] {
+        let output = motive()
+            .args(["bench", "--quick", option, value])
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{option} {value}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(says), "{stderr}");
+    }
 }

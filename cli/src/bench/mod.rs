@@ -2,6 +2,7 @@
 //! thesis measures them (Khoo and Zubek's time per NPC decision and NPCs in 10 % of a core),
 //! then swept over NPCs, objects, actions and threads, with memory and allocations.
 
+mod base_processes;
 mod chart;
 mod controllers;
 mod fsm;
@@ -26,6 +27,7 @@ mod sweep;
 mod think_threads;
 mod window;
 
+use std::collections::HashMap;
 use std::error::Error;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -121,6 +123,13 @@ pub struct BenchArgs {
     /// is stated with the machine either way.
     #[arg(long)]
     huge_pages: bool,
+    /// Processes that measure the base point (32 NPCs), this one included: the others are
+    /// fresh ones, run between the rounds with the same protocol and seeds; the scaling
+    /// verdict and the targets' "× base" divide by the median of their figures (a world that
+    /// fits in the caches costs ±20 % from one process to the next on a shared VM). 1 measures
+    /// it here alone.
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=i64::from(base_processes::MAX_PROCESSES)))]
+    base_processes: u32,
 }
 
 fn controller_labels() -> PossibleValuesParser {
@@ -190,13 +199,29 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
             jobs.push((controller, point, prepared, worlds));
         }
     }
+    // The base point again in fresh processes, spread between the rounds
+    // (`base_processes.rs`).
+    let based: Vec<&str> = jobs
+        .iter()
+        .filter(|(_, point, _, _)| point.is_base())
+        .map(|(controller, _, _, _)| controller.label)
+        .collect();
+    let children = if based.is_empty() {
+        0
+    } else {
+        args.base_processes - 1
+    };
     let runs = match protocol.runs {
         1 => "1 run per point".to_string(),
         n if n >= 3 => format!("{n} runs per point, the best and worst dropped"),
         n => format!("{n} runs per point"),
     };
+    let elsewhere_note = match children {
+        0 => String::new(),
+        n => format!("; the base point also in {n} fresh process(es) between the rounds"),
+    };
     println!(
-        "motive bench: the hospital of Sloan et al. 2011; {runs}, taken in rounds (run k of every point in round k, the points' order alternating); {} s warm-up; the same {} s window at every point",
+        "motive bench: the hospital of Sloan et al. 2011; {runs}, taken in rounds (run k of every point in round k, the points' order alternating){elsewhere_note}; {} s warm-up; the same {} s window at every point",
         protocol.warmup, protocol.seconds
     );
     println!(
@@ -215,6 +240,7 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
         .iter()
         .map(|(_, _, prepared, worlds)| Pending::new(prepared, worlds, &protocol))
         .collect();
+    let mut elsewhere: Vec<HashMap<String, f64>> = Vec::new();
     // Run k of every point in round k (`rounds.rs`).
     let rounds = pending.iter().map(Pending::run_count).max().unwrap_or(0);
     for round in 0..rounds {
@@ -236,14 +262,33 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
             }
             pending[i].run(prepared, worlds, &protocol, round)?;
         }
+        for child in 0..children {
+            if base_processes::after_round(child, children, rounds) == round + 1 {
+                if show_progress {
+                    eprintln!(
+                        "measuring the base point in a fresh process: {} of {children}",
+                        child + 1
+                    );
+                }
+                elsewhere.push(base_processes::measure(&based, &protocol, child)?);
+            }
+        }
     }
     let rows: Vec<Row> = jobs
         .into_iter()
         .zip(pending)
-        .map(|((controller, point, prepared, _), pending)| Row {
-            controller,
-            point,
-            measured: pending.measured(&prepared),
+        .map(|((controller, point, prepared, _), pending)| {
+            let measured = pending.measured(&prepared);
+            let mut processes = vec![measured.budget_us()];
+            if point.is_base() {
+                processes.extend(elsewhere.iter().filter_map(|f| f.get(controller.label)));
+            }
+            Row {
+                controller,
+                point,
+                measured,
+                processes,
+            }
         })
         .collect();
     report::print_table(&rows);

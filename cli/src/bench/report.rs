@@ -6,6 +6,7 @@ use std::error::Error;
 use std::path::Path;
 
 use super::controllers::{Controller, Drive, CONTROLLERS};
+use super::median::median;
 use super::ordering::{self, Timed};
 use super::protocol::{paired_ratio, Measured};
 use super::sweep::{Axis, Point, BASE_NPCS};
@@ -30,10 +31,13 @@ pub struct Row {
     pub point: Point,
     /// What it measured.
     pub measured: Measured,
+    /// The point's figure ([`Measured::budget_us`]) in each process that measured it: this
+    /// one's first, then the fresh processes' of `--base-processes` (the base point only).
+    pub processes: Vec<f64>,
 }
 
 /// CSV columns, in order.
-pub const COLUMNS: [&str; 23] = [
+pub const COLUMNS: [&str; 25] = [
     "controller",
     "sweep",
     "npcs",
@@ -57,11 +61,13 @@ pub const COLUMNS: [&str; 23] = [
     "needs_serviced",
     "needs",
     "lowest_need",
+    "processes",
+    "process_median_us",
 ];
 
 impl Row {
     /// Its CSV fields, in [`COLUMNS`] order (empty for a measure it has none of).
-    fn fields(&self) -> [String; 23] {
+    fn fields(&self) -> [String; 25] {
         let (p, m) = (&self.point, &self.measured);
         let number = |v: f64| {
             if v.is_finite() {
@@ -94,13 +100,20 @@ impl Row {
             m.needs.serviced.to_string(),
             m.needs.needs.to_string(),
             number(m.needs.lowest),
+            self.processes.len().to_string(),
+            number(self.across_processes()),
         ]
     }
 
     /// True at the base point: the hospital as shipped, 32 NPCs, one thread.
     fn is_base(&self) -> bool {
-        let p = &self.point;
-        p.axis == Axis::Npcs && p.npcs == BASE_NPCS && p.threads == 1
+        self.point.is_base()
+    }
+
+    /// The figure ratios to this point divide by: the median of its processes' figures
+    /// (`base_processes.rs`), which is its own figure when one process measured it.
+    fn across_processes(&self) -> f64 {
+        median(&self.processes)
     }
 }
 
@@ -219,7 +232,7 @@ pub fn print_targets(rows: &[Row]) {
             .iter()
             .find(|r| r.is_base() && r.controller.label == label)
             .map_or(f64::NAN, |b| {
-                row.measured.budget_us() / b.measured.budget_us()
+                row.measured.budget_us() / b.across_processes()
             });
         println!(
             "{:<10} {:>8} {:>8} {:>10} {:>12} {:>8} {:>9} {:>8}   {}",
@@ -254,7 +267,14 @@ pub fn print_scaling(rows: &[Row]) {
             .max_by_key(|r| r.point.npcs);
         if let Some(largest) = largest {
             // Judged as printed, so that "1.30×" never reads "grows" beside "flat within 1.3×".
-            let ratio = as_printed(largest.measured.budget_us() / base.measured.budget_us(), 2);
+            let base_us = base.across_processes();
+            let ratio = as_printed(largest.measured.budget_us() / base_us, 2);
+            let (low, high) = base
+                .processes
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &f| {
+                    (lo.min(f), hi.max(f))
+                });
             let verdict = if ratio <= FLAT_SCALING {
                 "flat"
             } else {
@@ -262,9 +282,12 @@ pub fn print_scaling(rows: &[Row]) {
             };
             let (paired, pairs) = paired_ratio(&largest.measured, &base.measured);
             lines.push(format!(
-                "{label:<10} {:>8} {:>10} {:>8} {:>8} {pairs:>6}   {verdict}",
+                "{label:<10} {:>8} {:>10} {:>9} {:>9} {:>13} {:>8} {:>8} {pairs:>6}   {verdict}",
                 largest.measured.npcs,
                 fixed(largest.measured.budget_us(), 3),
+                fixed(base_us, 3),
+                base.processes.len(),
+                format!("{}–{}", fixed(low, 3), fixed(high, 3)),
                 times(ratio, 2),
                 times(paired, 2)
             ));
@@ -274,11 +297,19 @@ pub fn print_scaling(rows: &[Row]) {
         return;
     }
     println!(
-        "\nScaling: cpu µs per decision at the largest population over the base point's ({BASE_NPCS} NPCs), one thread; flat within {FLAT_SCALING}×; paired = the median over the rounds both points ran in of their runs' ratio (runs of one round are minutes apart at most), rounds = how many:"
+        "\nScaling: cpu µs per decision at the largest population over the base point's ({BASE_NPCS} NPCs), one thread; flat within {FLAT_SCALING}×; base µs = the median of the base point's figures in this process and the fresh ones (--base-processes), with their range; paired = the median over the rounds both points ran in, in this process, of their runs' ratio (runs of one round are minutes apart at most), rounds = how many:"
     );
     println!(
-        "{:<10} {:>8} {:>10} {:>8} {:>8} {:>6}   verdict",
-        "controller", "NPCs", "cpu µs", "× base", "paired", "rounds"
+        "{:<10} {:>8} {:>10} {:>9} {:>9} {:>13} {:>8} {:>8} {:>6}   verdict",
+        "controller",
+        "NPCs",
+        "cpu µs",
+        "base µs",
+        "processes",
+        "range",
+        "× base",
+        "paired",
+        "rounds"
     );
     for line in lines {
         println!("{line}");

@@ -46,6 +46,13 @@ pub struct Point {
     pub threads: u32,
 }
 
+impl Point {
+    /// True at the base point: the hospital as shipped, 32 NPCs, one thread.
+    pub fn is_base(&self) -> bool {
+        self.axis == Axis::Npcs && self.npcs == BASE_NPCS && self.threads == 1
+    }
+}
+
 /// Every point of the sweep, in order: NPC counts (each on every thread count), then
 /// clutter, then chores.
 pub fn points(npcs: &[u32], threads: &[u32], objects: &[u32], actions: &[u32]) -> Vec<Point> {
