@@ -3,6 +3,7 @@
 use thin_vec::ThinVec;
 
 use crate::core::model::domain::AttributeId;
+use crate::core::model::need_decay::NeedDecay;
 use crate::core::model::value::Value;
 
 /// One fact: an attribute's value and the world time (seconds) it was written.
@@ -47,19 +48,27 @@ impl FactSet {
         self.position(attribute).ok().map(|i| &self.facts[i])
     }
 
-    /// Replaces the number held for `attribute` by `update` of it, stamped `time`; leaves a
-    /// missing or non-numeric fact alone. One search, where a read and a write take two.
-    pub(crate) fn update_number(
-        &mut self,
-        attribute: AttributeId,
-        time: f64,
-        update: impl FnOnce(f64) -> f64,
-    ) {
-        if let Ok(i) = self.position(attribute) {
-            let fact = &mut self.facts[i];
-            if let Value::Number(n) = fact.value {
-                fact.value = Value::Number(update(n));
-                fact.time = time;
+    /// Decays the numbers held for `needs` (sorted by attribute, as the facts are) by `dt`
+    /// seconds, each stamped `time`; leaves a missing or non-numeric fact alone. One walk over
+    /// the facts for all of them, where a search per need started from the first fact each
+    /// time (`need_decay.rs`).
+    #[inline]
+    pub(crate) fn decay(&mut self, needs: &[NeedDecay], dt: f64, time: f64) {
+        let facts = &mut self.facts[..];
+        let mut at = 0;
+        for need in needs {
+            while at < facts.len() && facts[at].attribute < need.attribute {
+                at += 1;
+            }
+            let Some(fact) = facts.get_mut(at) else {
+                return;
+            };
+            // Stays put after a match: a need named twice decays its fact twice.
+            if fact.attribute == need.attribute {
+                if let Value::Number(n) = fact.value {
+                    fact.value = Value::Number(need.decayed(n, dt));
+                    fact.time = time;
+                }
             }
         }
     }
@@ -196,7 +205,7 @@ mod tests {
     }
 
     #[test]
-    fn update_number_rewrites_only_a_number_in_place() {
+    fn decay_rewrites_only_a_number_in_place() {
         let mut set = FactSet::default();
         set.set(fact(1, 10.0));
         set.set(Fact {
@@ -204,9 +213,13 @@ mod tests {
             value: Value::Bool(true),
             time: 0.0,
         });
-        set.update_number(AttributeId(1), 7.0, |n| n - 2.5);
-        set.update_number(AttributeId(2), 7.0, |n| n - 2.5);
-        set.update_number(AttributeId(3), 7.0, |n| n - 2.5);
+        let need = |attribute| NeedDecay {
+            attribute: AttributeId(attribute),
+            rate: 5.0,
+            low: 0.0,
+            high: 100.0,
+        };
+        set.decay(&[need(1), need(2), need(3)], 0.5, 7.0);
         let facts: Vec<Fact> = set.iter().copied().collect();
         assert_eq!(
             facts,

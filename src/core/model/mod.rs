@@ -21,6 +21,7 @@ pub mod goal;
 pub mod goap;
 pub mod limits;
 pub mod name_table;
+pub(crate) mod need_decay;
 pub mod order;
 pub mod outcome;
 pub mod perception;

@@ -130,7 +130,7 @@ impl<B: Brains> World<B> {
                 // its facts where they are.
                 if ahead
                     .archetype()
-                    .is_some_and(|a| !domain.archetype(a).needs.is_empty())
+                    .is_some_and(|a| !self.need_decays.of_archetype(a).is_empty())
                 {
                     ahead.facts.prefetch();
                 }
@@ -160,11 +160,9 @@ impl<B: Brains> World<B> {
         let Some(archetype) = record.archetype() else {
             return;
         };
-        for need in &domain.archetype(archetype).needs {
-            record.facts.update_number(need.attribute, self.time, |n| {
-                domain.clamp(need.attribute, n - need.rate * dt)
-            });
-        }
+        record
+            .facts
+            .decay(self.need_decays.of_archetype(archetype), dt, self.time);
         let expired = record.alarm.deadline() <= self.time;
         if record.alarm.ticks() {
             let npc = Entity::from_key(key, self.serial());

@@ -202,6 +202,8 @@ pub struct World<B: Brains> {
     pub(crate) scattered: usize,
     /// The slots of the entities the per-tick passes have work for (`tended.rs`).
     pub(crate) tended: crate::core::model::slot_set::SlotSet,
+    /// Each archetype's needs as the per-tick pass decays them (`need_decay.rs`).
+    pub(crate) need_decays: crate::core::model::need_decay::NeedDecays,
 }
 
 impl<B: Brains> World<B> {
@@ -239,6 +241,7 @@ impl<B: Brains> World<B> {
             .map(|a| OutcomeHistory::new(a.outcomes.as_ref().map_or(0, |t| t.outcomes().len())))
             .collect();
         Ok(World {
+            need_decays: crate::core::model::need_decay::NeedDecays::of(&domain),
             found: Vec::new(),
             squads: Vec::new(),
             history: history::History::default(),
