@@ -14,9 +14,10 @@
 //! advance may write.
 
 use crate::core::model::entity::{Entity, EntityKind};
+use crate::core::model::slot_map::SlotKey;
 use crate::core::world::brains::Brains;
 use crate::core::world::spatial_index::Staging;
-use crate::core::world::World;
+use crate::core::world::{EntityRecord, World};
 
 /// How the ticks since a world was made collected their due thinks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,6 +70,26 @@ impl Default for CollectInAdvance {
 }
 
 impl CollectInAdvance {
+    /// Collects the entity of `record` (in the slot of `key`), whose advance has just run:
+    /// its position into the NPCs' tier when that is being rebuilt, its think into `due` when
+    /// it is due by `time`.
+    #[inline]
+    pub(crate) fn collect<B: Brains>(
+        &mut self,
+        due: &mut Vec<(f64, Entity)>,
+        key: SlotKey,
+        record: &EntityRecord<B>,
+        time: f64,
+        serial: u16,
+    ) {
+        if self.npcs && record.kind() == EntityKind::Npc {
+            self.staging.stage(key.index, record.position);
+        }
+        if record.mind.is_some() && record.next_think <= time {
+            due.push((record.next_think, Entity::from_key(key, serial)));
+        }
+    }
+
     /// `npc`'s next think was set: the collection no longer holds if `npc` was collected.
     #[inline]
     pub(crate) fn think_moved(&mut self, npc: Entity) {
@@ -110,14 +131,8 @@ impl<B: Brains> World<B> {
         let Some((key, record)) = self.entities.get_at(slot) else {
             return;
         };
-        let collect = &mut self.collect_in_advance;
-        if collect.npcs && record.kind() == EntityKind::Npc {
-            collect.staging.stage(slot, record.position);
-        }
-        if record.mind.is_some() && record.next_think <= self.time {
-            self.due
-                .push((record.next_think, Entity::from_key(key, serial)));
-        }
+        self.collect_in_advance
+            .collect(&mut self.due, key, record, self.time, serial);
     }
 
     /// Ends the collection begun by [`World::begin_collect_in_advance`]: keeps it when it
