@@ -6,7 +6,7 @@ use std::error::Error;
 use std::path::Path;
 
 use super::controllers::{Controller, Drive, CONTROLLERS};
-use super::median::median;
+use super::median::{median, range};
 use super::ordering::{self, Timed};
 use super::protocol::{paired_ratio, Measured};
 use super::sweep::{Axis, Point, BASE_NPCS};
@@ -269,12 +269,7 @@ pub fn print_scaling(rows: &[Row]) {
             // Judged as printed, so that "1.30×" never reads "grows" beside "flat within 1.3×".
             let base_us = base.across_processes();
             let ratio = as_printed(largest.measured.budget_us() / base_us, 2);
-            let (low, high) = base
-                .processes
-                .iter()
-                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &f| {
-                    (lo.min(f), hi.max(f))
-                });
+            let (low, high) = range(&base.processes);
             let verdict = if ratio <= FLAT_SCALING {
                 "flat"
             } else {

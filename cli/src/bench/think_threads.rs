@@ -32,7 +32,7 @@ use std::time::Instant;
 use super::controllers::{Controller, Drive};
 use super::hospital;
 use super::machine_ceiling;
-use super::median::median;
+use super::median::{median, range};
 use super::on_cpu::thread_cpu;
 
 /// The memory the ceiling's memory kernel updates: within this kind of machine's last-level
@@ -119,8 +119,7 @@ pub fn run(
                 let range = if rounds == 1 || t == 1 || speedups.is_empty() {
                     "-".to_owned()
                 } else {
-                    let low = speedups.iter().copied().fold(f64::INFINITY, f64::min);
-                    let high = speedups.iter().copied().fold(0.0, f64::max);
+                    let (low, high) = range(&speedups);
                     format!("{low:.2}–{high:.2}")
                 };
                 let of =

@@ -669,12 +669,19 @@ impl Domain {
     /// `value` clamped to the range of `attribute`, if it has one, and to the finite numbers
     /// otherwise: effects and needs accumulate through here, and a fact stays finite however
     /// large its amounts, rates or ticks (an overflow saturates at ±`f64::MAX`).
-    // Inline: every need of every entity is clamped every tick.
+    // Inline: a running action's accruing effects clamp every tick.
     #[inline]
     pub fn clamp(&self, attribute: AttributeId, value: f64) -> f64 {
-        let def = self.attributes.items().get(attribute.0 as usize);
-        let (min, max) = def.and_then(|d| d.range).unwrap_or((f64::MIN, f64::MAX));
+        let (min, max) = self.bounds(attribute);
         value.clamp(min, max)
+    }
+
+    /// The bounds [`Domain::clamp`] holds `attribute` to: its range, or the whole of `f64`
+    /// when it has none (or is unknown).
+    #[inline]
+    pub(crate) fn bounds(&self, attribute: AttributeId) -> (f64, f64) {
+        let def = self.attributes.items().get(attribute.0 as usize);
+        def.and_then(|d| d.range).unwrap_or((f64::MIN, f64::MAX))
     }
 
     /// Goal definitions.

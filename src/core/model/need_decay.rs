@@ -18,8 +18,7 @@ pub(crate) struct NeedDecay {
     pub(crate) attribute: AttributeId,
     /// Units lost per second.
     pub(crate) rate: f64,
-    /// The attribute's range ([`Domain::clamp`]'s bounds: the whole of `f64` when it has
-    /// none).
+    /// The attribute's bounds ([`Domain::bounds`], which [`Domain::clamp`] holds it to).
     pub(crate) low: f64,
     /// See [`NeedDecay::low`].
     pub(crate) high: f64,
@@ -50,11 +49,7 @@ impl NeedDecays {
         for archetype in domain.archetypes().items() {
             let start = table.decays.len();
             table.decays.extend(archetype.needs.iter().map(|need| {
-                let (low, high) = domain
-                    .attribute(need.attribute)
-                    .ok()
-                    .and_then(|def| def.range)
-                    .unwrap_or((f64::MIN, f64::MAX));
+                let (low, high) = domain.bounds(need.attribute);
                 NeedDecay {
                     attribute: need.attribute,
                     rate: need.rate,
