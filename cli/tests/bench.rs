@@ -104,6 +104,15 @@ fn short_ubc<'a>(npcs: &'a str, more: &[&'a str]) -> Vec<&'a str> {
     args
 }
 
+/// The line of `controller` in the table `stdout` prints after its line starting `table`.
+fn line_in<'a>(stdout: &'a str, table: &str, controller: &str) -> &'a str {
+    stdout
+        .lines()
+        .skip_while(|l| !l.starts_with(table))
+        .find(|l| l.starts_with(controller))
+        .unwrap_or_else(|| panic!("no {table} line for {controller} in:\n{stdout}"))
+}
+
 fn number(row: &HashMap<String, String>, column: &str) -> f64 {
     row[column]
         .parse()
@@ -225,11 +234,7 @@ fn bench_states_its_machine_and_the_scaling_it_measured() {
     assert_eq!(row("64")["processes"], "1");
     assert_eq!(number(row("64"), "process_median_us"), cpu("64"));
     let base = number(row("32"), "process_median_us");
-    let line = stdout
-        .lines()
-        .skip_while(|l| !l.starts_with("Scaling:"))
-        .find(|l| l.starts_with("ubc"))
-        .unwrap_or_else(|| panic!("no scaling line for ubc in:\n{stdout}"));
+    let line = line_in(&stdout, "Scaling:", "ubc");
     let fields: Vec<&str> = line.split_whitespace().collect();
     assert_eq!(fields[1], "64", "{line}");
     let printed = |i: usize| -> f64 { fields[i].trim_end_matches('×').parse().unwrap() };
@@ -250,6 +255,76 @@ fn bench_states_its_machine_and_the_scaling_it_measured() {
     assert!((printed(7) - cpu("64") / cpu("32")).abs() < 0.011, "{line}");
     let verdict = if ratio <= 1.3 { "flat" } else { "grows" };
     assert_eq!(fields[9], verdict, "{line}");
+}
+
+/// A target point is measured in `--target-processes` processes, as the base point is in
+/// `--base-processes`, and its verdict is taken on their median (issue 33: a target met in
+/// one process's luck is not met): the targets' line prints the median with the range of the
+/// figures, and NPCs in 10 %, the margin, "× base" (over the base point's median) and the
+/// verdict follow from it, as the CSV has them.
+#[test]
+fn bench_takes_each_target_verdict_on_the_median_of_its_processes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (stdout, rows) = bench(
+        dir.path(),
+        &short_ubc(
+            "32",
+            &[
+                "--targets",
+                "--base-processes",
+                "2",
+                "--target-processes",
+                "3",
+            ],
+        ),
+    );
+    for (points, fresh) in [("the base point", 1), ("the target points", 2)] {
+        let note = format!("{points} also in {fresh} fresh process(es) between the rounds");
+        assert!(stdout.contains(&note), "{stdout}");
+    }
+    let row = |sweep: &str| rows.iter().find(|r| r["sweep"] == sweep).unwrap();
+    let (base, target) = (row("npcs"), row("target"));
+    assert_eq!(
+        (base["processes"].as_str(), base["npcs"].as_str()),
+        ("2", "32")
+    );
+    assert_eq!(
+        (target["processes"].as_str(), target["npcs"].as_str()),
+        ("3", "20000")
+    );
+    let median = number(target, "process_median_us");
+    let line = line_in(&stdout, "Targets", "ubc");
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let printed = |i: usize| -> f64 { fields[i].trim_end_matches('×').parse().unwrap() };
+    assert_eq!(
+        (fields[1], fields[2], fields[4]),
+        ("20000", "20000", "3"),
+        "{line}"
+    );
+    assert!((printed(3) - median).abs() < 0.0006, "{line}");
+    // The range holds the median and this process's own figure.
+    let (low, high) = fields[5].split_once('–').unwrap();
+    let (low, high): (f64, f64) = (low.parse().unwrap(), high.parse().unwrap());
+    let own = number(target, "cpu_us_per_decision");
+    assert!(low <= printed(3) && printed(3) <= high, "{line}");
+    assert!(low - 0.0006 <= own && own <= high + 0.0006, "{line}");
+    // 10 % of a core at one think per 0.2 s: 20,000 µs a second over the median.
+    let fit = 20_000.0 / median;
+    assert!((printed(6) - fit).abs() <= fit * 0.002 + 1.0, "{line}");
+    assert!((printed(7) - fit / 20_000.0).abs() < 0.006, "{line}");
+    let over_base = median / number(base, "process_median_us");
+    assert!(
+        (printed(9) - over_base).abs() < 0.006 * over_base.max(1.0),
+        "{line}"
+    );
+    let verdict = if printed(7) >= 1.3 {
+        "met"
+    } else if printed(6) >= 20_000.0 {
+        "met, but within"
+    } else {
+        "missed:"
+    };
+    assert!(line.contains(&format!("   {verdict}")), "{verdict}: {line}");
 }
 
 /// Every report states its pages beside its machine; `--huge-pages` runs the bench again under
@@ -576,14 +651,16 @@ fn think_threads_compares_with_one_thread_in_any_order() {
     assert!(ceiling.contains("random updates of 256 MB"), "{ceiling}");
 }
 
-/// `--runs` and `--base-processes` are bounded: more runs than a point may take, or more
-/// processes than a base point is worth, are refused before anything runs.
+/// `--runs`, `--base-processes` and `--target-processes` are bounded: more runs than a point
+/// may take, or more processes than a point is worth, are refused before anything runs.
 #[test]
 fn runs_and_processes_beyond_their_bounds_are_refused() {
     for (option, value, says) in [
         ("--runs", "65", "65 is not in 1..=64"),
         ("--base-processes", "17", "17 is not in 1..=16"),
         ("--base-processes", "0", "0 is not in 1..=16"),
+        ("--target-processes", "17", "17 is not in 1..=16"),
+        ("--target-processes", "0", "0 is not in 1..=16"),
     ] {
         let output = motive()
             .args(["bench", "--quick", option, value])

@@ -2,9 +2,9 @@
 //! thesis measures them (Khoo and Zubek's time per NPC decision and NPCs in 10 % of a core),
 //! then swept over NPCs, objects, actions and threads, with memory and allocations.
 
-mod base_processes;
 mod chart;
 mod controllers;
+mod fresh_processes;
 mod fsm;
 mod fsm_tuning;
 mod guards;
@@ -37,6 +37,7 @@ use clap::Args;
 
 use crate::run_options;
 use controllers::CONTROLLERS;
+use fresh_processes::Points;
 use protocol::{Pending, Protocol};
 use report::Row;
 
@@ -128,8 +129,14 @@ pub struct BenchArgs {
     /// verdict and the targets' "× base" divide by the median of their figures (a world that
     /// fits in the caches costs ±20 % from one process to the next on a shared VM). 1 measures
     /// it here alone.
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=i64::from(base_processes::MAX_PROCESSES)))]
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=i64::from(fresh_processes::MAX_PROCESSES)))]
     base_processes: u32,
+    /// Processes that measure the target points (`--targets`), this one included, as
+    /// `--base-processes` does the base point: each target's verdict is taken on the median of
+    /// their figures (UDGOAP at 5,008 NPCs read 3.28-4.21 µs in six processes in a row). 1
+    /// measures them here alone.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=i64::from(fresh_processes::MAX_PROCESSES)))]
+    target_processes: u32,
 }
 
 fn controller_labels() -> PossibleValuesParser {
@@ -199,27 +206,36 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
             jobs.push((controller, point, prepared, worlds));
         }
     }
-    // The base point again in fresh processes, spread between the rounds
-    // (`base_processes.rs`).
-    let based: Vec<&str> = jobs
-        .iter()
-        .filter(|(_, point, _, _)| point.is_base())
-        .map(|(controller, _, _, _)| controller.label)
-        .collect();
-    let children = if based.is_empty() {
-        0
-    } else {
-        args.base_processes - 1
-    };
+    // The base and target points again in fresh processes, spread between the rounds
+    // (`fresh_processes.rs`): each kind with its controllers and its number of processes.
+    let fresh: Vec<(Points, Vec<&str>, u32)> = [
+        (Points::Base, args.base_processes),
+        (Points::Targets, args.target_processes),
+    ]
+    .into_iter()
+    .filter_map(|(points, processes)| {
+        let labels: Vec<&str> = jobs
+            .iter()
+            .filter(|(_, point, _, _)| Points::of(point) == Some(points))
+            .map(|(controller, _, _, _)| controller.label)
+            .collect();
+        (!labels.is_empty() && processes > 1).then_some((points, labels, processes - 1))
+    })
+    .collect();
     let runs = match protocol.runs {
         1 => "1 run per point".to_string(),
         n if n >= 3 => format!("{n} runs per point, the best and worst dropped"),
         n => format!("{n} runs per point"),
     };
-    let elsewhere_note = match children {
-        0 => String::new(),
-        n => format!("; the base point also in {n} fresh process(es) between the rounds"),
-    };
+    let elsewhere_note: String = fresh
+        .iter()
+        .map(|(points, _, children)| {
+            format!(
+                "; {} also in {children} fresh process(es) between the rounds",
+                points.name()
+            )
+        })
+        .collect();
     println!(
         "motive bench: the hospital of Sloan et al. 2011; {runs}, taken in rounds (run k of every point in round k, the points' order alternating){elsewhere_note}; {} s warm-up; the same {} s window at every point",
         protocol.warmup, protocol.seconds
@@ -240,7 +256,7 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
         .iter()
         .map(|(_, _, prepared, worlds)| Pending::new(prepared, worlds, &protocol))
         .collect();
-    let mut elsewhere: Vec<HashMap<String, f64>> = Vec::new();
+    let mut elsewhere: Vec<(Points, HashMap<String, f64>)> = Vec::new();
     // Run k of every point in round k (`rounds.rs`).
     let rounds = pending.iter().map(Pending::run_count).max().unwrap_or(0);
     for round in 0..rounds {
@@ -262,15 +278,19 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
             }
             pending[i].run(prepared, worlds, &protocol, round)?;
         }
-        for child in 0..children {
-            if base_processes::after_round(child, children, rounds) == round + 1 {
-                if show_progress {
-                    eprintln!(
-                        "measuring the base point in a fresh process: {} of {children}",
-                        child + 1
-                    );
+        for (points, labels, children) in &fresh {
+            for child in 0..*children {
+                if fresh_processes::after_round(child, *children, rounds) == round + 1 {
+                    if show_progress {
+                        eprintln!(
+                            "measuring {} in a fresh process: {} of {children}",
+                            points.name(),
+                            child + 1
+                        );
+                    }
+                    let figures = fresh_processes::measure(*points, labels, &protocol, child)?;
+                    elsewhere.push((*points, figures));
                 }
-                elsewhere.push(base_processes::measure(&based, &protocol, child)?);
             }
         }
     }
@@ -280,9 +300,13 @@ pub fn execute(args: BenchArgs) -> Result<(), Box<dyn Error>> {
         .map(|((controller, point, prepared, _), pending)| {
             let measured = pending.measured(&prepared);
             let mut processes = vec![measured.budget_us()];
-            if point.is_base() {
-                processes.extend(elsewhere.iter().filter_map(|f| f.get(controller.label)));
-            }
+            let again = Points::of(&point);
+            processes.extend(
+                elsewhere
+                    .iter()
+                    .filter(|(points, _)| Some(*points) == again)
+                    .filter_map(|(_, figures)| figures.get(controller.label)),
+            );
             Row {
                 controller,
                 point,

@@ -110,7 +110,7 @@ impl Measured {
     /// NPCs whose decisions fit in 10 % of one core at one think per interval (0.2 s):
     /// 0.1 × 200 ms ÷ [`Measured::budget_us`].
     pub fn npcs_in_ten_percent(&self, interval: f64) -> f64 {
-        0.1 * interval * 1e6 / self.budget_us()
+        npcs_in_ten_percent(self.budget_us(), interval)
     }
 
     /// The controller's own decisions' share of [`Measured::budget_us`]: a thread's on-CPU
@@ -141,6 +141,12 @@ impl Run {
     fn budget_us(&self) -> f64 {
         budget_us(self.cpu_us, self.us)
     }
+}
+
+/// NPCs whose decisions, at `budget_us` each, fit in 10 % of one core at one think per
+/// `interval` seconds.
+pub fn npcs_in_ten_percent(budget_us: f64, interval: f64) -> f64 {
+    0.1 * interval * 1e6 / budget_us
 }
 
 /// CPU µs per decision, or `us` (wall) where the CPU share is unknown.

@@ -8,7 +8,7 @@ use std::path::Path;
 use super::controllers::{Controller, Drive, CONTROLLERS};
 use super::median::{median, range};
 use super::ordering::{self, Timed};
-use super::protocol::{paired_ratio, Measured};
+use super::protocol::{npcs_in_ten_percent, paired_ratio, Measured};
 use super::sweep::{Axis, Point, BASE_NPCS};
 
 /// The think interval of the measure: every character of the hospital thinks every 0.2 s
@@ -32,7 +32,8 @@ pub struct Row {
     /// What it measured.
     pub measured: Measured,
     /// The point's figure ([`Measured::budget_us`]) in each process that measured it: this
-    /// one's first, then the fresh processes' of `--base-processes` (the base point only).
+    /// one's first, then the fresh processes' of `--base-processes` (the base point) or
+    /// `--target-processes` (the target points); this one's alone at any other point.
     pub processes: Vec<f64>,
 }
 
@@ -110,8 +111,8 @@ impl Row {
         self.point.is_base()
     }
 
-    /// The figure ratios to this point divide by: the median of its processes' figures
-    /// (`base_processes.rs`), which is its own figure when one process measured it.
+    /// The figure verdicts on this point are taken on: the median of its processes' figures
+    /// (`fresh_processes.rs`), which is its own figure when one process measured it.
     fn across_processes(&self) -> f64 {
         median(&self.processes)
     }
@@ -214,16 +215,27 @@ pub fn print_targets(rows: &[Row]) {
         return;
     }
     println!(
-        "\nTargets (issues 7 and 33): each brain at its target population, one thread, thinking at 5 Hz; met with a margin of at least {TARGET_MARGIN}× (this machine's drift); × thesis is NPCs in 10 % over Table 4.1's count, here at the target population; × base is cpu µs per decision over the base point's ({BASE_NPCS} NPCs, when measured in this run):"
+        "\nTargets (issues 7 and 33): each brain at its target population, one thread, thinking at 5 Hz; met with a margin of at least {TARGET_MARGIN}× (this machine's drift); cpu µs = the median of the target point's figures in this process and the fresh ones (--target-processes), with their range, on which NPCs in 10 % and the verdict are taken; × thesis is NPCs in 10 % over Table 4.1's count, here at the target population; × base is cpu µs over the base point's ({BASE_NPCS} NPCs, when measured in this run, its median likewise):"
     );
     println!(
-        "{:<10} {:>8} {:>8} {:>10} {:>12} {:>8} {:>9} {:>8}   verdict",
-        "controller", "target", "NPCs", "cpu µs", "NPCs in 10%", "margin", "× thesis", "× base"
+        "{:<10} {:>8} {:>8} {:>10} {:>9} {:>13} {:>12} {:>8} {:>9} {:>8}   verdict",
+        "controller",
+        "target",
+        "NPCs",
+        "cpu µs",
+        "processes",
+        "range",
+        "NPCs in 10%",
+        "margin",
+        "× thesis",
+        "× base"
     );
     for row in targets {
         let label = row.controller.label;
         let target = row.controller.target.unwrap_or(row.point.npcs);
-        let fit = row.measured.npcs_in_ten_percent(THINK_INTERVAL);
+        let cpu_us = row.across_processes();
+        let fit = npcs_in_ten_percent(cpu_us, THINK_INTERVAL);
+        let (low, high) = range(&row.processes);
         let thesis = TABLE_4_1
             .iter()
             .find(|t| t.3 == label)
@@ -231,15 +243,15 @@ pub fn print_targets(rows: &[Row]) {
         let base = rows
             .iter()
             .find(|r| r.is_base() && r.controller.label == label)
-            .map_or(f64::NAN, |b| {
-                row.measured.budget_us() / b.across_processes()
-            });
+            .map_or(f64::NAN, |b| cpu_us / b.across_processes());
         println!(
-            "{:<10} {:>8} {:>8} {:>10} {:>12} {:>8} {:>9} {:>8}   {}",
+            "{:<10} {:>8} {:>8} {:>10} {:>9} {:>13} {:>12} {:>8} {:>9} {:>8}   {}",
             label,
             target,
             row.measured.npcs,
-            fixed(row.measured.cpu_us, 3),
+            fixed(cpu_us, 3),
+            row.processes.len(),
+            format!("{}–{}", fixed(low, 3), fixed(high, 3)),
             fixed(fit, 0),
             times(fit / f64::from(target), 2),
             times(thesis, 0),
