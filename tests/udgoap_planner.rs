@@ -1,7 +1,5 @@
 //! Golden tests of the UDGOAP planner called directly, against the thesis's worked examples.
 
-use std::sync::Arc;
-
 use bumpalo::Bump;
 use motive::core::brains::udgoap::memory::Memory;
 use motive::core::brains::udgoap::planner::{BoundGoal, PlanRequest, Search, Supplier};
@@ -522,7 +520,7 @@ fn opened(domain: &Domain, door: u32) -> BoundGoal {
 /// The search of the burglar (entity 1, archetype `burglar`) of `domain` towards `goals`, among
 /// `suppliers` (entity and archetype name), run until it finds a plan.
 fn plan_for_burglar<'a>(
-    domain: &Arc<Domain>,
+    domain: &'a Domain,
     memory: &Memory,
     goals: &[BoundGoal],
     suppliers: &[(u32, &str)],

@@ -6,6 +6,8 @@
 //! interrupt a running action (the thesis's GOAP baseline kept switching drives, :1489-1497);
 //! failure and invalidation do.
 
+use std::sync::Arc;
+
 use bumpalo::Bump;
 
 use crate::core::brains::shared::{ThinkScratch, Unshared};
@@ -162,7 +164,16 @@ impl World {
         candidates.clear();
         satisfactions.clear();
         priced.clear();
-        match self.search(npc, archetype, mind, request, arena, 0, Some(priced)) {
+        match self.search(
+            &self.domain,
+            npc,
+            archetype,
+            mind,
+            request,
+            arena,
+            0,
+            Some(priced),
+        ) {
             Ok(mut search) => {
                 plan.extend_from_slice(search.plan());
                 push_candidates(&search, candidates, satisfactions);
@@ -409,6 +420,7 @@ impl World {
             };
             let mut request = std::mem::take(&mut world.brains.udgoap.request);
             let search = world.search(
+                &world.domain,
                 npc,
                 archetype,
                 udgoap,
@@ -429,10 +441,12 @@ impl World {
 
     /// Starts a search for `npc` from `mind` in `arena`, its request gathered into `request`
     /// (with `priced`, the prices of slotted suppliers noted), and runs it for at most
-    /// `max_expansions` (0 means the archetype's limit).
+    /// `max_expansions` (0 means the archetype's limit). `domain` is the world's, borrowed for
+    /// as long as the search lives ([`Search::new`]).
     #[allow(clippy::too_many_arguments)]
     fn search<'a>(
         &self,
+        domain: &'a Domain,
         npc: Entity,
         archetype: ArchetypeId,
         mind: &UdgoapMind,
@@ -443,6 +457,7 @@ impl World {
     ) -> Result<Search<'a>> {
         let top_level = self.gather_request(npc, archetype, mind, request, priced);
         self.search_gathered(
+            domain,
             npc,
             archetype,
             mind,
@@ -458,6 +473,7 @@ impl World {
     #[allow(clippy::too_many_arguments)]
     fn search_gathered<'a>(
         &self,
+        domain: &'a Domain,
         npc: Entity,
         archetype: ArchetypeId,
         mind: &UdgoapMind,
@@ -483,7 +499,7 @@ impl World {
             max_expansions: limit,
             max_depth: think.max_depth,
         };
-        let mut search = Search::new(&self.domain, &request, arena)?;
+        let mut search = Search::new(domain, &request, arena)?;
         search.step(limit);
         Ok(search)
     }
@@ -529,17 +545,18 @@ impl World {
         let mut arena = std::mem::take(self.brains.udgoap.arena.get_mut());
         arena.reset();
         let linear = TopLevelUtility::Linear;
-        let outcome =
-            match self.search_gathered(npc, archetype, memory, linear, &request, &arena, 0) {
-                Ok(search) => {
-                    let status = search.status();
-                    if status == SearchStatus::Found {
-                        adopt(self, search.plan());
-                    }
-                    (status, search.stats().expanded)
+        let outcome = match self
+            .search_gathered(&domain, npc, archetype, memory, linear, &request, &arena, 0)
+        {
+            Ok(search) => {
+                let status = search.status();
+                if status == SearchStatus::Found {
+                    adopt(self, search.plan());
                 }
-                Err(_) => (failed_search(), 0),
-            };
+                (status, search.stats().expanded)
+            }
+            Err(_) => (failed_search(), 0),
+        };
         *self.brains.udgoap.arena.get_mut() = arena;
         self.brains.udgoap.request = request;
         outcome
@@ -554,7 +571,18 @@ impl World {
         arena.reset();
         let mut request = std::mem::take(&mut self.brains.udgoap.request);
         let previous = udgoap.explanation.status;
-        let status = match self.search(npc, archetype, udgoap, &mut request, &arena, 0, None) {
+        // The search borrows the domain while the plan is adopted, which writes the world.
+        let domain = Arc::clone(&self.domain);
+        let status = match self.search(
+            &domain,
+            npc,
+            archetype,
+            udgoap,
+            &mut request,
+            &arena,
+            0,
+            None,
+        ) {
             Ok(mut search) => {
                 let record = Record {
                     time: self.time,

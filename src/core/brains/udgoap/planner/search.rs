@@ -37,7 +37,6 @@ use crate::core::brains::udgoap::planner::sim_state::SimState;
 use crate::core::brains::{SearchStats, SearchStatus, StopReason};
 use crate::core::model::action::{precondition_key, ActionDef};
 use crate::core::world::Step;
-use std::sync::Arc;
 
 use crate::core::brains::udgoap::utility::{drive_satisfaction, TopLevelUtility, WeightedScore};
 use crate::core::model::archetype::ArchetypeId;
@@ -85,7 +84,9 @@ pub struct PlanState {
 
 /// What a search reads and never changes.
 struct Context<'a> {
-    domain: Arc<Domain>,
+    /// Borrowed, never an `Arc` clone: searches on several think threads at once would make
+    /// its count's cache line, and the domain fields beside it, bounce between their cores.
+    domain: &'a Domain,
     archetype: ArchetypeId,
     consumer: Entity,
     /// The known facts' (entity, attribute) keys, sorted, beside `initial`.
@@ -224,8 +225,9 @@ pub struct Search<'a> {
 impl<'a> Search<'a> {
     /// Validates `request`, copies it into `arena`, rates the root and generates its
     /// successors: every consumable action, from every supplier, with an effect that serves a
-    /// condition of any goal on the same entity (:1104-1108).
-    pub fn new(domain: &Arc<Domain>, request: &PlanRequest<'_>, arena: &'a Bump) -> Result<Self> {
+    /// condition of any goal on the same entity (:1104-1108). The search borrows `domain` for
+    /// as long as it lives.
+    pub fn new(domain: &'a Domain, request: &PlanRequest<'_>, arena: &'a Bump) -> Result<Self> {
         let context = copy_request(domain, request, arena)?;
         let sim = Simulator {
             values: arena.alloc_slice_copy(context.initial),
@@ -259,7 +261,7 @@ impl<'a> Search<'a> {
         search.seen.push(root.fingerprint);
         search.push_state(None, None, 0, 0, &root);
         let ctx = &search.context;
-        let (domain, goals, consumer) = (ctx.domain.clone(), ctx.goals, ctx.consumer);
+        let (domain, goals, consumer) = (ctx.domain, ctx.goals, ctx.consumer);
         for goal in goals {
             for condition in &domain.goals().items()[goal.goal.0 as usize].conditions {
                 let target = match condition.role {
@@ -307,7 +309,7 @@ impl<'a> Search<'a> {
             budget -= 1;
             self.load_chain(id, None);
             let step = self.chain[need.step as usize];
-            let domain = self.context.domain.clone();
+            let domain = self.context.domain;
             let condition = &domain.action(step.action).preconditions[need.precondition as usize];
             let key = precondition_key(condition);
             let needing = Bindings::pair(self.context.consumer, step.supplier);
@@ -380,7 +382,7 @@ impl<'a> Search<'a> {
         need: Option<(&Condition, Bindings)>,
     ) {
         let ctx = &self.context;
-        let (domain, suppliers, consumer) = (ctx.domain.clone(), ctx.suppliers, ctx.consumer);
+        let (domain, suppliers, consumer) = (ctx.domain, ctx.suppliers, ctx.consumer);
         for &action_id in &domain.archetype(ctx.archetype).consumes {
             let action = domain.action(action_id);
             for effect in &action.effects {
@@ -527,7 +529,7 @@ impl<'a> Simulator<'a> {
                     hash.write(k as u64);
                 }
             }
-            action.apply_whole(&ctx.domain, &mut state, &bindings);
+            action.apply_whole(ctx.domain, &mut state, &bindings);
             self.world_effects(ctx, action, bindings);
             if i + 1 < chain.len() && self.is_dead(ctx) {
                 truncated = true;
@@ -593,7 +595,7 @@ impl<'a> Simulator<'a> {
                         continue;
                     }
                     for effect in &generator.effects {
-                        effect.apply(&ctx.domain, &mut state, &bound, Portion::Whole);
+                        effect.apply(ctx.domain, &mut state, &bound, Portion::Whole);
                     }
                     self.fired.push((id, other));
                     any = true;
@@ -677,7 +679,7 @@ impl Fingerprint {
 
 /// Checks `request` and copies it into `arena`.
 fn copy_request<'a>(
-    domain: &Arc<Domain>,
+    domain: &'a Domain,
     request: &PlanRequest<'_>,
     arena: &'a Bump,
 ) -> Result<Context<'a>> {
@@ -715,7 +717,7 @@ fn copy_request<'a>(
     }
     let (goal_facts, goal_starts) = resolve_goal_facts(domain, request, keys, arena);
     let mut context = Context {
-        domain: domain.clone(),
+        domain,
         archetype: request.archetype,
         consumer: request.consumer,
         keys,
