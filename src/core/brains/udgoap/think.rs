@@ -482,7 +482,7 @@ impl World {
         arena: &'a Bump,
         max_expansions: u32,
     ) -> Result<Search<'a>> {
-        let think = self.domain.archetype(archetype).think;
+        let think = domain.archetype(archetype).think;
         let limit = if max_expansions == 0 {
             think.max_expansions
         } else {
