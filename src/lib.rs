@@ -4,7 +4,8 @@
 //! - [`core`]: the safe, engine-neutral model (domain tables, worlds, entities, facts);
 //! - [`sim`]: a headless engine stand-in that runs worlds without an engine;
 //! - [`domain`]: JSON authoring of domains;
-//! - [`ffi`]: the C boundary, the only place with `unsafe` but for one cache hint (`prefetch`).
+//! - [`ffi`]: the C boundary, the only place with `unsafe` but for one cache hint (`prefetch`)
+//!   and the think threads' borrowed work (`think_pool`).
 //!
 //! `include/motive.h` is generated from [`ffi`] by cbindgen; see `docs/architecture.md`.
 
@@ -19,3 +20,4 @@ pub mod ffi;
 mod prefetch;
 /// cbindgen:ignore
 pub mod sim;
+mod think_pool;

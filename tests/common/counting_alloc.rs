@@ -5,7 +5,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicIsize, Ordering};
+use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
 
 /// Forwards to the system allocator, counting allocations and reallocations per thread.
 pub struct Counting;
@@ -13,6 +13,9 @@ pub struct Counting;
 thread_local! {
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
 }
+
+/// Allocations and reallocations of every thread together.
+static ALL_ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 
 /// Heap bytes allocated and not yet freed, every thread together.
 static LIVE: AtomicIsize = AtomicIsize::new(0);
@@ -24,10 +27,11 @@ pub fn live_bytes() -> isize {
 }
 
 // SAFETY: forwards every call to the system allocator unchanged; counting touches only a
-// const-initialised thread-local Cell, which never allocates.
+// const-initialised thread-local Cell and static atomics, which never allocate.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        ALL_ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         // SAFETY: same contract as the caller's.
         let ptr = unsafe { System.alloc(layout) };
         if !ptr.is_null() {
@@ -42,6 +46,7 @@ unsafe impl GlobalAlloc for Counting {
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        ALL_ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         // SAFETY: same contract as the caller's.
         let moved = unsafe { System.realloc(ptr, layout, new_size) };
         if !moved.is_null() {
@@ -60,4 +65,14 @@ pub fn allocations_during(frame: impl FnOnce()) -> usize {
     let before = ALLOCATIONS.with(Cell::get);
     frame();
     ALLOCATIONS.with(Cell::get) - before
+}
+
+/// Allocations every thread of the process made while running `frame`: for frames that run
+/// on threads of their own (motive's think threads), in a test file whose harness runs no
+/// other test at the same time.
+#[allow(dead_code)] // only the files that test other threads count the whole process
+pub fn process_allocations_during(frame: impl FnOnce()) -> usize {
+    let before = ALL_ALLOCATIONS.load(Ordering::SeqCst);
+    frame();
+    ALL_ALLOCATIONS.load(Ordering::SeqCst) - before
 }

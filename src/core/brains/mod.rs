@@ -12,6 +12,7 @@ pub mod goap;
 pub mod memory_bound;
 pub mod mind_limits;
 mod proposal;
+mod proposal_marks;
 mod search_status;
 mod shared;
 pub mod ubc;
@@ -240,6 +241,18 @@ impl Brains for BrainState {
 
     /// A UDGOAP search reports its arena's bytes: each thread's arena gets the committer's
     /// chunk.
+    fn room_for_marks(shared: &Shared, proposal: &mut Proposal) {
+        shared.marks.room(proposal);
+    }
+
+    fn reach_marks(shared: &Shared, proposal: &Proposal) {
+        shared.marks.reach(proposal);
+    }
+
+    fn marks_risen(shared: &Shared) -> usize {
+        shared.marks.rises()
+    }
+
     fn open_phase(shared: &mut Shared, pool: &mut [ThinkScratch]) {
         let bytes = shared.udgoap.arena_bytes();
         for scratch in pool {

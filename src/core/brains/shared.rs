@@ -6,6 +6,7 @@ use std::sync::{Mutex, PoisonError};
 
 use crate::core::brains::bt::{BtCallbacks, BtGroups};
 use crate::core::brains::goap::think::GoapShared;
+use crate::core::brains::proposal_marks::ProposalMarks;
 use crate::core::brains::ubc::think::UbcScratch;
 use crate::core::brains::udgoap::think::UdgoapScratch;
 use crate::core::world::perceived::Perceived;
@@ -21,6 +22,9 @@ pub struct Shared {
     pub(crate) goap: GoapShared,
     #[serde(skip)]
     pub(crate) ubc: UbcScratch,
+    /// How long decisions taken ahead have needed their buffers to be, world-wide.
+    #[serde(skip)]
+    pub(crate) marks: ProposalMarks,
     /// Behaviour-tree groups and their trees.
     pub(crate) bt_groups: BtGroups,
     /// The engine's behaviour-tree conditions and actions: the engine's to register again

@@ -69,6 +69,17 @@ pub trait Brains:
     /// their turn instead, since what they sense may change before it.
     fn fences(def: &ArchetypeDef) -> bool;
 
+    /// Gives `proposal`'s buffers room for the longest any decision of the world has needed
+    /// (`core/brains/proposal_marks.rs`): proposals are reused by position, and so given room
+    /// at once, a settled world's phases allocate nothing.
+    fn room_for_marks(shared: &Self::Shared, proposal: &mut Self::Proposal);
+
+    /// Raises the world's marks to what `proposal`'s decision needed (a deciding thread).
+    fn reach_marks(shared: &Self::Shared, proposal: &Self::Proposal);
+
+    /// How many times a mark has risen: proposals given room before need it again.
+    fn marks_risen(shared: &Self::Shared) -> usize;
+
     /// Before a phase decides ahead: brings each thread's buffers of `pool` to the state the
     /// committing thread's are in (`shared`), where a decision's record depends on it.
     fn open_phase(shared: &mut Self::Shared, pool: &mut [Self::Scratch]);

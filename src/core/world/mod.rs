@@ -32,7 +32,6 @@ pub mod squads;
 mod step;
 mod tended;
 pub mod think_ahead;
-mod think_pool;
 pub mod tick_phases;
 pub(crate) mod within_range;
 pub(crate) mod write_log;

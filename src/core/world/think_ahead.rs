@@ -30,9 +30,9 @@ use crate::core::model::error::{Error, Result};
 use crate::core::model::limits::{at_most, MAX_THINK_THREADS};
 use crate::core::world::brains::{Brains, Speculation};
 use crate::core::world::mind::Mind;
-use crate::core::world::think_pool::ThinkPool;
 use crate::core::world::tick_phases::Phase;
 use crate::core::world::{EntityRecord, World};
+use crate::think_pool::ThinkPool;
 
 /// Fewer due thinks that may decide ahead than this in a tick decide at their turn on the
 /// calling thread: a phase's threads cost tens of microseconds to start and join, and its
@@ -118,6 +118,9 @@ pub(crate) struct Jobs<B: Brains> {
     jobs: Vec<Mutex<Job<B>>>,
     /// How many of `jobs` belong to the current phase (0: nothing is decided ahead).
     active: usize,
+    /// The marks' rises when every job was last given room for them
+    /// ([`Brains::marks_risen`]).
+    roomed: usize,
 }
 
 impl<B: Brains> Default for Jobs<B> {
@@ -125,15 +128,28 @@ impl<B: Brains> Default for Jobs<B> {
         Jobs {
             jobs: Vec::new(),
             active: 0,
+            roomed: 0,
         }
     }
 }
 
 impl<B: Brains> Jobs<B> {
-    /// Opens a phase of `count` jobs, none taken.
-    fn open(&mut self, count: usize) {
-        if self.jobs.len() < count {
-            self.jobs.resize_with(count, Mutex::default);
+    /// Opens a phase of `count` jobs, none taken, their buffers with room for the largest
+    /// decision of the world (`shared`'s marks, `core/brains/proposal_marks.rs`). Jobs are
+    /// added by doubling, as a growing `Vec` does, so that a due list's new highs (a UBC
+    /// hospital's kept rising for minutes) seldom add any.
+    fn open(&mut self, count: usize, shared: &B::Shared) {
+        let risen = B::marks_risen(shared);
+        if self.jobs.len() < count || risen != self.roomed {
+            if self.jobs.len() < count {
+                self.jobs
+                    .resize_with(count.next_power_of_two(), Mutex::default);
+            }
+            for job in &mut self.jobs {
+                let job = job.get_mut().unwrap_or_else(PoisonError::into_inner);
+                B::room_for_marks(shared, &mut job.proposal);
+            }
+            self.roomed = risen;
         }
         for job in &mut self.jobs[..count] {
             let job = job.get_mut().unwrap_or_else(PoisonError::into_inner);
@@ -293,7 +309,7 @@ impl<B: Brains> World<B> {
     /// ([`Brains::fences`]) and while the plan budget surely lets them think (a mind sensed
     /// ahead must think this tick).
     fn open_jobs(&mut self, due: usize, threads: usize) {
-        self.ahead.jobs.open(due);
+        self.ahead.jobs.open(due, &self.brains);
         let pool = self
             .ahead
             .scratch
@@ -480,6 +496,9 @@ impl<B: Brains> World<B> {
             let job = &mut *job;
             job.ready =
                 self.decide_one_ahead(npc, job.mind.as_deref_mut(), scratch, &mut job.proposal);
+            if job.ready {
+                B::reach_marks(&self.brains, &job.proposal);
+            }
         }
         Ok(())
     }
