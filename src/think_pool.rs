@@ -19,9 +19,11 @@
 //! one piece of borrowed work run on every thread at once, which needs no queue: the caller
 //! publishes a pointer to it under a mutex, wakes the threads with a condition variable and
 //! waits, in a guard, until each has returned, as `std::thread::scope` does for the threads it
-//! spawns. That wait is what makes the one `unsafe` here, the pointer's erased lifetime,
-//! sound; std's `Mutex` and `Condvar` allocate nothing on Linux. It is below `core` (which
-//! forbids unsafe code) beside `prefetch.rs`.
+//! spawns. That wait is what makes the pointer's erased lifetime sound (the `unsafe` here: the
+//! erasure, the call through the pointer and the pointer's `Send`); a phase never overlaps
+//! another (a `run` while one is in progress, from its work or another thread, runs its work on
+//! its caller alone). std's `Mutex` and `Condvar` allocate nothing on Linux. It is below `core`
+//! (which forbids unsafe code) beside `prefetch.rs`.
 
 use std::any::Any;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
@@ -76,12 +78,14 @@ struct State {
 struct Work(*const (dyn Fn() + Sync + 'static));
 
 // SAFETY: the pointee is `Sync`, so calling it from another thread is sound, and
-// `ThinkPool::run` keeps it alive until every thread that took the pointer has returned.
+// `ThinkPool::run` keeps it alive until every thread that took the pointer has returned (one
+// phase at a time: a `run` during another runs on its caller alone).
 unsafe impl Send for Work {}
 
 impl Shared {
     fn lock(&self) -> MutexGuard<'_, State> {
-        // Nothing panics while holding the lock: the work runs outside it.
+        // Nothing panics while holding the lock: the work runs outside it, and a panic's
+        // payload is dropped after it.
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -113,13 +117,20 @@ impl Shared {
             // decrement below is part of: the work outlives this call.
             let outcome = catch_unwind(AssertUnwindSafe(|| unsafe { (*work.0)() }));
             let mut state = self.lock();
-            if let Err(panic) = outcome {
-                state.panic.get_or_insert(panic);
-            }
+            // A second panic of the phase is dropped after the lock: its drop may panic.
+            let unreported = match outcome {
+                Err(panic) if state.panic.is_none() => {
+                    state.panic = Some(panic);
+                    None
+                }
+                outcome => outcome.err(),
+            };
             state.running -= 1;
             if state.running == 0 {
                 self.done.notify_one();
             }
+            drop(state);
+            drop(unreported);
         }
     }
 }
@@ -211,10 +222,11 @@ impl ThinkPool {
             return work();
         };
         let work: &(dyn Fn() + Sync) = &work;
-        // SAFETY: only the lifetime changes (same pointer, same vtable). The threads call the
-        // work only between taking this pointer and their `running` decrement, and `end`
-        // waits for that on every way out of this function, unwinding included, so the
-        // borrow outlives every use.
+        // SAFETY: only the lifetime changes (same pointer, same vtable). The pointer is
+        // published only when no other phase is in progress (checked under the lock below);
+        // the threads call the work only between taking the pointer and their `running`
+        // decrement, and `end` waits for that on every way out of this function, unwinding
+        // included, so the borrow outlives every use.
         let erased = unsafe {
             std::mem::transmute::<*const (dyn Fn() + Sync + '_), *const (dyn Fn() + Sync + 'static)>(
                 work,
@@ -223,6 +235,12 @@ impl ThinkPool {
         let shared = &*kept.shared;
         {
             let mut state = shared.lock();
+            // A phase in progress (this is called from its work, or from another thread):
+            // publishing this one would overwrite it while its threads run.
+            if state.work.is_some() {
+                drop(state);
+                return work();
+            }
             let helpers = helpers.min(kept.count());
             state.phase += 1;
             state.work = Some(Work(erased));
@@ -327,6 +345,28 @@ mod tests {
     thread_local! {
         static THREAD_HOLDS: std::cell::RefCell<Option<std::sync::Arc<()>>> =
             const { std::cell::RefCell::new(None) };
+    }
+
+    /// A run asked for while a phase is in progress (from its own work, on the caller and on a
+    /// kept thread) runs on its caller alone: phases never overlap, and nothing waits forever.
+    #[test]
+    fn a_run_within_a_phase_runs_on_its_caller_alone() {
+        let mut pool = ThinkPool::default();
+        assert!(pool.keep(1));
+        let outer = AtomicUsize::new(0);
+        let inner = Mutex::new(Vec::new());
+        pool.run(1, || {
+            outer.fetch_add(1, Ordering::SeqCst);
+            let here = std::thread::current().id();
+            pool.run(1, || {
+                inner
+                    .lock()
+                    .unwrap()
+                    .push(std::thread::current().id() == here)
+            });
+        });
+        assert_eq!(outer.into_inner(), 2);
+        assert_eq!(inner.into_inner().unwrap(), vec![true, true]);
     }
 
     /// A panic in a kept thread reaches the caller once every run has returned, and the pool

@@ -239,8 +239,6 @@ impl Brains for BrainState {
         def.squad.is_some() && !def.uses_goap()
     }
 
-    /// A UDGOAP search reports its arena's bytes: each thread's arena gets the committer's
-    /// chunk.
     fn room_for_marks(shared: &Shared, proposal: &mut Proposal) {
         shared.marks.room(proposal);
     }
@@ -253,6 +251,8 @@ impl Brains for BrainState {
         shared.marks.rises()
     }
 
+    /// A UDGOAP search reports its arena's bytes: each thread's arena gets the committer's
+    /// chunk.
     fn open_phase(shared: &mut Shared, pool: &mut [ThinkScratch]) {
         let bytes = shared.udgoap.arena_bytes();
         for scratch in pool {

@@ -4,12 +4,21 @@
 //! so each position meets a different NPC's decision every tick. Grown one push at a time,
 //! every one of them would reach the largest decision on its own, an allocation at a time, long
 //! after the world settled: a 2,000-NPC UDGOAP hospital on two threads still made about 590
-//! allocations in 10 s after 30 s of warm-up (`tests/no_alloc_think_threads.rs`). Instead a
-//! deciding thread gives its proposal's buffers room for the longest any decision of the world
-//! has needed before deciding into it, and raises that mark (to a power of two) when a decision
-//! needs more: each position then grows a few times at most, and a settled world's phases
-//! allocate nothing. The mark is read
-//! before it is raised, so a settled one's cache line stays shared between the threads.
+//! allocations in 10 s after 30 s of warm-up (`tests/no_alloc_think_threads.rs`). Instead the
+//! deciding threads raise a world-wide mark per kind of buffer (to a power of two) when a
+//! decision needs more than any before it, and the committing thread gives every position room
+//! for the marks when the next phase opens (`Jobs::open`, only after a rise or when positions
+//! are added): each position grows a few times at most, and a settled world's phases allocate
+//! nothing. A mark is read before it is raised, so a settled one's cache line stays shared
+//! between the threads.
+//!
+//! The cost is memory: every position holds room for the world's largest decision, as every
+//! UDGOAP mind's explanation does already (`udgoap/think.rs`, `start_record`), and positions
+//! number up to twice the largest due list (`Jobs::open` adds them by doubling). Each kind is
+//! bounded by a world limit (a plan's depth, `Explanation::MAX_CANDIDATES` and the drives per
+//! candidate, the perception limit for what is priced), so the worst case is finite, but a
+//! world with one unusual decision keeps its room in every position: only worlds on more than
+//! one think thread pay it.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -40,7 +49,8 @@ impl Mark {
 /// The marks of every buffer of a [`Proposal`].
 #[derive(Default, Debug)]
 pub(crate) struct ProposalMarks {
-    /// Counts the rises of any mark: positions given room before the last rise need more.
+    /// Counts the decisions that raised at least one mark: jobs given room at an older count may
+    /// need more.
     rises: AtomicUsize,
     ubc_ratings: Mark,
     ubc_suppliers: Mark,
@@ -81,7 +91,7 @@ impl ProposalMarks {
         }
     }
 
-    /// How many times a mark has risen: room given at an older count may be too little.
+    /// How many decisions raised a mark: room given at an older count may be too little.
     pub(crate) fn rises(&self) -> usize {
         self.rises.load(Ordering::Relaxed)
     }

@@ -496,9 +496,8 @@ impl<B: Brains> World<B> {
             let job = &mut *job;
             job.ready =
                 self.decide_one_ahead(npc, job.mind.as_deref_mut(), scratch, &mut job.proposal);
-            if job.ready {
-                B::reach_marks(&self.brains, &job.proposal);
-            }
+            // Also when not ready: a decision that came to nothing may have grown buffers.
+            B::reach_marks(&self.brains, &job.proposal);
         }
         Ok(())
     }
