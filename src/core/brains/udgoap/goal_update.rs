@@ -5,19 +5,19 @@
 use crate::core::brains::udgoap::last_fact::LastFact;
 use crate::core::brains::udgoap::memory::About;
 use crate::core::brains::udgoap::mind::{GoalState, UdgoapMind as Mind};
-use crate::core::brains::udgoap::utility::{drive_satisfaction, WeightedScore};
+use crate::core::brains::udgoap::utility::{WeightedMean, WeightedScore};
 use crate::core::model::condition::{Bindings, Role};
 use crate::core::model::domain::Domain;
 use crate::core::model::drive::TriggerScope;
 use crate::core::model::entity::Entity;
 use crate::core::model::value::Value;
 
-/// Brings `mind`'s drives and goals up to date with its memory. `scores` is scratch space.
+/// Brings `mind`'s drives and goals up to date with its memory. `means` is scratch space.
 pub(crate) fn update_drives_and_goals(
     domain: &Domain,
     npc: Entity,
     mind: &mut Mind,
-    scores: &mut Vec<WeightedScore>,
+    means: &mut Vec<WeightedMean>,
 ) {
     let me = Bindings::pair(npc, npc);
     remove_drives(domain, mind, &me);
@@ -36,18 +36,20 @@ pub(crate) fn update_drives_and_goals(
         goal.completeness = def.completeness(&facts, &bindings);
         known && !def.removal.iter().any(|c| c.holds(&facts, &bindings))
     });
-    for (index, drive) in mind.drives.iter_mut().enumerate() {
-        scores.clear();
-        scores.extend(
-            mind.goals
-                .iter()
-                .filter(|g| g.drive as usize == index)
-                .map(|g| WeightedScore {
-                    weight: domain.goals().items()[g.goal.0 as usize].weight,
-                    score: g.completeness,
-                }),
-        );
-        drive.satisfaction = drive_satisfaction(scores);
+    // One pass over the goals, a sum per drive, with the bits of a pass over all goals per
+    // drive ([`WeightedMean`]), which cost drives × goals steps.
+    means.clear();
+    means.resize(mind.drives.len(), WeightedMean::default());
+    for goal in &mind.goals {
+        if let Some(mean) = means.get_mut(goal.drive as usize) {
+            mean.add(WeightedScore {
+                weight: domain.goals().items()[goal.goal.0 as usize].weight,
+                score: goal.completeness,
+            });
+        }
+    }
+    for (drive, mean) in mind.drives.iter_mut().zip(means.iter()) {
+        drive.satisfaction = mean.satisfaction();
     }
 }
 

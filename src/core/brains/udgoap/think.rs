@@ -18,7 +18,7 @@ use crate::core::brains::udgoap::memory::Now;
 use crate::core::brains::udgoap::mind::{Candidate, CandidateFields, Explanation, UdgoapMind};
 use crate::core::brains::udgoap::planner::{BoundGoal, PlanRequest, Search, Supplier};
 use crate::core::brains::udgoap::proposal::{ArenaUse, UdgoapProposal};
-use crate::core::brains::udgoap::utility::{TopLevelUtility, WeightedScore};
+use crate::core::brains::udgoap::utility::{TopLevelUtility, WeightedMean};
 use crate::core::brains::BrainState;
 use crate::core::brains::{SearchStats, SearchStatus, StopReason};
 use crate::core::model::archetype::ArchetypeId;
@@ -42,7 +42,7 @@ pub(crate) struct UdgoapScratch {
     /// Reached only through `&mut` ([`Unshared`]): `Bump` is not `Sync`.
     arena: Unshared<Bump>,
     request: RequestBuffers,
-    pub(crate) scores: Vec<WeightedScore>,
+    pub(crate) means: Vec<WeightedMean>,
     /// The most candidates one UDGOAP decision has recorded ([`start_record`]): the
     /// committing thread's only, since decisions are recorded at their turn.
     most_recorded: usize,
@@ -102,7 +102,7 @@ impl World {
             None => {
                 self.sense_here(npc, archetype, udgoap);
                 let domain = &*self.domain;
-                update_drives_and_goals(domain, npc, udgoap, &mut self.brains.udgoap.scores);
+                update_drives_and_goals(domain, npc, udgoap, &mut self.brains.udgoap.means);
             }
         }
         if !self.fail_if_target_gone(npc, mind) && mind.running.is_none() {
@@ -132,7 +132,7 @@ impl World {
             return false;
         };
         self.sense(npc, archetype, udgoap, &mut scratch.perceived);
-        update_drives_and_goals(&self.domain, npc, udgoap, &mut scratch.udgoap.scores);
+        update_drives_and_goals(&self.domain, npc, udgoap, &mut scratch.udgoap.means);
         proposal.planned = planning;
         if planning {
             self.plan_ahead(npc, archetype, udgoap, &mut scratch.udgoap, proposal);

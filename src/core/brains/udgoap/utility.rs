@@ -20,12 +20,55 @@ pub struct WeightedScore {
 /// ones) is fully satisfied: its goals are removed exactly when complete (e.g.
 /// `self_max_health`, :1946), which the thesis leaves unspecified (digest §3.3 item 4).
 pub fn drive_satisfaction(goals: &[WeightedScore]) -> f64 {
-    weighted_mean(goals).unwrap_or(1.0)
+    weighted_mean(goals).satisfaction()
 }
 
-fn weighted_mean(items: &[WeightedScore]) -> Option<f64> {
-    let total: f64 = items.iter().map(|i| i.weight).sum();
-    (total > 0.0).then(|| items.iter().map(|i| i.weight * i.score).sum::<f64>() / total)
+fn weighted_mean(items: &[WeightedScore]) -> WeightedMean {
+    let mut mean = WeightedMean::default();
+    for &item in items {
+        mean.add(item);
+    }
+    mean
+}
+
+/// A weighted mean `Σ w·s / Σ w` summed score by score: what [`drive_satisfaction`] computes
+/// over a slice, for callers that meet the goals of several drives in one pass and keep a sum
+/// per drive. Each sum takes its terms in the order they come, from `Iterator::sum`'s start
+/// (−0.0), so a drive's satisfaction has the same bits however its goals were gathered.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct WeightedMean {
+    total: f64,
+    weighted: f64,
+}
+
+impl Default for WeightedMean {
+    fn default() -> Self {
+        let start = std::iter::empty::<f64>().sum();
+        WeightedMean {
+            total: start,
+            weighted: start,
+        }
+    }
+}
+
+impl WeightedMean {
+    /// Adds one weighted score.
+    #[inline]
+    pub(crate) fn add(&mut self, item: WeightedScore) {
+        self.total += item.weight;
+        self.weighted += item.weight * item.score;
+    }
+
+    /// The mean; `None` when the weights sum to no more than 0.
+    fn value(self) -> Option<f64> {
+        (self.total > 0.0).then(|| self.weighted / self.total)
+    }
+
+    /// The mean as a drive's satisfaction: 1 for a drive with no (weighted) goals
+    /// ([`drive_satisfaction`]).
+    pub(crate) fn satisfaction(self) -> f64 {
+        self.value().unwrap_or(1.0)
+    }
 }
 
 /// How an NPC archetype turns its drives' satisfactions into one utility.
@@ -50,7 +93,7 @@ impl TopLevelUtility {
                 return 0.0;
             }
         }
-        weighted_mean(drives).unwrap_or(0.0)
+        weighted_mean(drives).value().unwrap_or(0.0)
     }
 }
 
@@ -76,6 +119,42 @@ mod tests {
         // :1935/:1988: one goal of weight 2.0 complete at 1.0 gives 1.0, not 2.0.
         assert_eq!(drive_satisfaction(&scores(&[(2.0, 1.0)])), 1.0);
         assert_eq!(drive_satisfaction(&[]), 1.0);
+    }
+
+    /// Summed per drive in one pass over goals of several drives, each drive's satisfaction
+    /// has the bits of [`drive_satisfaction`] over that drive's goals alone, signed zeros too.
+    #[test]
+    fn sums_kept_per_drive_give_the_bits_of_a_pass_per_drive() {
+        let mut rng = crate::core::model::rng::WorldRng::new(7);
+        let values = [0.0, -0.0, 0.1, 0.3, 0.5, 1.0, 2.0, 1e-300];
+        for _ in 0..2_000 {
+            let goals: Vec<(usize, WeightedScore)> = (0..rng.below(12))
+                .map(|_| {
+                    let drive = rng.below(4);
+                    let weight = values[rng.below(values.len())];
+                    let score = values[rng.below(values.len())];
+                    (drive, WeightedScore { weight, score })
+                })
+                .collect();
+            let mut means = [WeightedMean::default(); 4];
+            for &(drive, score) in &goals {
+                means[drive].add(score);
+            }
+            for (drive, mean) in means.iter().enumerate() {
+                let own: Vec<WeightedScore> = goals
+                    .iter()
+                    .filter(|(d, _)| *d == drive)
+                    .map(|&(_, s)| s)
+                    .collect();
+                let total: f64 = own.iter().map(|i| i.weight).sum();
+                let expected = match total > 0.0 {
+                    true => own.iter().map(|i| i.weight * i.score).sum::<f64>() / total,
+                    false => 1.0,
+                };
+                assert_eq!(mean.satisfaction().to_bits(), expected.to_bits(), "{own:?}");
+                assert_eq!(drive_satisfaction(&own).to_bits(), expected.to_bits());
+            }
+        }
     }
 
     #[test]
