@@ -15,6 +15,19 @@ pub trait FactStore: FactView {
     fn set_position(&mut self, entity: Entity, position: Vec3);
     /// Marks `entity` as gone (`supplier_existence_ended`, 000_16db0c300c7e0e65.txt:1913).
     fn end(&mut self, entity: Entity);
+    /// Writes `update` of the number `attribute` of `entity` holds; nothing when it holds
+    /// none. A store that can find the fact once overrides it (the world's: an add or subtract
+    /// accrues on every tick of a timed action).
+    fn update_number(
+        &mut self,
+        entity: Entity,
+        attribute: AttributeId,
+        update: impl FnOnce(f64) -> f64,
+    ) {
+        if let Some(Value::Number(n)) = self.value(entity, attribute) {
+            self.set_value(entity, attribute, Value::Number(update(n)));
+        }
+    }
 }
 
 /// How a fact changes: the last part of a key such as `consumer_mana_increase` (:981).
@@ -148,12 +161,10 @@ impl Effect {
                 } else {
                     -1.0
                 };
-                if let (Some(Value::Number(base)), Some(Value::Number(by))) = (
-                    store.value(entity, attribute),
-                    amount.resolve(store, bindings),
-                ) {
-                    let next = domain.clamp(attribute, base + sign * by * scale);
-                    store.set_value(entity, attribute, Value::Number(next));
+                if let Some(Value::Number(by)) = amount.resolve(store, bindings) {
+                    store.update_number(entity, attribute, |base| {
+                        domain.clamp(attribute, base + sign * by * scale)
+                    });
                 }
             }
             EffectOp::Set(attribute, value) if discrete => {

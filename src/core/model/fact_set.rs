@@ -48,6 +48,24 @@ impl FactSet {
         self.position(attribute).ok().map(|i| &self.facts[i])
     }
 
+    /// The number held for `attribute`, changed by `update` and stamped `time`; nothing when
+    /// there is none (missing, or not a number). One search where a read and a [`FactSet::set`]
+    /// made two.
+    pub fn update_number(
+        &mut self,
+        attribute: AttributeId,
+        time: f64,
+        update: impl FnOnce(f64) -> f64,
+    ) {
+        if let Ok(i) = self.position(attribute) {
+            let fact = &mut self.facts[i];
+            if let Value::Number(n) = fact.value {
+                fact.value = Value::Number(update(n));
+                fact.time = time;
+            }
+        }
+    }
+
     /// Decays the numbers held for `needs` (sorted by attribute, as the facts are) by `dt`
     /// seconds, each stamped `time`; leaves a missing or non-numeric fact alone. One walk over
     /// the facts for all of them, where a search per need started from the first fact each
@@ -236,6 +254,33 @@ mod tests {
                 },
             ]
         );
+    }
+
+    /// A number is changed in place and stamped; a missing fact or one that holds no number
+    /// is left alone, as a read followed by a write of its number would.
+    #[test]
+    fn update_number_changes_only_a_number_held() {
+        let mut set = FactSet::default();
+        set.set(fact(1, 10.0));
+        set.set(Fact {
+            attribute: AttributeId(2),
+            value: Value::Bool(true),
+            time: 0.0,
+        });
+        let before: Vec<Fact> = set.iter().copied().collect();
+        set.update_number(AttributeId(2), 5.0, |n| n + 1.0);
+        set.update_number(AttributeId(3), 5.0, |n| n + 1.0);
+        assert_eq!(set.iter().copied().collect::<Vec<_>>(), before);
+        set.update_number(AttributeId(1), 5.0, |n| n * 3.0);
+        assert_eq!(
+            set.get(AttributeId(1)),
+            Some(&Fact {
+                attribute: AttributeId(1),
+                value: Value::Number(30.0),
+                time: 5.0
+            })
+        );
+        assert_eq!(set.iter().count(), 2);
     }
 
     /// Scanned (few facts) or binary-searched (more), a lookup answers as a binary search of

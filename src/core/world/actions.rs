@@ -643,4 +643,19 @@ impl<B> FactStore for WorldFacts<'_, B> {
             self.ended.push(entity);
         }
     }
+
+    /// One look-up of the record and one search of its facts, where a read and
+    /// [`FactStore::set_value`] took two of each. The fact exists, so the spatial index has
+    /// nothing to hear (`WorldSpatial::fact_set` only minds a fact that appears).
+    fn update_number(
+        &mut self,
+        entity: Entity,
+        attribute: AttributeId,
+        update: impl FnOnce(f64) -> f64,
+    ) {
+        let time = self.time;
+        if let Some(record) = self.record_mut(entity) {
+            record.facts.update_number(attribute, time, update);
+        }
+    }
 }
