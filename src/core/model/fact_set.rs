@@ -18,6 +18,17 @@ pub struct Fact {
     pub time: f64,
 }
 
+impl Fact {
+    /// Its number changed by `update` and stamped `time`; nothing when it holds no number.
+    #[inline]
+    fn update_number(&mut self, time: f64, update: impl FnOnce(f64) -> f64) {
+        if let Value::Number(n) = self.value {
+            self.value = Value::Number(update(n));
+            self.time = time;
+        }
+    }
+}
+
 /// Bytes of facts [`FactSet::prefetch`] asks for, whatever the entity holds: twelve facts of
 /// 32 bytes. Past its last fact the hint loads a neighbour's, which the pass reads next
 /// anyway; an entity with more has the rest missed on first use.
@@ -58,11 +69,7 @@ impl FactSet {
         update: impl FnOnce(f64) -> f64,
     ) {
         if let Ok(i) = self.position(attribute) {
-            let fact = &mut self.facts[i];
-            if let Value::Number(n) = fact.value {
-                fact.value = Value::Number(update(n));
-                fact.time = time;
-            }
+            self.facts[i].update_number(time, update);
         }
     }
 
@@ -83,10 +90,7 @@ impl FactSet {
             };
             // Stays put after a match: a need named twice decays its fact twice.
             if fact.attribute == need.attribute {
-                if let Value::Number(n) = fact.value {
-                    fact.value = Value::Number(need.decayed(n, dt));
-                    fact.time = time;
-                }
+                fact.update_number(time, |n| need.decayed(n, dt));
             }
         }
     }
@@ -222,8 +226,8 @@ mod tests {
         assert_eq!(moved.capacity_bytes(), room, "the sixth fact fits");
     }
 
-    #[test]
-    fn decay_rewrites_only_a_number_in_place() {
+    /// A set holding a number (attribute 1, 10.0) and a flag (attribute 2).
+    fn a_number_and_a_flag() -> FactSet {
         let mut set = FactSet::default();
         set.set(fact(1, 10.0));
         set.set(Fact {
@@ -231,6 +235,12 @@ mod tests {
             value: Value::Bool(true),
             time: 0.0,
         });
+        set
+    }
+
+    #[test]
+    fn decay_rewrites_only_a_number_in_place() {
+        let mut set = a_number_and_a_flag();
         let need = |attribute| NeedDecay {
             attribute: AttributeId(attribute),
             rate: 5.0,
@@ -260,13 +270,7 @@ mod tests {
     /// is left alone, as a read followed by a write of its number would.
     #[test]
     fn update_number_changes_only_a_number_held() {
-        let mut set = FactSet::default();
-        set.set(fact(1, 10.0));
-        set.set(Fact {
-            attribute: AttributeId(2),
-            value: Value::Bool(true),
-            time: 0.0,
-        });
+        let mut set = a_number_and_a_flag();
         let before: Vec<Fact> = set.iter().copied().collect();
         set.update_number(AttributeId(2), 5.0, |n| n + 1.0);
         set.update_number(AttributeId(3), 5.0, |n| n + 1.0);
