@@ -5,9 +5,9 @@
 //!
 //! Counted per entity: its record in the world's slot map and spatial index, its facts and
 //! slots, and for an NPC its share of the schedule and the event buffer, its mind (plan,
-//! claims) and its brain's state (for GOAP with the boxed buffers of the search it may hold in
-//! flight, the key of the binding a workspace keeps, `BindCache::MAX_BYTES`, and the outcome of
-//! its last search: at most one workspace per NPC), each vector at the capacity growth can give it (twice what it
+//! claims) and its brain's state (for GOAP with the boxed search it may hold in flight, the
+//! key of the binding a workspace keeps, `BindCache::MAX_BYTES`, and the outcome of its last
+//! search: at most one workspace per NPC), each vector at the capacity growth can give it (twice what it
 //! holds: vectors double). Not counted: what every world holds once whatever its population
 //! (the domain, the planners' scratch: one UDGOAP arena, one GOAP workspace per search in
 //! flight) and what callers add at run time beyond the declared limits (external drives,
@@ -18,7 +18,7 @@ use std::mem::size_of;
 use crate::core::brains::bt::TreeRun;
 use crate::core::brains::goap::bind_cache::BindCache;
 use crate::core::brains::goap::mind::GoapMind;
-use crate::core::brains::goap::{GoapStep, Test, Workspace};
+use crate::core::brains::goap::{GoapSearch, GoapStep, Test};
 use crate::core::brains::mind_limits::MindLimits;
 use crate::core::brains::ubc::UbcRating;
 use crate::core::brains::udgoap::memory::Memory;
@@ -79,7 +79,7 @@ impl MemoryBound {
                 + grown(goals, size_of::<u32>())
                 + grown(limits.failed_actions, size_of::<ActionId>())
                 + BindCache::MAX_BYTES
-                + Workspace::BOXED_BYTES
+                + size_of::<GoapSearch>()
                 + replay_bytes(domain, &limits);
             (Brain::Goap, state)
         } else if def.uses_ubc() {

@@ -104,12 +104,12 @@ impl WorldHost<'_> {
         let world = &mut *self.world;
         let mut inputs = std::mem::take(&mut world.brains.goap.inputs);
         inputs.excluded.clear();
-        let ws = world.brains.goap.workspaces.pop().unwrap_or_default();
-        let begun = world.goap_begin(self.npc, goal, &mut inputs, ws, 0);
+        let mut search = world.brains.goap.take_search();
+        let begun = world.goap_restart(self.npc, goal, &mut inputs, &mut search, 0);
         world.brains.goap.inputs = inputs;
-        let Ok(mut search) = begun else {
+        if begun.is_err() {
             return (None, 0);
-        };
+        }
         let status = search.step(u32::MAX);
         let world = &mut *self.world;
         let used = search.stats().expanded;
@@ -120,7 +120,7 @@ impl WorldHost<'_> {
             });
             adopt(world, self.npc, self.mind, steps)
         });
-        world.brains.goap.workspaces.push(search.into_workspace());
+        world.brains.goap.searches.push(search);
         (found, used)
     }
 

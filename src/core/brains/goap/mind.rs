@@ -32,7 +32,7 @@ pub struct GoapDecision {
 // lines, which the scheduler asks for ahead ([`GoapMind::prefetch_far`]). Left to the
 // compiler, the in-flight search (over a kilobyte) came first and the goal after it, a cold
 // line per think: perf put 41 % of the GOAP think's own samples on that one load at 14,000
-// NPCs. (The search's workspace is boxed since, so the search is now under a hundred bytes.)
+// NPCs. (The search is boxed since, so the mind is a few lines in all.)
 #[repr(C)]
 #[derive(serde::Serialize, serde::Deserialize, Default)]
 pub struct GoapMind {
@@ -59,8 +59,10 @@ pub struct GoapMind {
     pub order: Vec<u32>,
     /// How many of `order` were tried.
     pub next: usize,
-    /// The search in flight and its goal.
-    pub search: Option<(GoapGoalId, GoapSearch)>,
+    /// The search in flight and its goal. Boxed: the world's queue hands searches between its
+    /// pool and minds by a pointer, and a mind holds no kilobyte of buffers inline for a search
+    /// it has in flight only while a tick's budget runs out.
+    pub search: Option<(GoapGoalId, Box<GoapSearch>)>,
     /// The last decision.
     pub decision: GoapDecision,
     /// The decision being made (counters accumulate over goals).

@@ -42,7 +42,6 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::ops::{Deref, DerefMut};
 
 use crate::core::brains::{SearchStats, SearchStatus, StopReason};
 use crate::core::model::action::ActionId;
@@ -104,33 +103,8 @@ struct Node {
 
 /// Reusable buffers of a GOAP search. Keep one per thread (or per in-flight search) and hand
 /// it back to every new search.
-///
-/// One pointer wide: its buffers sit behind a box, so a search moves from the pool into a
-/// mind and back by a pointer. Inline, each of the world's queue's five moves of a workspace
-/// and the searches around it per served request copied 1.1 KB (`memmove`, 2.5 % of a
-/// 14,000-NPC GOAP tick in perf), and every GOAP mind carried 1.2 KB for the search it
-/// rarely holds. Saved as its buffers are (`serde(transparent)`): the format is unchanged.
 #[derive(serde::Serialize, serde::Deserialize, Default)]
-#[serde(transparent)]
-pub struct Workspace(Box<Buffers>);
-
-impl Deref for Workspace {
-    type Target = Buffers;
-
-    fn deref(&self) -> &Buffers {
-        &self.0
-    }
-}
-
-impl DerefMut for Workspace {
-    fn deref_mut(&mut self) -> &mut Buffers {
-        &mut self.0
-    }
-}
-
-/// What a [`Workspace`] holds.
-#[derive(serde::Serialize, serde::Deserialize, Default)]
-pub struct Buffers {
+pub struct Workspace {
     bound: Bound,
     /// How `bound` and what is compiled from it were made, to reuse them for the same problem
     /// (derived state, never saved: a loaded workspace binds afresh).
@@ -162,10 +136,6 @@ pub struct Buffers {
 }
 
 impl Workspace {
-    /// Heap bytes of a workspace's box before its buffers grow: what a mind holding a search
-    /// in flight carries for it (`MemoryBound`).
-    pub(crate) const BOXED_BYTES: usize = std::mem::size_of::<Buffers>();
-
     /// How this workspace's searches came by their instances: bound afresh, or the last
     /// binding taken as it was or adjusted (see
     /// [`bind_cache`](crate::core::brains::goap::bind_cache)).
@@ -242,7 +212,7 @@ impl GoapSearch {
     /// Ends this search and begins one for `problem` in its buffers, in place: what
     /// [`begin`](GoapSearch::begin) does, without moving the workspace.
     pub fn restart<V: FactView>(&mut self, problem: &GoapProblem<'_, V>) {
-        let ws: &mut Buffers = &mut self.ws;
+        let ws = &mut self.ws;
         let layout = problem.bind.domain.symbols();
         let (words, numbers) = (layout.bool_words(), layout.numbers() as u32);
         let refresh = ws.cache.refresh(&problem.bind, &mut ws.bound);
@@ -295,7 +265,7 @@ impl GoapSearch {
     /// edit), for sets of `words` words of booleans and `numbers` number slots, within
     /// `(max_expansions, max_depth)`; `replay`: the first step may take the outcome kept.
     fn start_over(&mut self, (words, numbers): (usize, u32), limits: (u32, u32), replay: bool) {
-        let ws: &mut Buffers = &mut self.ws;
+        let ws = &mut self.ws;
         self.replay = replay;
         let goal = ws.bound.instances.len();
         // The start state's numbers, where the heuristic reads them.
@@ -329,7 +299,7 @@ impl GoapSearch {
         self.stats = SearchStats::default();
         (self.max_expansions, self.max_depth) = limits;
         (self.max_changes, self.min_cost, self.cost) = (max_changes, min_cost, 0.0);
-        let ws: &mut Buffers = &mut self.ws;
+        let ws = &mut self.ws;
         if ws
             .sets
             .draft_edit(&ws.edits, ws.bound.instances.len())
@@ -362,7 +332,7 @@ impl GoapSearch {
         }
         self.measure();
         if began == SearchStatus::InProgress && self.status != SearchStatus::InProgress {
-            let ws: &mut Buffers = &mut self.ws;
+            let ws = &mut self.ws;
             ws.replay.end(self.status, self.stats, self.cost, &ws.plan);
         }
         self.status
@@ -402,13 +372,12 @@ impl GoapSearch {
     /// Ends the search as the last one from the same inputs did, if `budget` expansions
     /// would have let it (see [`crate::core::brains::goap::replay`]); whether it did.
     fn take_outcome(&mut self, budget: u32) -> bool {
-        let ws: &mut Buffers = &mut self.ws;
-        let Some(outcome) = ws.replay.outcome(budget) else {
+        let Some(outcome) = self.ws.replay.outcome(budget) else {
             return false;
         };
         (self.status, self.stats, self.cost) = (outcome.status, outcome.stats, outcome.cost);
-        ws.plan.clear();
-        ws.plan.extend_from_slice(&outcome.plan);
+        self.ws.plan.clear();
+        self.ws.plan.extend_from_slice(&outcome.plan);
         self.measure();
         true
     }
@@ -437,6 +406,11 @@ impl GoapSearch {
     /// Ends the search and gives its buffers back for the next one.
     pub fn into_workspace(self) -> Workspace {
         self.ws
+    }
+
+    /// The buffers the search holds.
+    pub(crate) fn workspace(&self) -> &Workspace {
+        &self.ws
     }
 
     /// Generates the successors of node `id`, popped with open-list key `key`, through the
@@ -520,7 +494,7 @@ impl GoapSearch {
         };
         self.ws.table[index] = (self.stamp, id);
         let h = self.heuristic(&estimate);
-        let ws: &mut Buffers = &mut self.ws;
+        let ws = &mut self.ws;
         let node = Node {
             parent,
             instance,
@@ -618,7 +592,7 @@ impl GoapSearch {
     }
 
     fn measure(&mut self) {
-        let ws: &Buffers = &self.ws;
+        let ws = &self.ws;
         self.stats.peak_bytes = ws.nodes.capacity() * std::mem::size_of::<Node>()
             + ws.sets.bytes()
             + ws.open.bytes()
@@ -690,7 +664,7 @@ const NONE: u32 = u32::MAX;
 /// Compiles the workspace's instances, in one pass, for the search: for regression (its
 /// edits, the goal not yet among them), indexed by the slots they change, and measured for the
 /// heuristic (its reach, the start's numbers left to the caller).
-fn compile(ws: &mut Buffers, layout: &SymbolLayout) -> Compiled {
+fn compile(ws: &mut Workspace, layout: &SymbolLayout) -> Compiled {
     let words = layout.bool_words();
     let (bits, numbers) = (64 * words as u32, layout.numbers() as u32);
     let slots = bits as usize + layout.numbers() + layout.entities();
@@ -723,7 +697,7 @@ fn compile(ws: &mut Buffers, layout: &SymbolLayout) -> Compiled {
 /// when each fits ([`Edits::rewrite`]; an instance bound again changes no slot, so which
 /// instances change which slot, and the other edits, stand), false when everything must be
 /// compiled.
-fn recompile_patched(ws: &mut Buffers) -> bool {
+fn recompile_patched(ws: &mut Workspace) -> bool {
     ws.cache.patched().iter().all(|&i| {
         let (changes, tests) = ws.bound.parts(&ws.bound.instances[i]);
         ws.edits.rewrite(i, changes, tests)
@@ -732,7 +706,7 @@ fn recompile_patched(ws: &mut Buffers) -> bool {
 
 /// Compiles what the search derives from the instances' costs: the workspace's [`Reach`],
 /// and the cheapest cost (returned; 1 when there is no instance).
-fn compile_costs(ws: &mut Buffers, layout: &SymbolLayout) -> f64 {
+fn compile_costs(ws: &mut Workspace, layout: &SymbolLayout) -> f64 {
     clear_reach(&mut ws.reach, layout);
     let mut min_cost = f64::INFINITY;
     for inst in &ws.bound.instances {
@@ -855,7 +829,7 @@ fn open_f(key: u128) -> f64 {
 
 /// Doubles the table and reinserts the live entries.
 #[inline(never)] // Rare: kept out of the push path's code.
-fn grow_table(ws: &mut Buffers, stamp: u32) {
+fn grow_table(ws: &mut Workspace, stamp: u32) {
     let size = (ws.table.len() * 2).max(64);
     ws.table.clear();
     ws.table.resize(size, (0, 0));

@@ -18,7 +18,7 @@
 use crate::core::brains::goap::bind::goal_satisfied;
 use crate::core::brains::goap::gather::{Callbacks, GoapInputs};
 use crate::core::brains::goap::mind::{GoapDecision, GoapMind};
-use crate::core::brains::goap::Workspace;
+use crate::core::brains::goap::{GoapSearch, Workspace};
 use crate::core::brains::SearchStatus;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::entity::Entity;
@@ -29,17 +29,22 @@ use crate::core::{Mind, World};
 use std::collections::VecDeque;
 
 /// What GOAP keeps world-wide: the planning queue, the buffers gathering reuses, the
-/// workspaces of finished searches, and the engine's callbacks.
+/// finished searches, and the engine's callbacks.
 #[derive(Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct GoapShared {
     /// Plan requests, first in first out.
     pub(crate) queue: VecDeque<Entity>,
     #[serde(skip)]
     pub(crate) inputs: GoapInputs,
-    /// Workspaces of finished searches, reused by the next ones. Saved: a search begun in a
-    /// reused workspace keeps its old table entries (stamped stale), and a loaded world must
-    /// hold the very same bytes.
-    pub(crate) workspaces: Vec<Workspace>,
+    /// Finished searches, restarted in place by the next ones: a request takes one and gives
+    /// it back by a pointer, where moving a search by value copied its kilobyte of buffers
+    /// five times a request (`memmove` was 2.5 % of a 14,000-NPC GOAP tick). Saved as the
+    /// pool of their workspaces it replaced (`pooled`): a search begun in a reused workspace
+    /// keeps its old table entries (stamped stale), and a loaded world must hold the very
+    /// same bytes; a restart sets everything else a search holds.
+    #[serde(with = "pooled")]
+    #[expect(clippy::vec_box, reason = "the boxes move into minds and back by a pointer")]
+    pub(crate) searches: Vec<Box<GoapSearch>>,
     /// The engine's: registered again after a load.
     #[serde(skip)]
     pub(crate) callbacks: Callbacks,
@@ -50,6 +55,38 @@ impl GoapShared {
     pub(crate) fn dequeue(&mut self, npc: Entity) -> bool {
         let at = self.queue.iter().position(|&e| e == npc);
         at.map(|at| self.queue.remove(at)).is_some()
+    }
+
+    /// A finished search to restart in place, from the pool or new.
+    pub(crate) fn take_search(&mut self) -> Box<GoapSearch> {
+        self.searches
+            .pop()
+            .unwrap_or_else(|| Box::new(GoapSearch::idle(Workspace::default())))
+    }
+}
+
+/// The pool of finished searches, saved as the workspaces they hold.
+mod pooled {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::core::brains::goap::{GoapSearch, Workspace};
+
+    pub(super) fn serialize<S: Serializer>(
+        searches: &[Box<GoapSearch>],
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(searches.iter().map(|s| s.workspace()))
+    }
+
+    #[expect(clippy::vec_box, reason = "the pool's own type")]
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Vec<Box<GoapSearch>>, D::Error> {
+        let workspaces = Vec::<Workspace>::deserialize(deserializer)?;
+        Ok(workspaces
+            .into_iter()
+            .map(|ws| Box::new(GoapSearch::idle(ws)))
+            .collect())
     }
 }
 
@@ -152,11 +189,13 @@ impl World {
                 let mut inputs = std::mem::take(&mut self.brains.goap.inputs);
                 inputs.excluded.clear();
                 inputs.excluded.extend_from_slice(&goap.failed);
-                let ws = self.brains.goap.workspaces.pop().unwrap_or_default();
-                let begun = self.goap_begin(npc, goal, &mut inputs, ws, 0);
+                let mut search = self.brains.goap.take_search();
+                let begun = self.goap_restart(npc, goal, &mut inputs, &mut search, 0);
                 self.brains.goap.inputs = inputs;
                 match begun {
-                    Ok(search) => goap.search = Some((goal, search)),
+                    Ok(()) => goap.search = Some((goal, search)),
+                    // Dropped, as a search begun from a workspace was when its request failed:
+                    // the pool, which is saved, holds what it held.
                     Err(_) => continue,
                 }
             }
@@ -187,12 +226,12 @@ impl World {
                     supplier: s.target,
                 });
                 self.replace_plan(npc, mind, steps);
-                self.brains.goap.workspaces.push(search.into_workspace());
+                self.brains.goap.searches.push(search);
                 self.decide(mind);
                 self.start_next_step(npc, mind);
                 return;
             }
-            self.brains.goap.workspaces.push(search.into_workspace());
+            self.brains.goap.searches.push(search);
         }
     }
 

@@ -12,7 +12,7 @@
 
 use crate::core::brains::goap::regression::{survey_one_word, Rejected, Stored, Survey};
 
-use super::{Buffers, NONE};
+use super::{Workspace, NONE};
 
 /// A way of keeping the search's sets (see the module documentation).
 pub(super) trait Sets {
@@ -20,16 +20,16 @@ pub(super) trait Sets {
     /// once: the changers of its bits by bit, then of its numbers, exclusions and entity
     /// references by slot, each slot's in instance order. The layout has `words` words of
     /// booleans and `numbers` number slots.
-    fn list(ws: &mut Buffers, set: Stored, words: usize, numbers: u32);
+    fn list(ws: &mut Workspace, set: Stored, words: usize, numbers: u32);
 
     /// Makes the pools' draft the kept set `parent` regressed through `instance`.
-    fn regress(ws: &mut Buffers, parent: Stored, instance: u32) -> Result<(), Rejected>;
+    fn regress(ws: &mut Workspace, parent: Stored, instance: u32) -> Result<(), Rejected>;
 
     /// The draft's hash and estimate; `None` when no plan can finish it.
-    fn survey(ws: &Buffers) -> Option<Survey>;
+    fn survey(ws: &Workspace) -> Option<Survey>;
 
     /// Whether the kept set `set` equals the draft.
-    fn same_as_draft(ws: &Buffers, set: Stored) -> bool;
+    fn same_as_draft(ws: &Workspace, set: Stored) -> bool;
 }
 
 /// Sets of any kind, as the pools keep them.
@@ -39,8 +39,8 @@ pub(super) struct Lists;
 // slower (chain16+32 through the ABI, 96 instances, 1.7 -> 2.0 µs).
 impl Sets for Lists {
     #[inline]
-    fn list(ws: &mut Buffers, set: Stored, words: usize, numbers: u32) {
-        let Buffers {
+    fn list(ws: &mut Workspace, set: Stored, words: usize, numbers: u32) {
+        let Workspace {
             sets,
             changers,
             seen,
@@ -88,19 +88,19 @@ impl Sets for Lists {
         }
     }
 
-    fn regress(ws: &mut Buffers, parent: Stored, instance: u32) -> Result<(), Rejected> {
+    fn regress(ws: &mut Workspace, parent: Stored, instance: u32) -> Result<(), Rejected> {
         ws.sets
             .draft_regressed(parent, &ws.edits, instance as usize)
     }
 
     #[inline]
-    fn survey(ws: &Buffers) -> Option<Survey> {
+    fn survey(ws: &Workspace) -> Option<Survey> {
         ws.sets.draft().survey(&ws.start, &ws.reach)
     }
 
     // Out of line: rare (a hash match), and it would crowd the probe loop's registers.
     #[inline(never)]
-    fn same_as_draft(ws: &Buffers, set: Stored) -> bool {
+    fn same_as_draft(ws: &Workspace, set: Stored) -> bool {
         ws.sets.get(set) == ws.sets.draft()
     }
 }
@@ -112,7 +112,7 @@ pub(super) struct OneWord;
 
 impl Sets for OneWord {
     #[inline]
-    fn list(ws: &mut Buffers, set: Stored, _words: usize, _numbers: u32) {
+    fn list(ws: &mut Workspace, set: Stored, _words: usize, _numbers: u32) {
         let (mut care, _) = ws.sets.word(set);
         let by_bit = &ws.changers.by_bit;
         ws.candidates.clear();
@@ -129,19 +129,19 @@ impl Sets for OneWord {
     }
 
     #[inline]
-    fn regress(ws: &mut Buffers, parent: Stored, instance: u32) -> Result<(), Rejected> {
+    fn regress(ws: &mut Workspace, parent: Stored, instance: u32) -> Result<(), Rejected> {
         ws.sets
             .draft_regressed_word(parent, &ws.edits, instance as usize)
     }
 
     #[inline]
-    fn survey(ws: &Buffers) -> Option<Survey> {
+    fn survey(ws: &Workspace) -> Option<Survey> {
         let (care, value) = ws.sets.draft_word();
         survey_one_word(care, value, ws.start.bools[0], &ws.reach)
     }
 
     #[inline]
-    fn same_as_draft(ws: &Buffers, set: Stored) -> bool {
+    fn same_as_draft(ws: &Workspace, set: Stored) -> bool {
         ws.sets.word(set) == ws.sets.draft_word()
     }
 }
