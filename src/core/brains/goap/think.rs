@@ -43,7 +43,10 @@ pub(crate) struct GoapShared {
     /// keeps its old table entries (stamped stale), and a loaded world must hold the very
     /// same bytes; a restart sets everything else a search holds.
     #[serde(with = "pooled")]
-    #[expect(clippy::vec_box, reason = "the boxes move into minds and back by a pointer")]
+    #[expect(
+        clippy::vec_box,
+        reason = "the boxes move into minds and back by a pointer"
+    )]
     pub(crate) searches: Vec<Box<GoapSearch>>,
     /// The engine's: registered again after a load.
     #[serde(skip)]
@@ -317,4 +320,38 @@ fn accumulate(
     pending.stats.peak_bytes = pending.stats.peak_bytes.max(stats.peak_bytes);
     pending.status = Some(status);
     pending.tried += 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pooled;
+    use crate::core::brains::goap::{GoapSearch, Workspace};
+    use crate::domain::shipped_instance;
+    use crate::sim::Simulator;
+
+    /// The pool as a save holds it.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[expect(clippy::vec_box, reason = "the pool's own type")]
+    struct Pool(#[serde(with = "pooled")] Vec<Box<GoapSearch>>);
+
+    /// The pool of searches saves exactly as the pool of workspaces it replaced (saves made
+    /// before load), and a loaded pool saves the same bytes again: the hospital's GOAP
+    /// nurses and doctors leave used searches in it.
+    #[test]
+    fn the_pool_of_searches_saves_as_the_pool_of_workspaces() {
+        let mut instance = shipped_instance("hospital.json", None, 1);
+        let world = &mut instance.world;
+        let mut simulator = Simulator::new(instance.rules.clone(), world).unwrap();
+        simulator.run(world, 20.0, &mut ()).unwrap();
+        let searches = std::mem::take(&mut world.brains.goap.searches);
+        assert!(!searches.is_empty(), "the queue pooled its searches");
+        let workspaces: Vec<&Workspace> = searches.iter().map(|s| s.workspace()).collect();
+        let as_workspaces = postcard::to_stdvec(&workspaces).unwrap();
+        let pool = Pool(searches);
+        let saved = postcard::to_stdvec(&pool).unwrap();
+        assert_eq!(saved, as_workspaces);
+        let loaded: Pool = postcard::from_bytes(&saved).unwrap();
+        assert_eq!(loaded.0.len(), pool.0.len());
+        assert_eq!(postcard::to_stdvec(&loaded).unwrap(), saved);
+    }
 }
