@@ -101,15 +101,9 @@ impl WorldHost<'_> {
     /// Plans for GOAP `goal`; a found plan's steps go to the world. Returns whether a plan was
     /// found (`Some(false)`: the goal holds already) and the states expanded.
     fn plan_goap(&mut self, goal: GoapGoalId) -> (Option<bool>, u32) {
-        let world = &mut *self.world;
-        let mut inputs = std::mem::take(&mut world.brains.goap.inputs);
-        inputs.excluded.clear();
-        let mut search = world.brains.goap.take_search();
-        let begun = world.goap_restart(self.npc, goal, &mut inputs, &mut search, 0);
-        world.brains.goap.inputs = inputs;
-        if begun.is_err() {
+        let Ok(mut search) = self.world.goap_begin_pooled(self.npc, goal, &[]) else {
             return (None, 0);
-        }
+        };
         let status = search.step(u32::MAX);
         let world = &mut *self.world;
         let used = search.stats().expanded;

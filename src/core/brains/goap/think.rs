@@ -20,8 +20,10 @@ use crate::core::brains::goap::gather::{Callbacks, GoapInputs};
 use crate::core::brains::goap::mind::{GoapDecision, GoapMind};
 use crate::core::brains::goap::{GoapSearch, Workspace};
 use crate::core::brains::SearchStatus;
+use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::entity::Entity;
+use crate::core::model::error::Result;
 use crate::core::model::goap::goal::GoapGoalId;
 use crate::core::world::event::EventKind;
 use crate::core::world::Step;
@@ -59,13 +61,6 @@ impl GoapShared {
         let at = self.queue.iter().position(|&e| e == npc);
         at.map(|at| self.queue.remove(at)).is_some()
     }
-
-    /// A finished search to restart in place, from the pool or new.
-    pub(crate) fn take_search(&mut self) -> Box<GoapSearch> {
-        self.searches
-            .pop()
-            .unwrap_or_else(|| Box::new(GoapSearch::idle(Workspace::default())))
-    }
 }
 
 /// The pool of finished searches, saved as the workspaces they hold.
@@ -94,6 +89,30 @@ mod pooled {
 }
 
 impl World {
+    /// Begins a search for `npc` towards `goal`, leaving `excluded` out, in a finished search
+    /// of the pool (or a new one) restarted in place. A request that fails to gather drops
+    /// it, as a search begun from a pooled workspace was dropped: the pool, which is saved,
+    /// holds what it held.
+    pub(crate) fn goap_begin_pooled(
+        &mut self,
+        npc: Entity,
+        goal: GoapGoalId,
+        excluded: &[ActionId],
+    ) -> Result<Box<GoapSearch>> {
+        let mut inputs = std::mem::take(&mut self.brains.goap.inputs);
+        inputs.excluded.clear();
+        inputs.excluded.extend_from_slice(excluded);
+        let mut search = self
+            .brains
+            .goap
+            .searches
+            .pop()
+            .unwrap_or_else(|| Box::new(GoapSearch::idle(Workspace::default())));
+        let begun = self.goap_restart(npc, goal, &mut inputs, &mut search, 0);
+        self.brains.goap.inputs = inputs;
+        begun.map(|()| search)
+    }
+
     /// Evaluates `npc`'s goals and queues a plan request when one is needed.
     pub(crate) fn goap_think(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut Mind) {
         let domain = self.domain.clone();
@@ -189,16 +208,8 @@ impl World {
                 if goap.goal != Some(goal) {
                     goap.failed.clear();
                 }
-                let mut inputs = std::mem::take(&mut self.brains.goap.inputs);
-                inputs.excluded.clear();
-                inputs.excluded.extend_from_slice(&goap.failed);
-                let mut search = self.brains.goap.take_search();
-                let begun = self.goap_restart(npc, goal, &mut inputs, &mut search, 0);
-                self.brains.goap.inputs = inputs;
-                match begun {
-                    Ok(()) => goap.search = Some((goal, search)),
-                    // Dropped, as a search begun from a workspace was when its request failed:
-                    // the pool, which is saved, holds what it held.
+                match self.goap_begin_pooled(npc, goal, &goap.failed) {
+                    Ok(search) => goap.search = Some((goal, search)),
                     Err(_) => continue,
                 }
             }
