@@ -706,6 +706,23 @@ impl Edits {
         self.entity_ops.clear();
     }
 
+    /// Whether edit `index` sets entity slot `slot` to another entity than `value`: its first
+    /// setting of the slot decides, as in [`SetPool::draft_regressed`], which rejects it as a
+    /// conflict on any set requiring `slot == value`, whatever else it does (the slot's
+    /// preconditions before that setting either conflict too or leave the requirement be).
+    #[inline]
+    pub fn sets_entity_otherwise(&self, index: usize, slot: u32, value: Entity) -> bool {
+        let (from, to) = self.edits[index].entities;
+        self.entity_ops[from as usize..to as usize]
+            .iter()
+            .filter(|&&(s, _)| s == slot)
+            .find_map(|&(_, op)| match op {
+                EntityOp::Set(set) => Some(set),
+                EntityOp::Require(..) => None,
+            })
+            .is_some_and(|set| set != value)
+    }
+
     /// Forgets the edits from the `len`th on, keeping the memory.
     pub fn truncate(&mut self, len: usize) {
         if let Some(first) = self.edits.get(len) {

@@ -130,7 +130,8 @@ pub struct Workspace {
     /// Keys of the nodes to expand (see `open_key`).
     open: Open,
     table: Vec<(u32, u32)>,
-    /// The instances to try on the node being expanded.
+    /// The instances to try on the node being expanded, some marked [`PASSED`].
+    #[serde(serialize_with = "unmarked")]
     candidates: Vec<u32>,
     plan: Vec<GoapStep>,
 }
@@ -321,6 +322,19 @@ impl GoapSearch {
     /// the current state ends the search when popped, even with no budget left. Calling it
     /// after the search ended returns the same status.
     pub fn step(&mut self, budget: u32) -> SearchStatus {
+        self.step_over::<Lists>(budget)
+    }
+
+    /// [`step`](GoapSearch::step) listing every changer of the slots a set requires, none
+    /// passed over: the reference the tests hold [`Lists`]' listing to.
+    #[cfg(test)]
+    fn step_listing_every_changer(&mut self, budget: u32) -> SearchStatus {
+        self.step_over::<sets::EveryChanger>(budget)
+    }
+
+    /// [`step`](GoapSearch::step), with general sets listed as `L` lists them.
+    #[inline(always)]
+    fn step_over<L: Sets>(&mut self, budget: u32) -> SearchStatus {
         if std::mem::take(&mut self.replay) && self.take_outcome(budget) {
             return self.status;
         }
@@ -328,7 +342,7 @@ impl GoapSearch {
         if self.one_word {
             self.run::<OneWord>(budget);
         } else {
-            self.run::<Lists>(budget);
+            self.run::<L>(budget);
         }
         self.measure();
         if began == SearchStatus::InProgress && self.status != SearchStatus::InProgress {
@@ -438,6 +452,16 @@ impl GoapSearch {
         let left = self.ws.candidates.len() - tried as usize;
         for k in (0..left).rev() {
             let instance = self.ws.candidates[k];
+            // Listed as one whose regression would be rejected (`Sets::list`): passed over
+            // in its place, so that `tried` counts as if it had been tried. The last one
+            // regresses all the same: the pools then keep the draft it leaves, which a saved
+            // search holds, byte for byte as when every candidate was tried.
+            if instance & PASSED != 0 {
+                if k == 0 {
+                    let _ = S::regress(&mut self.ws, set, instance & !PASSED);
+                }
+                continue;
+            }
             let f = self.generate::<S>(id, set, g, depth, instance);
             if f <= bound && k > 0 {
                 self.ws.nodes[id as usize].tried += (left - k) as u32;
@@ -660,6 +684,17 @@ impl Changers {
 
 /// No link, node or instance.
 const NONE: u32 = u32::MAX;
+
+/// Marks a candidate instance whose regression the node's set surely rejects
+/// ([`Sets::list`]): the search passes over it. Instances number fewer (an instance past it is
+/// never marked, only tried).
+const PASSED: u32 = 1 << 31;
+
+/// The candidates as listed, unmarked: a save holds what trying each would have listed, and a
+/// loaded search lists its candidates again at its next expansion.
+fn unmarked<S: serde::Serializer>(candidates: &[u32], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(candidates.iter().map(|&i| i & !PASSED))
+}
 
 /// Compiles the workspace's instances, in one pass, for the search: for regression (its
 /// edits, the goal not yet among them), indexed by the slots they change, and measured for the
