@@ -450,13 +450,14 @@ impl GoapSearch {
         // (newest first), had they all been generated.
         let bound = open_f(key);
         let left = self.ws.candidates.len() - tried as usize;
+        let marked = marks_fit(self.ws.bound.instances.len());
         for k in (0..left).rev() {
             let instance = self.ws.candidates[k];
             // Listed as one whose regression would be rejected (`Sets::list`): passed over
             // in its place, so that `tried` counts as if it had been tried. The last one
             // regresses all the same: the pools then keep the draft it leaves, which a saved
             // search holds, byte for byte as when every candidate was tried.
-            if instance & PASSED != 0 {
+            if marked && instance & PASSED != 0 {
                 if k == 0 {
                     let _ = S::regress(&mut self.ws, set, instance & !PASSED);
                 }
@@ -686,9 +687,16 @@ impl Changers {
 const NONE: u32 = u32::MAX;
 
 /// Marks a candidate instance whose regression the node's set surely rejects
-/// ([`Sets::list`]): the search passes over it. Instances number fewer (an instance past it is
-/// never marked, only tried).
+/// ([`Sets::list`]): the search passes over it.
 const PASSED: u32 = 1 << 31;
+
+/// Whether candidates among `instances` instances may be marked [`PASSED`]: when every
+/// instance's number lies below the mark (always, short of 2^31 instances; past that every
+/// candidate is tried).
+#[inline]
+fn marks_fit(instances: usize) -> bool {
+    instances <= PASSED as usize
+}
 
 /// The candidates as listed, unmarked: a save holds what trying each would have listed, and a
 /// loaded search lists its candidates again at its next expansion.

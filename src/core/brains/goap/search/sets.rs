@@ -14,7 +14,7 @@ use crate::core::brains::goap::regression::{survey_one_word, Rejected, Stored, S
 
 use crate::core::model::entity::Entity;
 
-use super::{Changers, Workspace, NONE, PASSED};
+use super::{marks_fit, Changers, Workspace, NONE, PASSED};
 
 /// A way of keeping the search's sets (see the module documentation).
 pub(super) trait Sets {
@@ -73,6 +73,7 @@ fn list_general<const PASS_CONFLICTS: bool>(
     numbers: u32,
 ) {
     let Workspace {
+        bound,
         sets,
         changers,
         seen,
@@ -88,13 +89,14 @@ fn list_general<const PASS_CONFLICTS: bool>(
     }
     candidates.clear();
     let stamp = seen[0];
+    let marked = marks_fit(bound.instances.len());
     let mut list = |slot: u32, required: Option<(u32, Entity)>| match required {
         // A set requiring `slot == value` rejects every instance that sets the slot to
         // another entity (in the hospital, every walk of a nurse but the one to the target
         // of the step it regresses through): those regressions were over half of a
         // hospital search's instructions (callgrind, 2,000 GOAP NPCs). A check of the
         // bits an instance sets, listed through any slot, cost more than it saved.
-        Some((entity_slot, value)) if PASS_CONFLICTS => {
+        Some((entity_slot, value)) if PASS_CONFLICTS && marked => {
             list_changers(changers, seen, candidates, stamp, slot, |instance| {
                 edits.sets_entity_otherwise(instance as usize, entity_slot, value)
             })
@@ -165,7 +167,7 @@ fn list_changers(
         let mark = &mut seen[instance as usize + 1];
         if *mark != stamp {
             *mark = stamp;
-            let passed = instance < PASSED && conflicts(instance);
+            let passed = conflicts(instance);
             candidates.push(if passed { instance | PASSED } else { instance });
         }
     }
