@@ -7,8 +7,8 @@
 //! slots, and for an NPC its share of the schedule and the event buffer, its mind (plan,
 //! claims) and its brain's state (for GOAP with the boxed search it may hold in flight, the
 //! key of the binding a workspace keeps, `BindCache::MAX_BYTES`, and the outcome of its last
-//! search: at most one workspace per NPC), each vector at the capacity growth can give it (twice what it
-//! holds: vectors double). Not counted: what every world holds once whatever its population
+//! search: at most one workspace per NPC), each vector at the capacity growth can give it
+//! (twice what it holds: vectors double). Not counted: what every world holds once whatever its population
 //! (the domain, the planners' scratch: one UDGOAP arena, one GOAP workspace per search in
 //! flight) and what callers add at run time beyond the declared limits (external drives,
 //! behaviour-tree layers pushed through the API, history).

@@ -35,6 +35,23 @@ fn action() -> impl Strategy<Value = Action> {
     (literals(2), vec((0..ATOMS, any::<bool>()), 1..=2), 1u8..4)
 }
 
+/// The NPC's [`ATOMS`] boolean attributes.
+fn bool_atoms(b: &mut DomainBuilder) -> Vec<AttributeId> {
+    (0..ATOMS)
+        .map(|i| b.add_attribute(&format!("b{i}"), ValueType::Bool).unwrap())
+        .collect()
+}
+
+/// The condition that the NPC's atom holds the literal's value.
+fn holds(atoms: &[AttributeId], (atom, value): (usize, bool)) -> Condition {
+    Condition::Compare {
+        role: Role::Consumer,
+        attribute: atoms[atom],
+        op: CmpOp::Eq,
+        rhs: Operand::Constant(Value::Bool(value)),
+    }
+}
+
 /// A world with one NPC at `start` and an object that supplies every other action, and the
 /// goals `goals`, planned `depth` actions deep at most.
 fn world(
@@ -44,15 +61,8 @@ fn world(
     depth: u32,
 ) -> (World, Entity, Vec<GoapGoalId>) {
     let mut b = DomainBuilder::new();
-    let atoms: Vec<AttributeId> = (0..ATOMS)
-        .map(|i| b.add_attribute(&format!("b{i}"), ValueType::Bool).unwrap())
-        .collect();
-    let holds = |(atom, value): (usize, bool)| Condition::Compare {
-        role: Role::Consumer,
-        attribute: atoms[atom],
-        op: CmpOp::Eq,
-        rhs: Operand::Constant(Value::Bool(value)),
-    };
+    let atoms = bool_atoms(&mut b);
+    let holds = |literal| holds(&atoms, literal);
     let npc = b.add_archetype("npc").unwrap();
     let object = b.add_archetype("object").unwrap();
     for (k, (pre, post, cost)) in actions.iter().enumerate() {
@@ -142,8 +152,15 @@ fn plan_in(
     let one_word = search.one_word;
     search.one_word &= !general;
     while search.step(budget) == crate::core::brains::SearchStatus::InProgress {}
+    let outcome = outcome(&search);
+    *ws = search.into_workspace();
+    (one_word, outcome)
+}
+
+/// How `search` ended: status, plan, cost and counters.
+fn outcome(search: &GoapSearch) -> String {
     let stats = search.stats();
-    let outcome = format!(
+    format!(
         "{:?} {:?} {} {} {} {}",
         search.status(),
         search.plan(),
@@ -151,9 +168,7 @@ fn plan_in(
         stats.expanded,
         stats.generated,
         stats.duplicates
-    );
-    *ws = search.into_workspace();
-    (one_word, outcome)
+    )
 }
 
 proptest! {
@@ -197,8 +212,9 @@ proptest! {
 
 /// A walking problem: `at` an entity reference, a walk to every target (needing
 /// `walk_needs`, if any), and `uses` (each a precondition and an effect on the atoms, the NPC
-/// at its target) supplied by targets of one of three kinds, spawned in turn at `spots`. What the listing that passes
-/// over the walks a set rejects must plan as the listing of every changer.
+/// at its target) supplied by targets of one of three kinds, spawned in turn at `spots`. What
+/// the listing that passes over the walks a set rejects must plan as the listing of every
+/// changer.
 type Use = ((usize, bool), (usize, bool), u8, usize);
 
 fn walking_world(
@@ -209,16 +225,9 @@ fn walking_world(
     depth: u32,
 ) -> (World, Entity, GoapGoalId) {
     let mut b = DomainBuilder::new();
-    let atoms: Vec<AttributeId> = (0..ATOMS)
-        .map(|i| b.add_attribute(&format!("b{i}"), ValueType::Bool).unwrap())
-        .collect();
+    let atoms = bool_atoms(&mut b);
     let at = b.add_attribute("at", ValueType::Entity).unwrap();
-    let holds = |(atom, value): (usize, bool)| Condition::Compare {
-        role: Role::Consumer,
-        attribute: atoms[atom],
-        op: CmpOp::Eq,
-        rhs: Operand::Constant(Value::Bool(value)),
-    };
+    let holds = |literal| holds(&atoms, literal);
     let set = |attribute, value| Effect {
         role: Role::Consumer,
         op: EffectOp::Set(attribute, value),
@@ -295,7 +304,6 @@ fn walk_plan(world: &World, npc: Entity, goal: GoapGoalId, every: bool, budget: 
     while step(&mut search) == crate::core::brains::SearchStatus::InProgress {
         saved.push(postcard::to_stdvec(&search.ws).unwrap());
     }
-    let stats = search.stats();
     // The nodes (with how many candidates each tried) and the open list too: a search that
     // put a node back fewer times could end alike and still differ when sliced or resumed.
     let open = &search.ws.open;
@@ -303,16 +311,8 @@ fn walk_plan(world: &World, npc: Entity, goal: GoapGoalId, every: bool, budget: 
     keys.extend(open.least);
     keys.sort_unstable();
     saved.push(postcard::to_stdvec(&search.ws).unwrap());
-    format!(
-        "{:?} {:?} {} {} {} {} {:?} {keys:?} {saved:?}",
-        search.status(),
-        search.plan(),
-        search.cost(),
-        stats.expanded,
-        stats.generated,
-        stats.duplicates,
-        search.ws.nodes,
-    )
+    let nodes = &search.ws.nodes;
+    format!("{} {nodes:?} {keys:?} {saved:?}", outcome(&search))
 }
 
 proptest! {
