@@ -81,9 +81,9 @@ impl Memory {
         + FactTimes::BYTES_PER_TIME;
 
     /// The most heap bytes a memory of `capacity` facts holds: [`Memory::BYTES_PER_FACT`] a
-    /// fact, and a time being stamped.
+    /// fact, a time being stamped and the table's header ([`FactTimes::HEADER_BYTES`]).
     pub(crate) fn most_bytes(capacity: usize) -> usize {
-        capacity.max(1) * Self::BYTES_PER_FACT + FactTimes::BYTES_PER_TIME
+        capacity.max(1) * Self::BYTES_PER_FACT + FactTimes::BYTES_PER_TIME + FactTimes::HEADER_BYTES
     }
 
     /// An empty memory holding at most `capacity` facts (at least 1, at most
