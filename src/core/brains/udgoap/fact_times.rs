@@ -24,6 +24,8 @@ pub(crate) struct FactTimes {
 /// A hospital nurse's table holds about 20; a memory that keeps facts of more distinct times
 /// than this reserves its own buffer.
 const STACK_TIMES: usize = 256;
+// The stack's buffer is indexed through `STACK_TIMES - 1` as a mask ([`drop_unheld_with`]).
+const _: () = assert!(STACK_TIMES.is_power_of_two());
 
 /// A full table grows to keep at least one free time per this many facts ([`FactTimes::drop_and_grow`]).
 /// Sixteen rather than eight: a hospital nurse's table holds 10 free times instead of 19, 80
