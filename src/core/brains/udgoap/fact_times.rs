@@ -126,16 +126,15 @@ impl FactTimes {
 
     /// Drops the times no fact holds, renumbering `stamps`.
     fn drop_unheld(&mut self, stamps: &mut [u16]) {
-        let len = self.times.len();
+        let FactTimes { times, renumbered } = self;
+        let len = times.len();
         if len <= STACK_TIMES {
-            let mut renumbered = [UNHELD; STACK_TIMES];
-            drop_unheld_with::<{ STACK_TIMES - 1 }>(&mut self.times, stamps, &mut renumbered);
+            let mut on_stack = [UNHELD; STACK_TIMES];
+            drop_unheld_with::<{ STACK_TIMES - 1 }>(times, stamps, &mut on_stack);
         } else {
-            let mut renumbered = std::mem::take(&mut self.renumbered);
             renumbered.clear();
             renumbered.resize(len, UNHELD);
-            drop_unheld_with::<{ usize::MAX }>(&mut self.times, stamps, &mut renumbered);
-            self.renumbered = renumbered;
+            drop_unheld_with::<{ usize::MAX }>(times, stamps, renumbered);
         }
     }
 
