@@ -18,17 +18,16 @@ const TYPE_BITS: u64 = 0b11;
 /// The attribute field of a key: [`MAX_ATTRIBUTES`] ids, then [`AttributeId::POSITION`].
 const ATTRIBUTE_FIELD: u64 = 0x3fff;
 const _: () = assert!(MAX_ATTRIBUTES as u64 == ATTRIBUTE_FIELD);
+const _: () = assert!(AttributeId::POSITION.0 as u64 & ATTRIBUTE_FIELD == ATTRIBUTE_FIELD);
 
 /// The key of (`entity`, `attribute`) without a type: what a lookup compares, with the type
 /// bits of the keys it meets cleared ([`without_type`]). `attribute` is one of the domain's
 /// (below [`MAX_ATTRIBUTES`]) or [`AttributeId::POSITION`], which sorts after them all.
 pub(crate) fn pair_key(entity: Entity, attribute: AttributeId) -> u64 {
     debug_assert!(attribute == AttributeId::POSITION || attribute.0 < MAX_ATTRIBUTES);
-    let attribute = if attribute == AttributeId::POSITION {
-        ATTRIBUTE_FIELD
-    } else {
-        u64::from(attribute.0)
-    };
+    // The position's id is all ones, so the mask alone makes its field: no test of it in
+    // sensing's loop, which makes a key per fact (callgrind, hospital udgoap: 0.8 % of a tick).
+    let attribute = u64::from(attribute.0) & ATTRIBUTE_FIELD;
     u64::from(entity.index1) << 32 | u64::from(entity.generation) << 16 | attribute << 2
 }
 
