@@ -1587,6 +1587,12 @@ fn report(filter: Option<&str>) {
             .collect();
         println!("targets: {}", line.join("; "));
     }
+    if wanted("soldier") {
+        println!(
+            "soldier ≤ 0.4 µs is issue 33's reading of \"3× GPGOAP\" from GPGOAP at 1.19 µs, \
+             measured elsewhere; scripts/peer-gpgoap times GPGOAP beside this row"
+        );
+    }
     if IRRELEVANT
         .iter()
         .any(|&k| k > DOGOAP_MAX_IRRELEVANT && wanted(&format!("chain{CHAIN}+{k}")))
