@@ -2896,6 +2896,34 @@ typedef struct motive_outcome_def {
 } motive_outcome_def;
 
 /**
+ * Counts of the thinks a world decided ahead of their turn, since it was created or loaded
+ * (a save holds none).
+ */
+typedef struct motive_parallel_stats {
+    /**
+     * Think phases open to deciding ahead: the ticks motive's own threads decided ahead (a
+     * tick with fewer due thinks that can decide ahead than the world's minimum, 256, thinks
+     * on the calling thread alone), and every `motive_world_tick_begin` with thinks due. UBC
+     * and UDGOAP NPCs are the ones that decide ahead (GOAP and behaviour-tree NPCs think at
+     * their turn).
+     */
+    uint64_t phases;
+    /**
+     * Thinks decided ahead of their turn and reached in their tick.
+     */
+    uint64_t decided_ahead;
+    /**
+     * Of those, the ones whose decision was checked again at their turn.
+     */
+    uint64_t checked;
+    /**
+     * Of those checked, the ones whose reads no longer held, decided again at their turn:
+     * work the threads did for nothing.
+     */
+    uint64_t stale;
+} motive_parallel_stats;
+
+/**
  * What a simulator has done since it was made (`motive_sim_get_stats`). Actions are counted per
  * NPC taking part.
  */
@@ -5335,6 +5363,17 @@ motive_status motive_world_outcome_probabilities(const struct motive_world *worl
                                                  size_t *out_count);
 
 /**
+ * Writes to `*out_stats` what the world's think threads (its own, or the engine's through
+ * `motive_world_think_range`) decided ahead since it was created or loaded. The events and
+ * decisions are the same whatever these say.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_stats` NULL or writable.
+ */
+motive_status motive_world_parallel_stats(const struct motive_world *world,
+                                          struct motive_parallel_stats *out_stats);
+
+/**
  * Writes `world`, whole, into `buffer`: `*out_size` receives the save's size in bytes, and
  * the bytes are written only when `capacity` holds them all (else
  * `MOTIVE_STATUS_BUFFER_TOO_SMALL`, nothing written): call first with NULL and 0 to learn the
@@ -6136,6 +6175,17 @@ motive_status motive_world_tick(struct motive_world *world, double dt);
  * `world` must be NULL or live.
  */
 motive_status motive_world_set_think_threads(struct motive_world *world, uint32_t threads);
+
+/**
+ * Writes how many threads `motive_world_tick` thinks on, the calling thread included, to
+ * `*out_threads`: 1 unless `motive_world_set_think_threads` set more. A loaded world
+ * (`motive_world_load`) thinks on one until it is set again: the count is the machine's, not
+ * the save's.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_threads` NULL or writable.
+ */
+motive_status motive_world_think_threads(const struct motive_world *world, uint32_t *out_threads);
 
 /**
  * Begins a tick whose thinks the engine's own threads decide (its job system): advances the

@@ -166,6 +166,8 @@ using ActionPlanning = motive_action_planning;
 using AmbianceModifier = motive_ambiance_modifier;
 /** What a simulator has done since it was made. */
 using SimStats = motive_sim_stats;
+/** What a world's think threads decided ahead (World::parallel_stats). */
+using ParallelStats = motive_parallel_stats;
 /** The engine's context precondition callback. */
 using ContextCallback = motive_context_callback;
 /** The engine's GOAP relevance callback. */
@@ -1456,6 +1458,18 @@ public:
      * MOTIVE_MAX_THINK_THREADS); any count gives the events of one thread. */
     Status set_think_threads(std::uint32_t threads) {
         return Status(motive_world_set_think_threads(world_.get(), threads));
+    }
+    /** Threads `tick` thinks on, the calling thread included: 1 until `set_think_threads`, and
+     * again after a load (the count is the machine's, not the save's). */
+    Result<std::uint32_t> think_threads() const {
+        return detail::out<std::uint32_t>(
+            [&](std::uint32_t *t) { return motive_world_think_threads(world_.get(), t); });
+    }
+    /** What the think threads (motive's own, or the job system's through `think_range`)
+     * decided ahead since the world was created or loaded (motive_world_parallel_stats). */
+    Result<ParallelStats> parallel_stats() const {
+        return detail::out<ParallelStats>(
+            [&](ParallelStats *s) { return motive_world_parallel_stats(world_.get(), s); });
     }
     /** Begins a tick whose thinks the engine's job system decides: the number of jobs for
      * `think_range`. Until `tick_end`, other calls fail with MOTIVE_STATUS_TICK_OPEN. */

@@ -32,7 +32,8 @@ namespace motive {
  * save, another format version) is returned and `running` is untouched. Then `running` is freed
  * and the bytes loaded into its place, so that the loaded world takes the saved serial back when
  * no other world holds it: handles kept from before the save stay valid (World::rebase maps them
- * otherwise). Costs two loads. `running` may be empty (no world runs yet).
+ * otherwise). The loaded world thinks on as many threads as `running` did (a save holds none:
+ * they are the machine's). Costs two loads. `running` may be empty (no world runs yet).
  */
 inline Status load_in_place(World &running, const Domain &domain, Span<const std::uint8_t> bytes) {
     {
@@ -41,13 +42,14 @@ inline Status load_in_place(World &running, const Domain &domain, Span<const std
             return checked.to_status();
         }
     } // freed before `running`, so that neither holds the saved serial
+    const std::uint32_t threads = running.get() != nullptr ? running.think_threads().value_or(1) : 1;
     running = World();
     Result<World> loaded = World::load(domain, bytes);
     if (!loaded.ok()) {
         return loaded.to_status(); // only a lack of memory fails a load that succeeded once
     }
     running = std::move(loaded).value();
-    return Status();
+    return running.set_think_threads(threads);
 }
 
 /**

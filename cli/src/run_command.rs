@@ -65,6 +65,7 @@ pub fn execute(args: RunArgs) -> Result<(), Box<dyn Error>> {
             *entity = saved.world.rebase(*entity);
         }
         run.world = saved.world;
+        args.options.think_on_threads(&mut run.world)?;
         run.simulator = Some(saved.simulator);
         measurement = Some(saved.measurement);
     }

@@ -23,7 +23,7 @@ pub fn print(title: &str, world: &World, roster: &Roster, ran: &Ran, measured: &
     let per_decision = stats
         .micros_per_decision()
         .map_or_else(|| "-".to_owned(), |us| format!("{us:.2}"));
-    let rows = [
+    let mut rows = vec![
         ("seed", world.seed().to_string()),
         ("NPCs", summary.npcs.to_string()),
         ("smart objects", summary.objects.to_string()),
@@ -31,6 +31,7 @@ pub fn print(title: &str, world: &World, roster: &Roster, ran: &Ran, measured: &
         ("simulated s", format!("{:.2}", summary.simulated_seconds)),
         ("decisions", stats.decisions.to_string()),
         ("plans", stats.plans_adopted.to_string()),
+        ("think threads", world.think_threads().to_string()),
         ("tick µs per decision made", per_decision),
         ("actions performed", stats.actions_performed.to_string()),
         ("actions failed", stats.actions_failed.to_string()),
@@ -38,6 +39,13 @@ pub fn print(title: &str, world: &World, roster: &Roster, ran: &Ran, measured: &
         ("wall ms", format!("{:.3}", ran.wall.as_secs_f64() * 1e3)),
         ("machine", crate::machine::describe()),
     ];
+    if world.think_threads() > 1 {
+        // Whether the threads engaged: a tick decides ahead only with enough due thinks of
+        // brains that can (UBC, UDGOAP).
+        let ahead = world.parallel_stats();
+        let decided = format!("{} ({} again)", ahead.decided_ahead, ahead.stale);
+        rows.insert(rows.len() - 2, ("thinks decided ahead", decided));
+    }
     println!("motive {} — {title}", motive::ffi::version::crate_version());
     for (label, value) in rows {
         println!("{label:<26} {value:>12}");

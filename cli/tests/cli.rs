@@ -616,3 +616,74 @@ fn explain_before_the_first_think_says_so_instead_of_showing_placeholders() {
     assert!(stdout.contains("no think yet"), "{stdout}");
     assert!(!stdout.contains("1.00  (weight"), "{stdout}");
 }
+
+/// `--think-threads`: a run on several threads is the one-thread run, byte for byte (its saved
+/// state, the summary's counts and its measures), with its thinks decided ahead; a run loaded
+/// from a save thinks on the threads asked for; a count out of range is refused.
+#[test]
+fn think_threads_run_the_one_thread_run() {
+    let scenario = scenario("hospital.json");
+    let dir = tempfile::tempdir().unwrap();
+    // 1,024 UDGOAP NPCs: about 256 due thinks a tick, enough for the threads to engage.
+    let run = |threads: &str, save: &std::path::Path| {
+        let output = motive()
+            .args(["run", &scenario, "--variant", "udgoap", "--npcs", "1024"])
+            .args([
+                "--seconds",
+                "8",
+                "--save-at",
+                "6",
+                "--think-threads",
+                threads,
+            ])
+            .arg("--save")
+            .arg(save)
+            .assert()
+            .success();
+        let stdout = output.get_output().stdout.clone();
+        (String::from_utf8(stdout.clone()).unwrap(), counts(&stdout))
+    };
+    let (one_save, three_save) = (dir.path().join("one"), dir.path().join("three"));
+    let (one_text, one) = run("1", &one_save);
+    let (three_text, three) = run("3", &three_save);
+    assert_eq!(row(&one_text, "think threads"), "1");
+    assert_eq!(row(&three_text, "think threads"), "3");
+    assert!(!one_text.contains("thinks decided ahead"), "{one_text}");
+    let ahead: u64 = three_text
+        .lines()
+        .find_map(|l| l.strip_prefix("thinks decided ahead"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no decided-ahead count in:\n{three_text}"));
+    assert!(ahead > 1000, "the threads engaged: {three_text}");
+    let same = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| !l.starts_with("think threads") && !l.starts_with("thinks decided ahead"))
+            .cloned()
+            .collect()
+    };
+    assert_eq!(same(&one), same(&three));
+    assert_eq!(
+        std::fs::read(&one_save).unwrap(),
+        std::fs::read(&three_save).unwrap(),
+        "the saved runs are the same bytes"
+    );
+    // Loaded, the run thinks on the threads asked for, not on the save's (it holds none).
+    let loaded = motive()
+        .args(["run", &scenario, "--variant", "udgoap", "--npcs", "1024"])
+        .args(["--seconds", "2", "--think-threads", "2", "--load"])
+        .arg(&one_save)
+        .assert()
+        .success();
+    let loaded = String::from_utf8(loaded.get_output().stdout.clone()).unwrap();
+    assert_eq!(row(&loaded, "think threads"), "2");
+    for refused in ["0", "65", "two"] {
+        let output = motive()
+            .args(["run", "--think-threads", refused])
+            .assert()
+            .failure();
+        let stderr = String::from_utf8(output.get_output().stderr.clone()).unwrap();
+        assert!(stderr.contains("--think-threads"), "{refused}: {stderr}");
+    }
+}

@@ -47,6 +47,7 @@ pub mod limits;
 pub mod minds;
 pub mod names;
 pub mod outcomes;
+pub mod parallel_stats;
 mod pointers;
 pub mod save;
 pub mod scenario;

@@ -341,6 +341,22 @@ pub unsafe extern "C" fn motive_world_set_think_threads(
     guard(|| unsafe { with_world(world, |w| Ok(w.set_think_threads(threads)?)) })
 }
 
+/// Writes how many threads `motive_world_tick` thinks on, the calling thread included, to
+/// `*out_threads`: 1 unless `motive_world_set_think_threads` set more. A loaded world
+/// (`motive_world_load`) thinks on one until it is set again: the count is the machine's, not
+/// the save's.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_threads` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_think_threads(
+    world: *const motive_world,
+    out_threads: *mut u32,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe { query(world, out_threads, "out_threads", |w| Ok(w.think_threads())) }
+}
+
 /// Begins a tick whose thinks the engine's own threads decide (its job system): advances the
 /// world as `motive_world_tick` does up to its thinks, and writes to `*out_jobs` how many
 /// thinks are due, the jobs of `motive_world_think_range`, numbered from 0. Then call

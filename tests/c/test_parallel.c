@@ -129,6 +129,19 @@ static void compare_twins(const char *variant, uint32_t copies, uint32_t own_thr
         events += na;
     }
     ENSURE(events > 0);
+    {
+        /* The reference decided nothing ahead; the twin did, unless its NPCs think at their
+         * turn (GOAP), and what it decided again at the turn is among what it checked. */
+        motive_parallel_stats none, stats;
+        const bool ahead = strcmp(variant, "goap") != 0;
+        ENSURE_OK(motive_world_parallel_stats(reference, &none));
+        ENSURE(none.phases == 0 && none.decided_ahead == 0 && none.checked == 0 && none.stale == 0);
+        ENSURE_OK(motive_world_parallel_stats(parallel, &stats));
+        ENSURE(ahead ? stats.phases > 0 && stats.decided_ahead > 0 : stats.decided_ahead == 0);
+        ENSURE(stats.checked <= stats.decided_ahead && stats.stale <= stats.checked);
+        ENSURE_STATUS(motive_world_parallel_stats(NULL, &stats), MOTIVE_STATUS_NULL_ARGUMENT);
+        ENSURE_STATUS(motive_world_parallel_stats(parallel, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
+    }
     motive_sim_destroy(sim_a);
     motive_sim_destroy(sim_b);
     motive_world_destroy(reference);
@@ -153,11 +166,23 @@ static void test_think_threads_are_bounded(void) {
     ENSURE_OK(motive_scenario_load_file(SCENARIOS "hospital.json", NULL, &scenario));
     ENSURE_OK(motive_scenario_instantiate(scenario, "ubc", 1, 1, &world, &sim));
     motive_scenario_destroy(scenario);
+    uint32_t threads = 0;
+    ENSURE_OK(motive_world_think_threads(world, &threads));
+    ENSURE(threads == 1);
     ENSURE_STATUS(motive_world_set_think_threads(world, MOTIVE_MAX_THINK_THREADS + 1),
                   MOTIVE_STATUS_INVALID_ARGUMENT);
     ENSURE_LAST_ERROR_CONTAINS("MOTIVE_MAX_THINK_THREADS");
+    ENSURE_OK(motive_world_think_threads(world, &threads));
+    ENSURE(threads == 1); /* a refused count changes nothing */
     ENSURE_OK(motive_world_set_think_threads(world, MOTIVE_MAX_THINK_THREADS));
+    ENSURE_OK(motive_world_think_threads(world, &threads));
+    ENSURE(threads == MOTIVE_MAX_THINK_THREADS);
+    ENSURE_OK(motive_world_set_think_threads(world, 0));
+    ENSURE_OK(motive_world_think_threads(world, &threads));
+    ENSURE(threads == 1); /* 0 means the calling thread only */
     ENSURE_STATUS(motive_world_set_think_threads(NULL, 2), MOTIVE_STATUS_NULL_ARGUMENT);
+    ENSURE_STATUS(motive_world_think_threads(NULL, &threads), MOTIVE_STATUS_NULL_ARGUMENT);
+    ENSURE_STATUS(motive_world_think_threads(world, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_STATUS(motive_world_tick_begin(world, 0.05, NULL), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_STATUS(motive_world_think_range(NULL, 0, 0), MOTIVE_STATUS_NULL_ARGUMENT);
     ENSURE_STATUS(motive_world_tick_end(NULL), MOTIVE_STATUS_NULL_ARGUMENT);

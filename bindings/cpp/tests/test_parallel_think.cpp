@@ -60,7 +60,9 @@ void compare_twins(const char *variant, std::uint32_t copies, std::uint32_t own_
     motive::Instance reference = scenario.instantiate(variant, copies, 5).value();
     motive::Instance parallel = scenario.instantiate(variant, copies, 5).value();
     if (own_threads > 0) {
+        REQUIRE(parallel.world.think_threads().value() == 1);
         REQUIRE(parallel.world.set_think_threads(own_threads).ok());
+        REQUIRE(parallel.world.think_threads().value() == own_threads);
     }
     std::size_t events = 0;
     for (int tick = 0; tick < 60; ++tick) {
@@ -79,6 +81,13 @@ void compare_twins(const char *variant, std::uint32_t copies, std::uint32_t own_
         events += a.size();
     }
     CHECK(events > 0);
+    // GOAP NPCs think at their turn; the others decided ahead, on whichever threads.
+    const motive::ParallelStats none = reference.world.parallel_stats().value();
+    CHECK(none.phases + none.decided_ahead + none.checked + none.stale == 0);
+    const motive::ParallelStats stats = parallel.world.parallel_stats().value();
+    CHECK((std::strcmp(variant, "goap") == 0) == (stats.decided_ahead == 0));
+    CHECK(stats.checked <= stats.decided_ahead);
+    CHECK(stats.stale <= stats.checked);
 }
 
 }  // namespace

@@ -280,8 +280,12 @@ TEST_CASE("a save loaded in place keeps every handle; a refused one changes noth
     REQUIRE(world.get() != nullptr);
     CHECK(world.save().value() == at_10);
 
-    // Loaded in place of the world that made the save: the same serial, the same handles.
+    // Loaded in place of the world that made the save: the same serial, the same handles, and
+    // the running world's think threads, which no save holds.
+    REQUIRE(world.set_think_threads(3).ok());
     REQUIRE(motive::load_in_place(world, hospital.domain, at_5).ok());
+    CHECK(world.think_threads().value() == 3);
+    CHECK(motive::World::load(hospital.domain, at_5).value().think_threads().value() == 1);
     CHECK(world.time().value() == doctest::Approx(5.0));
     CHECK(world.save().value() == at_5);
     for (const Kept &entity : kept) {
@@ -293,6 +297,7 @@ TEST_CASE("a save loaded in place keeps every handle; a refused one changes noth
     motive::World none;
     REQUIRE(motive::load_in_place(none, hospital.domain, at_10).ok());
     CHECK(none.time().value() == doctest::Approx(10.0));
+    CHECK(none.think_threads().value() == 1);
 }
 
 TEST_CASE("an NPC's history keeps its last decisions and events, oldest first") {

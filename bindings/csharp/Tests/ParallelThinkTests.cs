@@ -33,7 +33,9 @@ namespace Motive.Tests
             {
                 if (ownThreads > 0)
                 {
+                    Assert.AreEqual(1u, parallel.World.ThinkThreads);
                     parallel.World.SetThinkThreads(ownThreads);
+                    Assert.AreEqual(ownThreads, parallel.World.ThinkThreads);
                 }
                 int events = 0;
                 for (int tick = 0; tick < 60; tick++)
@@ -52,6 +54,12 @@ namespace Motive.Tests
                     events += expected.Count;
                 }
                 Assert.Greater(events, 0);
+                var none = reference.World.ParallelStats;
+                Assert.AreEqual(0ul, none.Phases + none.DecidedAhead + none.Checked + none.Stale);
+                var stats = parallel.World.ParallelStats;
+                Assert.AreEqual(variant == "goap", stats.DecidedAhead == 0, "GOAP NPCs think at their turn");
+                Assert.LessOrEqual(stats.Checked, stats.DecidedAhead);
+                Assert.LessOrEqual(stats.Stale, stats.Checked);
             }
         }
 

@@ -135,6 +135,7 @@ namespace Motive.Tests
                 var runner = Household(sim, out objects);
                 var relevance = new GoalRelevance((npc, goal) => 1);
                 runner.World.SetRelevanceCallback(relevance);
+                runner.World.SetThinkThreads(3);
                 RunUntilWalking(runner);
                 var save = runner.Save(objects);
                 var resident = runner.Agents[0];
@@ -150,6 +151,11 @@ namespace Motive.Tests
                 Assert.AreEqual(position, loaded.Agents[0].Position);
                 Assert.AreEqual(position, loaded.World.GetPosition(resident.Npc.Entity));
                 Assert.AreSame(relevance, loaded.World.GoalRelevance, "callbacks are carried over");
+                Assert.AreEqual(3u, loaded.World.ThinkThreads, "and the think threads");
+                using (var bare = World.Load(domain, loaded.World.Save()))
+                {
+                    Assert.AreEqual(1u, bare.ThinkThreads, "a save holds no threads");
+                }
                 foreach (var entry in objects)
                 {
                     Entity named;

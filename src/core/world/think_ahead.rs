@@ -74,9 +74,11 @@ pub enum SpeculationCheck {
 /// What the world's think phases decided ahead so far: how well speculation pays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParallelStats {
-    /// Think phases that decided ahead on several threads: a phase with fewer due thinks
-    /// that may decide ahead than the world's minimum (`World::set_parallel_min_jobs`,
-    /// [`PARALLEL_MIN_JOBS`] by default) runs on the calling thread alone.
+    /// Think phases open to deciding ahead: those motive's own threads decided (a phase with
+    /// fewer due thinks that may decide ahead than the world's minimum,
+    /// `World::set_parallel_min_jobs`, [`PARALLEL_MIN_JOBS`] by default, runs on the calling
+    /// thread alone), and every [`World::tick_begin`] with thinks due, whose jobs the
+    /// engine's threads may take.
     pub phases: u64,
     /// Thinks decided ahead of their turn and reached in their tick (a think the plan budget
     /// postpones drops its proposal uncounted).
@@ -422,6 +424,9 @@ impl<B: Brains> World<B> {
         // The engine's threads take buffers as they come (`think_range`); those kept from
         // earlier ticks are brought up to date.
         self.open_jobs(due, 0);
+        if due > 0 {
+            self.ahead.stats.phases += 1;
+        }
         self.ahead.open = true;
         self.write_log.start(true);
         Ok(due)

@@ -78,6 +78,37 @@ namespace Motive
         }
 
         /// <summary>
+        /// Threads <see cref="Tick"/> thinks on, the calling thread included: 1 until
+        /// <see cref="SetThinkThreads"/>, and again in a loaded world, since the count is the
+        /// machine's, not the save's (<c>motive_world_think_threads</c>).
+        /// </summary>
+        public uint ThinkThreads
+        {
+            get
+            {
+                uint threads;
+                Errors.Check(NativeMethods.motive_world_think_threads(Handle, out threads));
+                return threads;
+            }
+        }
+
+        /// <summary>
+        /// What the think threads (motive's own, or the job system's through
+        /// <see cref="ThinkRange"/>) decided ahead since the world was created or loaded: whether
+        /// they engage, and how often a decision had to be taken again at its turn
+        /// (<c>motive_world_parallel_stats</c>).
+        /// </summary>
+        public ParallelStats ParallelStats
+        {
+            get
+            {
+                ParallelStats stats;
+                Errors.Check(NativeMethods.motive_world_parallel_stats(Handle, out stats));
+                return stats;
+            }
+        }
+
+        /// <summary>
         /// Begins a tick whose thinks the engine's job system decides: returns the number of jobs for
         /// <see cref="ThinkRange"/>. Until <see cref="TickEnd"/>, every other call on the world fails
         /// with <c>TICK_OPEN</c> (<c>motive_world_tick_begin</c>).

@@ -135,8 +135,9 @@ namespace Motive
         /// disposes this runner's world and loads the save again, so that the loaded world takes
         /// the saved serial back when no other world holds it: handles kept from before the save
         /// stay valid. The loaded world gets this world's engine callbacks
-        /// (<see cref="Motive.World.CopyCallbacksFrom"/>) and the returned runner this one's
-        /// action styles; this runner is done with. Costs two loads.
+        /// (<see cref="Motive.World.CopyCallbacksFrom"/>) and think threads (a save holds
+        /// neither: the threads are the machine's), and the returned runner this one's action
+        /// styles; this runner is done with. Costs two loads.
         /// </summary>
         public WorldRunner LoadInPlace(Domain domain, byte[] save)
         {
@@ -145,9 +146,11 @@ namespace Motive
             {
                 // Loaded beside this world only to be checked: a refusal throws here.
             }
+            uint threads = world.ThinkThreads;
             world.Dispose();
             var loaded = Motive.World.Load(domain, read.World);
             loaded.CopyCallbacksFrom(world);
+            loaded.SetThinkThreads(threads);
             return read.Restore(loaded, styles);
         }
 

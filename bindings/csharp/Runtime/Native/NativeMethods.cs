@@ -1975,6 +1975,17 @@ namespace Motive
         internal static extern Status motive_world_outcome_probabilities(WorldHandle world, uint action, double* buffer, UIntPtr capacity, out UIntPtr out_count);
 
         /// <summary>
+        /// Writes to `*out_stats` what the world's think threads (its own, or the engine's through
+        /// `motive_world_think_range`) decided ahead since it was created or loaded. The events and
+        /// decisions are the same whatever these say.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_stats` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_parallel_stats")]
+        internal static extern Status motive_world_parallel_stats(WorldHandle world, out ParallelStats out_stats);
+
+        /// <summary>
         /// Writes `world`, whole, into `buffer`: `*out_size` receives the save's size in bytes, and
         /// the bytes are written only when `capacity` holds them all (else
         /// `MOTIVE_STATUS_BUFFER_TOO_SMALL`, nothing written): call first with NULL and 0 to learn the
@@ -2705,6 +2716,18 @@ namespace Motive
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_set_think_threads")]
         internal static extern Status motive_world_set_think_threads(WorldHandle world, uint threads);
+
+        /// <summary>
+        /// Writes how many threads `motive_world_tick` thinks on, the calling thread included, to
+        /// `*out_threads`: 1 unless `motive_world_set_think_threads` set more. A loaded world
+        /// (`motive_world_load`) thinks on one until it is set again: the count is the machine's, not
+        /// the save's.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_threads` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_think_threads")]
+        internal static extern Status motive_world_think_threads(WorldHandle world, out uint out_threads);
 
         /// <summary>
         /// Begins a tick whose thinks the engine's own threads decide (its job system): advances the

@@ -2730,6 +2730,36 @@ namespace Motive
     }
 
     /// <summary>
+    /// Counts of the thinks a world decided ahead of their turn, since it was created or loaded
+    /// (a save holds none).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct ParallelStats
+    {
+        /// <summary>
+        /// Think phases open to deciding ahead: the ticks motive's own threads decided ahead (a
+        /// tick with fewer due thinks that can decide ahead than the world's minimum, 256, thinks
+        /// on the calling thread alone), and every `motive_world_tick_begin` with thinks due. UBC
+        /// and UDGOAP NPCs are the ones that decide ahead (GOAP and behaviour-tree NPCs think at
+        /// their turn).
+        /// </summary>
+        public ulong Phases;
+        /// <summary>
+        /// Thinks decided ahead of their turn and reached in their tick.
+        /// </summary>
+        public ulong DecidedAhead;
+        /// <summary>
+        /// Of those, the ones whose decision was checked again at their turn.
+        /// </summary>
+        public ulong Checked;
+        /// <summary>
+        /// Of those checked, the ones whose reads no longer held, decided again at their turn:
+        /// work the threads did for nothing.
+        /// </summary>
+        public ulong Stale;
+    }
+
+    /// <summary>
     /// What a simulator has done since it was made (`motive_sim_get_stats`). Actions are counted per
     /// NPC taking part.
     /// </summary>

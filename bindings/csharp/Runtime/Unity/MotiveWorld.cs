@@ -45,6 +45,15 @@ namespace Motive.Unity
         [Tooltip("Seed of a world made from a domain file (a scenario file gives its own).")]
         public int domainSeed = 1;
 
+        /// <summary>
+        /// Threads a frame's thinks run on, the main thread included: 1 thinks on the main
+        /// thread only; more let motive start its own threads (any count gives the same
+        /// decisions). Read when the world starts; a loaded save keeps the running world's.
+        /// </summary>
+        [Tooltip("Threads the NPCs think on each frame, the main thread included (1: main thread only). Any count gives the same decisions; worth it from a few hundred NPCs thinking per frame.")]
+        [Range(1, (int)Constants.MaxThinkThreads)]
+        public int thinkThreads = 1;
+
         /// <summary>The actions performed as a walk to their target.</summary>
         [Tooltip("Actions performed as a walk to the target (their effect moves the NPC there).")]
         public string[] walkActions = { "goto" };
@@ -174,6 +183,7 @@ namespace Motive.Unity
                     seed = (ulong)domainSeed;
                 }
                 World = new World(domain, seed);
+                World.SetThinkThreads((uint)Math.Max(1, thinkThreads));
                 Names = new NameTable(domain);
                 var actions = Names.All(DefinitionKind.Action);
                 var styles = new ActionStyles();

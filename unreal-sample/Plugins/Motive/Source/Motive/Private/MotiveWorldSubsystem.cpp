@@ -211,6 +211,7 @@ bool UMotiveWorldSubsystem::LoadDomain(UMotiveDomainAsset* Asset)
 		return false;
 	}
 	State = MakePimpl<FMotiveWorldState>(std::move(Checked.domain), std::move(Created).value(), std::string_view(Json));
+	CheckStatus(State->World.set_think_threads(static_cast<uint32>(FMath::Max(1, Asset->ThinkThreads))), TEXT("setting the think threads"));
 	for (const FName& Walk : Asset->WalkActions)
 	{
 		uint32 Action;

@@ -37,6 +37,12 @@ public:
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "Motive")
 	int64 Seed = 0;
 
+	/** Threads a frame's thinks run on, the game thread included (1: the game thread only).
+	 * Any count gives the same decisions; motive starts its own threads when enough NPCs think
+	 * in one frame. A loaded save keeps the running world's count. */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "Motive", meta = (ClampMin = "1", ClampMax = "64"))
+	int32 ThinkThreads = 1;
+
 	/** Unreal units per unit of the domain's distances (100: the domain counts in metres). */
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "Motive", meta = (ClampMin = "0.001"))
 	float UnrealUnitsPerMotiveUnit = 100.f;
