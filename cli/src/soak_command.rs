@@ -9,6 +9,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use clap::Args;
+use motive::core::model::limits::MAX_THINK_THREADS;
 use motive::domain::{load_scenario, load_scenario_file, Loaded, Scenario};
 use motive::sim::soak::{HeapTrend, IntervalReport, Soak, SoakRules, SoakWorld};
 
@@ -94,6 +95,11 @@ pub struct SoakArgs {
     /// Seed of every world (the chaos and the game's draws follow from it).
     #[arg(long, value_name = "K", default_value_t = 1)]
     seed: u64,
+    /// Threads each world's ticks think on, the soak's included (1 to 64): the chaos then
+    /// meets thinks decided ahead, in ticks with enough of them due (256).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THINK_THREADS)))]
+    think_threads: u32,
 }
 
 /// Runs the soak, printing a line per interval; an error at the first breach.
@@ -111,10 +117,11 @@ pub fn execute(args: SoakArgs) -> Result<(), Box<dyn Error>> {
     let rules = SoakRules::default();
     let mut soak = Soak::new(worlds, rules)?;
     println!(
-        "soak: {} NPCs, {:.2} h of game time, checks every {interval} s, seed {}",
+        "soak: {} NPCs, {:.2} h of game time, checks every {interval} s, seed {}, {} think thread(s)",
         args.npcs,
         seconds / 3600.0,
-        args.seed
+        args.seed,
+        args.think_threads
     );
     println!("worlds (NPCs at the start): {}", census.join(", "));
     println!(
@@ -199,7 +206,8 @@ fn load_worlds(args: &SoakArgs) -> Result<Vec<SoakWorld>, Box<dyn Error>> {
                 0 => 1,
                 per => share.div_ceil(per),
             };
-            let instance = scenario.instantiate_copies(copies, Some(args.seed))?;
+            let mut instance = scenario.instantiate_copies(copies, Some(args.seed))?;
+            instance.world.set_think_threads(args.think_threads)?;
             Ok(SoakWorld {
                 name,
                 world: instance.world,
@@ -219,7 +227,7 @@ fn line(report: &IntervalReport, bytes: isize, trend: &HeapTrend, wall: f64) -> 
     };
     format!(
         "{:>9}  npcs {} objects {}  created {} destroyed {}  performed {} failed {} held {} lost {} stale {}  \
-         checked {} entities {} minds {} engine actions  heap {} ({change})  wall {wall:.1} s",
+         checked {} entities {} minds {} engine actions  ahead {}  heap {} ({change})  wall {wall:.1} s",
         clock(report.time),
         report.npcs,
         report.objects,
@@ -233,6 +241,7 @@ fn line(report: &IntervalReport, bytes: isize, trend: &HeapTrend, wall: f64) -> 
         report.audit.entities,
         report.audit.npcs,
         report.audit.engine_actions,
+        report.decided_ahead,
         megabytes(bytes),
     )
 }

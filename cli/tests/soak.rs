@@ -78,6 +78,47 @@ fn a_seed_replays_the_same_soak() {
     assert_ne!(first, run("4"));
 }
 
+/// Thinks decided ahead on several threads meet the chaos (entities replaced and moved,
+/// reports lost and held back) and every check holds, interval for interval as on one thread.
+#[test]
+fn a_soak_on_several_think_threads_is_the_one_thread_soak() {
+    let hospital = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scenarios/hospital.json:udgoap"
+    );
+    let run = |threads: &str| {
+        let output = motive()
+            .args(["soak", hospital, "--npcs", "1024", "--minutes", "1"])
+            .args(["--interval", "20", "--think-threads", threads])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert!(output.status.success(), "{stdout}");
+        assert!(
+            stdout.contains(&format!("{threads} think thread(s)")),
+            "{stdout}"
+        );
+        let intervals: Vec<String> = stdout
+            .lines()
+            .filter(|l| l.contains(" checked "))
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(intervals.len(), 3, "{stdout}");
+        intervals
+    };
+    let (one, three) = (run("1"), run("3"));
+    let ahead = |line: &str| -> u64 { field(line, "ahead") };
+    assert_eq!(ahead(&one[2]), 0, "{}", one[2]);
+    assert!(ahead(&three[2]) > 1000, "the threads engaged: {}", three[2]);
+    let before_ahead = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| l.split("  ahead ").next().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(before_ahead(&one), before_ahead(&three));
+}
+
 #[test]
 fn a_run_length_of_zero_is_refused() {
     motive()

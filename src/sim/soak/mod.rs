@@ -88,6 +88,9 @@ pub struct IntervalReport {
     pub destroyed: u64,
     /// The simulators' counters since the start, added up.
     pub stats: SimStats,
+    /// Thinks the worlds' threads decided ahead of their turn since the start, added up (none
+    /// on one thread).
+    pub decided_ahead: u64,
     /// What the audit checked.
     pub audit: Audit,
 }
@@ -149,6 +152,7 @@ impl Soak {
             report.created += soaked.havoc.created;
             report.destroyed += soaked.havoc.destroyed;
             report.stats.add(soaked.simulator.stats());
+            report.decided_ahead += soaked.world.parallel_stats().decided_ahead;
             report.audit.add(&audit);
         }
         Ok(report)
