@@ -143,7 +143,11 @@ namespace Motive
 
         /// <summary>
         /// A tick whose thinks run on the .NET thread pool (<see cref="System.Threading.Tasks.Parallel"/>),
-        /// ranges of <paramref name="grain"/> jobs each: the events are <see cref="Tick"/>'s.
+        /// ranges of <paramref name="grain"/> jobs each: the events are <see cref="Tick"/>'s. It
+        /// allocates (the pool's tasks and this call's closure): for frames without garbage, let
+        /// motive think on its own threads (<see cref="SetThinkThreads"/>), or call
+        /// <see cref="TickBegin"/>, <see cref="ThinkRange"/> and <see cref="TickEnd"/> from your
+        /// job system.
         /// </summary>
         public void TickParallel(double dt, int grain = 64)
         {
