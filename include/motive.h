@@ -2903,9 +2903,9 @@ typedef struct motive_parallel_stats {
     /**
      * Think phases open to deciding ahead: the ticks motive's own threads decided ahead (a
      * tick with fewer due thinks that can decide ahead than the world's minimum, 256, thinks
-     * on the calling thread alone), and every `motive_world_tick_begin` with thinks due. UBC
-     * and UDGOAP NPCs are the ones that decide ahead (GOAP and behaviour-tree NPCs think at
-     * their turn).
+     * on the calling thread alone), and every `motive_world_tick_begin` with thinks due. The
+     * thinks that can are those of UDGOAP NPCs and of UBC NPCs with nothing running (GOAP and
+     * behaviour-tree NPCs think at their turn).
      */
     uint64_t phases;
     /**
@@ -5365,7 +5365,9 @@ motive_status motive_world_outcome_probabilities(const struct motive_world *worl
 /**
  * Writes to `*out_stats` what the world's think threads (its own, or the engine's through
  * `motive_world_think_range`) decided ahead since it was created or loaded. The events and
- * decisions are the same whatever these say.
+ * decisions are the same whatever these say. A read: it leaves a GOAP arena's gathered inputs
+ * standing, so a frame may read it. Like every call but `motive_world_think_range` and
+ * `motive_world_tick_end`, it fails with `MOTIVE_STATUS_TICK_OPEN` while a tick is open.
  *
  * # Safety
  * `world` must be NULL or live; `out_stats` NULL or writable.
@@ -6180,7 +6182,8 @@ motive_status motive_world_set_think_threads(struct motive_world *world, uint32_
  * Writes how many threads `motive_world_tick` thinks on, the calling thread included, to
  * `*out_threads`: 1 unless `motive_world_set_think_threads` set more. A loaded world
  * (`motive_world_load`) thinks on one until it is set again: the count is the machine's, not
- * the save's.
+ * the save's. Like every call but `motive_world_think_range` and `motive_world_tick_end`, it
+ * fails with `MOTIVE_STATUS_TICK_OPEN` while a tick is open.
  *
  * # Safety
  * `world` must be NULL or live; `out_threads` NULL or writable.

@@ -33,7 +33,8 @@ namespace motive {
  * and the bytes loaded into its place, so that the loaded world takes the saved serial back when
  * no other world holds it: handles kept from before the save stay valid (World::rebase maps them
  * otherwise). The loaded world thinks on as many threads as `running` did (a save holds none:
- * they are the machine's). Costs two loads. `running` may be empty (no world runs yet).
+ * they are the machine's; one when `running` is empty or poisoned). Costs two loads. `running`
+ * may be empty (no world runs yet).
  */
 inline Status load_in_place(World &running, const Domain &domain, Span<const std::uint8_t> bytes) {
     {
@@ -49,7 +50,9 @@ inline Status load_in_place(World &running, const Domain &domain, Span<const std
         return loaded.to_status(); // only a lack of memory fails a load that succeeded once
     }
     running = std::move(loaded).value();
-    return running.set_think_threads(threads);
+    // A count read back from a world is one set_think_threads accepts: the load stands.
+    (void)running.set_think_threads(threads);
+    return Status();
 }
 
 /**

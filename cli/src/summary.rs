@@ -40,11 +40,15 @@ pub fn print(title: &str, world: &World, roster: &Roster, ran: &Ran, measured: &
         ("machine", crate::machine::describe()),
     ];
     if world.think_threads() > 1 {
-        // Whether the threads engaged: a tick decides ahead only with enough due thinks of
-        // brains that can (UBC, UDGOAP).
+        // Whether the threads engaged: a tick decides ahead only with enough due thinks that
+        // can (UDGOAP NPCs, UBC NPCs with nothing running).
         let ahead = world.parallel_stats();
         let decided = format!("{} ({} again)", ahead.decided_ahead, ahead.stale);
-        rows.insert(rows.len() - 2, ("thinks decided ahead", decided));
+        let after_threads = rows
+            .iter()
+            .position(|(l, _)| *l == "think threads")
+            .map_or(0, |i| i + 1);
+        rows.insert(after_threads, ("thinks decided ahead", decided));
     }
     println!("motive {} — {title}", motive::ffi::version::crate_version());
     for (label, value) in rows {

@@ -669,15 +669,25 @@ fn think_threads_run_the_one_thread_run() {
         std::fs::read(&three_save).unwrap(),
         "the saved runs are the same bytes"
     );
-    // Loaded, the run thinks on the threads asked for, not on the save's (it holds none).
-    let loaded = motive()
-        .args(["run", &scenario, "--variant", "udgoap", "--npcs", "1024"])
-        .args(["--seconds", "2", "--think-threads", "2", "--load"])
-        .arg(&one_save)
-        .assert()
-        .success();
-    let loaded = String::from_utf8(loaded.get_output().stdout.clone()).unwrap();
-    assert_eq!(row(&loaded, "think threads"), "2");
+    // Loaded, the run thinks on the threads asked for, not on the save's (it holds none),
+    // and goes on as on one thread.
+    let go_on = |threads: &str| {
+        let output = motive()
+            .args(["run", &scenario, "--variant", "udgoap", "--npcs", "1024"])
+            .args(["--seconds", "2", "--think-threads", threads, "--load"])
+            .arg(&one_save)
+            .assert()
+            .success();
+        let stdout = output.get_output().stdout.clone();
+        (String::from_utf8(stdout.clone()).unwrap(), counts(&stdout))
+    };
+    let ((_, on_one), (on_two_text, on_two)) = (go_on("1"), go_on("2"));
+    assert_eq!(row(&on_two_text, "think threads"), "2");
+    assert!(
+        on_two_text.contains("thinks decided ahead"),
+        "{on_two_text}"
+    );
+    assert_eq!(same(&on_one), same(&on_two));
     for refused in ["0", "65", "two"] {
         let output = motive()
             .args(["run", "--think-threads", refused])

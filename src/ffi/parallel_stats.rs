@@ -14,9 +14,9 @@ use crate::ffi::world::{motive_world, query};
 pub struct motive_parallel_stats {
     /// Think phases open to deciding ahead: the ticks motive's own threads decided ahead (a
     /// tick with fewer due thinks that can decide ahead than the world's minimum, 256, thinks
-    /// on the calling thread alone), and every `motive_world_tick_begin` with thinks due. UBC
-    /// and UDGOAP NPCs are the ones that decide ahead (GOAP and behaviour-tree NPCs think at
-    /// their turn).
+    /// on the calling thread alone), and every `motive_world_tick_begin` with thinks due. The
+    /// thinks that can are those of UDGOAP NPCs and of UBC NPCs with nothing running (GOAP and
+    /// behaviour-tree NPCs think at their turn).
     pub phases: u64,
     /// Thinks decided ahead of their turn and reached in their tick.
     pub decided_ahead: u64,
@@ -40,7 +40,9 @@ impl From<ParallelStats> for motive_parallel_stats {
 
 /// Writes to `*out_stats` what the world's think threads (its own, or the engine's through
 /// `motive_world_think_range`) decided ahead since it was created or loaded. The events and
-/// decisions are the same whatever these say.
+/// decisions are the same whatever these say. A read: it leaves a GOAP arena's gathered inputs
+/// standing, so a frame may read it. Like every call but `motive_world_think_range` and
+/// `motive_world_tick_end`, it fails with `MOTIVE_STATUS_TICK_OPEN` while a tick is open.
 ///
 /// # Safety
 /// `world` must be NULL or live; `out_stats` NULL or writable.

@@ -209,7 +209,9 @@ pub(crate) unsafe fn with_world_reading<R>(
 }
 
 /// Runs a read-only query on the world behind `world` and writes its result to `*out_ptr`
-/// (named `out_name` in messages) only when it succeeds.
+/// (named `out_name` in messages) only when it succeeds. It leaves the world's version as it
+/// was: an engine that reads the world between two plans of a GOAP arena for the same NPC and
+/// goal (a fact, the time, the stats each frame) keeps the second from gathering again.
 ///
 /// # Safety
 /// `world` must be NULL or live; `out_ptr` NULL or writable.
@@ -222,7 +224,7 @@ pub(crate) unsafe fn query<T>(
     guard(|| {
         let out_ptr = out(out_ptr, out_name)?;
         // SAFETY: forwarded from this function's contract.
-        let value = unsafe { with_world(world, |w| Ok(read(w)?)) }?;
+        let value = unsafe { with_world_reading(world, |w, _| Ok(read(w)?)) }?;
         out_ptr.write(value);
         Ok(())
     })
@@ -344,7 +346,8 @@ pub unsafe extern "C" fn motive_world_set_think_threads(
 /// Writes how many threads `motive_world_tick` thinks on, the calling thread included, to
 /// `*out_threads`: 1 unless `motive_world_set_think_threads` set more. A loaded world
 /// (`motive_world_load`) thinks on one until it is set again: the count is the machine's, not
-/// the save's.
+/// the save's. Like every call but `motive_world_think_range` and `motive_world_tick_end`, it
+/// fails with `MOTIVE_STATUS_TICK_OPEN` while a tick is open.
 ///
 /// # Safety
 /// `world` must be NULL or live; `out_threads` NULL or writable.
@@ -509,6 +512,31 @@ mod tests {
             motive_domain_destroy(domain);
         }
         world
+    }
+
+    /// The world's version, as a GOAP arena's begin reads it.
+    fn version(world: *mut motive_world) -> WorldVersion {
+        // SAFETY: the callers pass a live world.
+        unsafe { with_world_reading(world, |_, version| Ok(version)) }.unwrap()
+    }
+
+    #[test]
+    fn queries_leave_the_version_and_writes_move_it() {
+        let world = new_world();
+        let start = version(world);
+        let (mut seconds, mut threads) = (0.0, 0);
+        // SAFETY: `world` is live until destroyed at the end; the out-parameters are writable.
+        unsafe {
+            assert_eq!(motive_world_time(world, &mut seconds), motive_status::Ok);
+            assert_eq!(
+                motive_world_think_threads(world, &mut threads),
+                motive_status::Ok
+            );
+            assert_eq!(version(world), start, "reads wrote nothing");
+            assert_eq!(motive_world_tick(world, 1.0), motive_status::Ok);
+            assert_ne!(version(world), start, "a tick writes");
+            motive_world_destroy(world);
+        }
     }
 
     #[test]

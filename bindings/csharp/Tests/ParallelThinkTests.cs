@@ -57,6 +57,7 @@ namespace Motive.Tests
                 var none = reference.World.ParallelStats;
                 Assert.AreEqual(0ul, none.Phases + none.DecidedAhead + none.Checked + none.Stale);
                 var stats = parallel.World.ParallelStats;
+                Assert.Greater(stats.Phases, 0ul, "every TickBegin with thinks due counts, GOAP's too");
                 Assert.AreEqual(variant == "goap", stats.DecidedAhead == 0, "GOAP NPCs think at their turn");
                 Assert.LessOrEqual(stats.Checked, stats.DecidedAhead);
                 Assert.LessOrEqual(stats.Stale, stats.Checked);

@@ -136,7 +136,8 @@ namespace Motive
         /// the saved serial back when no other world holds it: handles kept from before the save
         /// stay valid. The loaded world gets this world's engine callbacks
         /// (<see cref="Motive.World.CopyCallbacksFrom"/>) and think threads (a save holds
-        /// neither: the threads are the machine's), and the returned runner this one's action
+        /// neither: the threads are the machine's; one when this world is poisoned, so that a
+        /// load is still the way back from a panic), and the returned runner this one's action
         /// styles; this runner is done with. Costs two loads.
         /// </summary>
         public WorldRunner LoadInPlace(Domain domain, byte[] save)
@@ -146,7 +147,12 @@ namespace Motive
             {
                 // Loaded beside this world only to be checked: a refusal throws here.
             }
-            uint threads = world.ThinkThreads;
+            // A poisoned world answers nothing: the loaded one (the way back) then thinks on one.
+            uint threads;
+            if (NativeMethods.motive_world_think_threads(world.Handle, out threads) != Status.Ok)
+            {
+                threads = 1;
+            }
             world.Dispose();
             var loaded = Motive.World.Load(domain, read.World);
             loaded.CopyCallbacksFrom(world);

@@ -1977,7 +1977,9 @@ namespace Motive
         /// <summary>
         /// Writes to `*out_stats` what the world's think threads (its own, or the engine's through
         /// `motive_world_think_range`) decided ahead since it was created or loaded. The events and
-        /// decisions are the same whatever these say.
+        /// decisions are the same whatever these say. A read: it leaves a GOAP arena's gathered inputs
+        /// standing, so a frame may read it. Like every call but `motive_world_think_range` and
+        /// `motive_world_tick_end`, it fails with `MOTIVE_STATUS_TICK_OPEN` while a tick is open.
         ///
         /// # Safety
         /// `world` must be NULL or live; `out_stats` NULL or writable.
@@ -2721,7 +2723,8 @@ namespace Motive
         /// Writes how many threads `motive_world_tick` thinks on, the calling thread included, to
         /// `*out_threads`: 1 unless `motive_world_set_think_threads` set more. A loaded world
         /// (`motive_world_load`) thinks on one until it is set again: the count is the machine's, not
-        /// the save's.
+        /// the save's. Like every call but `motive_world_think_range` and `motive_world_tick_end`, it
+        /// fails with `MOTIVE_STATUS_TICK_OPEN` while a tick is open.
         ///
         /// # Safety
         /// `world` must be NULL or live; `out_threads` NULL or writable.

@@ -2739,9 +2739,9 @@ namespace Motive
         /// <summary>
         /// Think phases open to deciding ahead: the ticks motive's own threads decided ahead (a
         /// tick with fewer due thinks that can decide ahead than the world's minimum, 256, thinks
-        /// on the calling thread alone), and every `motive_world_tick_begin` with thinks due. UBC
-        /// and UDGOAP NPCs are the ones that decide ahead (GOAP and behaviour-tree NPCs think at
-        /// their turn).
+        /// on the calling thread alone), and every `motive_world_tick_begin` with thinks due. The
+        /// thinks that can are those of UDGOAP NPCs and of UBC NPCs with nothing running (GOAP and
+        /// behaviour-tree NPCs think at their turn).
         /// </summary>
         public ulong Phases;
         /// <summary>

@@ -48,9 +48,10 @@ namespace Motive.Unity
         /// <summary>
         /// Threads a frame's thinks run on, the main thread included: 1 thinks on the main
         /// thread only; more let motive start its own threads (any count gives the same
-        /// decisions). Read when the world starts; a loaded save keeps the running world's.
+        /// decisions). Read when the world starts, clamped to 1 to
+        /// <c>Constants.MaxThinkThreads</c>; a loaded save keeps the running world's.
         /// </summary>
-        [Tooltip("Threads the NPCs think on each frame, the main thread included (1: main thread only). Any count gives the same decisions; worth it from a few hundred NPCs thinking per frame.")]
+        [Tooltip("Threads the NPCs think on each frame, the main thread included (1: main thread only), read when the world starts. Any count gives the same decisions; motive's threads engage in frames with 256 or more due thinks of UDGOAP NPCs or idle UBC NPCs.")]
         [Range(1, (int)Constants.MaxThinkThreads)]
         public int thinkThreads = 1;
 
@@ -183,7 +184,8 @@ namespace Motive.Unity
                     seed = (ulong)domainSeed;
                 }
                 World = new World(domain, seed);
-                World.SetThinkThreads((uint)Math.Max(1, thinkThreads));
+                // Clamped, as the Inspector's range does: a script's 0 or 100 is no reason to fail.
+                World.SetThinkThreads((uint)Mathf.Clamp(thinkThreads, 1, (int)Constants.MaxThinkThreads));
                 Names = new NameTable(domain);
                 var actions = Names.All(DefinitionKind.Action);
                 var styles = new ActionStyles();

@@ -211,7 +211,7 @@ bool UMotiveWorldSubsystem::LoadDomain(UMotiveDomainAsset* Asset)
 		return false;
 	}
 	State = MakePimpl<FMotiveWorldState>(std::move(Checked.domain), std::move(Created).value(), std::string_view(Json));
-	CheckStatus(State->World.set_think_threads(static_cast<uint32>(FMath::Max(1, Asset->ThinkThreads))), TEXT("setting the think threads"));
+	CheckStatus(State->World.set_think_threads(static_cast<uint32>(FMath::Clamp(Asset->ThinkThreads, 1, static_cast<int32>(MOTIVE_MAX_THINK_THREADS)))), TEXT("setting the think threads"));
 	for (const FName& Walk : Asset->WalkActions)
 	{
 		uint32 Action;
