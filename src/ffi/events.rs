@@ -6,7 +6,7 @@ use super::guard::guard;
 use super::handles::{motive_entity, motive_npc};
 use super::minds::MOTIVE_NO_ID;
 use super::status::motive_status;
-use super::world::{list_query, motive_world, with_world};
+use super::world::{list_query_writing, motive_world, with_world};
 use crate::core::model::action::ActionEnd;
 use crate::core::world::actions::ActionOutcome;
 use crate::core::world::event::{Event, EventKind};
@@ -209,7 +209,7 @@ pub unsafe extern "C" fn motive_world_poll_events(
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     unsafe {
-        list_query(world, buffer, capacity, out_count, |w, list| {
+        list_query_writing(world, buffer, capacity, out_count, |w, list| {
             let n = list.room(w.events().len());
             list.fill(w.events()[..n].iter().map(event))?;
             w.consume_events(n);

@@ -4,7 +4,7 @@ use super::actions::motive_action_id;
 use super::handles::{motive_entity, motive_npc};
 use super::status::motive_status;
 use super::vec3::motive_vec3;
-use super::world::{list_query, motive_world};
+use super::world::{list_query_writing, motive_world};
 use crate::core::model::action::ActionId;
 use crate::core::Entity;
 
@@ -44,7 +44,7 @@ pub unsafe extern "C" fn motive_world_find_suppliers(
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     unsafe {
-        list_query(world, buffer, capacity, out_count, |w, list| {
+        list_query_writing(world, buffer, capacity, out_count, |w, list| {
             let user: Entity = user.into();
             let user = (!user.is_null()).then_some(user);
             let found = w.find_suppliers(ActionId(action), center.into(), range, user)?;

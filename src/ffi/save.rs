@@ -10,7 +10,7 @@ use super::handles::motive_entity;
 use super::pointers::{borrow, out, slice};
 use super::sim::motive_sim;
 use super::status::motive_status;
-use super::world::{list_query, motive_world, with_world};
+use super::world::{list_query_writing, motive_world, with_world};
 use crate::core::model::entity::loading_into;
 use crate::core::World;
 use crate::sim::Simulator;
@@ -38,7 +38,7 @@ pub unsafe extern "C" fn motive_world_save(
 ) -> motive_status {
     // SAFETY: pointer validity is this function's contract.
     unsafe {
-        list_query(world, buffer, capacity, out_size, |w, list| {
+        list_query_writing(world, buffer, capacity, out_size, |w, list| {
             let bytes = w.save()?;
             list.fill(bytes.iter().copied())
         })

@@ -231,12 +231,34 @@ pub(crate) unsafe fn query<T>(
 }
 
 /// Checks a caller's list arguments, then fills them from the world behind `world`: the shape of
-/// every list query (`*out_count` always receives the number of items; see `OutList`).
+/// every list query (`*out_count` always receives the number of items; see `OutList`). A read,
+/// as [`query`]: it leaves the world's version as it was.
 ///
 /// # Safety
 /// `world` must be NULL or live; `buffer` NULL (with `capacity` 0) or writable for `capacity`
 /// items; `out_count` NULL or writable.
 pub(crate) unsafe fn list_query<T: Copy>(
+    world: *const motive_world,
+    buffer: *mut T,
+    capacity: usize,
+    out_count: *mut usize,
+    fill: impl FnOnce(&World, OutList<T>) -> FfiResult<()>,
+) -> motive_status {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let list = unsafe { OutList::new(buffer, capacity, out_count) }?;
+        // SAFETY: forwarded from this function's contract.
+        unsafe { with_world_reading(world, |w, _| fill(w, list)) }
+    })
+}
+
+/// [`list_query`] for a list whose call writes the world (polling consumes its events) or
+/// needs it mutable (its scratch, a save moving its state out and back): the world's version
+/// moves, as for any write.
+///
+/// # Safety
+/// As [`list_query`].
+pub(crate) unsafe fn list_query_writing<T: Copy>(
     world: *const motive_world,
     buffer: *mut T,
     capacity: usize,
@@ -532,9 +554,30 @@ mod tests {
                 motive_world_think_threads(world, &mut threads),
                 motive_status::Ok
             );
+            let (mut shares, mut count) = ([0.0; 8], 0);
+            assert_eq!(
+                crate::ffi::bt::motive_world_player_model(
+                    world,
+                    shares.as_mut_ptr(),
+                    shares.len(),
+                    &mut count
+                ),
+                motive_status::Ok
+            );
             assert_eq!(version(world), start, "reads wrote nothing");
+            let mut events = 0;
+            assert_eq!(
+                crate::ffi::events::motive_world_poll_events(world, null_mut(), 0, &mut events),
+                motive_status::Ok
+            );
+            assert_ne!(
+                version(world),
+                start,
+                "polling consumes the events: a write"
+            );
+            let polled = version(world);
             assert_eq!(motive_world_tick(world, 1.0), motive_status::Ok);
-            assert_ne!(version(world), start, "a tick writes");
+            assert_ne!(version(world), polled, "a tick writes");
             motive_world_destroy(world);
         }
     }
