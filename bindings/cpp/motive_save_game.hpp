@@ -43,7 +43,7 @@ inline Status load_in_place(World &running, const Domain &domain, Span<const std
             return checked.to_status();
         }
     } // freed before `running`, so that neither holds the saved serial
-    const std::uint32_t threads = running.get() != nullptr ? running.think_threads().value_or(1) : 1;
+    const std::uint32_t threads = running.think_threads().value_or(1); // empty or poisoned: 1
     running = World();
     Result<World> loaded = World::load(domain, bytes);
     if (!loaded.ok()) {

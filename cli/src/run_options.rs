@@ -30,8 +30,7 @@ pub struct RunOptions {
     variant: Option<String>,
     /// Threads each tick thinks on, this one included (1 to 64): any count gives the same run,
     /// byte for byte; more finish a large population's ticks sooner.
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THINK_THREADS)))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = think_threads())]
     think_threads: u32,
 }
 
@@ -56,6 +55,11 @@ impl RunOptions {
     pub fn think_on_threads(&self, world: &mut World) -> Result<(), Box<dyn Error>> {
         Ok(world.set_think_threads(self.think_threads)?)
     }
+}
+
+/// A think-thread count: 1 to [`MAX_THINK_THREADS`], as `World::set_think_threads` takes.
+pub fn think_threads() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=i64::from(MAX_THINK_THREADS))
 }
 
 /// A duration in seconds, finite and ≥ 0.

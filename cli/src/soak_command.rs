@@ -9,12 +9,11 @@ use std::path::Path;
 use std::time::Instant;
 
 use clap::Args;
-use motive::core::model::limits::MAX_THINK_THREADS;
 use motive::domain::{load_scenario, load_scenario_file, Loaded, Scenario};
 use motive::sim::soak::{HeapTrend, IntervalReport, Soak, SoakRules, SoakWorld};
 
 use crate::bench::heap;
-use crate::run_options::positive_seconds;
+use crate::run_options::{self, positive_seconds};
 
 /// The scenarios a soak runs unless told otherwise: every brain, squads, a behaviour-tree
 /// group and an arena that resets at a death.
@@ -97,8 +96,7 @@ pub struct SoakArgs {
     seed: u64,
     /// Threads each world's ticks think on, the soak's included (1 to 64): the chaos then
     /// meets thinks decided ahead, in ticks with enough of them due (256).
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THINK_THREADS)))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = run_options::think_threads())]
     think_threads: u32,
 }
 

@@ -23,6 +23,7 @@ pub fn print(title: &str, world: &World, roster: &Roster, ran: &Ran, measured: &
     let per_decision = stats
         .micros_per_decision()
         .map_or_else(|| "-".to_owned(), |us| format!("{us:.2}"));
+    let threads = world.think_threads();
     let mut rows = vec![
         ("seed", world.seed().to_string()),
         ("NPCs", summary.npcs.to_string()),
@@ -31,25 +32,23 @@ pub fn print(title: &str, world: &World, roster: &Roster, ran: &Ran, measured: &
         ("simulated s", format!("{:.2}", summary.simulated_seconds)),
         ("decisions", stats.decisions.to_string()),
         ("plans", stats.plans_adopted.to_string()),
-        ("think threads", world.think_threads().to_string()),
+        ("think threads", threads.to_string()),
+    ];
+    if threads > 1 {
+        // Whether the threads engaged: a tick decides ahead only with enough due thinks that
+        // can (UDGOAP NPCs, UBC NPCs with nothing running).
+        let ahead = world.parallel_stats();
+        let decided = format!("{} ({} again)", ahead.decided_ahead, ahead.stale);
+        rows.push(("thinks decided ahead", decided));
+    }
+    rows.extend([
         ("tick µs per decision made", per_decision),
         ("actions performed", stats.actions_performed.to_string()),
         ("actions failed", stats.actions_failed.to_string()),
         ("needs satisfied", stats.needs_satisfied.to_string()),
         ("wall ms", format!("{:.3}", ran.wall.as_secs_f64() * 1e3)),
         ("machine", crate::machine::describe()),
-    ];
-    if world.think_threads() > 1 {
-        // Whether the threads engaged: a tick decides ahead only with enough due thinks that
-        // can (UDGOAP NPCs, UBC NPCs with nothing running).
-        let ahead = world.parallel_stats();
-        let decided = format!("{} ({} again)", ahead.decided_ahead, ahead.stale);
-        let after_threads = rows
-            .iter()
-            .position(|(l, _)| *l == "think threads")
-            .map_or(0, |i| i + 1);
-        rows.insert(after_threads, ("thinks decided ahead", decided));
-    }
+    ]);
     println!("motive {} — {title}", motive::ffi::version::crate_version());
     for (label, value) in rows {
         println!("{label:<26} {value:>12}");
