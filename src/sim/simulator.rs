@@ -242,6 +242,8 @@ impl Simulator {
     fn count_decisions(&mut self, world: &World, observer: &mut impl Observer) {
         let mut decided = std::mem::take(&mut self.decided);
         decided.clear();
+        // As the world's list: room for every NPC, not grown by a rare busy tick.
+        decided.reserve(world.npc_count());
         decided.extend(
             world
                 .decided_in_last_tick()

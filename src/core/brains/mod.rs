@@ -30,6 +30,7 @@ use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, Result};
 use crate::core::model::fact_set::Fact;
 use crate::core::model::goap::GoapGoalId;
+use crate::core::world::buffer_room::share_room;
 use crate::core::world::{describe, Brains, Speculation};
 use crate::core::{Mind, World};
 
@@ -252,12 +253,13 @@ impl Brains for BrainState {
     }
 
     /// A UDGOAP search reports its arena's bytes: each thread's arena gets the committer's
-    /// chunk.
+    /// chunk. Every other buffer gets the room of the roomiest thread's ([`share_room`]).
     fn open_phase(shared: &mut Shared, pool: &mut [ThinkScratch]) {
-        let bytes = shared.udgoap.arena_bytes();
-        for scratch in pool {
+        let bytes = shared.scratch.udgoap.arena_bytes();
+        for scratch in pool.iter_mut() {
             scratch.udgoap.match_arena(bytes);
         }
+        share_room(&mut shared.scratch, pool);
     }
 
     fn decide(

@@ -9,19 +9,16 @@ use crate::core::brains::goap::think::GoapShared;
 use crate::core::brains::proposal_marks::ProposalMarks;
 use crate::core::brains::ubc::think::UbcScratch;
 use crate::core::brains::udgoap::think::UdgoapScratch;
+use crate::core::world::buffer_room::{Buffers, Room};
 use crate::core::world::perceived::Perceived;
 
 /// The brains' world-wide state ([`crate::core::world::Brains::Shared`]).
 #[derive(serde::Serialize, serde::Deserialize, Default)]
 pub struct Shared {
-    /// Slots of the entities a think perceives (UDGOAP sensing, UBC candidates).
+    /// The committing thread's decision buffers.
     #[serde(skip)]
-    pub(crate) perceived: Perceived,
-    #[serde(skip)]
-    pub(crate) udgoap: UdgoapScratch,
+    pub(crate) scratch: ThinkScratch,
     pub(crate) goap: GoapShared,
-    #[serde(skip)]
-    pub(crate) ubc: UbcScratch,
     /// How long decisions taken ahead have needed their buffers to be, world-wide.
     #[serde(skip)]
     pub(crate) marks: ProposalMarks,
@@ -33,13 +30,23 @@ pub struct Shared {
     pub(crate) bt_callbacks: BtCallbacks,
 }
 
-/// The buffers one think thread's decisions taken ahead reuse
-/// ([`crate::core::world::Brains::Scratch`]); the committing thread uses [`Shared`]'s.
+/// The buffers a thread's decisions reuse: each think thread's for the decisions it takes
+/// ahead ([`crate::core::world::Brains::Scratch`]), and [`Shared`]'s for the committing
+/// thread's.
 #[derive(Default)]
 pub struct ThinkScratch {
+    /// Slots of the entities a think perceives (UDGOAP sensing, UBC candidates).
     pub(crate) perceived: Perceived,
     pub(crate) ubc: UbcScratch,
     pub(crate) udgoap: UdgoapScratch,
+}
+
+impl Buffers for ThinkScratch {
+    fn each_buffer(&mut self, each: &mut dyn FnMut(&mut dyn Room)) {
+        self.perceived.each_buffer(each);
+        self.ubc.each_buffer(each);
+        self.udgoap.each_buffer(each);
+    }
 }
 
 /// A value of the world that only its `&mut` owner reaches, so that sharing the world between

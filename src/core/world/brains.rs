@@ -81,7 +81,9 @@ pub trait Brains:
     fn marks_risen(shared: &Self::Shared) -> usize;
 
     /// Before a phase decides ahead: brings each thread's buffers of `pool` to the state the
-    /// committing thread's are in (`shared`), where a decision's record depends on it.
+    /// committing thread's are in (`shared`), where a decision's record depends on it, and
+    /// gives every set room for the largest decision any has met, so that none grows in a
+    /// settled world (`buffer_room.rs`).
     fn open_phase(shared: &mut Self::Shared, pool: &mut [Self::Scratch]);
 
     /// Decides ahead for `npc` of `archetype`, reading only, into `proposal`; false when its

@@ -7,6 +7,7 @@ mod alarm;
 mod ambiance;
 pub mod ambiance_areas;
 mod brains;
+pub(crate) mod buffer_room;
 pub mod claims;
 pub mod collect_in_advance;
 mod engine_timeout;
@@ -342,6 +343,9 @@ impl<B: Brains> World<B> {
         };
         self.tick_expansions = 0;
         self.decided.clear();
+        // Each NPC decides at most once a tick: room for all of them now, not when a rare tick
+        // first decides for more of them than any before (an allocation minutes into a run).
+        self.decided.reserve(self.npc_count);
         Ok(tick_start)
     }
 

@@ -19,6 +19,8 @@
 
 use std::cmp::Ordering;
 
+use crate::core::world::buffer_room::{Buffers, Room};
+
 /// A candidate: its squared distance and its slot.
 type Candidate = (f64, u32);
 
@@ -37,6 +39,12 @@ pub(crate) struct Nearest {
     limit: usize,
     /// The farthest of `limit` kept candidates that passed: nothing not nearer can be kept.
     cutoff: Option<Candidate>,
+}
+
+impl Buffers for Nearest {
+    fn each_buffer(&mut self, each: &mut dyn FnMut(&mut dyn Room)) {
+        each(&mut self.kept);
+    }
 }
 
 impl Nearest {

@@ -9,6 +9,7 @@
 
 use std::ops::Deref;
 
+use crate::core::world::buffer_room::{Buffers, Room};
 use crate::core::world::nearest::Nearest;
 
 /// Slot indices gathered by a query, the selection that bounds them and the bitmap that orders
@@ -111,6 +112,14 @@ impl Perceived {
                 word &= word - 1;
             }
         }
+    }
+}
+
+impl Buffers for Perceived {
+    fn each_buffer(&mut self, each: &mut dyn FnMut(&mut dyn Room)) {
+        self.nearest.each_buffer(each);
+        each(&mut self.slots);
+        each(&mut self.bits);
     }
 }
 

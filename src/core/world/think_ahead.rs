@@ -593,3 +593,56 @@ impl<B: Brains> World<B> {
         self.ahead.stats
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::PoisonError;
+
+    use crate::core::world::buffer_room::Buffers;
+    use crate::domain::load_scenario_file;
+    use crate::sim::Simulator;
+
+    /// The room of each buffer of `set`, in its order.
+    fn rooms(set: &mut impl Buffers) -> Vec<usize> {
+        let mut rooms = Vec::new();
+        set.each_buffer(&mut |buffer| rooms.push(buffer.room()));
+        rooms
+    }
+
+    /// A phase opening gives the committing thread's buffers and every think thread's the room
+    /// of the roomiest (`buffer_room.rs`): on three threads, where the sets meet different
+    /// shares of the decisions (handed out last in first out, the third only when a phase has
+    /// work for three), they all have the same room once a phase opens.
+    #[test]
+    fn a_phase_gives_every_set_of_buffers_the_roomiest_ones_room() {
+        let path = format!("{}/scenarios/hospital.json", env!("CARGO_MANIFEST_DIR"));
+        let scenario = load_scenario_file(std::path::Path::new(&path))
+            .unwrap()
+            .value
+            .with_variant("ubc")
+            .unwrap();
+        let mut instance = scenario.instantiate(Some(300), Some(1)).unwrap();
+        let world = &mut instance.world;
+        world.set_parallel_min_jobs(16);
+        world.set_think_threads(3).unwrap();
+        let mut simulator = Simulator::new(instance.rules.clone(), world).unwrap();
+        simulator.run(world, 30.0, &mut ()).unwrap();
+        assert!(world.parallel_stats().decided_ahead > 1_000);
+        world.tick_begin(simulator.rules().step).unwrap();
+        let committer = rooms(&mut world.brains.scratch);
+        assert!(
+            committer.iter().filter(|&&room| room > 0).count() > 5,
+            "{committer:?}"
+        );
+        let pool = world
+            .ahead
+            .scratch
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        assert_eq!(pool.len(), 3);
+        for set in pool.iter_mut() {
+            assert_eq!(rooms(set), committer);
+        }
+        world.tick_end().unwrap();
+    }
+}

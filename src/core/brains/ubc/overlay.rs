@@ -10,6 +10,7 @@ use crate::core::model::effect::FactStore;
 use crate::core::model::entity::Entity;
 use crate::core::model::value::Value;
 use crate::core::model::vec3::Vec3;
+use crate::core::world::buffer_room::{Buffers, Room};
 
 /// Reusable buffers of an [`Overlay`].
 #[derive(Clone, Debug, Default)]
@@ -18,6 +19,13 @@ pub struct OverlayBuffers {
     pub writes: Vec<(Entity, AttributeId, Value)>,
     /// Entities the plan ends.
     pub ended: Vec<Entity>,
+}
+
+impl Buffers for OverlayBuffers {
+    fn each_buffer(&mut self, each: &mut dyn FnMut(&mut dyn Room)) {
+        each(&mut self.writes);
+        each(&mut self.ended);
+    }
 }
 
 /// Writes over `base`.

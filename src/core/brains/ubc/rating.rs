@@ -19,6 +19,7 @@ use crate::core::model::domain::Domain;
 use crate::core::model::entity::Entity;
 use crate::core::model::value::Value;
 use crate::core::model::vec3::Vec3;
+use crate::core::world::buffer_room::{Buffers, Room};
 
 use crate::core::brains::ubc::mind::UbcRating;
 use crate::core::brains::ubc::overlay::{Overlay, OverlayBuffers};
@@ -49,6 +50,15 @@ pub struct RatingScratch {
     /// The nearest usable supplier of each `nearest` step of the plan being rated: it does not
     /// depend on the target, so it is found once per plan.
     nearest: Vec<Option<usize>>,
+}
+
+impl Buffers for RatingScratch {
+    fn each_buffer(&mut self, each: &mut dyn FnMut(&mut dyn Room)) {
+        self.overlay.each_buffer(each);
+        each(&mut self.suppliers);
+        each(&mut self.supplier_candidates);
+        each(&mut self.nearest);
+    }
 }
 
 /// One NPC's decision: what it rates with and over.

@@ -13,6 +13,7 @@ use crate::core::brains::ubc::rating::{Rater, RatingScratch, Usable};
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::perception::{Interest, Sight};
+use crate::core::world::buffer_room::{Buffers, Room};
 use crate::core::world::event::EventKind;
 use crate::core::world::perceived::Perceived;
 use crate::core::world::write_log::{note_price, PricedRead};
@@ -24,6 +25,13 @@ use crate::core::{Mind, World};
 pub(crate) struct UbcScratch {
     candidates: Vec<Usable>,
     rating: RatingScratch,
+}
+
+impl Buffers for UbcScratch {
+    fn each_buffer(&mut self, each: &mut dyn FnMut(&mut dyn Room)) {
+        each(&mut self.candidates);
+        self.rating.each_buffer(each);
+    }
 }
 
 /// What a decision chose: the plan to perform (the fallback rule applied) and its steps'
@@ -48,8 +56,8 @@ impl World {
             return;
         };
         let before = Before::of(ubc);
-        let mut perceived = std::mem::take(&mut self.brains.perceived);
-        let mut scratch = std::mem::take(&mut self.brains.ubc);
+        let mut perceived = std::mem::take(&mut self.brains.scratch.perceived);
+        let mut scratch = std::mem::take(&mut self.brains.scratch.ubc);
         let choice = self.ubc_decide(
             npc,
             archetype,
@@ -62,8 +70,8 @@ impl World {
         if let Some(choice) = choice {
             self.ubc_adopt(npc, archetype, mind, choice, before);
         }
-        self.brains.perceived = perceived;
-        self.brains.ubc = scratch;
+        self.brains.scratch.perceived = perceived;
+        self.brains.scratch.ubc = scratch;
         if decided {
             self.start_next_step(npc, mind);
         }

@@ -29,6 +29,7 @@ use crate::core::model::error::{Error, Result};
 use crate::core::model::goal::GoalId;
 use crate::core::model::limits::check_expansions;
 use crate::core::model::perception::{Interest, Sight};
+use crate::core::world::buffer_room::{Buffers, Room};
 use crate::core::world::event::EventKind;
 use crate::core::world::perceived::Perceived;
 use crate::core::world::write_log::{note_price, PricedRead};
@@ -54,6 +55,18 @@ struct RequestBuffers {
     suppliers: Vec<Supplier>,
     goals: Vec<BoundGoal>,
     weights: Vec<f64>,
+}
+
+/// The arena is not among them: its chunk follows the committing thread's
+/// ([`UdgoapScratch::match_arena`]), which a decision's record depends on.
+impl Buffers for UdgoapScratch {
+    fn each_buffer(&mut self, each: &mut dyn FnMut(&mut dyn Room)) {
+        let request = &mut self.request;
+        each(&mut request.suppliers);
+        each(&mut request.goals);
+        each(&mut request.weights);
+        each(&mut self.means);
+    }
 }
 
 impl UdgoapScratch {
@@ -102,7 +115,7 @@ impl World {
             None => {
                 self.sense_here(npc, archetype, udgoap);
                 let domain = &*self.domain;
-                update_drives_and_goals(domain, npc, udgoap, &mut self.brains.udgoap.means);
+                update_drives_and_goals(domain, npc, udgoap, &mut self.brains.scratch.udgoap.means);
             }
         }
         if !self.fail_if_target_gone(npc, mind) && mind.running.is_none() {
@@ -200,7 +213,7 @@ impl World {
         mind: &Mind,
         ahead: &UdgoapProposal,
     ) -> bool {
-        let committer = self.brains.udgoap.arena_bytes();
+        let committer = self.brains.scratch.udgoap.arena_bytes();
         if !ahead.arena.fits(committer) {
             self.count_stale(true);
             return false;
@@ -237,7 +250,7 @@ impl World {
         if ahead.status.is_some() {
             let stats = SearchStats {
                 // The committer's arena's, which the search fitted (`plan_holds`).
-                peak_bytes: self.brains.udgoap.arena.get_mut().allocated_bytes(),
+                peak_bytes: self.brains.scratch.udgoap.arena.get_mut().allocated_bytes(),
                 ..ahead.stats
             };
             let record = Record {
@@ -247,7 +260,11 @@ impl World {
                 recorded: ahead.candidates.len(),
                 max_expansions: self.domain.archetype(archetype).think.max_expansions,
             };
-            let explanation = start_record(udgoap, record, &mut self.brains.udgoap.most_recorded);
+            let explanation = start_record(
+                udgoap,
+                record,
+                &mut self.brains.scratch.udgoap.most_recorded,
+            );
             explanation.candidates.extend_from_slice(&ahead.candidates);
             explanation
                 .satisfactions
@@ -260,9 +277,9 @@ impl World {
 
     /// Senses for `npc` at its turn, with the world's buffers ([`World::sense`]).
     fn sense_here(&mut self, npc: Entity, archetype: ArchetypeId, mind: &mut UdgoapMind) {
-        let mut perceived = std::mem::take(&mut self.brains.perceived);
+        let mut perceived = std::mem::take(&mut self.brains.scratch.perceived);
         self.sense(npc, archetype, mind, &mut perceived);
-        self.brains.perceived = perceived;
+        self.brains.scratch.perceived = perceived;
     }
 
     /// Merges what `npc` perceives with its archetype's range and limit into its memory:
@@ -418,7 +435,7 @@ impl World {
                     mind.brain.kind().name()
                 )));
             };
-            let mut request = std::mem::take(&mut world.brains.udgoap.request);
+            let mut request = std::mem::take(&mut world.brains.scratch.udgoap.request);
             let search = world.search(
                 &world.domain,
                 npc,
@@ -429,7 +446,7 @@ impl World {
                 max_expansions,
                 None,
             );
-            world.brains.udgoap.request = request;
+            world.brains.scratch.udgoap.request = request;
             let search = search?;
             Ok((
                 &*arena.alloc_slice_copy(search.plan()),
@@ -531,7 +548,7 @@ impl World {
             return (SearchStatus::Found, 0);
         }
         self.sense_here(npc, archetype, memory);
-        let mut request = std::mem::take(&mut self.brains.udgoap.request);
+        let mut request = std::mem::take(&mut self.brains.scratch.udgoap.request);
         self.gather_suppliers(npc, archetype, memory, &mut request.suppliers, None);
         let RequestBuffers { goals, weights, .. } = &mut request;
         goals.clear();
@@ -542,7 +559,7 @@ impl World {
         });
         weights.clear();
         weights.push(1.0);
-        let mut arena = std::mem::take(self.brains.udgoap.arena.get_mut());
+        let mut arena = std::mem::take(self.brains.scratch.udgoap.arena.get_mut());
         arena.reset();
         let linear = TopLevelUtility::Linear;
         let outcome = match self
@@ -557,8 +574,8 @@ impl World {
             }
             Err(_) => (failed_search(), 0),
         };
-        *self.brains.udgoap.arena.get_mut() = arena;
-        self.brains.udgoap.request = request;
+        *self.brains.scratch.udgoap.arena.get_mut() = arena;
+        self.brains.scratch.udgoap.request = request;
         outcome
     }
 
@@ -567,9 +584,9 @@ impl World {
         let BrainState::Udgoap(udgoap) = &mut mind.brain else {
             return;
         };
-        let mut arena = std::mem::take(self.brains.udgoap.arena.get_mut());
+        let mut arena = std::mem::take(self.brains.scratch.udgoap.arena.get_mut());
         arena.reset();
-        let mut request = std::mem::take(&mut self.brains.udgoap.request);
+        let mut request = std::mem::take(&mut self.brains.scratch.udgoap.request);
         let previous = udgoap.explanation.status;
         // The search borrows the domain while the plan is adopted, which writes the world.
         let domain = Arc::clone(&self.domain);
@@ -591,7 +608,7 @@ impl World {
                     recorded: recorded(&search),
                     max_expansions: self.domain.archetype(archetype).think.max_expansions,
                 };
-                let most = &mut self.brains.udgoap.most_recorded;
+                let most = &mut self.brains.scratch.udgoap.most_recorded;
                 let explanation = start_record(udgoap, record, most);
                 push_candidates(
                     &search,
@@ -604,8 +621,8 @@ impl World {
             }
             Err(_) => failed_search(),
         };
-        *self.brains.udgoap.arena.get_mut() = arena;
-        self.brains.udgoap.request = request;
+        *self.brains.scratch.udgoap.arena.get_mut() = arena;
+        self.brains.scratch.udgoap.request = request;
         self.conclude_plan(npc, mind, previous, status);
     }
 
@@ -732,7 +749,7 @@ mod tests {
         let mut instance = shipped_instance("wizard_arena.json", None, 1);
         let world = &mut instance.world;
         let mut simulator = Simulator::new(instance.rules.clone(), world).unwrap();
-        world.brains.udgoap.most_recorded = Explanation::MAX_CANDIDATES;
+        world.brains.scratch.udgoap.most_recorded = Explanation::MAX_CANDIDATES;
         simulator.run(world, 30.0, &mut ()).unwrap();
         let mut antlions = 0;
         for npc in world.entities() {
