@@ -6,7 +6,10 @@
 //! harness runs no other beside it).
 //!
 //! Before 2026-11-27 a two-thread tick allocated: 766 allocations in 10 s of the UDGOAP
-//! hospital (`src/think_pool.rs`, `core/brains/proposal_marks.rs`).
+//! hospital (`src/think_pool.rs`, `core/brains/proposal_marks.rs`). Later the same day it still
+//! failed now and then under load, when one thread's decision buffers met a larger decision than
+//! they had before (`core/world/buffer_room.rs`; its deterministic test is in
+//! `core/world/think_ahead.rs`).
 //!
 //! `scripts/test` runs it optimised at 2,000 thinking NPCs; a debug build (plain `cargo test`)
 //! runs the same check at 200. The phases' minimum is lowered so that they split.
