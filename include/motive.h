@@ -46,6 +46,12 @@
 #define MOTIVE_NO_SLOT UINT32_MAX
 
 /**
+ * Pending events a world keeps by default before it drops the oldest:
+ * `motive_world_set_event_limit`.
+ */
+#define MOTIVE_DEFAULT_EVENT_LIMIT (1 << 18)
+
+/**
  * The largest `entity_capacity` hint a world accepts: a hint is memory reserved up front, and a
  * typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort. Also the most entities
  * `motive_scenario_instantiate` may make (copies × entities per copy).
@@ -86,6 +92,11 @@
  * Most threads `motive_world_set_think_threads` accepts.
  */
 #define MOTIVE_MAX_THINK_THREADS 64
+
+/**
+ * Most events `motive_world_set_event_limit` lets a world keep pending until polled.
+ */
+#define MOTIVE_MAX_EVENT_LIMIT (1 << 24)
 
 /**
  * Largest `motive_think_settings.max_expansions`, and the largest `max_expansions` a direct
@@ -4587,6 +4598,41 @@ motive_status motive_world_poll_events(struct motive_world *world,
                                        struct motive_event *buffer,
                                        size_t capacity,
                                        size_t *out_count);
+
+/**
+ * Sets the most events a world keeps pending until polled: 1 to `MOTIVE_MAX_EVENT_LIMIT`
+ * (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise, nothing changed); the default is
+ * `MOTIVE_DEFAULT_EVENT_LIMIT`. Past it each new event drops the oldest pending one, counted by
+ * `motive_world_dropped_events`, so a world that is never polled stays bounded; lowering it
+ * below what is pending drops the oldest at once. Dropping changes only what the engine reads:
+ * a request it never read ends unread (timed actions) or times out (engine-ended ones; never,
+ * under an infinite `motive_world_set_engine_action_timeout`). Not saved (it is the engine's
+ * setting): a loaded world has the default until set again.
+ *
+ * # Safety
+ * `world` must be NULL or live.
+ */
+motive_status motive_world_set_event_limit(struct motive_world *world, uint32_t limit);
+
+/**
+ * Writes to `*out_limit` the most events the world keeps pending until polled
+ * (`motive_world_set_event_limit`).
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_limit` NULL or writable.
+ */
+motive_status motive_world_event_limit(const struct motive_world *world, uint32_t *out_limit);
+
+/**
+ * Writes to `*out_dropped` how many events the world dropped unpolled since it was created or
+ * loaded, because more than its event limit were pending (`motive_world_set_event_limit`): 0
+ * in a game that polls every frame. A count that grows means events were lost: poll more
+ * often or raise the limit.
+ *
+ * # Safety
+ * `world` must be NULL or live; `out_dropped` NULL or writable.
+ */
+motive_status motive_world_dropped_events(const struct motive_world *world, uint64_t *out_dropped);
 
 /**
  * Reports the outcome (a `motive_action_outcome`) of request `request` of `npc`.

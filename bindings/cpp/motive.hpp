@@ -1516,6 +1516,23 @@ public:
             return motive_world_poll_events(world_.get(), b, c, n);
         });
     }
+    /** Keeps at most `limit` events pending until polled (1 to MOTIVE_MAX_EVENT_LIMIT; default
+     * MOTIVE_DEFAULT_EVENT_LIMIT): past it each new event drops the oldest, counted by
+     * `dropped_events`. Not saved: a loaded world has the default (load_in_place keeps it). */
+    Status set_event_limit(std::uint32_t limit) {
+        return Status(motive_world_set_event_limit(world_.get(), limit));
+    }
+    /** Most events kept pending until polled (`set_event_limit`). */
+    Result<std::uint32_t> event_limit() const {
+        return detail::out<std::uint32_t>(
+            [&](std::uint32_t *l) { return motive_world_event_limit(world_.get(), l); });
+    }
+    /** Events dropped unpolled because more than the event limit were pending, since the world
+     * was created or loaded: 0 while the game polls every frame. */
+    Result<std::uint64_t> dropped_events() const {
+        return detail::out<std::uint64_t>(
+            [&](std::uint64_t *d) { return motive_world_dropped_events(world_.get(), d); });
+    }
     /** Reports how request `request` of `npc` went (`outcome`: a motive_action_outcome). */
     Status report_action(Npc npc, std::uint32_t request, std::uint32_t outcome) {
         return Status(motive_npc_report_action(world_.get(), npc.raw(), request, outcome));

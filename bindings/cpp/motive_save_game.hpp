@@ -32,9 +32,9 @@ namespace motive {
  * save, another format version) is returned and `running` is untouched. Then `running` is freed
  * and the bytes loaded into its place, so that the loaded world takes the saved serial back when
  * no other world holds it: handles kept from before the save stay valid (World::rebase maps them
- * otherwise). The loaded world thinks on as many threads as `running` did (a save holds none:
- * they are the machine's; one when `running` is empty or poisoned). Costs two loads. `running`
- * may be empty (no world runs yet).
+ * otherwise). The loaded world thinks on as many threads as `running` did and keeps its event
+ * limit (a save holds neither: they are the engine's; one thread and the default limit when
+ * `running` is empty or poisoned). Costs two loads. `running` may be empty (no world runs yet).
  */
 inline Status load_in_place(World &running, const Domain &domain, Span<const std::uint8_t> bytes) {
     {
@@ -44,14 +44,16 @@ inline Status load_in_place(World &running, const Domain &domain, Span<const std
         }
     } // freed before `running`, so that neither holds the saved serial
     const std::uint32_t threads = running.think_threads().value_or(1); // empty or poisoned: 1
+    const std::uint32_t event_limit = running.event_limit().value_or(MOTIVE_DEFAULT_EVENT_LIMIT);
     running = World();
     Result<World> loaded = World::load(domain, bytes);
     if (!loaded.ok()) {
         return loaded.to_status(); // only a lack of memory fails a load that succeeded once
     }
     running = std::move(loaded).value();
-    // A count read back from a world is one set_think_threads accepts: the load stands.
+    // Values read back from a world are ones their setters accept: the load stands.
     (void)running.set_think_threads(threads);
+    (void)running.set_event_limit(event_limit);
     return Status();
 }
 

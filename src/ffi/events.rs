@@ -6,7 +6,7 @@ use super::guard::guard;
 use super::handles::{motive_entity, motive_npc};
 use super::minds::MOTIVE_NO_ID;
 use super::status::motive_status;
-use super::world::{list_query_writing, motive_world, with_world};
+use super::world::{list_query_writing, motive_world, query, with_world};
 use crate::core::model::action::ActionEnd;
 use crate::core::world::actions::ActionOutcome;
 use crate::core::world::event::{Event, EventKind};
@@ -217,6 +217,69 @@ pub unsafe extern "C" fn motive_world_poll_events(
         })
     }
 }
+
+/// Sets the most events a world keeps pending until polled: 1 to `MOTIVE_MAX_EVENT_LIMIT`
+/// (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise, nothing changed); the default is
+/// `MOTIVE_DEFAULT_EVENT_LIMIT`. Past it each new event drops the oldest pending one, counted by
+/// `motive_world_dropped_events`, so a world that is never polled stays bounded; lowering it
+/// below what is pending drops the oldest at once. Dropping changes only what the engine reads:
+/// a request it never read ends unread (timed actions) or times out (engine-ended ones; never,
+/// under an infinite `motive_world_set_engine_action_timeout`). Not saved (it is the engine's
+/// setting): a loaded world has the default until set again.
+///
+/// # Safety
+/// `world` must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_set_event_limit(
+    world: *mut motive_world,
+    limit: u32,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    guard(|| unsafe { with_world(world, |w| Ok(w.set_event_limit(limit)?)) })
+}
+
+/// Writes to `*out_limit` the most events the world keeps pending until polled
+/// (`motive_world_set_event_limit`).
+///
+/// # Safety
+/// `world` must be NULL or live; `out_limit` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_event_limit(
+    world: *const motive_world,
+    out_limit: *mut u32,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe { query(world, out_limit, "out_limit", |w| Ok(w.event_limit())) }
+}
+
+/// Writes to `*out_dropped` how many events the world dropped unpolled since it was created or
+/// loaded, because more than its event limit were pending (`motive_world_set_event_limit`): 0
+/// in a game that polls every frame. A count that grows means events were lost: poll more
+/// often or raise the limit.
+///
+/// # Safety
+/// `world` must be NULL or live; `out_dropped` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn motive_world_dropped_events(
+    world: *const motive_world,
+    out_dropped: *mut u64,
+) -> motive_status {
+    // SAFETY: pointer validity is this function's contract.
+    unsafe {
+        query(
+            world,
+            out_dropped,
+            "out_dropped",
+            |w| Ok(w.dropped_events()),
+        )
+    }
+}
+
+/// Pending events a world keeps by default before it drops the oldest:
+/// `motive_world_set_event_limit`.
+pub const MOTIVE_DEFAULT_EVENT_LIMIT: u32 = 1 << 18;
+const _: () =
+    assert!(MOTIVE_DEFAULT_EVENT_LIMIT == crate::core::world::event_queue::DEFAULT_EVENT_LIMIT);
 
 /// What the engine reports about a requested action.
 #[repr(u32)]

@@ -42,6 +42,10 @@ const _: () = assert!(MOTIVE_MAX_PERCEPTION_LIMIT == core::MAX_PERCEPTION_LIMIT)
 pub const MOTIVE_MAX_THINK_THREADS: u32 = 64;
 const _: () = assert!(MOTIVE_MAX_THINK_THREADS == core::MAX_THINK_THREADS);
 
+/// Most events `motive_world_set_event_limit` lets a world keep pending until polled.
+pub const MOTIVE_MAX_EVENT_LIMIT: u32 = 1 << 24;
+const _: () = assert!(MOTIVE_MAX_EVENT_LIMIT == core::MAX_EVENT_LIMIT);
+
 /// Largest `motive_think_settings.max_expansions`, and the largest `max_expansions` a direct
 /// plan (`motive_npc_plan_into`, `motive_arena_goap_begin`, `motive_arena_goap_plan`) accepts:
 /// the most plan states one search may expand.

@@ -137,6 +137,17 @@ bool entity_equal(motive_entity a, motive_entity b) {
     return a.index1 == b.index1 && a.generation == b.generation && a.world == b.world;
 }
 
+/* The two events are the same, field by field, handles compared without their world. */
+bool event_equal(const motive_event *a, const motive_event *b) {
+    return a->kind == b->kind && a->npc.index1 == b->npc.index1 &&
+           a->npc.generation == b->npc.generation && a->action == b->action &&
+           a->target.index1 == b->target.index1 && a->target.generation == b->target.generation &&
+           a->request == b->request && memcmp(&a->stand_off, &b->stand_off, sizeof a->stand_off) == 0 &&
+           a->animation == b->animation && a->face_target == b->face_target && a->slot == b->slot &&
+           a->outcome == b->outcome && a->ended_by == b->ended_by &&
+           memcmp(&a->seconds, &b->seconds, sizeof a->seconds) == 0;
+}
+
 static motive_value value_of_type(uint32_t type) {
     motive_value v;
     memset(&v, 0, sizeof v);

@@ -52,6 +52,8 @@ bool fact_is(const motive_world *world, motive_entity entity, motive_attribute a
 motive_vec3 vec3(float x, float y, float z);
 bool vec3_equal(motive_vec3 a, motive_vec3 b);
 bool entity_equal(motive_entity a, motive_entity b);
+/* The two events are the same, field by field, handles compared without their world. */
+bool event_equal(const motive_event *a, const motive_event *b);
 
 motive_value value_bool(bool b);
 motive_value value_number(double n);

@@ -27,6 +27,7 @@ int main(int argc, char **argv) {
     run_definition_error_tests();
     run_mind_tests();
     run_event_tests();
+    run_event_limit_tests();
     run_goap_tests();
     run_goap_mind_tests();
     run_goap_rebind_tests();

@@ -19,6 +19,7 @@ void run_definition_tests(void);
 void run_definition_error_tests(void);
 void run_mind_tests(void);
 void run_event_tests(void);
+void run_event_limit_tests(void);
 void run_goap_tests(void);
 void run_goap_mind_tests(void);
 void run_goap_rebind_tests(void);

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "fixtures.h"
 #include "motive_test.h"
 #include "suites.h"
 
@@ -85,17 +86,6 @@ static size_t drain(motive_world *world, motive_event *out) {
     return count;
 }
 
-/* The two events are the same, field by field, handles compared without their world. */
-static bool same_event(const motive_event *a, const motive_event *b) {
-    return a->kind == b->kind && a->npc.index1 == b->npc.index1 &&
-           a->npc.generation == b->npc.generation && a->action == b->action &&
-           a->target.index1 == b->target.index1 && a->target.generation == b->target.generation &&
-           a->request == b->request && memcmp(&a->stand_off, &b->stand_off, sizeof a->stand_off) == 0 &&
-           a->animation == b->animation && a->face_target == b->face_target && a->slot == b->slot &&
-           a->outcome == b->outcome && a->ended_by == b->ended_by &&
-           memcmp(&a->seconds, &b->seconds, sizeof a->seconds) == 0;
-}
-
 /* Runs `copies` of the hospital's `variant` on twin worlds, one by motive_world_tick, the other through
  * the engine path (or, with `own_threads`, by motive_world_tick on that many threads), and
  * compares their events every tick. */
@@ -124,7 +114,7 @@ static void compare_twins(const char *variant, uint32_t copies, uint32_t own_thr
         nb = drain(parallel, b);
         ENSURE(na == nb && na < EVENTS);
         for (i = 0; i < na; i++) {
-            ENSURE(same_event(&a[i], &b[i]));
+            ENSURE(event_equal(&a[i], &b[i]));
         }
         events += na;
     }

@@ -65,3 +65,29 @@ TEST_CASE("draining an empty owner fails and returns no events") {
     auto drained = pump.drain(empty);
     CHECK(drained.status() == MOTIVE_STATUS_NULL_ARGUMENT);
 }
+
+TEST_CASE("a world nobody polls keeps the newest events within its limit, and counts the rest") {
+    fixtures::Kitchen unpolled = busy_kitchen(12);
+    fixtures::Kitchen polled = busy_kitchen(12);
+    CHECK(unpolled.world.event_limit().value() == MOTIVE_DEFAULT_EVENT_LIMIT);
+    CHECK(unpolled.world.set_event_limit(0).status() == MOTIVE_STATUS_INVALID_ARGUMENT);
+    CHECK(unpolled.world.set_event_limit(MOTIVE_MAX_EVENT_LIMIT + 1u).status() ==
+          MOTIVE_STATUS_INVALID_ARGUMENT);
+    CHECK(unpolled.world.dropped_events().value() == 0);
+    // Lowered below what is pending: the oldest go at once.
+    REQUIRE(unpolled.world.set_event_limit(5).ok());
+    motive::EventPump pump(3);
+    const auto all = pump.drain(polled.world).value();
+    REQUIRE(all.size() > 5);
+    CHECK(unpolled.world.dropped_events().value() == all.size() - 5);
+    motive::EventPump kept_pump(3);
+    const auto kept = kept_pump.drain(unpolled.world).value();
+    REQUIRE(kept.size() == 5);
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        INFO("event ", i);
+        CHECK(same_event(kept[i], all[all.size() - 5 + i]));
+    }
+    CHECK(polled.world.dropped_events().value() == 0);
+    motive::World empty;
+    CHECK(empty.dropped_events().status() == MOTIVE_STATUS_NULL_ARGUMENT);
+}

@@ -281,11 +281,15 @@ TEST_CASE("a save loaded in place keeps every handle; a refused one changes noth
     CHECK(world.save().value() == at_10);
 
     // Loaded in place of the world that made the save: the same serial, the same handles, and
-    // the running world's think threads, which no save holds.
+    // the running world's think threads and event limit, which no save holds.
     REQUIRE(world.set_think_threads(3).ok());
+    REQUIRE(world.set_event_limit(100000).ok());
     REQUIRE(motive::load_in_place(world, hospital.domain, at_5).ok());
     CHECK(world.think_threads().value() == 3);
+    CHECK(world.event_limit().value() == 100000);
     CHECK(motive::World::load(hospital.domain, at_5).value().think_threads().value() == 1);
+    CHECK(motive::World::load(hospital.domain, at_5).value().event_limit().value() ==
+          MOTIVE_DEFAULT_EVENT_LIMIT);
     CHECK(world.time().value() == doctest::Approx(5.0));
     CHECK(world.save().value() == at_5);
     for (const Kept &entity : kept) {
@@ -298,6 +302,7 @@ TEST_CASE("a save loaded in place keeps every handle; a refused one changes noth
     REQUIRE(motive::load_in_place(none, hospital.domain, at_10).ok());
     CHECK(none.time().value() == doctest::Approx(10.0));
     CHECK(none.think_threads().value() == 1);
+    CHECK(none.event_limit().value() == MOTIVE_DEFAULT_EVENT_LIMIT);
 }
 
 TEST_CASE("an NPC's history keeps its last decisions and events, oldest first") {

@@ -34,6 +34,45 @@ namespace Motive.Tests
         }
 
         [Test]
+        public void AWorldNobodyPollsKeepsTheNewestEventsWithinItsLimit()
+        {
+            using (var polledSim = TestData.Household(40, 3))
+            using (var unpolledSim = TestData.Household(40, 3))
+            {
+                var polled = polledSim.World;
+                var unpolled = unpolledSim.World;
+                Assert.AreEqual(Constants.DefaultEventLimit, unpolled.EventLimit);
+                Assert.Throws<MotiveException>(() => unpolled.SetEventLimit(0));
+                Assert.Throws<MotiveException>(() => unpolled.SetEventLimit(Constants.MaxEventLimit + 1));
+                unpolled.SetEventLimit(10);
+                Assert.AreEqual(10u, unpolled.EventLimit, "a refused limit changed nothing");
+                var all = new List<Event>();
+                for (int frame = 0; frame < 20; frame++)
+                {
+                    polled.Tick(0.05);
+                    unpolled.Tick(0.05);
+                    foreach (var e in polled.PollEvents())
+                    {
+                        all.Add(e);
+                    }
+                }
+                Assert.Greater(all.Count, 20);
+                Assert.AreEqual((ulong)(all.Count - 10), unpolled.DroppedEvents);
+                Assert.AreEqual(0ul, polled.DroppedEvents);
+                var kept = unpolled.PollEvents();
+                Assert.AreEqual(10, kept.Count);
+                for (int i = 0; i < kept.Count; i++)
+                {
+                    var expected = all[all.Count - 10 + i];
+                    Assert.AreEqual(expected.Kind, kept[i].Kind, "event " + i);
+                    Assert.AreEqual(expected.Request, kept[i].Request, "event " + i);
+                    Assert.AreEqual(expected.Npc.Index1, kept[i].Npc.Index1, "event " + i);
+                    Assert.AreEqual(expected.Target.Index1, kept[i].Target.Index1, "event " + i);
+                }
+            }
+        }
+
+        [Test]
         public void AReportedWalkMovesThePlanOn()
         {
             using (var sim = TestData.Household(1, 1))

@@ -136,6 +136,7 @@ namespace Motive.Tests
                 var relevance = new GoalRelevance((npc, goal) => 1);
                 runner.World.SetRelevanceCallback(relevance);
                 runner.World.SetThinkThreads(3);
+                runner.World.SetEventLimit(5000);
                 RunUntilWalking(runner);
                 var save = runner.Save(objects);
                 var resident = runner.Agents[0];
@@ -152,9 +153,11 @@ namespace Motive.Tests
                 Assert.AreEqual(position, loaded.World.GetPosition(resident.Npc.Entity));
                 Assert.AreSame(relevance, loaded.World.GoalRelevance, "callbacks are carried over");
                 Assert.AreEqual(3u, loaded.World.ThinkThreads, "and the think threads");
+                Assert.AreEqual(5000u, loaded.World.EventLimit, "and the event limit");
                 using (var bare = World.Load(domain, loaded.World.Save()))
                 {
                     Assert.AreEqual(1u, bare.ThinkThreads, "a save holds no threads");
+                    Assert.AreEqual(Constants.DefaultEventLimit, bare.EventLimit, "nor an event limit");
                 }
                 foreach (var entry in objects)
                 {

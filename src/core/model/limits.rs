@@ -72,6 +72,12 @@ pub const MAX_COST: f64 = 1e9;
 /// cbindgen:ignore
 pub const MAX_THINK_THREADS: u32 = 64;
 
+/// Most events a world keeps pending for the engine to poll (`World::set_event_limit`): past
+/// it the oldest is dropped, so a world nobody polls stays bounded. 2^24 events is 1 GB.
+///
+/// cbindgen:ignore
+pub const MAX_EVENT_LIMIT: u32 = 1 << 24;
+
 /// Checks that the GOAP cost `what` is finite, at least `min` and at most [`MAX_COST`].
 pub(crate) fn check_cost_range(what: &str, cost: f64, min: f64) -> Result<()> {
     if !(cost.is_finite() && cost >= min) {

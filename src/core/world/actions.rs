@@ -92,17 +92,41 @@ impl<B: Brains> World<B> {
 
     /// Moves every pending event into `out` (appending) in the order they happened.
     pub fn drain_events(&mut self, out: &mut Vec<Event>) {
-        out.append(&mut self.events);
+        self.events.drain_into(out);
     }
 
     /// Pending events, oldest first.
     pub fn events(&self) -> &[Event] {
-        &self.events
+        self.events.pending()
     }
 
     /// Forgets the oldest `count` pending events (after copying them out).
     pub fn consume_events(&mut self, count: usize) {
-        self.events.drain(..count.min(self.events.len()));
+        self.events.forget(count);
+    }
+
+    /// Sets the most events kept pending for the engine to poll: 1 to
+    /// [`MAX_EVENT_LIMIT`](crate::core::model::limits::MAX_EVENT_LIMIT) (default
+    /// [`DEFAULT_EVENT_LIMIT`](crate::core::world::event_queue::DEFAULT_EVENT_LIMIT)). Past
+    /// it, each new event drops the oldest pending one and [`World::dropped_events`] counts
+    /// it; lowering the limit below what is pending drops the oldest at once. Dropping changes
+    /// nothing but what the engine reads: requests it never read end unread (timed actions) or
+    /// time out (engine-ended ones, unless their timeout is infinite).
+    /// The engine's setting, like the think threads: not saved, so a loaded world has the
+    /// default (and drops, counted, the oldest of a save holding more).
+    pub fn set_event_limit(&mut self, limit: u32) -> Result<()> {
+        self.events.set_limit(limit)
+    }
+
+    /// Most events kept pending ([`World::set_event_limit`]).
+    pub fn event_limit(&self) -> u32 {
+        self.events.limit()
+    }
+
+    /// Events dropped unpolled since the world was made, because more than
+    /// [`World::event_limit`] were pending: 0 in a game that polls every tick.
+    pub fn dropped_events(&self) -> u64 {
+        self.events.dropped()
     }
 
     /// Decays needs and advances timed actions by `dt` seconds; when `collect`, collects each
@@ -531,8 +555,7 @@ impl<B: Brains> World<B> {
             outcome: NO_SLOT,
             ended_by,
             seconds,
-        });
-        self.events.last_mut().expect("just pushed")
+        })
     }
 
     pub(crate) fn bindings(&self, npc: Entity, supplier: Entity) -> Bindings {

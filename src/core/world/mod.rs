@@ -12,6 +12,7 @@ pub mod claims;
 pub mod collect_in_advance;
 mod engine_timeout;
 pub mod event;
+pub mod event_queue;
 pub mod find;
 mod heap_layout;
 pub mod history;
@@ -60,7 +61,7 @@ use crate::core::model::smart_object::{ClaimPriority, SlotState};
 use crate::core::model::value::Value;
 use crate::core::model::vec3::Vec3;
 use crate::core::world::ambiance_areas::Ambiance;
-use crate::core::world::event::Event;
+use crate::core::world::event_queue::EventQueue;
 use crate::core::world::player_model::PlayerModel;
 use crate::core::world::record_tag::RecordTag;
 use crate::core::world::serial::WorldSerial;
@@ -153,7 +154,8 @@ pub struct World<B: Brains> {
     pub(crate) entities: SlotMap<EntityRecord<B>>,
     npc_count: usize,
     pub(crate) plan_budget_per_tick: u32,
-    pub(crate) events: Vec<Event>,
+    /// The events the engine has not polled yet, bounded (`event_queue.rs`).
+    pub(crate) events: EventQueue,
     pub(crate) next_request: u32,
     /// What the brains keep world-wide ([`Brains::Shared`]).
     pub(crate) brains: B::Shared,
@@ -262,7 +264,7 @@ impl<B: Brains> World<B> {
             entities: SlotMap::with_capacity(entity_capacity)?,
             npc_count: 0,
             plan_budget_per_tick: 0,
-            events: Vec::new(),
+            events: EventQueue::default(),
             next_request: 0,
             brains: B::Shared::default(),
             due: Vec::new(),

@@ -163,7 +163,7 @@ impl<B: Brains> World<B> {
             entities: std::mem::take(&mut self.entities),
             npc_count: self.npc_count,
             plan_budget_per_tick: self.plan_budget_per_tick,
-            events: std::mem::take(&mut self.events),
+            events: self.events.take(),
             next_request: self.next_request,
             brains: std::mem::take(&mut self.brains),
             budget_left: self.budget_left,
@@ -185,7 +185,7 @@ impl<B: Brains> World<B> {
         self.entities = state.entities;
         self.npc_count = state.npc_count;
         self.plan_budget_per_tick = state.plan_budget_per_tick;
-        self.events = state.events;
+        self.events.put(state.events);
         self.next_request = state.next_request;
         // Callbacks the engine registered are not saved: a save puts back its own, a load
         // starts with none.

@@ -330,6 +330,44 @@ namespace Motive
             }
         }
 
+        /// <summary>
+        /// Keeps at most <paramref name="limit"/> events pending until polled: 1 to
+        /// <c>Constants.MaxEventLimit</c> (default <c>Constants.DefaultEventLimit</c>). Past it each
+        /// new event drops the oldest, counted by <see cref="DroppedEvents"/>, so a world nobody polls
+        /// stays bounded. Not saved: a loaded world has the default
+        /// (<see cref="WorldRunner.LoadInPlace"/> keeps it) (<c>motive_world_set_event_limit</c>).
+        /// </summary>
+        public void SetEventLimit(uint limit)
+        {
+            Errors.Check(NativeMethods.motive_world_set_event_limit(Handle, limit));
+        }
+
+        /// <summary>Most events kept pending until polled (<c>motive_world_event_limit</c>).</summary>
+        public uint EventLimit
+        {
+            get
+            {
+                uint limit;
+                Errors.Check(NativeMethods.motive_world_event_limit(Handle, out limit));
+                return limit;
+            }
+        }
+
+        /// <summary>
+        /// Events dropped unpolled because more than <see cref="EventLimit"/> were pending, since
+        /// the world was created or loaded: 0 while the game polls every frame
+        /// (<c>motive_world_dropped_events</c>).
+        /// </summary>
+        public ulong DroppedEvents
+        {
+            get
+            {
+                ulong dropped;
+                Errors.Check(NativeMethods.motive_world_dropped_events(Handle, out dropped));
+                return dropped;
+            }
+        }
+
         /// <summary>Reports an action the engine performed, echoing the event's request (<c>motive_npc_report_action</c>).</summary>
         public void ReportAction(Npc npc, uint request, ActionOutcome outcome)
         {

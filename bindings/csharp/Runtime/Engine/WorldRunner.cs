@@ -147,16 +147,22 @@ namespace Motive
             {
                 // Loaded beside this world only to be checked: a refusal throws here.
             }
-            // A poisoned world answers nothing: the loaded one (the way back) then thinks on one.
-            uint threads;
+            // A poisoned world answers nothing: the loaded one (the way back) then thinks on one
+            // and keeps the default event limit.
+            uint threads, eventLimit;
             if (NativeMethods.motive_world_think_threads(world.Handle, out threads) != Status.Ok)
             {
                 threads = 1;
+            }
+            if (NativeMethods.motive_world_event_limit(world.Handle, out eventLimit) != Status.Ok)
+            {
+                eventLimit = Constants.DefaultEventLimit;
             }
             world.Dispose();
             var loaded = Motive.World.Load(domain, read.World);
             loaded.CopyCallbacksFrom(world);
             loaded.SetThinkThreads(threads);
+            loaded.SetEventLimit(eventLimit);
             return read.Restore(loaded, styles);
         }
 

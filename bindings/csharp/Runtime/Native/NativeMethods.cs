@@ -1282,6 +1282,44 @@ namespace Motive
         internal static extern Status motive_world_poll_events(WorldHandle world, Event* buffer, UIntPtr capacity, out UIntPtr out_count);
 
         /// <summary>
+        /// Sets the most events a world keeps pending until polled: 1 to `MOTIVE_MAX_EVENT_LIMIT`
+        /// (`MOTIVE_STATUS_INVALID_ARGUMENT` otherwise, nothing changed); the default is
+        /// `MOTIVE_DEFAULT_EVENT_LIMIT`. Past it each new event drops the oldest pending one, counted by
+        /// `motive_world_dropped_events`, so a world that is never polled stays bounded; lowering it
+        /// below what is pending drops the oldest at once. Dropping changes only what the engine reads:
+        /// a request it never read ends unread (timed actions) or times out (engine-ended ones; never,
+        /// under an infinite `motive_world_set_engine_action_timeout`). Not saved (it is the engine's
+        /// setting): a loaded world has the default until set again.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_set_event_limit")]
+        internal static extern Status motive_world_set_event_limit(WorldHandle world, uint limit);
+
+        /// <summary>
+        /// Writes to `*out_limit` the most events the world keeps pending until polled
+        /// (`motive_world_set_event_limit`).
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_limit` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_event_limit")]
+        internal static extern Status motive_world_event_limit(WorldHandle world, out uint out_limit);
+
+        /// <summary>
+        /// Writes to `*out_dropped` how many events the world dropped unpolled since it was created or
+        /// loaded, because more than its event limit were pending (`motive_world_set_event_limit`): 0
+        /// in a game that polls every frame. A count that grows means events were lost: poll more
+        /// often or raise the limit.
+        ///
+        /// # Safety
+        /// `world` must be NULL or live; `out_dropped` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, EntryPoint = "motive_world_dropped_events")]
+        internal static extern Status motive_world_dropped_events(WorldHandle world, out ulong out_dropped);
+
+        /// <summary>
         /// Reports the outcome (a `motive_action_outcome`) of request `request` of `npc`.
         /// `MOTIVE_STATUS_NOT_FOUND` when the NPC is not performing that request (already reported,
         /// failed or replaced); nothing changes then.

@@ -35,6 +35,11 @@ namespace Motive
         /// </summary>
         public const uint NoSlot = uint.MaxValue;
         /// <summary>
+        /// Pending events a world keeps by default before it drops the oldest:
+        /// `motive_world_set_event_limit`.
+        /// </summary>
+        public const uint DefaultEventLimit = (1 << 18);
+        /// <summary>
         /// The largest `entity_capacity` hint a world accepts: a hint is memory reserved up front, and a
         /// typo (or `UINT32_MAX`) must be an error, not an out-of-memory abort. Also the most entities
         /// `motive_scenario_instantiate` may make (copies × entities per copy).
@@ -69,6 +74,10 @@ namespace Motive
         /// Most threads `motive_world_set_think_threads` accepts.
         /// </summary>
         public const uint MaxThinkThreads = 64;
+        /// <summary>
+        /// Most events `motive_world_set_event_limit` lets a world keep pending until polled.
+        /// </summary>
+        public const uint MaxEventLimit = (1 << 24);
         /// <summary>
         /// Largest `motive_think_settings.max_expansions`, and the largest `max_expansions` a direct
         /// plan (`motive_npc_plan_into`, `motive_arena_goap_begin`, `motive_arena_goap_plan`) accepts:
