@@ -4606,8 +4606,12 @@ motive_status motive_world_poll_events(struct motive_world *world,
  * `motive_world_dropped_events`, so a world that is never polled stays bounded; lowering it
  * below what is pending drops the oldest at once. Dropping changes only what the engine reads:
  * a request it never read ends unread (timed actions) or times out (engine-ended ones; never,
- * under an infinite `motive_world_set_engine_action_timeout`). Not saved (it is the engine's
- * setting): a loaded world has the default until set again.
+ * under an infinite `motive_world_set_engine_action_timeout`), and a cancellation it never read
+ * leaves it performing an action whose report is then refused: when the dropped count grows,
+ * resync each NPC from `motive_npc_running_action`. At most twice the limit's events are held
+ * in memory (32 MB at the default). Not saved (it is the engine's setting): a loaded world has
+ * the default, and keeps every event of a save that held more until its next event or
+ * `motive_world_set_event_limit` (set it first) trims them.
  *
  * # Safety
  * `world` must be NULL or live.

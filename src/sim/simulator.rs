@@ -113,7 +113,8 @@ impl Simulator {
             let runs = world
                 .mind(p.npc)
                 .is_ok_and(|m| m.running.is_some_and(|r| r.request == p.request));
-            let told = world.events().iter().any(|e| e.npc == p.npc);
+            // An event dropped unpolled (`World::set_event_limit`) may have told it.
+            let told = world.dropped_events() > 0 || world.events().iter().any(|e| e.npc == p.npc);
             if !runs && !told {
                 return Err(format!(
                     "the engine performs request {} for an NPC that does not run it",
@@ -433,12 +434,13 @@ impl Simulator {
         } else {
             ActionOutcome::Succeeded
         };
-        let before = world.events().len();
+        let before = world.event_mark();
         match world.report_action(due.npc, due.request, outcome) {
             Err(_) => self.stats.stale_reports += 1,
             Ok(()) if outcome == ActionOutcome::Succeeded => {
                 // A joint action that does not work fails its users within the report.
-                let worked = !world.events()[before..]
+                let worked = !world
+                    .events_since(before)
                     .iter()
                     .any(|e| e.kind == EventKind::ActionFailed && e.request == due.request);
                 if worked {

@@ -73,12 +73,24 @@ TEST_CASE("a world nobody polls keeps the newest events within its limit, and co
     CHECK(unpolled.world.set_event_limit(0).status() == MOTIVE_STATUS_INVALID_ARGUMENT);
     CHECK(unpolled.world.set_event_limit(MOTIVE_MAX_EVENT_LIMIT + 1u).status() ==
           MOTIVE_STATUS_INVALID_ARGUMENT);
+    CHECK(unpolled.world.event_limit().value() == MOTIVE_DEFAULT_EVENT_LIMIT); // refused: unchanged
     CHECK(unpolled.world.dropped_events().value() == 0);
     // Lowered below what is pending: the oldest go at once.
     REQUIRE(unpolled.world.set_event_limit(5).ok());
     motive::EventPump pump(3);
-    const auto all = pump.drain(polled.world).value();
+    std::vector<motive::Event> all;
+    const auto first = pump.drain(polled.world).value();
+    all.assign(first.begin(), first.end());
     REQUIRE(all.size() > 5);
+    CHECK(unpolled.world.dropped_events().value() == all.size() - 5);
+    // New events past the limit push the oldest out, one for one.
+    for (int frame = 0; frame < 40; ++frame) {
+        REQUIRE(polled.world.tick(0.25).ok());
+        REQUIRE(unpolled.world.tick(0.25).ok());
+        const auto more = pump.drain(polled.world).value();
+        all.insert(all.end(), more.begin(), more.end());
+    }
+    REQUIRE(all.size() > first.size());
     CHECK(unpolled.world.dropped_events().value() == all.size() - 5);
     motive::EventPump kept_pump(3);
     const auto kept = kept_pump.drain(unpolled.world).value();

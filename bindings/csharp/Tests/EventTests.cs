@@ -44,8 +44,9 @@ namespace Motive.Tests
                 Assert.AreEqual(Constants.DefaultEventLimit, unpolled.EventLimit);
                 Assert.Throws<MotiveException>(() => unpolled.SetEventLimit(0));
                 Assert.Throws<MotiveException>(() => unpolled.SetEventLimit(Constants.MaxEventLimit + 1));
+                Assert.AreEqual(Constants.DefaultEventLimit, unpolled.EventLimit, "a refused limit changed nothing");
                 unpolled.SetEventLimit(10);
-                Assert.AreEqual(10u, unpolled.EventLimit, "a refused limit changed nothing");
+                Assert.AreEqual(10u, unpolled.EventLimit);
                 var all = new List<Event>();
                 for (int frame = 0; frame < 20; frame++)
                 {

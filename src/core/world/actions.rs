@@ -105,6 +105,17 @@ impl<B: Brains> World<B> {
         self.events.forget(count);
     }
 
+    /// How many events the world has made so far: a mark for [`World::events_since`].
+    pub fn event_mark(&self) -> u64 {
+        self.events.mark()
+    }
+
+    /// The pending events made after `mark` ([`World::event_mark`]) was taken, oldest first:
+    /// what a call in between added, even when the queue dropped older ones meanwhile.
+    pub fn events_since(&self, mark: u64) -> &[Event] {
+        self.events.since(mark)
+    }
+
     /// Sets the most events kept pending for the engine to poll: 1 to
     /// [`MAX_EVENT_LIMIT`](crate::core::model::limits::MAX_EVENT_LIMIT) (default
     /// [`DEFAULT_EVENT_LIMIT`](crate::core::world::event_queue::DEFAULT_EVENT_LIMIT)). Past
@@ -113,7 +124,7 @@ impl<B: Brains> World<B> {
     /// nothing but what the engine reads: requests it never read end unread (timed actions) or
     /// time out (engine-ended ones, unless their timeout is infinite).
     /// The engine's setting, like the think threads: not saved, so a loaded world has the
-    /// default (and drops, counted, the oldest of a save holding more).
+    /// default; it holds every event the save held until its next event or limit trims them.
     pub fn set_event_limit(&mut self, limit: u32) -> Result<()> {
         self.events.set_limit(limit)
     }

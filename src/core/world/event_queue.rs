@@ -3,25 +3,27 @@
 //! limit; a new event past it drops the oldest pending one and counts it.
 //!
 //! **Why the oldest.** What an engine reads after a gap is then the newest stretch of the
-//! world's history, in order: the requests still running, and the ends of those that ended.
-//! A request it never read is never reported, so motive fails it at its timeout (engine-ended
-//! actions, unless the timeout is infinite) or ends it itself (timed ones): the world stays
-//! consistent. Keeping the oldest
-//! instead would hand it requests long over and hide the ones it should act on now.
+//! world's history, in order: the latest requests, and the ends of those that ended. Keeping
+//! the oldest instead would hand it requests long over and hide the ones it should act on now.
+//! What it missed, it cannot act on: a request never read is never reported, so motive fails
+//! it at its timeout (engine-ended actions, unless the timeout is infinite) or ends it itself
+//! (timed ones), and a cancellation never read leaves the engine performing an action whose
+//! report motive then refuses. The world stays consistent; an engine that sees the dropped
+//! count grow resyncs its NPCs from their running actions (`motive_npc_running_action`).
 //!
 //! **Layout.** One buffer read from `head`: polling takes events from the front by moving
 //! `head` (the buffer was shifted for every poll before), and dropping the oldest is the same
 //! move. The dead front is shifted out once it is as long as the live part, so each event is
-//! moved at most once on average and the buffer stays within twice the limit (its capacity
-//! within four times). Events stay one slice, oldest first, as the C poll copies them.
+//! moved at most once on average and the buffer holds at most twice the limit. Events stay one
+//! slice, oldest first, as the C poll copies them.
 
 use crate::core::model::error::{Error, Result};
 use crate::core::model::limits::{at_most, MAX_EVENT_LIMIT};
 use crate::core::world::event::Event;
 
-/// Pending events a world keeps by default before it drops the oldest (16 MB of events):
-/// four a tick for each of 65,536 NPCs, so a game that polls every tick never loses one below
-/// that population.
+/// Pending events a world keeps by default before it drops the oldest (16 MB of events, in a
+/// buffer of at most twice that): four a tick for each of 65,536 NPCs, so a game that polls
+/// every tick never loses one below that population.
 pub const DEFAULT_EVENT_LIMIT: u32 = 1 << 18;
 
 /// The pending events, oldest first, at most `limit` of them.
@@ -33,6 +35,8 @@ pub(crate) struct EventQueue {
     limit: u32,
     /// Events dropped since the world was made.
     dropped: u64,
+    /// Events pushed since the world was made: what [`EventQueue::since`] counts from.
+    pushed: u64,
 }
 
 impl Default for EventQueue {
@@ -42,6 +46,7 @@ impl Default for EventQueue {
             head: 0,
             limit: DEFAULT_EVENT_LIMIT,
             dropped: 0,
+            pushed: 0,
         }
     }
 }
@@ -52,16 +57,32 @@ impl EventQueue {
         &self.buffer[self.head..]
     }
 
-    /// Appends `event`, first dropping the oldest pending one when the queue is full; the
-    /// event in place, for the caller to finish.
+    /// Appends `event`, first dropping the oldest pending ones when the queue is full (more
+    /// than one only after a load over the limit); the event in place, for the caller to
+    /// finish.
     #[inline]
     pub(crate) fn push(&mut self, event: Event) -> &mut Event {
-        if self.pending().len() >= self.limit as usize {
-            self.forget(1);
-            self.dropped += 1;
+        let room = self.limit as usize - 1;
+        if self.pending().len() > room {
+            self.drop_oldest(self.pending().len() - room);
         }
+        self.pushed += 1;
         self.buffer.push(event);
         self.buffer.last_mut().expect("just pushed")
+    }
+
+    /// How many events have been pushed so far: a mark for [`EventQueue::since`].
+    pub(crate) fn mark(&self) -> u64 {
+        self.pushed
+    }
+
+    /// The pending events pushed after `mark` was taken, oldest first: those still pending
+    /// when the queue dropped or handed out older ones meanwhile.
+    pub(crate) fn since(&self, mark: u64) -> &[Event] {
+        let pending = self.pending();
+        // A mark from another world, or from before a load, may lie ahead: nothing after it.
+        let new = self.pushed.saturating_sub(mark).min(pending.len() as u64) as usize;
+        &pending[pending.len() - new..]
     }
 
     /// Forgets the oldest `count` pending events (all of them if fewer).
@@ -91,10 +112,11 @@ impl EventQueue {
         events
     }
 
-    /// Puts `events` back as the pending ones (a load), the oldest dropped past the limit.
+    /// Puts `events` back as the pending ones (a load), all of them: a save made under a
+    /// higher limit than this queue's keeps its events until the next push or limit trims
+    /// them, so that a caller can set its limit on the loaded world first.
     pub(crate) fn put(&mut self, events: Vec<Event>) {
         (self.buffer, self.head) = (events, 0);
-        self.trim();
     }
 
     /// Most events kept pending.
@@ -119,11 +141,21 @@ impl EventQueue {
         Ok(())
     }
 
-    /// Drops the oldest pending events past the limit, counting them.
+    /// Drops the oldest pending events past the limit, counting them, and gives back room
+    /// beyond twice the limit (what a higher limit or a load left).
     fn trim(&mut self) {
         let over = self.pending().len().saturating_sub(self.limit as usize);
-        self.forget(over);
-        self.dropped += over as u64;
+        self.drop_oldest(over);
+        let most = 2 * self.limit as usize;
+        if self.buffer.capacity() > 2 * most {
+            self.buffer.shrink_to(most);
+        }
+    }
+
+    /// Drops the oldest `count` pending events, counting them.
+    fn drop_oldest(&mut self, count: usize) {
+        self.forget(count);
+        self.dropped += count as u64;
     }
 
     /// Events dropped since the world was made, because the queue was full.
@@ -195,7 +227,7 @@ mod tests {
                 match op {
                     Op::Push => {
                         queue.push(event(next)).seconds = 1.0;
-                        if model.len() == model_limit {
+                        while model.len() >= model_limit {
                             model.pop_front();
                             model_dropped += 1;
                         }
@@ -234,12 +266,55 @@ mod tests {
     }
 
     #[test]
-    fn a_load_over_the_limit_keeps_the_newest_and_counts_the_rest() {
+    fn a_load_over_the_limit_keeps_every_event_until_the_next_push_or_limit() {
         let mut queue = EventQueue::default();
         queue.set_limit(3).unwrap();
         queue.put((0..5).map(event).collect());
-        assert_eq!(requests(queue.pending()), [2, 3, 4]);
-        assert_eq!(queue.dropped(), 2);
+        assert_eq!(
+            (requests(queue.pending()), queue.dropped()),
+            (vec![0, 1, 2, 3, 4], 0)
+        );
+        queue.push(event(5));
+        assert_eq!(
+            (requests(queue.pending()), queue.dropped()),
+            (vec![3, 4, 5], 3)
+        );
+        queue.put((0..5).map(event).collect());
+        queue.set_limit(4).unwrap();
+        assert_eq!(
+            (requests(queue.pending()), queue.dropped()),
+            (vec![1, 2, 3, 4], 4)
+        );
+    }
+
+    #[test]
+    fn a_lower_limit_gives_back_the_room_a_higher_one_took() {
+        let mut queue = EventQueue::default();
+        queue.set_limit(4096).unwrap();
+        (0..4096).for_each(|n| _ = queue.push(event(n)));
+        assert!(queue.buffer.capacity() >= 4096);
+        queue.set_limit(16).unwrap();
+        assert_eq!(requests(queue.pending()), (4080..4096).collect::<Vec<_>>());
+        assert!(queue.buffer.capacity() <= 64, "{}", queue.buffer.capacity());
+    }
+
+    #[test]
+    fn since_a_mark_gives_what_was_pushed_after_it_and_is_still_pending() {
+        let mut queue = EventQueue::default();
+        queue.set_limit(4).unwrap();
+        queue.push(event(0));
+        queue.push(event(1));
+        let mark = queue.mark();
+        assert!(queue.since(mark).is_empty());
+        queue.push(event(2));
+        assert_eq!(requests(queue.since(mark)), [2]);
+        // Three more: 0 and 1 are dropped, the marked stretch shifts to the front.
+        (3..6).for_each(|n| _ = queue.push(event(n)));
+        assert_eq!(requests(queue.since(mark)), [2, 3, 4, 5]);
+        queue.forget(2);
+        assert_eq!(requests(queue.since(mark)), [4, 5]);
+        (6..9).for_each(|n| _ = queue.push(event(n)));
+        assert_eq!(requests(queue.since(mark)), [5, 6, 7, 8]);
     }
 
     #[test]
