@@ -13,8 +13,15 @@
 #include <stdio.h>
 #include <time.h>
 
-/* goap.h declares `goap_set_costs`; goap.c defines it as `goap_set_cost`. */
+/* GPGOAP's cost setter has two published forms: `goap_set_cost(ap, action, cost)`, declared
+ * as such (`scripts/peer-gpgoap` then defines GPGOAP_COST_BY_ACTION), and an earlier one whose
+ * goap.h declares `goap_set_costs` while goap.c defines `goap_set_cost` with an atom name. */
+#ifdef GPGOAP_COST_BY_ACTION
+#define SET_COST(ap, action, cost) goap_set_cost((ap), (action), (cost))
+#else
 extern bool goap_set_cost(actionplanner_t *ap, const char *actionname, const char *atomname, int cost);
+#define SET_COST(ap, action, cost) goap_set_cost((ap), (action), "", (cost))
+#endif
 
 enum { ROUNDS = 7, CALLS = 500000, MAX_STEPS = 16 };
 
@@ -45,7 +52,7 @@ static void soldier(actionplanner_t *ap, worldstate_t *start, worldstate_t *goal
     goap_set_pst(ap, "detonatebomb", "enemyalive", false);
     goap_set_pre(ap, "flee", "enemyvisible", true);
     goap_set_pst(ap, "flee", "nearenemy", false);
-    goap_set_cost(ap, "detonatebomb", "", 5);
+    SET_COST(ap, "detonatebomb", 5);
 
     goap_worldstate_clear(start);
     goap_worldstate_set(ap, start, "enemyvisible", false);
