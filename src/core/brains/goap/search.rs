@@ -450,7 +450,7 @@ impl GoapSearch {
         // (newest first), had they all been generated.
         let bound = open_f(key);
         let left = self.ws.candidates.len() - tried as usize;
-        let marked = marks_fit(self.ws.bound.instances.len());
+        let marked = S::MARKS && marks_fit(self.ws.bound.instances.len());
         for k in (0..left).rev() {
             let instance = self.ws.candidates[k];
             // Listed as one whose regression would be rejected (`Sets::list`): passed over
@@ -601,12 +601,15 @@ impl GoapSearch {
     /// its parent's, so the walk is in execution order.
     #[inline(never)] // Once per search: kept out of the loop's code.
     fn extract(&mut self, mut id: u32) {
-        self.cost = self.ws.nodes[id as usize].g;
-        while id != NONE {
-            let node = self.ws.nodes[id as usize];
-            if node.instance != NONE {
-                let inst = self.ws.bound.instances[node.instance as usize];
-                self.ws.plan.push(GoapStep {
+        let Workspace {
+            nodes, bound, plan, ..
+        } = &mut self.ws;
+        self.cost = nodes[id as usize].g;
+        // By reference: a node copied whole per step was half of this walk. `NONE` lies past
+        // every node and instance.
+        while let Some(node) = nodes.get(id as usize) {
+            if let Some(inst) = bound.instances.get(node.instance as usize) {
+                plan.push(GoapStep {
                     action: inst.action,
                     target: inst.target,
                     cost: inst.cost,
