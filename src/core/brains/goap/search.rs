@@ -857,6 +857,7 @@ impl Open {
         }
     }
 
+    /// The heap's least key, taken out of it.
     #[inline(never)]
     fn pop_heap(&mut self) -> Option<u128> {
         self.heap.pop().map(|k| k.0)
