@@ -4,6 +4,7 @@
  */
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <vector>
 
 #include "fixtures.hpp"
@@ -102,4 +103,56 @@ TEST_CASE("a world nobody polls keeps the newest events within its limit, and co
     CHECK(polled.world.dropped_events().value() == 0);
     motive::World empty;
     CHECK(empty.dropped_events().status() == MOTIVE_STATUS_NULL_ARGUMENT);
+}
+
+TEST_CASE("a pump counts what its world dropped since the last drain and warns at each doubling") {
+    fixtures::Kitchen kitchen = busy_kitchen(12);
+    // Lowered below what is pending: the oldest are dropped before the first drain.
+    REQUIRE(kitchen.world.set_event_limit(1).ok());
+    motive::EventPump pump(4);
+    REQUIRE(pump.drain(kitchen.world).value().size() == 1);
+    std::uint64_t total = kitchen.world.dropped_events().value();
+    REQUIRE(total > 0);
+    CHECK(pump.dropped() == total);
+    CHECK(pump.warn_dropped()); // the first drop warns
+    CHECK_FALSE(pump.warn_dropped()); // once
+    REQUIRE(pump.drain(kitchen.world).ok());
+    CHECK(pump.dropped() == 0); // nothing new: nothing dropped, no warning
+    CHECK_FALSE(pump.warn_dropped());
+
+    std::uint64_t warned = total;
+    int warnings = 0;
+    int frames_dropping = 0;
+    for (int frame = 0; frame < 200; ++frame) {
+        REQUIRE(kitchen.world.tick(0.25).ok());
+        REQUIRE(pump.drain(kitchen.world).ok());
+        const std::uint64_t now = kitchen.world.dropped_events().value();
+        INFO("frame ", frame);
+        CHECK(pump.dropped() == now - total);
+        frames_dropping += pump.dropped() > 0 ? 1 : 0;
+        if (pump.warn_dropped()) {
+            CHECK(pump.dropped() > 0);
+            CHECK(now >= 2 * warned);
+            warned = now;
+            ++warnings;
+        } else if (pump.dropped() > 0) {
+            CHECK(now < 2 * warned);
+        }
+        total = now;
+    }
+    REQUIRE(total >= 4 * kitchen.world.event_limit().value());
+    CHECK(warnings >= 1);
+    CHECK(warnings < frames_dropping); // rate-limited: not a warning per dropping frame
+
+    // Another world drained by the same pump (a load in place): its drops are all new.
+    fixtures::Kitchen fresh = busy_kitchen(12);
+    REQUIRE(fresh.world.set_event_limit(2).ok());
+    const std::uint64_t fresh_total = fresh.world.dropped_events().value();
+    REQUIRE(fresh_total > 0);
+    REQUIRE(fresh_total < total);
+    REQUIRE(pump.drain(fresh.world).ok());
+    CHECK(pump.dropped() == fresh_total);
+
+    motive::World empty;
+    CHECK(pump.drain(empty).status() == MOTIVE_STATUS_NULL_ARGUMENT);
 }

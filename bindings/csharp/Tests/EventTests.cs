@@ -34,6 +34,44 @@ namespace Motive.Tests
         }
 
         [Test]
+        public void ARunnerCountsWhatItsWorldDroppedEachStepAndWarnsAtEachDoubling()
+        {
+            using (var sim = TestData.Household(40, 3))
+            {
+                var world = sim.World;
+                var runner = new WorldRunner(world, new ActionStyles());
+                runner.Step(0.05);
+                Assert.AreEqual(0ul, runner.EventsDroppedLastStep, "within the default limit");
+                Assert.IsFalse(runner.WarnDropped());
+                world.SetEventLimit(1);
+                ulong total = world.DroppedEvents;
+                ulong warned = 0;
+                int warnings = 0, dropping = 0;
+                for (int frame = 0; frame < 200; frame++)
+                {
+                    runner.Step(0.05);
+                    var now = world.DroppedEvents;
+                    Assert.AreEqual(now - total, runner.EventsDroppedLastStep, "frame " + frame);
+                    dropping += runner.EventsDroppedLastStep > 0 ? 1 : 0;
+                    if (runner.WarnDropped())
+                    {
+                        Assert.Greater(runner.EventsDroppedLastStep, 0ul, "frame " + frame);
+                        Assert.GreaterOrEqual(now, 2 * warned, "frame " + frame);
+                        warned = now;
+                        warnings++;
+                    }
+                    else if (runner.EventsDroppedLastStep > 0)
+                    {
+                        Assert.Less(now, 2 * warned, "frame " + frame + ": a doubling unwarned");
+                    }
+                    total = now;
+                }
+                Assert.GreaterOrEqual(warnings, 1, "the first drop warns");
+                Assert.Less(warnings, dropping, "rate-limited: not a warning per dropping frame");
+            }
+        }
+
+        [Test]
         public void AWorldNobodyPollsKeepsTheNewestEventsWithinItsLimit()
         {
             using (var polledSim = TestData.Household(40, 3))

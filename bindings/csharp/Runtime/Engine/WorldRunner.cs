@@ -18,12 +18,15 @@ namespace Motive
         private readonly List<NpcAgent> agents = new List<NpcAgent>();
         private readonly Dictionary<Entity, NpcAgent> byEntity = new Dictionary<Entity, NpcAgent>();
         private readonly Dictionary<string, Entity> named = new Dictionary<string, Entity>();
+        private ulong droppedSeen;
+        private ulong droppedWarned;
 
         /// <summary>Runs <paramref name="world"/>, performing actions as <paramref name="styles"/> says.</summary>
         public WorldRunner(World world, ActionStyles styles)
         {
             this.world = world;
             this.styles = styles;
+            droppedSeen = world.DroppedEvents;
         }
 
         /// <summary>The world it runs.</summary>
@@ -40,6 +43,30 @@ namespace Motive
 
         /// <summary>Actions motive failed because nobody reported them in time (a stuck walk).</summary>
         public int ActionsTimedOut { get; internal set; }
+
+        /// <summary>
+        /// Events the world dropped unpolled during the last <see cref="Step"/>: the oldest of a
+        /// frame that made more than its <see cref="Motive.World.EventLimit"/>. 0 in a game within
+        /// the limit. Requests dropped unread end on their own or time out; raise the limit with
+        /// <see cref="Motive.World.SetEventLimit"/>.
+        /// </summary>
+        public ulong EventsDroppedLastStep { get; private set; }
+
+        /// <summary>
+        /// Whether the last <see cref="Step"/>'s drops deserve a warning: the first ever, then each
+        /// time the world's total has at least doubled since the last warning, so that a world over
+        /// its limit every frame warns a few times rather than every frame. Unity's
+        /// <c>MotiveWorld</c> logs one when this is true.
+        /// </summary>
+        public bool WarnDropped()
+        {
+            if (EventsDroppedLastStep == 0 || droppedSeen < 2 * droppedWarned)
+            {
+                return false;
+            }
+            droppedWarned = droppedSeen;
+            return true;
+        }
 
         /// <summary>Takes charge of an existing NPC whose body is at <paramref name="position"/>.</summary>
         public NpcAgent Add(Npc npc, Vec3 position)
@@ -215,6 +242,10 @@ namespace Motive
                 world.SetPosition(agent.Npc.Entity, agent.Position);
             }
             world.Tick(dt);
+            // Drops happen as events are made, never as they are polled.
+            var dropped = world.DroppedEvents;
+            EventsDroppedLastStep = dropped - droppedSeen;
+            droppedSeen = dropped;
             foreach (var e in world.PollEvents())
             {
                 NpcAgent agent;

@@ -384,6 +384,12 @@ namespace Motive.Unity
             try
             {
                 Runner.Step(Time.deltaTime);
+                if (Runner.WarnDropped())
+                {
+                    Debug.LogWarning("motive: " + Runner.EventsDroppedLastStep + " events of " + Source
+                        + " were dropped unread this frame (" + Runner.World.DroppedEvents + " so far; the world keeps at most "
+                        + Runner.World.EventLimit + " pending): raise it with World.SetEventLimit. Requests dropped unread end on their own or time out.", this);
+                }
             }
             catch (WorldPoisonedException e)
             {

@@ -673,6 +673,13 @@ void UMotiveWorldSubsystem::Tick(float DeltaTime)
 	{
 		return;
 	}
+	if (State->Pump.warn_dropped())
+	{
+		const motive::Result<uint32_t> Limit = State->World.event_limit();
+		UE_LOG(LogMotive, Warning,
+			TEXT("motive dropped %llu events unread this frame (the world keeps at most %u pending): raise it with set_event_limit. Requests dropped unread end on their own or time out."),
+			static_cast<unsigned long long>(State->Pump.dropped()), Limit.ok() ? Limit.value() : 0u);
+	}
 	State->Performer.observe(Events.value());
 	NotifyStops(0);
 	StartJobs();
