@@ -33,8 +33,12 @@ public:
         if (!total.ok()) {
             return total.to_status();
         }
-        // A smaller total is another world (a load in place): all of its drops are new.
-        dropped_ = total.value() >= total_ ? total.value() - total_ : total.value();
+        // A smaller total is another world the caller did not announce (forget_world): all of
+        // its drops are new.
+        if (total.value() < total_) {
+            forget_world();
+        }
+        dropped_ = total.value() - total_;
         total_ = total.value();
         std::size_t filled = 0;
         for (;;) {
@@ -68,12 +72,19 @@ public:
      * limit every frame warns a few times rather than every frame.
      */
     bool warn_dropped() {
-        if (dropped_ == 0 || total_ < 2 * warned_) {
+        // total_ / 2 < warned_ is total_ < 2 * warned_, without the overflow.
+        if (dropped_ == 0 || total_ / 2 < warned_) {
             return false;
         }
         warned_ = total_;
         return true;
     }
+
+    /**
+     * Starts counting afresh: the world drained next is another (a load in place), whose
+     * drops count from its own start and warn at its first.
+     */
+    void forget_world() noexcept { dropped_ = total_ = warned_ = 0; }
 
 private:
     std::size_t batch_;

@@ -144,14 +144,23 @@ TEST_CASE("a pump counts what its world dropped since the last drain and warns a
     CHECK(warnings >= 1);
     CHECK(warnings < frames_dropping); // rate-limited: not a warning per dropping frame
 
-    // Another world drained by the same pump (a load in place): its drops are all new.
-    fixtures::Kitchen fresh = busy_kitchen(12);
-    REQUIRE(fresh.world.set_event_limit(2).ok());
-    const std::uint64_t fresh_total = fresh.world.dropped_events().value();
-    REQUIRE(fresh_total > 0);
-    REQUIRE(fresh_total < total);
-    REQUIRE(pump.drain(fresh.world).ok());
-    CHECK(pump.dropped() == fresh_total);
+    // Another world drained by the same pump (a load in place): its drops are all new, and
+    // its first warns, whether the pump is told (forget_world) or finds a smaller total.
+    for (const bool told : {false, true}) {
+        INFO("told ", told);
+        fixtures::Kitchen fresh = busy_kitchen(12);
+        REQUIRE(fresh.world.set_event_limit(2).ok());
+        const std::uint64_t fresh_total = fresh.world.dropped_events().value();
+        REQUIRE(fresh_total > 0);
+        REQUIRE(fresh_total < total);
+        if (told) {
+            pump.forget_world();
+        }
+        REQUIRE(pump.drain(fresh.world).ok());
+        CHECK(pump.dropped() == fresh_total);
+        CHECK(pump.warn_dropped());
+        REQUIRE(pump.drain(kitchen.world).ok()); // back to the first world, far ahead
+    }
 
     motive::World empty;
     CHECK(pump.drain(empty).status() == MOTIVE_STATUS_NULL_ARGUMENT);

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 
 namespace Motive
@@ -24,6 +25,10 @@ namespace Motive
         /// <summary>Runs <paramref name="world"/>, performing actions as <paramref name="styles"/> says.</summary>
         public WorldRunner(World world, ActionStyles styles)
         {
+            if (world == null)
+            {
+                throw new ArgumentNullException("world");
+            }
             this.world = world;
             this.styles = styles;
             droppedSeen = world.DroppedEvents;
@@ -60,7 +65,8 @@ namespace Motive
         /// </summary>
         public bool WarnDropped()
         {
-            if (EventsDroppedLastStep == 0 || droppedSeen < 2 * droppedWarned)
+            // droppedSeen / 2 < droppedWarned is droppedSeen < 2 * droppedWarned, without the overflow.
+            if (EventsDroppedLastStep == 0 || droppedSeen / 2 < droppedWarned)
             {
                 return false;
             }
@@ -244,7 +250,7 @@ namespace Motive
             world.Tick(dt);
             // Drops happen as events are made, never as they are polled.
             var dropped = world.DroppedEvents;
-            EventsDroppedLastStep = dropped - droppedSeen;
+            EventsDroppedLastStep = dropped >= droppedSeen ? dropped - droppedSeen : dropped;
             droppedSeen = dropped;
             foreach (var e in world.PollEvents())
             {

@@ -588,6 +588,8 @@ bool UMotiveWorldSubsystem::LoadWorld(const UMotiveSaveGame* Save)
 		}
 		return false;
 	}
+	// Another world now: its drops are counted, and warned of, from its own start.
+	State->Pump.forget_world();
 	// The replaced world's jobs end (their components stop, while Npcs still maps the old
 	// handles); the saved jobs begin again once every actor has its entity back.
 	std::vector<motive::Job> Jobs;
@@ -675,10 +677,9 @@ void UMotiveWorldSubsystem::Tick(float DeltaTime)
 	}
 	if (State->Pump.warn_dropped())
 	{
-		const motive::Result<uint32_t> Limit = State->World.event_limit();
 		UE_LOG(LogMotive, Warning,
-			TEXT("motive dropped %llu events unread this frame (the world keeps at most %u pending): raise it with set_event_limit. Requests dropped unread end on their own or time out."),
-			static_cast<unsigned long long>(State->Pump.dropped()), Limit.ok() ? Limit.value() : 0u);
+			TEXT("motive dropped %llu events unread since the last drain (the world keeps at most %u pending): raise it with set_event_limit. Requests dropped unread end on their own or time out."),
+			static_cast<unsigned long long>(State->Pump.dropped()), State->World.event_limit().value_or(0u));
 	}
 	State->Performer.observe(Events.value());
 	NotifyStops(0);
