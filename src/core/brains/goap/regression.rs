@@ -272,8 +272,8 @@ impl SetPool {
     /// of `edits`: requirements its changes satisfy are dropped, additions shift number
     /// bounds, and its preconditions are merged into each slot's canonical entry. An action
     /// that contradicts the set, or serves none of its requirements, is rejected.
-    // Always: the general search's hot path, and its fallback for the one-word one would
-    // otherwise keep it out of line.
+    // Always: the general search's hot path (the one-word one reaches it only through a cold
+    // call, `draft_regressed_out_of_line`).
     #[inline(always)]
     pub fn draft_regressed(
         &mut self,

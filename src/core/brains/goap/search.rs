@@ -617,6 +617,7 @@ impl GoapSearch {
             }
             id = node.parent;
         }
+        debug_assert_eq!(id, NONE, "a parent past the nodes");
     }
 
     fn measure(&mut self) {
