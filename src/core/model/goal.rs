@@ -4,7 +4,6 @@ use crate::core::model::condition::{Bindings, Condition, FactView, Role};
 use crate::core::model::curve::Curve;
 use crate::core::model::domain::AttributeId;
 use crate::core::model::effect::Change;
-use crate::core::model::value::Value;
 
 /// Dense id of a goal definition.
 #[derive(
@@ -63,14 +62,15 @@ impl GoalDef {
     /// Completeness in [0, 1]: the mean of its conditions' curves over the bound facts. A fact
     /// the NPC does not know counts as no progress.
     pub fn completeness(&self, view: &impl FactView, bindings: &Bindings) -> f64 {
-        self.completeness_of(|_, c| view.value(bindings.entity(c.role), c.attribute))
+        self.completeness_of(|_, c| view.number(bindings.entity(c.role), c.attribute))
     }
 
-    /// [`GoalDef::completeness`] with each condition's fact found by `value` (given the
-    /// condition's index): the planner looks its facts up by index, not by key.
+    /// [`GoalDef::completeness`] with each condition's number found by `number` (given the
+    /// condition's index; `None` when unknown or not a number): the planner looks its facts up
+    /// by index, not by key.
     pub(crate) fn completeness_of(
         &self,
-        mut value: impl FnMut(usize, &GoalCondition) -> Option<Value>,
+        mut number: impl FnMut(usize, &GoalCondition) -> Option<f64>,
     ) -> f64 {
         if self.conditions.is_empty() {
             return 0.0;
@@ -79,10 +79,7 @@ impl GoalDef {
             .conditions
             .iter()
             .enumerate()
-            .map(|(i, c)| match value(i, c) {
-                Some(Value::Number(n)) => c.curve.evaluate(n),
-                _ => 0.0,
-            })
+            .map(|(i, c)| number(i, c).map_or(0.0, |n| c.curve.evaluate(n)))
             .sum();
         total / self.conditions.len() as f64
     }

@@ -53,6 +53,16 @@ impl Value {
         }
     }
 
+    /// The number, when this is one. By reference: read where the value lies, a number is one
+    /// load, where a copy of the enum moves it as its widest variant.
+    #[inline]
+    pub fn number(&self) -> Option<f64> {
+        match self {
+            Value::Number(n) => Some(*n),
+            _ => None,
+        }
+    }
+
     /// Rejects NaN and infinities, which would poison every comparison downstream.
     pub fn check_finite(self) -> Result<Self> {
         let finite = match self {

@@ -637,6 +637,10 @@ impl<B> FactView for WorldFacts<'_, B> {
         self.record(entity)?.facts.get(attribute).map(|f| f.value)
     }
 
+    fn number(&self, entity: Entity, attribute: AttributeId) -> Option<f64> {
+        self.record(entity)?.facts.get(attribute)?.value.number()
+    }
+
     fn position(&self, entity: Entity) -> Option<Vec3> {
         self.record(entity).map(|r| r.position)
     }

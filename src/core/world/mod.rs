@@ -740,6 +740,14 @@ impl<B: Brains> FactView for World<B> {
             .map(|f| f.value)
     }
 
+    fn number(&self, entity: Entity, attribute: AttributeId) -> Option<f64> {
+        self.live_record(entity)?
+            .facts
+            .get(attribute)?
+            .value
+            .number()
+    }
+
     fn position(&self, entity: Entity) -> Option<Vec3> {
         self.live_record(entity).map(|r| r.position)
     }

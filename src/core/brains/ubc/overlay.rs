@@ -44,13 +44,13 @@ impl<'a, V: FactView> Overlay<'a, V> {
         Overlay { base, buffers }
     }
 
-    fn written(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
+    fn written(&self, entity: Entity, attribute: AttributeId) -> Option<&Value> {
         self.buffers
             .writes
             .iter()
             .rev()
             .find(|(e, a, _)| *e == entity && *a == attribute)
-            .map(|w| w.2)
+            .map(|w| &w.2)
     }
 }
 
@@ -59,8 +59,20 @@ impl<V: FactView> FactView for Overlay<'_, V> {
         if self.buffers.ended.contains(&entity) {
             return None;
         }
-        self.written(entity, attribute)
-            .or_else(|| self.base.value(entity, attribute))
+        match self.written(entity, attribute) {
+            Some(value) => Some(*value),
+            None => self.base.value(entity, attribute),
+        }
+    }
+
+    fn number(&self, entity: Entity, attribute: AttributeId) -> Option<f64> {
+        if self.buffers.ended.contains(&entity) {
+            return None;
+        }
+        match self.written(entity, attribute) {
+            Some(value) => value.number(),
+            None => self.base.number(entity, attribute),
+        }
     }
 
     fn position(&self, entity: Entity) -> Option<Vec3> {
@@ -68,7 +80,7 @@ impl<V: FactView> FactView for Overlay<'_, V> {
             return None;
         }
         match self.written(entity, AttributeId::POSITION) {
-            Some(Value::Position(p)) => Some(p),
+            Some(Value::Position(p)) => Some(*p),
             _ => self.base.position(entity),
         }
     }
@@ -119,7 +131,10 @@ mod tests {
         overlay.set_value(npc, money, Value::Number(20.0));
         overlay.set_position(npc, Vec3::new(5.0, 0.0, 5.0));
         assert_eq!(overlay.value(npc, money), Some(Value::Number(20.0)));
+        assert_eq!(overlay.number(npc, money), Some(20.0));
         assert_eq!(overlay.position(npc), Some(Vec3::new(5.0, 0.0, 5.0)));
+        // A position written is no number; an unwritten fact is the base's.
+        assert_eq!(overlay.number(npc, AttributeId::POSITION), None);
         assert_eq!(world.value(npc, money), Some(Value::Number(100.0)));
         // A fact the entity did not have is created, as on the world.
         assert_eq!(overlay.value(npc, style), None);
@@ -127,6 +142,7 @@ mod tests {
         assert_eq!(overlay.value(npc, style), Some(Value::Number(1.0)));
         overlay.end(npc);
         assert_eq!(overlay.value(npc, money), None);
+        assert_eq!(overlay.number(npc, money), None);
         assert_eq!(overlay.position(npc), None);
         overlay.set_value(npc, money, Value::Number(7.0));
         assert_eq!(
@@ -137,6 +153,8 @@ mod tests {
         // Reusing the buffers starts from the base again.
         let overlay = Overlay::new(&world, &mut buffers);
         assert_eq!(overlay.value(npc, money), Some(Value::Number(100.0)));
+        assert_eq!(overlay.number(npc, money), Some(100.0));
         assert_eq!(overlay.value(npc, style), None);
+        assert_eq!(overlay.number(npc, style), None);
     }
 }

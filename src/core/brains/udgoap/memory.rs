@@ -13,9 +13,10 @@
 use std::ops::Range;
 
 use crate::core::brains::udgoap::fact_times::FactTimes;
+use crate::core::brains::udgoap::last_fact::IndexedFacts;
 use crate::core::brains::udgoap::packed_fact::{
     attribute_of, entity_of, entity_part, is_position, pack, pair_key, position_fact, unpack,
-    without_type, Payload,
+    unpack_number, without_type, Payload,
 };
 use crate::core::brains::udgoap::saved_memory::SavedMemory;
 use crate::core::model::condition::FactView;
@@ -485,6 +486,11 @@ impl Memory {
         unpack(self.keys[i], self.payloads[i])
     }
 
+    #[inline]
+    fn number_at(&self, i: usize) -> Option<f64> {
+        unpack_number(self.keys[i], self.payloads[i])
+    }
+
     fn fact(&self, i: usize) -> MemoryFact {
         MemoryFact {
             entity: entity_of(self.keys[i], self.world),
@@ -584,6 +590,10 @@ impl FactView for Memory {
     fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
         self.index(entity, attribute).map(|i| self.value_at(i))
     }
+
+    fn number(&self, entity: Entity, attribute: AttributeId) -> Option<f64> {
+        self.number_at(self.index(entity, attribute)?)
+    }
 }
 
 /// A memory with one subject's facts located ([`Memory::about`]).
@@ -608,20 +618,41 @@ impl About<'_> {
 
 impl FactView for About<'_> {
     fn value(&self, entity: Entity, attribute: AttributeId) -> Option<Value> {
+        self.find(entity, attribute).map(|i| self.fact_at(i))
+    }
+
+    fn number(&self, entity: Entity, attribute: AttributeId) -> Option<f64> {
+        self.number_at(self.find(entity, attribute)?)
+    }
+}
+
+impl IndexedFacts for About<'_> {
+    fn find(&self, entity: Entity, attribute: AttributeId) -> Option<usize> {
         if entity != self.subject {
-            return self.memory.value(entity, attribute);
+            return self.memory.index(entity, attribute);
         }
         // Every key in the range is the subject's: the attribute bits alone tell them apart.
         let keys = &self.memory.keys[self.facts.clone()];
         let field = attribute_field(attribute);
         let i = keys.iter().position(|&k| attribute_field_of(k) == field)?;
-        Some(self.memory.value_at(self.facts.start + i))
+        Some(self.facts.start + i)
+    }
+
+    #[inline]
+    fn fact_at(&self, index: usize) -> Value {
+        self.memory.value_at(index)
+    }
+
+    #[inline]
+    fn number_at(&self, index: usize) -> Option<f64> {
+        self.memory.number_at(index)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::brains::udgoap::last_fact::LastFact;
     use crate::core::model::fact_set::Fact;
 
     fn e(index1: u32) -> Entity {
@@ -669,7 +700,8 @@ mod tests {
     }
 
     /// A view about one subject reads exactly what the memory holds, for the subject and for
-    /// everyone else, and knows the subject exactly when the memory does.
+    /// everyone else, and knows the subject exactly when the memory does; so does the goal
+    /// update's view of it, which keeps the place of the fact read last.
     #[test]
     fn a_view_about_a_subject_reads_what_the_memory_holds() {
         let mut rng = crate::core::model::rng::WorldRng::new(5);
@@ -691,6 +723,8 @@ mod tests {
             }
             for subject in (0..7).map(e) {
                 let about = m.about(subject);
+                // The goal update's view: each pair read twice, the second from its place.
+                let last = LastFact::new(m.about(subject));
                 let known = m.facts().any(|f| f.entity == subject);
                 assert_eq!(about.knows(), known);
                 assert_eq!(m.knows(subject), known);
@@ -705,6 +739,15 @@ mod tests {
                             .find(|f| f.entity == entity && f.attribute == attribute)
                             .map(|f| f.value);
                         assert_eq!(about.value(entity, attribute), expected);
+                        assert_eq!(last.value(entity, attribute), expected);
+                        assert_eq!(last.value(entity, attribute), expected);
+                        let number = match expected {
+                            Some(Value::Number(n)) => Some(n),
+                            _ => None,
+                        };
+                        assert_eq!(about.number(entity, attribute), number);
+                        assert_eq!(last.number(entity, attribute), number);
+                        assert_eq!(m.number(entity, attribute), number);
                     }
                     assert_eq!(about.position(entity), m.position(entity));
                 }

@@ -92,7 +92,7 @@ pub(crate) fn unpack(key: u64, payload: Payload) -> Value {
     let [a, b, c] = payload;
     match key & TYPE_BITS {
         0 => Value::Bool(a != 0),
-        1 => Value::Number(f64::from_bits(u64::from(a) | u64::from(b) << 32)),
+        1 => Value::Number(unpack_number(key, payload).unwrap_or_default()),
         2 => Value::Entity(Entity {
             index1: a,
             generation: b as u16,
@@ -104,6 +104,13 @@ pub(crate) fn unpack(key: u64, payload: Payload) -> Value {
             f32::from_bits(c),
         )),
     }
+}
+
+/// The number of a key's type and a payload when they hold one, as [`unpack`] reads it.
+#[inline]
+pub(crate) fn unpack_number(key: u64, payload: Payload) -> Option<f64> {
+    let [a, b, _] = payload;
+    (key & TYPE_BITS == 1).then(|| f64::from_bits(u64::from(a) | u64::from(b) << 32))
 }
 
 /// True when `key` holds a position.

@@ -167,7 +167,10 @@ impl Context<'_> {
         self.domain.goals().items()[goal.goal.0 as usize].completeness_of(|i, condition| {
             let k = facts[i];
             let gone = ended.contains(&bindings.entity(condition.role));
-            (k != UNKNOWN && !gone).then(|| values[k as usize])
+            if k == UNKNOWN || gone {
+                return None;
+            }
+            values[k as usize].number()
         })
     }
 
