@@ -1598,8 +1598,8 @@ fn report(filter: Option<&str>) {
     if wanted("soldier") {
         println!(
             "soldier ≤ {SOLDIER_US} µs is issue 33's reading of \"3× GPGOAP\" from GPGOAP at \
-             {GPGOAP_FILED_US} µs, measured elsewhere; scripts/peer-gpgoap times GPGOAP beside \
-             this row"
+             {GPGOAP_FILED_US} µs, measured elsewhere; scripts/peer-gpgoap times GPGOAP and this \
+             call in one process"
         );
     }
     if IRRELEVANT
