@@ -249,8 +249,10 @@ int main(void)
         printf(" %s", name);
     }
     printf(" (%u expanded, %u generated)\n", view.expanded, view.generated);
-    if (view.cost != 4.0 || view.count != 4) {
-        fprintf(stderr, "expected a plan of 4 steps costing 4\n");
+    /* The search of benches/goap.rs's soldier row, which that bench checks against the Rust
+     * API's: the same problem, not one where the soldier binds the other's actions too. */
+    if (view.cost != 4.0 || view.count != 4 || view.expanded != 4 || view.generated != 5) {
+        fprintf(stderr, "expected a plan of 4 steps costing 4, 4 expanded and 5 generated\n");
         return 1;
     }
     for (int pair = 0; pair < PAIRS; ++pair) {
