@@ -65,6 +65,11 @@ impl<B: Brains> World<B> {
     /// can serve the NPC now (or the NPC has no archetype), its archetype's contention penalty
     /// `(cost, utility factor)` when it cannot, `None` when its archetype excludes such
     /// objects.
+    // Always inlined: returned through memory, its answer was written in parts and read back
+    // whole by a caller noting it for the commit (`note_price`), which stalled store
+    // forwarding on every supplier a thread deciding ahead priced (perf annotate, hospital
+    // udgoap@5,008 on two threads: half of `gather_suppliers`).
+    #[inline(always)]
     pub(crate) fn price(
         &self,
         pricing: &Pricing,
