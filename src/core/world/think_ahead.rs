@@ -18,8 +18,9 @@
 //! in-place minds after such a think in the due order decide at their turn.
 //!
 //! The threads are motive's own, kept between phases (`think_pool.rs`), and done before the
-//! first commit; the calling thread decides too. Jobs are handed out in chunks of
-//! consecutive due thinks, so each thread keeps the slot locality of the due order.
+//! first commit; the calling thread decides too. Jobs are handed out in runs of consecutive
+//! due thinks, so each thread keeps the slot locality of the due order, shortening as the
+//! phase ends ([`guided_chunk`]), so that no thread waits long for another's last run.
 
 use crate::core::world::alarm::Alarm;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -47,9 +48,25 @@ pub const PARALLEL_MIN_JOBS: usize = 256;
 /// from 1.39-1.44× to 1.45-1.49× on two threads, UBC from 0.87-0.95× to 0.97×).
 const MAX_CHUNK: usize = 64;
 
-/// Fewest runs a phase is cut into per thread, so that a thread slowed down (by the engine, by
-/// a costly think) leaves the others work to take.
-const CHUNKS_PER_THREAD: usize = 4;
+/// Fewest runs what is left of a phase is cut into per thread, so that a thread slowed down
+/// (by the engine, by a costly think) leaves the others work to take: a thread takes
+/// [`guided_chunk`] of what is left, so runs shorten as the phase ends.
+const CHUNKS_PER_THREAD: usize = 2;
+
+/// Fewest due thinks a thread takes at a time: as many as it prefetches ahead
+/// ([`FAR_AHEAD`]), so that a run's first thinks are not all waiting on memory.
+const MIN_CHUNK: usize = FAR_AHEAD;
+
+/// How many of the `left` due thinks of a phase a thread takes next, with `threads` deciding:
+/// guided self-scheduling (a share of what is left, within [`MIN_CHUNK`] and [`MAX_CHUNK`]).
+/// Runs of a fixed length left one thread idle for up to a run at the end of each phase
+/// while the other finished its last (64 UDGOAP thinks are about 0.25 ms, a tenth of a
+/// 5,008-NPC phase on two threads); shortening runs leave at most [`MIN_CHUNK`].
+fn guided_chunk(left: usize, threads: usize) -> usize {
+    (left / (threads * CHUNKS_PER_THREAD))
+        .clamp(MIN_CHUNK, MAX_CHUNK)
+        .min(left)
+}
 
 /// How many jobs ahead a deciding thread starts loading a mind's brain
 /// ([`World::prefetch_job`]): first what finds its buffers, then the buffers.
@@ -284,23 +301,34 @@ impl<B: Brains> World<B> {
         }
         self.ahead.stats.phases += 1;
         self.open_jobs(due, threads);
-        let chunk = (due / (threads * CHUNKS_PER_THREAD)).clamp(1, MAX_CHUNK);
-        let chunks = due.div_ceil(chunk);
         let next = AtomicUsize::new(0);
         let world = &*self;
         let work = || {
             world.with_scratch(|scratch| loop {
-                let taken = next.fetch_add(1, Ordering::Relaxed);
-                if taken >= chunks {
+                let first = next.load(Ordering::Relaxed);
+                if first >= due {
                     return;
                 }
-                let first = taken * chunk;
-                // Chunks are disjoint and the jobs fresh, so no job is taken twice.
-                let decided = world.decide_jobs(first, chunk.min(due - first), scratch);
+                let count = guided_chunk(due - first, threads);
+                if next
+                    .compare_exchange_weak(
+                        first,
+                        first + count,
+                        Ordering::Relaxed,
+                        Ordering::Relaxed,
+                    )
+                    .is_err()
+                {
+                    continue;
+                }
+                // Runs are disjoint and the jobs fresh, so no job is taken twice.
+                let decided = world.decide_jobs(first, count, scratch);
                 debug_assert!(decided.is_ok(), "{decided:?}");
             })
         };
-        self.ahead.pool.run(threads.min(chunks) - 1, work);
+        // At least this many runs: a phase of one run needs no other thread.
+        let runs = due.div_ceil(guided_chunk(due, threads));
+        self.ahead.pool.run(threads.min(runs) - 1, work);
         self.put_minds_back();
         std::mem::take(&mut self.ahead.jobs)
     }
@@ -601,6 +629,29 @@ mod tests {
     use crate::core::world::buffer_room::Buffers;
     use crate::domain::load_scenario_file;
     use crate::sim::Simulator;
+
+    /// Guided runs, taken one after another from the start as the threads take them, cover
+    /// every due think once, each run within the bounds, and shorten to at most the least run
+    /// at the end of a phase, whatever its size and thread count.
+    #[test]
+    fn guided_runs_cover_a_phase_once_and_shorten_towards_its_end() {
+        use super::{guided_chunk, MAX_CHUNK, MIN_CHUNK};
+        for threads in [2, 3, 8, 64] {
+            for due in (1..600).chain([4_999, 20_000]) {
+                let (mut first, mut runs) = (0, Vec::new());
+                while first < due {
+                    let count = guided_chunk(due - first, threads);
+                    assert!(count >= 1 && count <= MAX_CHUNK && count <= due - first);
+                    assert!(count >= MIN_CHUNK.min(due - first), "{due} {first} {count}");
+                    runs.push(count);
+                    first += count;
+                }
+                assert_eq!(first, due);
+                assert!(runs.windows(2).all(|w| w[1] <= w[0]), "{due}: {runs:?}");
+                assert!(*runs.last().unwrap() <= MIN_CHUNK, "{due}: {runs:?}");
+            }
+        }
+    }
 
     /// The room of each buffer of `set`, in its order.
     fn rooms(set: &mut impl Buffers) -> Vec<usize> {
