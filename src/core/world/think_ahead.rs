@@ -641,7 +641,7 @@ mod tests {
                 let (mut first, mut runs) = (0, Vec::new());
                 while first < due {
                     let count = guided_chunk(due - first, threads);
-                    assert!(count >= 1 && count <= MAX_CHUNK && count <= due - first);
+                    assert!((1..=MAX_CHUNK).contains(&count) && count <= due - first);
                     assert!(count >= MIN_CHUNK.min(due - first), "{due} {first} {count}");
                     runs.push(count);
                     first += count;
