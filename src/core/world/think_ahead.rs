@@ -304,26 +304,16 @@ impl<B: Brains> World<B> {
         let next = AtomicUsize::new(0);
         let world = &*self;
         let work = || {
-            world.with_scratch(|scratch| loop {
-                let first = next.load(Ordering::Relaxed);
-                if first >= due {
-                    return;
-                }
-                let count = guided_chunk(due - first, threads);
-                if next
-                    .compare_exchange_weak(
-                        first,
-                        first + count,
-                        Ordering::Relaxed,
-                        Ordering::Relaxed,
-                    )
-                    .is_err()
+            let take =
+                |first: usize| (first < due).then(|| first + guided_chunk(due - first, threads));
+            world.with_scratch(|scratch| {
+                while let Ok(first) = next.fetch_update(Ordering::Relaxed, Ordering::Relaxed, take)
                 {
-                    continue;
+                    // Runs are disjoint and the jobs fresh, so no job is taken twice.
+                    let count = guided_chunk(due - first, threads);
+                    let decided = world.decide_jobs(first, count, scratch);
+                    debug_assert!(decided.is_ok(), "{decided:?}");
                 }
-                // Runs are disjoint and the jobs fresh, so no job is taken twice.
-                let decided = world.decide_jobs(first, count, scratch);
-                debug_assert!(decided.is_ok(), "{decided:?}");
             })
         };
         // At least this many runs: a phase of one run needs no other thread.
