@@ -135,7 +135,7 @@ fn generate_goals(domain: &Domain, npc: Entity, mind: &mut Mind) {
                         }
                     }
                     None => {
-                        for (subject, _) in memory.located().filter(|(e, _)| *e != npc) {
+                        for subject in memory.located_entities().filter(|&e| e != npc) {
                             consider(memory.about(subject), None);
                         }
                     }

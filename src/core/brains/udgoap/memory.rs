@@ -16,7 +16,7 @@ use crate::core::brains::udgoap::fact_times::FactTimes;
 use crate::core::brains::udgoap::last_fact::IndexedFacts;
 use crate::core::brains::udgoap::packed_fact::{
     attribute_of, entity_of, entity_part, is_position, pack, pair_key, position_fact, unpack,
-    unpack_number, without_type, Payload,
+    unpack_number, unpack_position, without_type, Payload,
 };
 use crate::core::brains::udgoap::saved_memory::SavedMemory;
 use crate::core::model::condition::FactView;
@@ -397,11 +397,24 @@ impl Memory {
 
     /// Entities whose position is known, in handle order.
     pub fn located(&self) -> impl Iterator<Item = (Entity, Vec3)> + '_ {
+        self.position_indices().map(|i| {
+            let position = unpack_position(self.payloads[i]);
+            (entity_of(self.keys[i], self.world), position)
+        })
+    }
+
+    /// [`Memory::located`]'s entities without their positions, which its callers in a think
+    /// (supplier gathering, goal generators over every known subject) do not read: unpacking
+    /// them was 1.7 % of gathering's instructions (callgrind, hospital udgoap, 320 NPCs).
+    pub(crate) fn located_entities(&self) -> impl Iterator<Item = Entity> + '_ {
+        self.position_indices()
+            .map(|i| entity_of(self.keys[i], self.world))
+    }
+
+    /// Indices of the facts that hold a position, ascending.
+    fn position_indices(&self) -> impl Iterator<Item = usize> + '_ {
         self.indices_of(AttributeId::POSITION)
-            .filter_map(|i| match self.value_at(i) {
-                Value::Position(p) => Some((entity_of(self.keys[i], self.world), p)),
-                _ => None,
-            })
+            .filter(|&i| is_position(self.keys[i]))
     }
 
     /// Entities whose position and `attribute` are known and whose value of `attribute` passes
@@ -713,8 +726,9 @@ mod tests {
                 } else {
                     AttributeId(rng.below(3) as u32)
                 };
+                // Now and then a number where the position goes: `located` passes over it.
                 let value = match attribute {
-                    AttributeId::POSITION => {
+                    AttributeId::POSITION if rng.below(4) > 0 => {
                         Value::Position(Vec3::new(rng.below(9) as f32, 0.0, 0.0))
                     }
                     _ => Value::Number(rng.below(9) as f64),
@@ -752,7 +766,8 @@ mod tests {
                     assert_eq!(about.position(entity), m.position(entity));
                 }
             }
-            // `located` lists, in order, every entity with a position and the position.
+            // `located` lists, in order, every entity with a position and the position;
+            // `located_entities` the same entities.
             let expected: Vec<(Entity, Vec3)> = m
                 .facts()
                 .filter_map(|f| match (f.attribute, f.value) {
@@ -761,6 +776,8 @@ mod tests {
                 })
                 .collect();
             assert_eq!(m.located().collect::<Vec<_>>(), expected);
+            let entities: Vec<Entity> = expected.iter().map(|&(e, _)| e).collect();
+            assert_eq!(m.located_entities().collect::<Vec<_>>(), entities);
             // `located_with` lists, in order, the entities holding the attribute and a
             // position whose value it keeps, each with a view equal to `about`'s.
             for attribute in [0, 1, 2].map(AttributeId) {

@@ -89,7 +89,7 @@ pub(crate) fn position_fact(p: Vec3) -> (u64, Payload) {
 
 /// The value of a key's type and a payload, as [`pack`] packed it.
 pub(crate) fn unpack(key: u64, payload: Payload) -> Value {
-    let [a, b, c] = payload;
+    let [a, b, _] = payload;
     match key & TYPE_BITS {
         0 => Value::Bool(a != 0),
         1 => Value::Number(unpack_number(key, payload).unwrap_or_default()),
@@ -98,12 +98,14 @@ pub(crate) fn unpack(key: u64, payload: Payload) -> Value {
             generation: b as u16,
             world: (b >> 16) as u16,
         }),
-        _ => Value::Position(Vec3::new(
-            f32::from_bits(a),
-            f32::from_bits(b),
-            f32::from_bits(c),
-        )),
+        _ => Value::Position(unpack_position(payload)),
     }
+}
+
+/// The position a payload holds, as [`position_fact`] packed it (its key's type says whether it
+/// holds one: [`is_position`]).
+pub(crate) fn unpack_position([a, b, c]: Payload) -> Vec3 {
+    Vec3::new(f32::from_bits(a), f32::from_bits(b), f32::from_bits(c))
 }
 
 /// The number of a key's type and a payload when they hold one, as [`unpack`] reads it.

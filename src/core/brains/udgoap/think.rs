@@ -385,7 +385,7 @@ impl World {
         let serial = self.serial();
         suppliers.clear();
         let pricing = self.pricing(npc, Some(archetype));
-        for (entity, _) in mind.memory.located() {
+        for entity in mind.memory.located_entities() {
             let Some((key, record)) = entity
                 .key_in(serial)
                 .and_then(|key| Some((key, self.entities.get(key).ok()?)))
