@@ -59,7 +59,7 @@ impl Nearest {
     /// Offers the candidate in `slot`, `squared` away (not NaN); `passes` tells whether a
     /// slot can be kept at all.
     #[inline]
-    pub(crate) fn offer(&mut self, slot: u32, squared: f64, passes: impl Fn(u32) -> bool) {
+    pub(crate) fn offer(&mut self, slot: u32, squared: f64, passes: &impl Fn(u32) -> bool) {
         let candidate = (squared, slot);
         if self
             .cutoff
@@ -78,7 +78,7 @@ impl Nearest {
     /// caller tests what it reads, so testing them here would be paid twice).
     pub(crate) fn finish(
         &mut self,
-        passes: impl Fn(u32) -> bool,
+        passes: &impl Fn(u32) -> bool,
     ) -> impl Iterator<Item = u32> + '_ {
         if self.kept.len() > self.limit {
             self.shrink(passes);
@@ -87,7 +87,7 @@ impl Nearest {
     }
 
     /// Drops the untested candidates that fail `passes`, then all but the `limit` nearest.
-    fn shrink(&mut self, passes: impl Fn(u32) -> bool) {
+    fn shrink(&mut self, passes: &impl Fn(u32) -> bool) {
         let mut write = self.tested;
         for read in self.tested..self.kept.len() {
             let candidate = self.kept[read];
@@ -142,9 +142,9 @@ mod tests {
     ) -> Vec<u32> {
         nearest.start(limit);
         for &(squared, slot) in candidates {
-            nearest.offer(slot, squared, passes);
+            nearest.offer(slot, squared, &passes);
         }
-        let mut slots: Vec<u32> = nearest.finish(passes).collect();
+        let mut slots: Vec<u32> = nearest.finish(&passes).collect();
         assert!(
             slots.len() <= limit as usize,
             "{} kept of {limit}",
@@ -208,9 +208,9 @@ mod tests {
         let mut nearest = Nearest::default();
         nearest.start(8);
         for &(squared, slot) in &few {
-            nearest.offer(slot, squared, passes);
+            nearest.offer(slot, squared, &passes);
         }
-        assert_eq!(nearest.finish(passes).count(), 8);
+        assert_eq!(nearest.finish(&passes).count(), 8);
         assert_eq!(
             calls.get(),
             0,
@@ -219,9 +219,9 @@ mod tests {
         // Far ones first, so every shrink lowers the cutoff: each is tested once.
         nearest.start(8);
         for slot in (0..1000u32).rev() {
-            nearest.offer(slot, f64::from(slot), passes);
+            nearest.offer(slot, f64::from(slot), &passes);
         }
-        assert_eq!(nearest.finish(passes).collect::<Vec<_>>().len(), 8);
+        assert_eq!(nearest.finish(&passes).collect::<Vec<_>>().len(), 8);
         assert!(calls.get() <= 1000, "{} tests", calls.get());
     }
 }

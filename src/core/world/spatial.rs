@@ -289,11 +289,11 @@ impl<B: Brains> World<B> {
             (npcs, inert),
             |slot, squared| {
                 if Some(slot) != me {
-                    out.offer(slot, squared, passes);
+                    out.offer(slot, squared, &passes);
                 }
             },
         );
-        out.finish(passes, me);
+        out.finish(&passes, me);
     }
 
     /// Whether a query of `range` may go through the index: it is fresh, and the range finite
