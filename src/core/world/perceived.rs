@@ -81,8 +81,9 @@ impl Perceived {
             word |= 1 << (offset % 64);
         }
         self.bits[word_index] |= word;
-        // Written over the slots in place: the bitmap holds exactly as many bits as there
-        // are slots (each slot once), so no push, with its capacity test, is needed.
+        // Written over the slots in place: the bitmap holds a bit per slot (one fewer per
+        // slot offered twice, which the list then drops), so no push, with its capacity
+        // test, is needed.
         let mut sorted = self.slots.iter_mut();
         for (word_index, &word) in self.bits.iter().enumerate() {
             let base = low + word_index as u32 * 64;
@@ -94,7 +95,8 @@ impl Perceived {
                 word &= word - 1;
             }
         }
-        debug_assert!(sorted.next().is_none(), "a slot offered twice");
+        let unwritten = sorted.len();
+        self.slots.truncate(self.slots.len() - unwritten);
     }
 }
 
@@ -144,5 +146,18 @@ mod tests {
             slots.sort_unstable();
             assert_eq!(&*perceived, &slots[..], "round {round}");
         }
+    }
+
+    /// Ordering writes the list over itself: a slot offered twice (against the contract)
+    /// leaves no stale entry behind, only the slot once, as the bitmap holds it.
+    #[test]
+    fn a_slot_offered_twice_is_ordered_once() {
+        let mut perceived = Perceived::default();
+        perceived.start(u32::MAX);
+        for slot in [9, 3, 9, 4] {
+            perceived.offer(slot, 0.0, &|_| true);
+        }
+        perceived.finish(&|_| true, Some(3));
+        assert_eq!(&*perceived, &[3, 4, 9]);
     }
 }
