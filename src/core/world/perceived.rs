@@ -58,8 +58,9 @@ impl Perceived {
         if self.slots.len() < 2 {
             return;
         }
-        let low = self.slots.iter().copied().fold(u32::MAX, u32::min);
-        let high = self.slots.iter().copied().fold(0, u32::max);
+        let (low, high) = self.slots.iter().fold((u32::MAX, 0), |(low, high), &slot| {
+            (low.min(slot), high.max(slot))
+        });
         let words = ((high - low) / 64 + 1) as usize;
         // A word per 64 slots of span: worth it while that is no more than a couple per slot.
         if words > 2 * self.slots.len() {
