@@ -162,8 +162,109 @@ impl Soak {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::world::save::SAVE_HEADER_BYTES;
+    use crate::core::world::think_ahead::SpeculationCheck;
     use crate::core::Value;
-    use crate::domain::shipped_instance;
+    use crate::domain::{load_scenario_file, shipped_instance};
+
+    /// A soak of `file` (in `variant`, when some) with `seed`, its world thinking on `threads`
+    /// threads checked by `check`, deciding ahead however few thinks are due; the game and
+    /// the engine interfere far more than by default, so that a short soak meets every kind of
+    /// interference often.
+    fn soak_on(
+        file: &str,
+        variant: Option<&str>,
+        seed: u64,
+        threads: u32,
+        check: SpeculationCheck,
+    ) -> Soak {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(file);
+        let mut scenario = load_scenario_file(&path).unwrap().value;
+        if let Some(variant) = variant {
+            scenario = scenario.with_variant(variant).unwrap();
+        }
+        let mut instance = scenario.instantiate(Some(48), Some(seed)).unwrap();
+        instance.world.set_think_threads(threads).unwrap();
+        instance.world.set_parallel_min_jobs(1);
+        instance.world.set_speculation_check(check);
+        let rules = SoakRules {
+            havoc: HavocRules {
+                replace: 0.02,
+                moves: 0.1,
+                shove: 3.0,
+            },
+            engine_timeout: 4.0,
+            ..SoakRules::default()
+        };
+        let soaked = SoakWorld {
+            name: format!("{file} {variant:?}"),
+            world: instance.world,
+            rules: instance.rules,
+        };
+        Soak::new(vec![soaked], rules).unwrap()
+    }
+
+    /// What an interval left behind that does not depend on the thread count: its report but
+    /// for the thinks decided ahead and the wall-clock time, and the world's saved state.
+    fn outcome(soak: &mut Soak, seconds: f64) -> (IntervalReport, Vec<u8>) {
+        let report = soak.run_interval(seconds).unwrap();
+        let report = IntervalReport {
+            decided_ahead: 0,
+            stats: SimStats {
+                tick_wall: Default::default(),
+                ..report.stats
+            },
+            ..report
+        };
+        let state = soak.worlds[0].world.save().unwrap()[SAVE_HEADER_BYTES..].to_vec();
+        (report, state)
+    }
+
+    /// A soaked world thinks on several threads as on one: after every interval the same
+    /// report and the same saved state, byte for byte. The identity test of
+    /// `tests/parallel_think.rs` runs the plain simulator; here the game destroys, replaces and
+    /// moves entities mid-action and mid-claim, and the engine loses, holds back and fails
+    /// reports, so phases decide ahead from states the plain simulator never reaches (a target
+    /// gone between ticks, a claim's holder replaced, an engine action timed out), in the
+    /// orders the seeds draw. `Verify` decides each adopted proposal again and compares.
+    #[test]
+    fn a_soaked_world_thinks_on_several_threads_as_on_one() {
+        let mut decided_ahead = 0;
+        let mut replaced = 0;
+        for (file, variant) in [
+            ("hospital.json", Some("ubc")),
+            ("hospital.json", Some("udgoap")),
+            ("hospital.json", Some("goap")),
+            ("household.json", None),
+            ("hospital.json", None),
+            ("wizard_arena.json", None),
+        ] {
+            for seed in [3, 11] {
+                let mut one = soak_on(file, variant, seed, 1, SpeculationCheck::Trust);
+                let mut many = [
+                    soak_on(file, variant, seed, 2, SpeculationCheck::Verify),
+                    soak_on(file, variant, seed, 3, SpeculationCheck::Trust),
+                ];
+                for interval in 0..4 {
+                    let reference = outcome(&mut one, 5.0);
+                    for soak in &mut many {
+                        let what = format!("{file} {variant:?}, seed {seed}, interval {interval}");
+                        let (report, state) = outcome(soak, 5.0);
+                        assert_eq!(report, reference.0, "{what}: the report");
+                        assert!(state == reference.1, "{what}: the saved state differs");
+                    }
+                }
+                decided_ahead += (many.iter())
+                    .map(|soak| soak.worlds[0].world.parallel_stats().decided_ahead)
+                    .sum::<u64>();
+                replaced += one.worlds[0].havoc.destroyed;
+            }
+        }
+        assert!(decided_ahead > 0, "some thinks were decided ahead");
+        assert!(replaced > 0, "the game destroyed entities");
+    }
 
     /// The wizard dies mid-soak: the reset removes what the rules spawned, the soak is told of
     /// each, and the count of entities still adds up.
