@@ -293,3 +293,115 @@ fn think_ranges_from_the_engines_threads_equal_a_tick() {
         assert!(world.tick_end().is_err(), "no tick is open");
     }
 }
+
+/// A touring worker (first in slot order) holds the one slot of a station while it touches a
+/// marker (a timed action of 5 s, which the world advances: no engine report can end it) before
+/// going on to the station; a direct worker, after it, waits for the station.
+fn touring_and_direct() -> Scenario {
+    let doc = serde_json::json!({
+        "name": "touring_and_direct",
+        "world": { "seed": 1 },
+        "simulation": { "speed": 1, "step": 0.05, "seconds": 10, "action_seconds": 0.5 },
+        "domain": {
+            "tags": ["worker"],
+            "attributes": [
+                { "name": "work", "type": "number", "min": 0, "max": 100 },
+                { "name": "at", "type": "entity" }
+            ],
+            "actions": [
+                { "name": "goto", "effects": [ { "move_to": "supplier" },
+                                               { "key": "at", "set": { "entity": "supplier" } } ] },
+                { "name": "touch", "duration": { "seconds": 5 },
+                  "preconditions": [ { "key": "at", "op": "==", "value": { "entity": "supplier" } } ] },
+                { "name": "use_station", "duration": { "seconds": 2 },
+                  "preconditions": [ { "key": "at", "op": "==", "value": { "entity": "supplier" } } ],
+                  "effects": [ { "key": "work", "add": 50 } ] }
+            ],
+            "ubc_goals": [ { "name": "working", "key": "work", "scope": "own" } ],
+            "ubc_plans": [
+                { "name": "tour", "steps": [ { "action": "goto", "on": "next" },
+                                             { "action": "touch", "on": "nearest" },
+                                             { "action": "goto", "on": "next" },
+                                             { "action": "use_station" } ] },
+                { "name": "direct", "steps": [ { "action": "goto", "on": "next" },
+                                               { "action": "use_station" } ] }
+            ],
+            "archetypes": [
+                { "name": "marker", "supplies": ["goto", "touch"] },
+                { "name": "station", "supplies": ["goto", "use_station"],
+                  "slots": [ { "offset": [0, 0, 1], "users": { "tags": ["worker"] } } ] },
+                { "name": "touring", "brain": "ubc", "consumes": ["goto", "touch", "use_station"],
+                  "tags": ["worker"], "state": { "work": 0 }, "think": { "interval": 0.05 },
+                  "ubc": { "goals": ["working"], "plans": ["tour"] } },
+                { "name": "direct", "brain": "ubc", "consumes": ["goto", "use_station"],
+                  "tags": ["worker"], "state": { "work": 0 }, "think": { "interval": 0.05 },
+                  "ubc": { "goals": ["working"], "plans": ["direct"] } }
+            ]
+        },
+        "entities": [
+            { "name": "tourist", "archetype": "touring", "at": [0, 0, 0] },
+            { "name": "worker", "archetype": "direct", "at": [0, 0, 2] },
+            { "name": "station", "archetype": "station", "at": [2, 0, 0] },
+            { "name": "marker", "archetype": "marker", "at": [-1, 0, 0] }
+        ]
+    });
+    load_scenario(&doc.to_string(), None).unwrap().value
+}
+
+/// [`touring_and_direct`] for 4 s on `threads` threads checked by `check`, the marker
+/// destroyed by the game after 2 s, mid-touch; with the count of the trace's lines that grant
+/// the station to the direct worker.
+fn run_touring_and_direct(threads: u32, check: SpeculationCheck) -> (Run, usize) {
+    let scenario = touring_and_direct();
+    let mut instance = scenario.instantiate(None, None).unwrap();
+    let entity = |name: &str| instance.names.iter().find(|n| n.1 == name).unwrap().0;
+    let (worker, station, marker) = (entity("worker"), entity("station"), entity("marker"));
+    let world = &mut instance.world;
+    world.set_think_threads(threads).unwrap();
+    world.set_parallel_min_jobs(1);
+    world.set_speculation_check(check);
+    let mut sim = Simulator::new(instance.rules.clone(), world).unwrap();
+    let step = instance.rules.step;
+    let mut trace = Trace::default();
+    for tick in 0..steps(4.0, step) {
+        if tick == steps(2.0, step) {
+            world
+                .destroy(marker, motive::core::EntityKind::Object)
+                .unwrap();
+        }
+        sim.step(world, step, &mut trace).unwrap();
+    }
+    // The trace names an entity by index and generation (`traced_run.rs`).
+    let id = |e: motive::core::Entity| format!("{}:{}", e.index1, e.generation);
+    let granted = format!("ClaimGranted {} None {} ", id(worker), id(station));
+    let granted = trace.0.lines().filter(|l| l.starts_with(&granted)).count();
+    let run = Run {
+        trace: trace.0,
+        stats: String::new(),
+        state: world.save().unwrap()[SAVE_HEADER_BYTES..].to_vec(),
+        parallel: world.parallel_stats(),
+        collect: world.collect_stats(),
+    };
+    (run, granted)
+}
+
+/// A plan given up at its turn frees, in the phase, the slot it held: the touring worker's
+/// touch fails at its think (its marker is gone: `fail_if_target_gone`) and its plan releases
+/// the station, so the direct worker, after it in the same phase, finds the station open,
+/// where the proposal it decided ahead found it held. The release is logged, so that proposal
+/// is stale and decided again, as one thread decides it (without the log's note in
+/// `release_where`, the two-thread run kept the worker idle).
+#[test]
+fn a_slot_released_by_an_earlier_think_makes_later_proposals_stale() {
+    let (one, granted) = run_touring_and_direct(1, SpeculationCheck::Trust);
+    assert!(
+        granted > 0,
+        "the direct worker gets the station once the tourist lets it go"
+    );
+    for (threads, check) in [(2, SpeculationCheck::Trust), (2, SpeculationCheck::Verify)] {
+        let (many, _) = run_touring_and_direct(threads, check);
+        let what = format!("touring and direct, {threads} threads, {check:?}");
+        assert_same(&one, &many, &what);
+        assert!(many.parallel.stale > 0, "{what}: {:?}", many.parallel);
+    }
+}
