@@ -635,8 +635,8 @@ fn bench_bt_measures_guards_under_each_layer_stack() {
 
 /// `motive bench --think-threads 2,1 --runs 2`: each row's speedup is against the one-thread
 /// point even when it is measured last, the median of the rounds' paired speedups within
-/// their printed range, its phases are parts of its tick, and the machine's own ceiling
-/// follows the table.
+/// their printed range, its phases are parts of its tick, its serial bound is 1 on one thread
+/// and at most the thread count on more, and the machine's own ceiling follows the table.
 #[test]
 fn think_threads_compares_with_one_thread_in_any_order() {
     let stdout = stdout_of(&[
@@ -655,7 +655,7 @@ fn think_threads_compares_with_one_thread_in_any_order() {
     let rows: Vec<Vec<&str>> = stdout
         .lines()
         .map(|l| l.split_whitespace().collect::<Vec<_>>())
-        .filter(|f| f.len() == 14 && f[0] == "ubc")
+        .filter(|f| f.len() == 15 && f[0] == "ubc")
         .collect();
     let speedups: Vec<(&str, f64)> = rows
         .iter()
@@ -670,10 +670,14 @@ fn think_threads_compares_with_one_thread_in_any_order() {
         // the phases' medians is the median of the rounds' sums).
         assert!(phases[0] > 0.0 && phases[2] > 0.0, "{row:?}");
         assert!(phases.iter().sum::<f64>() <= number(3) + 0.004, "{row:?}");
+        let bound: f64 = row[14].trim_end_matches('×').parse().unwrap();
+        let threads: f64 = row[2].parse().unwrap();
+        assert!(bound > 0.0 && bound <= threads + 0.005, "{row:?}");
         // The median of two paired speedups lies within their range, as printed; the
         // one-thread row, against itself, shows none.
         if row[2] == "1" {
             assert_eq!(row[6], "-", "{row:?}");
+            assert_eq!(row[14], "1.00×", "one thread bounds itself at 1: {row:?}");
             continue;
         }
         let (low, high) = row[6].split_once('–').unwrap_or_else(|| panic!("{row:?}"));

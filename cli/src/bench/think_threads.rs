@@ -71,10 +71,10 @@ pub fn run(
         super::huge_pages::describe(None),
         load_average()
     );
-    println!("tick µs = World::tick's wall time per decision; cpu µs = the process's CPU time per decision over whole steps (engine part included); speedup = tick µs on 1 thread ÷ on this many (the median of the rounds' paired speedups; range: the lowest and highest of them); on-CPU = process CPU ÷ (threads × the steps' wall time); stale = decisions taken ahead and checked at their turn that were decided again there; parallel = ticks whose thinks decided ahead on several threads (enough due NPCs with something to decide); passes, ahead, thinks, after = the tick's wall µs per decision in each phase: the passes over the entities (needs, running actions, due thinks, spatial index), thinks decided ahead on the threads, thinks at their turn (committing or deciding), and what follows (GOAP's planning queue, orders): passes and thinks run on one thread. Every other figure is the median of the rounds.");
+    println!("tick µs = World::tick's wall time per decision; cpu µs = the process's CPU time per decision over whole steps (engine part included); speedup = tick µs on 1 thread ÷ on this many (the median of the rounds' paired speedups; range: the lowest and highest of them); on-CPU = process CPU ÷ (threads × the steps' wall time); stale = decisions taken ahead and checked at their turn that were decided again there; parallel = ticks whose thinks decided ahead on several threads (enough due NPCs with something to decide); passes, ahead, thinks, after = the tick's wall µs per decision in each phase: the passes over the entities (needs, running actions, due thinks, spatial index), thinks decided ahead on the threads, thinks at their turn (committing or deciding), and what follows (GOAP's planning queue, orders): passes, thinks and after run on one thread; bound = the speedup these threads could reach with those three phases as they ran and the rest split perfectly (tick µs on 1 thread ÷ (passes + thinks + after + the rest ÷ threads), Amdahl's law), what this scheme allows however well the thinks ahead divide. Every other figure is the median of the rounds.");
     println!();
     println!(
-        "{:<8} {:>7} {:>7} {:>9} {:>9} {:>8} {:>11} {:>7} {:>7} {:>8}   {:>7} {:>7} {:>7} {:>7}",
+        "{:<8} {:>7} {:>7} {:>9} {:>9} {:>8} {:>11} {:>7} {:>7} {:>8}   {:>7} {:>7} {:>7} {:>7} {:>7}",
         "brain",
         "npcs",
         "threads",
@@ -88,7 +88,8 @@ pub fn run(
         "passes",
         "ahead",
         "thinks",
-        "after"
+        "after",
+        "bound"
     );
     let doc = hospital::document();
     for controller in controllers {
@@ -115,6 +116,12 @@ pub fn run(
                         .map(|(one, p)| one.tick_wall_us / p.tick_wall_us)
                         .collect()
                 });
+                let bounds: Vec<f64> = one.map_or_else(Vec::new, |one| {
+                    one.iter()
+                        .zip(points)
+                        .map(|(one, p)| serial_bound(one.tick_wall_us, p, t))
+                        .collect()
+                });
                 // One round, or the one-thread row (its speedups are all 1): no range to show.
                 let range = if rounds == 1 || t == 1 || speedups.is_empty() {
                     "-".to_owned()
@@ -127,7 +134,7 @@ pub fn run(
                 let [passes, ahead, thinks, after] =
                     [0, 1, 2, 3].map(|phase| of(&|p| p.phases[phase]));
                 println!(
-                    "{:<8} {:>7} {:>7} {:>9.3} {:>9.3} {:>7.2}× {range:>11} {:>6.0}% {:>6.2}% {:>7.0}%   {passes:>7.3} {ahead:>7.3} {thinks:>7.3} {after:>7.3}",
+                    "{:<8} {:>7} {:>7} {:>9.3} {:>9.3} {:>7.2}× {range:>11} {:>6.0}% {:>6.2}% {:>7.0}%   {passes:>7.3} {ahead:>7.3} {thinks:>7.3} {after:>7.3} {:>6.2}×",
                     controller.label,
                     prepared.copies_for(n) * prepared.thinking_per_copy,
                     t,
@@ -136,7 +143,8 @@ pub fn run(
                     median(&speedups),
                     of(&|p| p.on_cpu) * 100.0,
                     of(&|p| p.stale) * 100.0,
-                    of(&|p| p.parallel_ticks) * 100.0
+                    of(&|p| p.parallel_ticks) * 100.0,
+                    median(&bounds)
                 );
             }
         }
@@ -152,6 +160,16 @@ pub fn run(
     }
     println!("\nload average after: {}", load_average());
     Ok(())
+}
+
+/// The most `threads` threads could give a tick of `one_thread_us` (µs a decision) with the
+/// phases that ran on the calling thread in `point` (the passes, the thinks at their turn,
+/// what follows) as they ran, and everything else split perfectly: Amdahl's bound, what the
+/// serial share of this scheme allows whatever the deciding does.
+fn serial_bound(one_thread_us: f64, point: &Point, threads: u32) -> f64 {
+    let [passes, _, thinks, after] = point.phases;
+    let serial = passes + thinks + after;
+    one_thread_us / (serial + (one_thread_us - serial).max(0.0) / f64::from(threads))
 }
 
 /// One point: `npcs` thinking NPCs of `prepared` in one world on `threads` think threads.
