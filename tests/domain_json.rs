@@ -245,6 +245,28 @@ fn lint_action_whose_effects_nothing_needs_and_nobody_consumes() {
     );
 }
 
+/// An effect only a UBC goal reads is what a predefined plan is chosen for: no warning.
+#[test]
+fn lint_counts_a_ubc_goal_as_reading_its_attribute() {
+    let mut doc = kitchen();
+    doc["attributes"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({ "name": "fun", "type": "number" }));
+    doc["actions"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({ "name": "juggle", "effects": [ { "key": "fun", "add": 1 } ] }));
+    doc["archetypes"][3]["consumes"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!("juggle"));
+    let needless = "warning: /actions/5: nothing needs the effects of action \"juggle\": no goal, precondition or trigger reads what it changes";
+    assert_eq!(warnings(&doc), [needless]);
+    doc["ubc_goals"] = json!([{ "name": "have_fun", "key": "fun", "scope": "own" }]);
+    assert_eq!(warnings(&doc), Vec::<String>::new());
+}
+
 #[test]
 fn lint_inverted_falsehood_as_in_pittmans_study() {
     let mut doc = kitchen();

@@ -154,6 +154,9 @@ fn needed(domain: &Domain) -> (Vec<AttributeId>, bool) {
             attributes.push(attribute);
         }
     }
+    // A UBC rating reads its goals' attributes (S:147): an effect on one of them is what a
+    // predefined plan is chosen for.
+    attributes.extend(domain.ubc_goals().items().iter().map(|goal| goal.attribute));
     for archetype in domain.archetypes().items() {
         conditions.extend(&archetype.death);
     }
