@@ -149,38 +149,87 @@ fn a_phase_waits_for_enough_nurses_with_something_to_decide() {
 }
 
 /// Room clearing with its squad a behaviour tree (the `bt_squad` variant: its orders write
-/// the officers' `assigned` in the think phase) and, after it in slot order, UDGOAP watchers
-/// who remember every officer by `assigned` and think in the same ticks.
-fn watched_room_clearing() -> Scenario {
+/// the officers' `assigned` in the think phase) and, after it in slot order, eight watchers of
+/// `watcher` (an archetype named "watcher") that read the officers' `assigned` and think in the
+/// same ticks; `edit` adds to the domain what the watchers need.
+fn room_clearing_watched_by(
+    edit: impl FnOnce(&mut serde_json::Value),
+    watcher: serde_json::Value,
+) -> Scenario {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/room_clearing.json");
     let mut doc: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let domain = &mut doc["domain"];
-    // A goal nobody can reach: the watchers only sense, and remember `assigned`.
-    domain["goals"] = serde_json::json!([{
-        "name": "see_posted", "weight": 1,
-        "conditions": [{ "of": "supplier", "key": "members_alive",
-            "curve": { "type": "linear", "max": 4 } }]
-    }]);
-    domain["drives"] = serde_json::json!([{
-        "name": "watch", "weight": 1,
-        "generators": [{ "goal": "see_posted", "scope": "known",
-            "when": [{ "of": "supplier", "key": "assigned", "op": "!=",
-                "value": { "entity": "consumer" } }] }]
-    }]);
-    domain["archetypes"]
+    edit(&mut doc["domain"]);
+    doc["domain"]["archetypes"]
         .as_array_mut()
         .unwrap()
-        .push(serde_json::json!({
-            "name": "watcher", "brain": "udgoap", "consumes": [], "drives": ["watch"],
-            "think": { "interval": 0.2, "perception_range": 60 }
-        }));
+        .push(watcher);
     doc["entities"].as_array_mut().unwrap().push(serde_json::json!({
         "name": "watcher", "archetype": "watcher", "at": [0, 0, -8], "count": 8, "spread": [1, 0, 0]
     }));
     let base = std::path::Path::new(path).parent();
     let scenario = load_scenario(&doc.to_string(), base).unwrap().value;
     scenario.with_variant("bt_squad").unwrap()
+}
+
+/// [`room_clearing_watched_by`] UDGOAP watchers who remember every officer by `assigned`.
+fn watched_room_clearing() -> Scenario {
+    room_clearing_watched_by(
+        |domain| {
+            // A goal nobody can reach: the watchers only sense, and remember `assigned`.
+            domain["goals"] = serde_json::json!([{
+                "name": "see_posted", "weight": 1,
+                "conditions": [{ "of": "supplier", "key": "members_alive",
+                    "curve": { "type": "linear", "max": 4 } }]
+            }]);
+            domain["drives"] = serde_json::json!([{
+                "name": "watch", "weight": 1,
+                "generators": [{ "goal": "see_posted", "scope": "known",
+                    "when": [{ "of": "supplier", "key": "assigned", "op": "!=",
+                        "value": { "entity": "consumer" } }] }]
+            }]);
+        },
+        serde_json::json!({
+            "name": "watcher", "brain": "udgoap", "consumes": [], "drives": ["watch"],
+            "think": { "interval": 0.2, "perception_range": 60 }
+        }),
+    )
+}
+
+/// [`room_clearing_watched_by`] UBC watchers who salute an officer once it has been given a
+/// spot: the salute's precondition reads the officer's `assigned`, which an order sets.
+fn room_clearing_saluted() -> Scenario {
+    room_clearing_watched_by(
+        |domain| {
+            domain["attributes"].as_array_mut().unwrap().push(
+                serde_json::json!({ "name": "respect", "type": "number", "min": 0, "max": 100 }),
+            );
+            domain["actions"]
+                .as_array_mut()
+                .unwrap()
+                .push(serde_json::json!({
+                    "name": "salute", "duration": { "seconds": 1 },
+                    "preconditions": [{ "of": "supplier", "key": "assigned", "op": "!=",
+                        "value": { "entity": "consumer" } }],
+                    "effects": [{ "key": "respect", "add": 10 }]
+                }));
+            domain["ubc_goals"] =
+                serde_json::json!([{ "name": "respectful", "key": "respect", "scope": "own" }]);
+            domain["ubc_plans"] =
+                serde_json::json!([{ "name": "salute_one", "steps": [{ "action": "salute" }] }]);
+            for archetype in domain["archetypes"].as_array_mut().unwrap() {
+                if archetype["name"] == "officer" || archetype["name"] == "bt_officer" {
+                    archetype["supplies"] = serde_json::json!(["salute"]);
+                }
+            }
+        },
+        serde_json::json!({
+            "name": "watcher", "brain": "ubc", "consumes": ["salute"],
+            "state": { "respect": 0 },
+            "think": { "interval": 0.2, "perception_range": 60 },
+            "ubc": { "goals": ["respectful"], "plans": ["salute_one"] }
+        }),
+    )
 }
 
 /// A think that writes facts fences the UDGOAP thinks after it: they sense at their turn,
@@ -205,6 +254,24 @@ fn a_squads_order_fences_the_udgoap_thinks_after_it() {
                 many.parallel
             );
         }
+    }
+}
+
+/// A think that writes facts makes every UBC proposal after it stale: UBC watchers decided
+/// ahead of the squad's order, which sets the officers' `assigned`, found no officer to salute;
+/// at their turn, after the order, one thread's watchers find one. So the write log's
+/// world-wide mark sends them to decide again (a UBC NPC has no fence: its proposal is pure,
+/// and a stale one is simply decided again).
+#[test]
+fn a_squads_order_makes_the_ubc_proposals_after_it_stale() {
+    let scenario = room_clearing_saluted();
+    let one = run(&scenario, 1, 1, 20.0, 1, SpeculationCheck::Trust);
+    assert!(one.trace.contains("ActionRequested"), "the watchers salute");
+    for (threads, check) in [(2, SpeculationCheck::Trust), (3, SpeculationCheck::Verify)] {
+        let many = run(&scenario, 1, 1, 20.0, threads, check);
+        let what = format!("saluted room clearing, {threads} threads, {check:?}");
+        assert_same(&one, &many, &what);
+        assert!(many.parallel.stale > 0, "{what}: {:?}", many.parallel);
     }
 }
 
