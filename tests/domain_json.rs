@@ -225,8 +225,9 @@ fn lint_goal_no_action_can_reach() {
     );
 }
 
-#[test]
-fn lint_action_whose_effects_nothing_needs_and_nobody_consumes() {
+/// The kitchen with one more action, `juggle` (actions/5), which adds to a new attribute,
+/// `fun`, that nothing reads.
+fn kitchen_with_juggling() -> Value {
     let mut doc = kitchen();
     doc["attributes"]
         .as_array_mut()
@@ -236,6 +237,12 @@ fn lint_action_whose_effects_nothing_needs_and_nobody_consumes() {
         .as_array_mut()
         .unwrap()
         .push(json!({ "name": "juggle", "effects": [ { "key": "fun", "add": 1 } ] }));
+    doc
+}
+
+#[test]
+fn lint_action_whose_effects_nothing_needs_and_nobody_consumes() {
+    let doc = kitchen_with_juggling();
     assert_eq!(
         warnings(&doc),
         [
@@ -248,15 +255,7 @@ fn lint_action_whose_effects_nothing_needs_and_nobody_consumes() {
 /// An effect only a UBC goal reads is what a predefined plan is chosen for: no warning.
 #[test]
 fn lint_counts_a_ubc_goal_as_reading_its_attribute() {
-    let mut doc = kitchen();
-    doc["attributes"]
-        .as_array_mut()
-        .unwrap()
-        .push(json!({ "name": "fun", "type": "number" }));
-    doc["actions"]
-        .as_array_mut()
-        .unwrap()
-        .push(json!({ "name": "juggle", "effects": [ { "key": "fun", "add": 1 } ] }));
+    let mut doc = kitchen_with_juggling();
     doc["archetypes"][3]["consumes"]
         .as_array_mut()
         .unwrap()
