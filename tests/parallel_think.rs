@@ -71,12 +71,45 @@ fn udgoap_thinks_are_decided_ahead_and_adopted() {
     }
 }
 
+/// The shipped scenario `file` edited by `edit` (its whole document), loaded.
+fn edited_scenario(file: &str, edit: impl FnOnce(&mut serde_json::Value)) -> Scenario {
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"));
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join(file)).unwrap()).unwrap();
+    edit(&mut doc);
+    load_scenario(&doc.to_string(), Some(dir)).unwrap().value
+}
+
+/// Runs `scenario` on one thread, then on 2 (`Trust`) and 3 (`Verify`), each run equal to the
+/// first (named `what` when not); the several-thread runs' [`ParallelStats`].
+fn several_threads_as_one(
+    scenario: &Scenario,
+    npcs: u32,
+    seed: u64,
+    seconds: f64,
+    what: &str,
+) -> Vec<(String, ParallelStats)> {
+    let one = run(scenario, npcs, seed, seconds, 1, SpeculationCheck::Trust);
+    [(2, SpeculationCheck::Trust), (3, SpeculationCheck::Verify)]
+        .into_iter()
+        .map(|(threads, check)| {
+            let many = run(scenario, npcs, seed, seconds, threads, check);
+            let what = format!("{what}, seed {seed}, {threads} threads, {check:?}");
+            assert_same(&one, &many, &what);
+            (what, many.parallel)
+        })
+        .collect()
+}
+
 /// One ward, twelve nurses of `nurse` (an archetype of the hospital's `variant`) who think
 /// every tick, and one patient who needs medicine.
 fn ward(nurse: &str, variant: &str) -> Scenario {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/hospital.json");
-    let mut doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let scenario = edited_scenario("hospital.json", |doc| ward_of(doc, nurse));
+    scenario.with_variant(variant).unwrap()
+}
+
+/// [`ward`]'s edits of the hospital's document.
+fn ward_of(doc: &mut serde_json::Value, nurse: &str) {
     for archetype in doc["domain"]["archetypes"].as_array_mut().unwrap() {
         if archetype["name"] == nurse {
             archetype["think"]["interval"] = serde_json::json!(0.05);
@@ -97,9 +130,6 @@ fn ward(nurse: &str, variant: &str) -> Scenario {
     entities.push(serde_json::json!({
         "name": "nurse", "archetype": "nurse", "at": [-2, 0, 3], "count": 12, "spread": [0.5, 0, 0]
     }));
-    let base = std::path::Path::new(path).parent();
-    let scenario = load_scenario(&doc.to_string(), base).unwrap().value;
-    scenario.with_variant(variant).unwrap()
 }
 
 /// In the ward, the patient's one staff slot goes to the first nurse that claims it in a tick,
@@ -156,19 +186,16 @@ fn room_clearing_watched_by(
     edit: impl FnOnce(&mut serde_json::Value),
     watcher: serde_json::Value,
 ) -> Scenario {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/room_clearing.json");
-    let mut doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    edit(&mut doc["domain"]);
-    doc["domain"]["archetypes"]
-        .as_array_mut()
-        .unwrap()
-        .push(watcher);
-    doc["entities"].as_array_mut().unwrap().push(serde_json::json!({
-        "name": "watcher", "archetype": "watcher", "at": [0, 0, -8], "count": 8, "spread": [1, 0, 0]
-    }));
-    let base = std::path::Path::new(path).parent();
-    let scenario = load_scenario(&doc.to_string(), base).unwrap().value;
+    let scenario = edited_scenario("room_clearing.json", |doc| {
+        edit(&mut doc["domain"]);
+        doc["domain"]["archetypes"]
+            .as_array_mut()
+            .unwrap()
+            .push(watcher);
+        doc["entities"].as_array_mut().unwrap().push(serde_json::json!({
+            "name": "watcher", "archetype": "watcher", "at": [0, 0, -8], "count": 8, "spread": [1, 0, 0]
+        }));
+    });
     scenario.with_variant("bt_squad").unwrap()
 }
 
@@ -244,15 +271,8 @@ fn a_squads_order_fences_the_udgoap_thinks_after_it() {
             one.trace.contains("\n  "),
             "the watchers decide (their explanations are traced)"
         );
-        for (threads, check) in [(2, SpeculationCheck::Trust), (3, SpeculationCheck::Verify)] {
-            let many = run(&scenario, 1, seed, 20.0, threads, check);
-            let what = format!("watched room clearing, seed {seed}, {threads} threads, {check:?}");
-            assert_same(&one, &many, &what);
-            assert!(
-                many.parallel.decided_ahead > 0,
-                "{what}: {:?}",
-                many.parallel
-            );
+        for (what, parallel) in several_threads_as_one(&scenario, 1, seed, 20.0, "watched") {
+            assert!(parallel.decided_ahead > 0, "{what}: {parallel:?}");
         }
     }
 }
@@ -267,11 +287,36 @@ fn a_squads_order_makes_the_ubc_proposals_after_it_stale() {
     let scenario = room_clearing_saluted();
     let one = run(&scenario, 1, 1, 20.0, 1, SpeculationCheck::Trust);
     assert!(one.trace.contains("ActionRequested"), "the watchers salute");
-    for (threads, check) in [(2, SpeculationCheck::Trust), (3, SpeculationCheck::Verify)] {
-        let many = run(&scenario, 1, 1, 20.0, threads, check);
-        let what = format!("saluted room clearing, {threads} threads, {check:?}");
-        assert_same(&one, &many, &what);
-        assert!(many.parallel.stale > 0, "{what}: {:?}", many.parallel);
+    for (what, parallel) in several_threads_as_one(&scenario, 1, 1, 20.0, "saluted") {
+        assert!(parallel.stale > 0, "{what}: {parallel:?}");
+    }
+}
+
+/// The hospital (in `variant`, when some) with a plan budget of `budget` expansions a tick.
+fn hospital_on_a_budget(variant: Option<&str>, budget: u32) -> Scenario {
+    let scenario = edited_scenario("hospital.json", |doc| {
+        doc["world"]["plan_budget_per_tick"] = serde_json::json!(budget);
+    });
+    match variant {
+        Some(variant) => scenario.with_variant(variant).unwrap(),
+        None => scenario,
+    }
+}
+
+/// A plan budget that postpones most due thinks: a UDGOAP mind is taken out to sense ahead
+/// only while the budget surely lets it think this tick (each think charged twice its cost),
+/// since one sensed ahead and then postponed would have remembered what one thread's NPC
+/// never saw. Three UDGOAP thinks (256 expansions each) fit a tick of 768 where about sixteen
+/// fall due (UDGOAP staff in the `udgoap` variant, visitors among GOAP staff as written): one
+/// thread and several agree, with minds decided ahead.
+#[test]
+fn a_plan_budget_keeps_minds_it_would_postpone_from_deciding_ahead() {
+    for variant in [Some("udgoap"), None] {
+        let scenario = hospital_on_a_budget(variant, 768);
+        let what = format!("hospital {variant:?} on a budget");
+        for (what, parallel) in several_threads_as_one(&scenario, 64, 5, 10.0, &what) {
+            assert!(parallel.decided_ahead > 0, "{what}: {parallel:?}");
+        }
     }
 }
 
