@@ -11,11 +11,11 @@ mod traced_run;
 
 use motive::core::world::save::SAVE_HEADER_BYTES;
 use motive::core::world::think_ahead::{ParallelStats, SpeculationCheck};
-use motive::core::World;
+use motive::core::{Entity, EntityKind, World};
 use motive::domain::{load_scenario, load_scenario_file, Scenario};
 use motive::sim::Simulator;
 use same_run::assert_same;
-use traced_run::{run, shipped, steps, Run, Trace};
+use traced_run::{id, run, run_steered, shipped, steps, Run, Trace};
 
 #[test]
 fn every_shipped_scenario_thinks_on_several_threads_as_on_one() {
@@ -406,6 +406,9 @@ fn think_ranges_from_the_engines_threads_equal_a_tick() {
     }
 }
 
+/// The simulator's step in [`touring_and_direct`], in seconds.
+const TOURING_STEP: f64 = 0.05;
+
 /// A touring worker (first in slot order) holds the one slot of a station while it touches a
 /// marker (a timed action of 5 s, which the world advances: no engine report can end it) before
 /// going on to the station; a direct worker, after it, waits for the station.
@@ -413,7 +416,7 @@ fn touring_and_direct() -> Scenario {
     let doc = serde_json::json!({
         "name": "touring_and_direct",
         "world": { "seed": 1 },
-        "simulation": { "speed": 1, "step": 0.05, "seconds": 10, "action_seconds": 0.5 },
+        "simulation": { "speed": 1, "step": TOURING_STEP, "seconds": 10, "action_seconds": 0.5 },
         "domain": {
             "tags": ["worker"],
             "attributes": [
@@ -460,40 +463,47 @@ fn touring_and_direct() -> Scenario {
     load_scenario(&doc.to_string(), None).unwrap().value
 }
 
+/// The live entity of `world` whose archetype is named `archetype` (one of a kind).
+fn one_of(world: &World, archetype: &str) -> Entity {
+    let wanted = world.domain().archetypes().find(archetype).unwrap();
+    (world.entities())
+        .find(|&e| world.archetype(e).unwrap().map(|a| a.0) == Some(wanted))
+        .unwrap()
+}
+
 /// [`touring_and_direct`] for 4 s on `threads` threads checked by `check`, the marker
 /// destroyed by the game after 2 s, mid-touch; with the count of the trace's lines that grant
 /// the station to the direct worker.
 fn run_touring_and_direct(threads: u32, check: SpeculationCheck) -> (Run, usize) {
     let scenario = touring_and_direct();
-    let mut instance = scenario.instantiate(None, None).unwrap();
-    let entity = |name: &str| instance.names.iter().find(|n| n.1 == name).unwrap().0;
-    let (worker, station, marker) = (entity("worker"), entity("station"), entity("marker"));
-    let world = &mut instance.world;
-    world.set_think_threads(threads).unwrap();
-    world.set_parallel_min_jobs(1);
-    world.set_speculation_check(check);
-    let mut sim = Simulator::new(instance.rules.clone(), world).unwrap();
-    let step = instance.rules.step;
-    let mut trace = Trace::default();
-    for tick in 0..steps(4.0, step) {
-        if tick == steps(2.0, step) {
-            world
-                .destroy(marker, motive::core::EntityKind::Object)
-                .unwrap();
-        }
-        sim.step(world, step, &mut trace).unwrap();
-    }
-    // The trace names an entity by index and generation (`traced_run.rs`).
-    let id = |e: motive::core::Entity| format!("{}:{}", e.index1, e.generation);
-    let granted = format!("ClaimGranted {} None {} ", id(worker), id(station));
-    let granted = trace.0.lines().filter(|l| l.starts_with(&granted)).count();
-    let run = Run {
-        trace: trace.0,
-        stats: String::new(),
-        state: world.save().unwrap()[SAVE_HEADER_BYTES..].to_vec(),
-        parallel: world.parallel_stats(),
-        collect: world.collect_stats(),
-    };
+    let mut granted = String::new();
+    let run = run_steered(
+        &scenario,
+        1,
+        1,
+        4.0,
+        |world| {
+            world.set_think_threads(threads).unwrap();
+            world.set_parallel_min_jobs(1);
+            world.set_speculation_check(check);
+            granted = format!(
+                "ClaimGranted {} None {} ",
+                id(one_of(world, "direct")),
+                id(one_of(world, "station"))
+            );
+        },
+        |world, step| {
+            if step == steps(2.0, TOURING_STEP) {
+                let marker = one_of(world, "marker");
+                world.destroy(marker, EntityKind::Object).unwrap();
+            }
+        },
+    );
+    let granted = run
+        .trace
+        .lines()
+        .filter(|l| l.starts_with(&granted))
+        .count();
     (run, granted)
 }
 

@@ -82,8 +82,9 @@ impl Observer for Trace {
     }
 }
 
-/// An entity without its world's serial, which differs between the two worlds compared.
-fn id(entity: Entity) -> String {
+/// An entity without its world's serial, which differs between the two worlds compared: how
+/// a [`Trace`] names it.
+pub fn id(entity: Entity) -> String {
     format!("{}:{}", entity.index1, entity.generation)
 }
 
@@ -137,12 +138,26 @@ pub fn run_configured(
     seconds: f64,
     configure: impl FnOnce(&mut World),
 ) -> Run {
+    run_steered(scenario, npcs, seed, seconds, configure, |_, _| {})
+}
+
+/// [`run_configured`], with the game's hand in it: `before_step(world, n)` before the `n`th
+/// step (from 0), as a game changes the world between frames.
+pub fn run_steered(
+    scenario: &Scenario,
+    npcs: u32,
+    seed: u64,
+    seconds: f64,
+    configure: impl FnOnce(&mut World),
+    mut before_step: impl FnMut(&mut World, u64),
+) -> Run {
     let mut instance = scenario.instantiate(Some(npcs), Some(seed)).unwrap();
     let world = &mut instance.world;
     configure(world);
     let mut sim = Simulator::new(instance.rules.clone(), world).unwrap();
     let mut trace = Trace::default();
-    for _ in 0..steps(seconds, instance.rules.step) {
+    for step in 0..steps(seconds, instance.rules.step) {
+        before_step(world, step);
         sim.step(world, instance.rules.step, &mut trace).unwrap();
     }
     Run {

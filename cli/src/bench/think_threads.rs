@@ -110,18 +110,17 @@ pub fn run(
             // measures it last, to see whether the order matters).
             let one = threads.iter().position(|&t| t == 1).map(|i| &measured[i]);
             for (&t, points) in threads.iter().zip(&measured) {
-                let speedups: Vec<f64> = one.map_or_else(Vec::new, |one| {
-                    one.iter()
-                        .zip(points)
-                        .map(|(one, p)| one.tick_wall_us / p.tick_wall_us)
-                        .collect()
-                });
-                let bounds: Vec<f64> = one.map_or_else(Vec::new, |one| {
-                    one.iter()
-                        .zip(points)
-                        .map(|(one, p)| serial_bound(one.tick_wall_us, p, t))
-                        .collect()
-                });
+                // Each round's figure against its own one-thread point.
+                let paired = |figure: &dyn Fn(&Point, &Point) -> f64| -> Vec<f64> {
+                    one.map_or_else(Vec::new, |one| {
+                        one.iter()
+                            .zip(points)
+                            .map(|(one, p)| figure(one, p))
+                            .collect()
+                    })
+                };
+                let speedups = paired(&|one, p| one.tick_wall_us / p.tick_wall_us);
+                let bounds = paired(&|one, p| serial_bound(one.tick_wall_us, p, t));
                 // One round, or the one-thread row (its speedups are all 1): no range to show.
                 let range = if rounds == 1 || t == 1 || speedups.is_empty() {
                     "-".to_owned()

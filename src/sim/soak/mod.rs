@@ -232,7 +232,7 @@ mod tests {
     #[test]
     fn a_soaked_world_thinks_on_several_threads_as_on_one() {
         let mut decided_ahead = 0;
-        let mut replaced = 0;
+        let mut destroyed = 0;
         for (file, variant) in [
             ("hospital.json", Some("ubc")),
             ("hospital.json", Some("udgoap")),
@@ -259,11 +259,11 @@ mod tests {
                 decided_ahead += (many.iter())
                     .map(|soak| soak.worlds[0].world.parallel_stats().decided_ahead)
                     .sum::<u64>();
-                replaced += one.worlds[0].havoc.destroyed;
+                destroyed += one.worlds[0].havoc.destroyed;
             }
         }
         assert!(decided_ahead > 0, "some thinks were decided ahead");
-        assert!(replaced > 0, "the game destroyed entities");
+        assert!(destroyed > 0, "the game destroyed entities");
     }
 
     /// The wizard dies mid-soak: the reset removes what the rules spawned, the soak is told of
