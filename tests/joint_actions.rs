@@ -18,7 +18,7 @@ use motive::core::model::condition::{CmpOp, Condition, Operand, Role};
 use motive::core::model::domain::DomainBuilder;
 use motive::core::model::effect::{Effect, EffectOp};
 use motive::core::model::goap::Relevance;
-use motive::core::model::smart_object::{JointAction, SlotDef};
+use motive::core::model::smart_object::{ClaimPriority, Contention, JointAction, SlotDef};
 use motive::core::world::actions::ActionOutcome;
 use motive::core::world::event::{Event, EventKind, NO_SLOT};
 use motive::core::{
@@ -152,11 +152,7 @@ fn walking(lever: &Lever, w: &mut World, n: usize) -> Vec<(Entity, Event)> {
     let users: Vec<Entity> = (0..n)
         .map(|_| w.spawn(lever.puller, Vec3::default()).unwrap())
         .collect();
-    let mut events = Vec::new();
-    for _ in 0..5 {
-        w.tick(0.1).unwrap();
-        events.extend(drain(w));
-    }
+    let events = half_a_second(w);
     users
         .into_iter()
         .map(|u| {
@@ -166,6 +162,16 @@ fn walking(lever: &Lever, w: &mut World, n: usize) -> Vec<(Entity, Event)> {
             (u, walk[0])
         })
         .collect()
+}
+
+/// Five ticks of 0.1 s, and the events they raised.
+fn half_a_second(w: &mut World) -> Vec<Event> {
+    let mut events = Vec::new();
+    for _ in 0..5 {
+        w.tick(0.1).unwrap();
+        events.extend(drain(w));
+    }
+    events
 }
 
 /// Reports `user`'s walk done: it arrives at its slot.
@@ -561,4 +567,120 @@ fn random_sequences_keep_every_performance_whole() {
             EventKind::PlanInvalid,
         ],
     );
+}
+
+/// A leader's mind is out of the world while its performance ends, and its helpers go on with
+/// their plans meanwhile: a helper whose next step claims, at a higher priority, the object the
+/// leader holds for its own next step must still take the leader's plan, as any other claimant
+/// would (`ClaimLost`, the claim gone, a replan), not leave both planning to use one slot.
+#[test]
+fn a_helper_taking_its_leaders_next_object_makes_the_leader_lose_its_plan() {
+    let mut lever = rusty_lever(ActionDuration::Seconds(1.0), Vec::new());
+    let b = &mut lever.builder;
+    let rested = b.add_attribute("rested", ValueType::Bool).unwrap();
+    let rest = b.add_action("rest").unwrap();
+    b.add_precondition(
+        rest,
+        Condition::Compare {
+            role: Role::Consumer,
+            attribute: lever.pulled,
+            op: CmpOp::Eq,
+            rhs: Operand::Constant(Value::Bool(true)),
+        },
+    )
+    .unwrap();
+    b.add_effect(
+        rest,
+        Effect {
+            role: Role::Consumer,
+            op: EffectOp::Set(rested, Operand::Constant(Value::Bool(true))),
+        },
+    )
+    .unwrap();
+    b.set_action_planning(rest, Planning::default()).unwrap();
+    let goal = b
+        .add_goap_goal("pull_then_rest", 1, Relevance::Fixed(1.0))
+        .unwrap();
+    for (attribute, value) in [(lever.pulled, true), (rested, true)] {
+        b.add_goap_requirement(
+            goal,
+            Condition::Compare {
+                role: Role::Consumer,
+                attribute,
+                op: CmpOp::Eq,
+                rhs: Operand::Constant(Value::Bool(value)),
+            },
+        )
+        .unwrap();
+    }
+    let bench = b.add_archetype("bench").unwrap();
+    b.add_supplied_action(bench, rest).unwrap();
+    b.add_slot(bench, SlotDef::default()).unwrap();
+    // The helper may plan to rest on a bench held by another, and claims it when its rest
+    // starts; the leader claims every object of its plan when the plan starts.
+    let hasty = b.add_archetype("hasty").unwrap();
+    b.set_contention(
+        hasty,
+        Contention::Penalty {
+            cost: 0.0,
+            utility_factor: 1.0,
+        },
+    )
+    .unwrap();
+    let steady = b.add_archetype("steady").unwrap();
+    for archetype in [steady, hasty] {
+        for action in [lever.goto, lever.pull, rest] {
+            b.add_consumed_action(archetype, action).unwrap();
+        }
+        b.add_archetype_goap_goal(archetype, goal).unwrap();
+    }
+    let domain = b.build().unwrap();
+    let config = WorldConfig {
+        seed: 5,
+        ..WorldConfig::default()
+    };
+    let mut w = World::new(domain, config).unwrap();
+    w.spawn(lever.lever, Vec3::default()).unwrap();
+    let seat = w.spawn(bench, Vec3::default()).unwrap();
+    let leader = w.spawn(steady, Vec3::default()).unwrap();
+    let mut events = half_a_second(&mut w);
+    // The helper plans with the bench held at its own priority, so it leaves the claim for
+    // later; then the game raises its priority.
+    let helper = w.spawn(hasty, Vec3::default()).unwrap();
+    events.extend(half_a_second(&mut w));
+    w.set_claim_priority(helper, ClaimPriority::HIGH).unwrap();
+    assert_eq!(
+        w.slots(seat).unwrap()[0].holder,
+        leader,
+        "the leader claimed the bench with its plan: {events:?}"
+    );
+    // The helper arrives first and waits; the leader fills the required slots and leads.
+    for user in [helper, leader] {
+        let walk = of(&events, user, EventKind::ActionRequested);
+        assert_eq!(walk.len(), 1, "{user:?} walks: {events:?}");
+        arrive(&mut w, (user, walk[0]));
+    }
+    events.clear();
+    for _ in 0..15 {
+        w.tick(0.1).unwrap();
+        events.extend(drain(&mut w));
+        w.check_claims().unwrap();
+    }
+    for user in [helper, leader] {
+        assert_eq!(
+            of(&events, user, EventKind::ActionFinished).len(),
+            1,
+            "{user:?} pulled: {events:?}"
+        );
+    }
+    assert_eq!(w.slots(seat).unwrap()[0].holder, helper, "{events:?}");
+    let lost = of(&events, leader, EventKind::ClaimLost);
+    assert_eq!(lost.len(), 1, "{events:?}");
+    assert_eq!(lost[0].target, seat);
+    let resting: Vec<Entity> = events
+        .iter()
+        .filter(|e| e.kind == EventKind::ActionRequested && e.action == Some(rest))
+        .map(|e| e.npc)
+        .collect();
+    assert_eq!(resting, [helper], "one rests on the one seat: {events:?}");
 }

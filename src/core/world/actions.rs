@@ -457,6 +457,7 @@ impl<B: Brains> World<B> {
     /// whose target is gone or whose preconditions no longer hold in the world invalidates the
     /// plan: the NPC learns what it finds there and replans.
     pub(crate) fn start_next_step(&mut self, npc: Entity, mind: &mut Mind<B>) {
+        self.settle_lost_claims(npc, mind);
         if mind.running.is_some() {
             return;
         }
@@ -588,6 +589,7 @@ impl<B: Brains> World<B> {
             });
         };
         let result = body(self, &mut mind);
+        self.settle_lost_claims(npc, &mut mind);
         let ticks = self.advancing(&mind).is_some();
         let deadline = super::engine_timeout::deadline_of(&mind);
         if let Ok(record) = self.record_mut(npc) {

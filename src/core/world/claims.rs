@@ -286,7 +286,19 @@ impl<B: Brains> World<B> {
             priority,
             in_use: false,
         };
-        if !loser.is_null() && loser != npc {
+        if loser.is_null() || loser == npc {
+            return;
+        }
+        // A holder whose mind is out of its record is up the call stack: a leader whose
+        // performance is ending while its helpers go on with their plans. Its loss waits for
+        // its mind, rather than being skipped and leaving it a claim it no longer holds.
+        if self.live_record(loser).is_some_and(|r| r.mind.is_none()) {
+            self.lost_while_out.push(LostClaim {
+                npc: loser,
+                object,
+                slot,
+            });
+        } else {
             self.lose_plan(loser, EventKind::ClaimLost, object, slot);
         }
     }
@@ -295,19 +307,44 @@ impl<B: Brains> World<B> {
     /// running action is cancelled, every claim released, and it replans at once.
     fn lose_plan(&mut self, npc: Entity, kind: EventKind, object: Entity, slot: u32) {
         let _ = self.with_mind(npc, |world, mind| {
-            // The taken slot is no longer the loser's: release only the others.
-            if let Some(k) = mind
-                .claims
-                .iter()
-                .position(|c| c.object == object && c.slot == slot)
-            {
-                mind.claims.swap_remove(k);
-            }
-            world.push_event(kind, npc, None, object, 0).slot = slot;
-            world.cancel_plan(npc, mind);
-            world.think_at(npc, world.time);
+            world.plan_lost(npc, mind, kind, object, slot);
             Ok(())
         });
+    }
+
+    /// [`World::lose_plan`] with `npc`'s mind at hand.
+    fn plan_lost(
+        &mut self,
+        npc: Entity,
+        mind: &mut Mind<B>,
+        kind: EventKind,
+        object: Entity,
+        slot: u32,
+    ) {
+        // The taken slot is no longer the loser's: release only the others.
+        if let Some(k) = mind
+            .claims
+            .iter()
+            .position(|c| c.object == object && c.slot == slot)
+        {
+            mind.claims.swap_remove(k);
+        }
+        self.push_event(kind, npc, None, object, 0).slot = slot;
+        self.cancel_plan(npc, mind);
+        self.think_at(npc, self.time);
+    }
+
+    /// Carries out, in the order they were taken, the claims taken from `npc` while its mind
+    /// (here `mind`) was out ([`World::take_slot`]): before it starts another step, and when
+    /// its mind goes back. Nothing to do but a length test, nearly always.
+    #[inline]
+    pub(crate) fn settle_lost_claims(&mut self, npc: Entity, mind: &mut Mind<B>) {
+        while let Some(k) = self.lost_while_out.iter().position(|l| l.npc == npc) {
+            let LostClaim { object, slot, .. } = self.lost_while_out.remove(k);
+            if self.is_alive(npc) {
+                self.plan_lost(npc, mind, EventKind::ClaimLost, object, slot);
+            }
+        }
     }
 
     /// Drops `npc`'s plan now: a running action is cancelled (`ActionCancelled`: the engine
@@ -503,4 +540,13 @@ fn any_open<'w>(
         Some(None) => true,
         None => false,
     }
+}
+
+/// A slot taken from an NPC whose mind was out of its record, the loss still to be carried
+/// out ([`World::settle_lost_claims`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LostClaim {
+    npc: Entity,
+    object: Entity,
+    slot: u32,
 }

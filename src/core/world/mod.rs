@@ -199,6 +199,9 @@ pub struct World<B: Brains> {
     pub(crate) ahead: think_ahead::ThinkAhead<B>,
     /// What the commits of a parallel think phase wrote (`write_log.rs`).
     pub(crate) write_log: write_log::WriteLog,
+    /// Slots taken from NPCs whose minds were out, their losses not yet carried out: empty
+    /// between calls (`claims.rs`).
+    pub(crate) lost_while_out: Vec<claims::LostClaim>,
     /// Entities whose facts and minds were allocated (spawned or loaded) since they were last
     /// laid out in slot order (`heap_layout.rs`).
     pub(crate) scattered: usize,
@@ -249,6 +252,7 @@ impl<B: Brains> World<B> {
             history: history::History::default(),
             ahead: think_ahead::ThinkAhead::for_domain(&domain),
             write_log: write_log::WriteLog::default(),
+            lost_while_out: Vec::new(),
             scattered: 0,
             tended: Default::default(),
             destructions: 0,
