@@ -523,3 +523,46 @@ fn behaviour_tree_engine_hooks_and_udgoap_plan_leaves_allocate_nothing_once_warm
         );
     }
 }
+
+#[test]
+fn interrupting_a_squads_hierarchy_allocates_nothing_once_warm() {
+    // A significant fact the engine writes on a squad interrupts the squad and every member
+    // (P:329): a sensor the game may write every frame, so the walk down the hierarchy must
+    // not allocate.
+    use motive::domain::load_scenario;
+    use motive::sim::Simulator;
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"));
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("squad_drill.json")).unwrap())
+            .unwrap();
+    doc["domain"]["attributes"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({
+            "name": "alarm", "type": "bool", "significant": true,
+            "description": "A sensor no action reads: writing it only interrupts."
+        }));
+    let scenario = load_scenario(&doc.to_string(), Some(dir)).unwrap().value;
+    let mut instance = scenario.instantiate(Some(64), Some(1)).unwrap();
+    let alarm = instance.world.domain().find_attribute("alarm").unwrap();
+    let squads: Vec<_> = instance
+        .world
+        .entities()
+        .filter(|&e| instance.world.kind(e).unwrap() == EntityKind::Squad)
+        .collect();
+    assert_eq!(squads.len(), 16);
+    let mut engine = Simulator::new(instance.rules.clone(), &instance.world).unwrap();
+    let mut frame = 0;
+    let mut run = |seconds: f64| {
+        for _ in 0..(seconds / 0.1) as usize {
+            frame += 1;
+            for &squad in &squads {
+                let on = Value::Bool(frame % 2 == 0);
+                instance.world.set_fact(squad, alarm, on).unwrap();
+            }
+            engine.step(&mut instance.world, 0.1, &mut ()).unwrap();
+        }
+    };
+    assert!(allocations_during(|| run(30.0)) > 0, "the counter counts");
+    assert_eq!(allocations_during(|| run(10.0)), 0);
+}

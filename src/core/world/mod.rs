@@ -202,6 +202,8 @@ pub struct World<B: Brains> {
     /// Slots taken from NPCs whose minds were out, their losses not yet carried out: empty
     /// between calls (`claims.rs`).
     pub(crate) lost_while_out: Vec<claims::LostClaim>,
+    /// The units an interrupt reaches, reused (`squads.rs`).
+    pub(crate) interrupted: Vec<Entity>,
     /// Entities whose facts and minds were allocated (spawned or loaded) since they were last
     /// laid out in slot order (`heap_layout.rs`).
     pub(crate) scattered: usize,
@@ -253,6 +255,7 @@ impl<B: Brains> World<B> {
             ahead: think_ahead::ThinkAhead::for_domain(&domain),
             write_log: write_log::WriteLog::default(),
             lost_while_out: Vec::new(),
+            interrupted: Vec::new(),
             scattered: 0,
             tended: Default::default(),
             destructions: 0,

@@ -232,7 +232,13 @@ impl<B: Brains> World<B> {
         out.push(unit);
         let mut at = out.len() - 1;
         while at < out.len() {
-            if let Ok(command) = self.command(out[at]) {
+            // Looked up without `World::command`, whose error for a member that is no squad
+            // formats a message.
+            let command = self
+                .live_record(out[at])
+                .and_then(|r| r.mind.as_deref())
+                .and_then(|m| m.command.as_deref());
+            if let Some(command) = command {
                 out.extend_from_slice(&command.members);
             }
             at += 1;
@@ -242,15 +248,19 @@ impl<B: Brains> World<B> {
     /// Interrupts `unit` and, when it is a squad, everything under it (P:329): each thinks on
     /// the next tick, so the whole hierarchy replans on the same tick, and each brain that
     /// takes interrupts re-selects its goal there. Bounded by the tree's size.
+    /// The list of units is the world's, kept between calls: an engine may write a
+    /// significant sensor every frame.
     pub(crate) fn interrupt_hierarchy(&mut self, unit: Entity) {
-        let mut units = Vec::new();
+        let mut units = std::mem::take(&mut self.interrupted);
+        units.clear();
         self.hierarchy_under(unit, &mut units);
-        for unit in units {
+        for &unit in &units {
             if let Ok(mind) = self.mind_mut(unit) {
                 mind.brain.interrupt();
                 self.think_at(unit, self.time);
             }
         }
+        self.interrupted = units;
     }
 
     pub(crate) fn command_mut(&mut self, squad: Entity) -> Result<&mut Command> {
