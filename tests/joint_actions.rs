@@ -8,7 +8,7 @@ use std::sync::Arc;
 mod claim_sequences;
 #[path = "common/walk_up.rs"]
 mod walk_up;
-use claim_sequences::{entities_of, report_one, run_claim_sequences};
+use claim_sequences::{npcs_and_objects, report_one, run_claim_sequences};
 use motive::core::model::rng::WorldRng;
 use walk_up::{walk_up_then, WalkUp};
 
@@ -513,10 +513,7 @@ fn random_lever_step(
     rng: &mut WorldRng,
     pending: &mut Vec<Event>,
 ) -> Vec<Event> {
-    let (npcs, objects) = (
-        entities_of(w, EntityKind::Npc),
-        entities_of(w, EntityKind::Object),
-    );
+    let (npcs, objects) = npcs_and_objects(w);
     match rng.below(8) {
         0 if npcs.len() < 8 => {
             w.spawn(lever.puller, Vec3::default()).unwrap();
@@ -569,13 +566,22 @@ fn random_sequences_keep_every_performance_whole() {
     );
 }
 
-/// A leader's mind is out of the world while its performance ends, and its helpers go on with
-/// their plans meanwhile: a helper whose next step claims, at a higher priority, the object the
-/// leader holds for its own next step must still take the leader's plan, as any other claimant
-/// would (`ClaimLost`, the claim gone, a replan), not leave both planning to use one slot.
-#[test]
-fn a_helper_taking_its_leaders_next_object_makes_the_leader_lose_its_plan() {
-    let mut lever = rusty_lever(ActionDuration::Seconds(1.0), Vec::new());
+/// The rusty lever, and a bench to rest on once pulled (one slot): pulling then resting is
+/// every NPC's goal. `steady` NPCs claim every object of a plan when it starts; `hasty` ones
+/// may plan to rest on a bench another holds, and claim it when their rest starts.
+struct LeverAndBench {
+    lever: Lever,
+    domain: Arc<Domain>,
+    bench: ArchetypeId,
+    rest: ActionId,
+    rested: AttributeId,
+    steady: ArchetypeId,
+    hasty: ArchetypeId,
+}
+
+/// [`LeverAndBench`], the pull lasting `pull_seconds`.
+fn lever_and_bench(pull_seconds: f64) -> LeverAndBench {
+    let mut lever = rusty_lever(ActionDuration::Seconds(pull_seconds), Vec::new());
     let b = &mut lever.builder;
     let rested = b.add_attribute("rested", ValueType::Bool).unwrap();
     let rest = b.add_action("rest").unwrap();
@@ -616,8 +622,6 @@ fn a_helper_taking_its_leaders_next_object_makes_the_leader_lose_its_plan() {
     let bench = b.add_archetype("bench").unwrap();
     b.add_supplied_action(bench, rest).unwrap();
     b.add_slot(bench, SlotDef::default()).unwrap();
-    // The helper may plan to rest on a bench held by another, and claims it when its rest
-    // starts; the leader claims every object of its plan when the plan starts.
     let hasty = b.add_archetype("hasty").unwrap();
     b.set_contention(
         hasty,
@@ -635,6 +639,32 @@ fn a_helper_taking_its_leaders_next_object_makes_the_leader_lose_its_plan() {
         b.add_archetype_goap_goal(archetype, goal).unwrap();
     }
     let domain = b.build().unwrap();
+    LeverAndBench {
+        lever,
+        domain,
+        bench,
+        rest,
+        rested,
+        steady,
+        hasty,
+    }
+}
+
+/// A leader's mind is out of the world while its performance ends, and its helpers go on with
+/// their plans meanwhile: a helper whose next step claims, at a higher priority, the object the
+/// leader holds for its own next step must still take the leader's plan, as any other claimant
+/// would (`ClaimLost`, the claim gone, a replan), not leave both planning to use one slot.
+#[test]
+fn a_helper_taking_its_leaders_next_object_makes_the_leader_lose_its_plan() {
+    let LeverAndBench {
+        lever,
+        domain,
+        bench,
+        rest,
+        steady,
+        hasty,
+        ..
+    } = lever_and_bench(1.0);
     let config = WorldConfig {
         seed: 5,
         ..WorldConfig::default()
@@ -683,4 +713,84 @@ fn a_helper_taking_its_leaders_next_object_makes_the_leader_lose_its_plan() {
         .map(|e| e.npc)
         .collect();
     assert_eq!(resting, [helper], "one rests on the one seat: {events:?}");
+}
+
+/// One random operation on a room of levers and benches: spawn or destroy NPCs of either kind
+/// and objects, report walks and rests as done or failed, change an NPC's claim priority,
+/// make an NPC want to pull and rest again, tick. Returns the events it caused.
+fn random_bench_step(
+    room: &LeverAndBench,
+    w: &mut World,
+    rng: &mut WorldRng,
+    pending: &mut Vec<Event>,
+) -> Vec<Event> {
+    let (npcs, objects) = npcs_and_objects(w);
+    let priorities = [
+        ClaimPriority::LOW,
+        ClaimPriority::NORMAL,
+        ClaimPriority::HIGH,
+    ];
+    match rng.below(10) {
+        0 if npcs.len() < 8 => {
+            let kind = [room.steady, room.hasty][rng.below(2)];
+            w.spawn(kind, Vec3::default()).unwrap();
+        }
+        1 if !npcs.is_empty() && rng.below(3) == 0 => {
+            w.destroy(npcs[rng.below(npcs.len())], EntityKind::Npc)
+                .unwrap();
+        }
+        2 if objects.len() < 3 => {
+            let kind = [room.lever.lever, room.bench][rng.below(2)];
+            w.spawn(kind, Vec3::default()).unwrap();
+        }
+        3 if !objects.is_empty() && rng.below(6) == 0 => {
+            w.destroy(objects[rng.below(objects.len())], EntityKind::Object)
+                .unwrap();
+        }
+        4 | 5 if !pending.is_empty() => report_one(w, rng, pending, 6),
+        6 if !npcs.is_empty() => {
+            let npc = npcs[rng.below(npcs.len())];
+            let priority = priorities[rng.below(priorities.len())];
+            w.set_claim_priority(npc, priority).unwrap();
+        }
+        7 if !npcs.is_empty() => {
+            let npc = npcs[rng.below(npcs.len())];
+            for attribute in [room.lever.pulled, room.rested] {
+                w.set_fact(npc, attribute, Value::Bool(false)).unwrap();
+            }
+        }
+        _ => w.tick(0.25).unwrap(),
+    }
+    let events = drain(w);
+    pending.extend(events.iter().filter(|e| {
+        e.kind == EventKind::ActionRequested
+            && (e.action == Some(room.lever.goto) || e.action == Some(room.rest))
+    }));
+    events
+}
+
+/// Claims at three priorities, deferred and eager, over joint performances and a second step
+/// after them: every slot keeps one holder that lists it, whatever the order of events.
+#[test]
+fn random_sequences_of_priorities_over_joint_performances_keep_every_claim_whole() {
+    let room = lever_and_bench(0.5);
+    run_claim_sequences(
+        0..150,
+        400,
+        |seed| {
+            let config = WorldConfig {
+                seed,
+                ..WorldConfig::default()
+            };
+            World::new(room.domain.clone(), config).unwrap()
+        },
+        |w, rng, pending| random_bench_step(&room, w, rng, pending),
+        &[
+            EventKind::ActionWaiting,
+            EventKind::ActionFinished,
+            EventKind::ClaimLost,
+            EventKind::ActionCancelled,
+            EventKind::ObjectDestroyed,
+        ],
+    );
 }

@@ -10,7 +10,7 @@ use motive::core::model::rng::WorldRng;
 mod claim_sequences;
 #[path = "common/walk_up.rs"]
 mod walk_up;
-use claim_sequences::{entities_of, report_one, run_claim_sequences};
+use claim_sequences::{npcs_and_objects, report_one, run_claim_sequences};
 use walk_up::{walk_up_then, WalkUp};
 
 use motive::core::model::action::{ActionId, ExecutionHints, Planning};
@@ -516,10 +516,7 @@ fn random_step(
     rng: &mut WorldRng,
     pending: &mut Vec<Event>,
 ) -> Vec<Event> {
-    let (npcs, objects) = (
-        entities_of(w, EntityKind::Npc),
-        entities_of(w, EntityKind::Object),
-    );
+    let (npcs, objects) = npcs_and_objects(w);
     match rng.below(10) {
         0 if npcs.len() < 12 => {
             let kinds = [cafe.guest, cafe.vip, cafe.staff_only, cafe.patient];

@@ -40,8 +40,16 @@ pub fn run_claim_sequences(
 }
 
 /// The live entities of `kind`, in slot order.
-pub fn entities_of(w: &World, kind: EntityKind) -> Vec<Entity> {
+fn entities_of(w: &World, kind: EntityKind) -> Vec<Entity> {
     w.entities().filter(|&e| w.kind(e) == Ok(kind)).collect()
+}
+
+/// The live NPCs and objects, each in slot order: what a random step picks from.
+pub fn npcs_and_objects(w: &World) -> (Vec<Entity>, Vec<Entity>) {
+    (
+        entities_of(w, EntityKind::Npc),
+        entities_of(w, EntityKind::Object),
+    )
 }
 
 /// Reports one of the `pending` requests, drawn at random, as failed one time in `fail_one_in`
