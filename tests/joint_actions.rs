@@ -650,28 +650,54 @@ fn lever_and_bench(pull_seconds: f64) -> LeverAndBench {
     }
 }
 
+impl LeverAndBench {
+    /// A world seeded `seed` with a lever and a bench (returned) in it.
+    fn room(&self, seed: u64) -> (World, Entity) {
+        let config = WorldConfig {
+            seed,
+            ..WorldConfig::default()
+        };
+        let mut w = World::new(self.domain.clone(), config).unwrap();
+        w.spawn(self.lever.lever, Vec3::default()).unwrap();
+        let seat = w.spawn(self.bench, Vec3::default()).unwrap();
+        (w, seat)
+    }
+}
+
+/// Reports the walk each of `users` was asked for in `events` done, in that order.
+fn arrive_in_order(w: &mut World, events: &[Event], users: &[Entity]) {
+    for &user in users {
+        let walk = of(events, user, EventKind::ActionRequested);
+        assert_eq!(walk.len(), 1, "{user:?} walks: {events:?}");
+        arrive(w, (user, walk[0]));
+    }
+}
+
+/// `n` ticks of 0.1 s, checking the claims after each; the events they raised.
+fn checked_ticks(w: &mut World, n: usize) -> Vec<Event> {
+    let mut events = Vec::new();
+    for _ in 0..n {
+        w.tick(0.1).unwrap();
+        events.extend(drain(w));
+        w.check_claims().unwrap();
+    }
+    events
+}
+
 /// A leader's mind is out of the world while its performance ends, and its helpers go on with
 /// their plans meanwhile: a helper whose next step claims, at a higher priority, the object the
 /// leader holds for its own next step must still take the leader's plan, as any other claimant
 /// would (`ClaimLost`, the claim gone, a replan), not leave both planning to use one slot.
 #[test]
 fn a_helper_taking_its_leaders_next_object_makes_the_leader_lose_its_plan() {
+    let room = lever_and_bench(1.0);
     let LeverAndBench {
-        lever,
-        domain,
-        bench,
         rest,
         steady,
         hasty,
         ..
-    } = lever_and_bench(1.0);
-    let config = WorldConfig {
-        seed: 5,
-        ..WorldConfig::default()
-    };
-    let mut w = World::new(domain, config).unwrap();
-    w.spawn(lever.lever, Vec3::default()).unwrap();
-    let seat = w.spawn(bench, Vec3::default()).unwrap();
+    } = room;
+    let (mut w, seat) = room.room(5);
     let leader = w.spawn(steady, Vec3::default()).unwrap();
     let mut events = half_a_second(&mut w);
     // The helper plans with the bench held at its own priority, so it leaves the claim for
@@ -685,17 +711,8 @@ fn a_helper_taking_its_leaders_next_object_makes_the_leader_lose_its_plan() {
         "the leader claimed the bench with its plan: {events:?}"
     );
     // The helper arrives first and waits; the leader fills the required slots and leads.
-    for user in [helper, leader] {
-        let walk = of(&events, user, EventKind::ActionRequested);
-        assert_eq!(walk.len(), 1, "{user:?} walks: {events:?}");
-        arrive(&mut w, (user, walk[0]));
-    }
-    events.clear();
-    for _ in 0..15 {
-        w.tick(0.1).unwrap();
-        events.extend(drain(&mut w));
-        w.check_claims().unwrap();
-    }
+    arrive_in_order(&mut w, &events, &[helper, leader]);
+    let events = checked_ticks(&mut w, 15);
     for user in [helper, leader] {
         assert_eq!(
             of(&events, user, EventKind::ActionFinished).len(),
@@ -792,5 +809,94 @@ fn random_sequences_of_priorities_over_joint_performances_keep_every_claim_whole
             EventKind::ActionCancelled,
             EventKind::ObjectDestroyed,
         ],
+    );
+}
+
+/// A joint action that ends its consumers ("everyone boards") ends every user of the
+/// performance, helpers as well as the leader, each as a destroyed NPC is ended, and nothing is
+/// asked of them afterwards.
+#[test]
+fn a_joint_action_that_ends_its_consumers_ends_every_user() {
+    let mut lever = rusty_lever(ActionDuration::Seconds(0.5), Vec::new());
+    lever
+        .builder
+        .add_effect(
+            lever.pull,
+            Effect {
+                role: Role::Consumer,
+                op: EffectOp::End,
+            },
+        )
+        .unwrap();
+    lever.domain = lever.builder.build().unwrap();
+    let mut w = world(&lever, 4);
+    w.spawn(lever.lever, Vec3::default()).unwrap();
+    let users = walking(&lever, &mut w, 3);
+    for user in &users {
+        arrive(&mut w, *user);
+    }
+    let mut events = Vec::new();
+    for _ in 0..10 {
+        w.tick(0.1).unwrap();
+        events.extend(drain(&mut w));
+        w.check_claims().unwrap();
+    }
+    for (user, _) in &users {
+        assert!(w.kind(*user).is_err(), "{user:?} boarded: {events:?}");
+        let ended = events
+            .iter()
+            .position(|e| e.kind == EventKind::EntityEnded && e.target == *user)
+            .unwrap_or_else(|| panic!("{user:?} ended: {events:?}"));
+        assert!(
+            events[ended..]
+                .iter()
+                .all(|e| e.npc != *user || e.kind == EventKind::EntityEnded),
+            "{events:?}"
+        );
+    }
+}
+
+/// Every helper's part of a performance ends (its effects, `ActionFinished`) before any helper
+/// goes on with its plan: one going on may take, at a higher priority, a slot another holds
+/// for later, which must cost that other its next steps, not the performance that already
+/// ended well.
+#[test]
+fn a_helper_going_on_first_does_not_cancel_another_helpers_finished_performance() {
+    let room = lever_and_bench(1.0);
+    let (lever, steady, hasty) = (&room.lever, room.steady, room.hasty);
+    let (mut w, seat) = room.room(6);
+    // Slots: the optional 0, then the required 1 and 2, taken first.
+    let later = w.spawn(steady, Vec3::default()).unwrap();
+    let mut events = half_a_second(&mut w);
+    let leader = w.spawn(lever.puller, Vec3::default()).unwrap();
+    events.extend(half_a_second(&mut w));
+    let first = w.spawn(hasty, Vec3::default()).unwrap();
+    events.extend(half_a_second(&mut w));
+    w.set_claim_priority(first, ClaimPriority::HIGH).unwrap();
+    assert_eq!(w.slots(seat).unwrap()[0].holder, later, "{events:?}");
+    let slot_of = |w: &World, npc| w.claims(npc).unwrap()[0].slot;
+    assert_eq!(
+        [first, later, leader].map(|npc| slot_of(&w, npc)),
+        [0, 1, 2],
+        "{events:?}"
+    );
+    arrive_in_order(&mut w, &events, &[first, later, leader]);
+    let events = checked_ticks(&mut w, 15);
+    for user in [first, later, leader] {
+        let finished = of(&events, user, EventKind::ActionFinished);
+        assert_eq!(finished.len(), 1, "{user:?}: {events:?}");
+        assert_eq!(finished[0].action, Some(lever.pull));
+        assert_eq!(w.fact(user, lever.pulled).unwrap().value, Value::Bool(true));
+        let cancelled = of(&events, user, EventKind::ActionCancelled);
+        assert!(
+            cancelled.iter().all(|e| e.action != Some(lever.pull)),
+            "{user:?}'s pull ended well: {events:?}"
+        );
+    }
+    assert_eq!(w.slots(seat).unwrap()[0].holder, first);
+    assert_eq!(
+        of(&events, later, EventKind::ClaimLost).len(),
+        1,
+        "{events:?}"
     );
 }

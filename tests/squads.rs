@@ -702,3 +702,87 @@ fn the_engine_reports_for_members_it_drives() {
         .unwrap();
     assert!(completed < failed, "{kinds:?}");
 }
+
+/// Units that leave through a door (an action that ends its own performer) and then wave (a
+/// step planned after it), under a squad that counts its live members.
+const LEAVERS: &str = r#"{
+  "name": "leavers", "world": { "seed": 1 }, "simulation": { "step": 0.1, "seconds": 1 },
+  "domain": {
+    "name": "leavers",
+    "attributes": [ { "name": "left", "type": "bool" }, { "name": "waved", "type": "bool" },
+                    { "name": "ready", "type": "bool" },
+                    { "name": "alive", "type": "number", "min": 0, "max": 10 } ],
+    "actions": [
+      { "name": "leave", "effects": [ { "key": "left", "set": true }, { "end": true } ],
+        "timeout": "never" },
+      { "name": "wave", "preconditions": [ { "key": "left", "op": "==", "value": true } ],
+        "effects": [ { "key": "waved", "set": true } ], "timeout": "never" }
+    ],
+    "goap_goals": [
+      { "name": "go", "relevance": 1,
+        "requirements": [ { "key": "waved", "op": "==", "value": true } ] },
+      { "name": "stand_by", "relevance": 1,
+        "requirements": [ { "key": "ready", "op": "==", "value": true } ] }
+    ],
+    "archetypes": [
+      { "name": "squad", "squad": { "members_alive": "alive" }, "goap_goals": ["stand_by"],
+        "consumes": ["wave"],
+        "state": { "ready": true } },
+      { "name": "door", "supplies": ["leave"] },
+      { "name": "unit", "consumes": ["leave", "wave"], "supplies": ["wave"],
+        "goap_goals": ["go"], "state": { "left": false, "waved": false } }
+    ]
+  },
+  "entities": [
+    { "name": "door", "archetype": "door" },
+    { "name": "a", "archetype": "unit" }, { "name": "b", "archetype": "unit" },
+    { "name": "s", "archetype": "squad", "members": ["a", "b"] }
+  ]
+}"#;
+
+/// An NPC ended by its own action is ended as a destroyed one is: it leaves its squad, its
+/// plan goes with it (no step is asked of it afterwards), and its claims and squad stay whole.
+#[test]
+fn a_unit_whose_own_action_ends_it_leaves_its_squad_and_its_plan() {
+    let scenario = load_scenario(LEAVERS, None).unwrap().value;
+    let mut instance = scenario.instantiate(None, None).unwrap();
+    let [a, b, squad] = ["a", "b", "s"].map(|name| entity(&instance, name));
+    let world = &mut instance.world;
+    let alive = world.domain().find_attribute("alive").unwrap();
+    let leave =
+        motive::core::model::action::ActionId(world.domain().actions().find("leave").unwrap());
+    let mut all = Vec::new();
+    let mut events = Vec::new();
+    for _ in 0..20 {
+        world.tick(0.1).unwrap();
+        world.drain_events(&mut events);
+        for e in &events {
+            // The engine performs a's leaving at once, and nothing of b's.
+            if e.kind == EventKind::ActionRequested && e.npc == a && e.action == Some(leave) {
+                world
+                    .report_action(
+                        a,
+                        e.request,
+                        motive::core::world::actions::ActionOutcome::Succeeded,
+                    )
+                    .unwrap();
+            }
+        }
+        all.append(&mut events);
+        world.check_claims().unwrap();
+    }
+    let ended = all
+        .iter()
+        .position(|e| e.kind == EventKind::EntityEnded && e.target == a)
+        .unwrap_or_else(|| panic!("a left: {all:?}"));
+    assert!(world.kind(a).is_err(), "a is gone");
+    assert!(
+        all[ended..]
+            .iter()
+            .all(|e| e.npc != a || e.kind == EventKind::EntityEnded),
+        "nothing is asked of a once it is gone: {:?}",
+        &all[ended..]
+    );
+    assert_eq!(world.command(squad).unwrap().members, [b]);
+    assert_eq!(world.fact(squad, alive).unwrap().value, Value::Number(1.0));
+}

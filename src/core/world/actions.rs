@@ -334,14 +334,9 @@ impl<B: Brains> World<B> {
         if running.part == Part::Leading {
             self.finish_helpers(npc, running, by_timer, drawn);
         }
-        for entity in ended {
-            let kind = self.kind(entity);
-            if let Ok(kind) = kind {
-                let _ = self.destroy(entity, kind);
-                self.push_event(EventKind::EntityEnded, npc, None, entity, 0);
-            }
+        if !self.end_what_ended(npc, ended) {
+            self.advance_plan(npc, mind, running.step);
         }
-        self.advance_plan(npc, mind, running.step);
     }
 
     /// Tells the engine `npc`'s `running` action ended well: the outcome `drawn`, if any, and
@@ -596,6 +591,7 @@ impl<B: Brains> World<B> {
             record.mind = Some(mind);
             record.alarm = Alarm::of(ticks, deadline);
         }
+        self.settle_end(npc);
         result
     }
 
@@ -621,7 +617,7 @@ pub(crate) struct WorldFacts<'w, B> {
     entities: &'w mut SlotMap<EntityRecord<B>>,
     spatial: &'w mut WorldSpatial,
     relevance: &'w Relevance,
-    ended: Vec<Entity>,
+    pub(crate) ended: Vec<Entity>,
 }
 
 impl<B> WorldFacts<'_, B> {

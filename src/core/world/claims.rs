@@ -292,12 +292,8 @@ impl<B: Brains> World<B> {
         // A holder whose mind is out of its record is up the call stack: a leader whose
         // performance is ending while its helpers go on with their plans. Its loss waits for
         // its mind, rather than being skipped and leaving it a claim it no longer holds.
-        if self.live_record(loser).is_some_and(|r| r.mind.is_none()) {
-            self.lost_while_out.push(LostClaim {
-                npc: loser,
-                object,
-                slot,
-            });
+        if self.mind_is_out(loser) {
+            self.lose_claim_later(loser, object, slot);
         } else {
             self.lose_plan(loser, EventKind::ClaimLost, object, slot);
         }
@@ -313,7 +309,7 @@ impl<B: Brains> World<B> {
     }
 
     /// [`World::lose_plan`] with `npc`'s mind at hand.
-    fn plan_lost(
+    pub(crate) fn plan_lost(
         &mut self,
         npc: Entity,
         mind: &mut Mind<B>,
@@ -332,19 +328,6 @@ impl<B: Brains> World<B> {
         self.push_event(kind, npc, None, object, 0).slot = slot;
         self.cancel_plan(npc, mind);
         self.think_at(npc, self.time);
-    }
-
-    /// Carries out, in the order they were taken, the claims taken from `npc` while its mind
-    /// (here `mind`) was out ([`World::take_slot`]): before it starts another step, and when
-    /// its mind goes back. Nothing to do but a length test, nearly always.
-    #[inline]
-    pub(crate) fn settle_lost_claims(&mut self, npc: Entity, mind: &mut Mind<B>) {
-        while let Some(k) = self.lost_while_out.iter().position(|l| l.npc == npc) {
-            let LostClaim { object, slot, .. } = self.lost_while_out.remove(k);
-            if self.is_alive(npc) {
-                self.plan_lost(npc, mind, EventKind::ClaimLost, object, slot);
-            }
-        }
     }
 
     /// Drops `npc`'s plan now: a running action is cancelled (`ActionCancelled`: the engine
@@ -540,13 +523,4 @@ fn any_open<'w>(
         Some(None) => true,
         None => false,
     }
-}
-
-/// A slot taken from an NPC whose mind was out of its record, the loss still to be carried
-/// out ([`World::settle_lost_claims`]).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct LostClaim {
-    npc: Entity,
-    object: Entity,
-    slot: u32,
 }

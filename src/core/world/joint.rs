@@ -116,7 +116,11 @@ impl<B: Brains> World<B> {
     }
 
     /// After the leader's joint performance `running` succeeded (outcome `drawn`, if any): every
-    /// helper gets the action's effects on itself, the events, and moves on in its plan.
+    /// helper gets the action's effects on itself and the events, and then moves on in its
+    /// plan. Every helper's part ends before any moves on: one moving on may take, at a higher
+    /// priority, a slot another holds for a later step, which must cost that other its plan,
+    /// not a performance that already ended well (in slot order, a later helper was cancelled
+    /// out of it).
     pub(crate) fn finish_helpers(
         &mut self,
         leader: Entity,
@@ -126,6 +130,8 @@ impl<B: Brains> World<B> {
     ) {
         let domain = self.domain.clone();
         let action = domain.action(running.step.action);
+        let mut finished = std::mem::take(&mut self.finished_helpers);
+        finished.clear();
         for slot in 0..self.slot_count(running.step.supplier) {
             let helper = self.user(running.step.supplier, slot);
             if !self.helps(helper, leader, running.request) {
@@ -136,14 +142,30 @@ impl<B: Brains> World<B> {
                     return Ok(());
                 };
                 let bindings = world.bindings(helper, own.step.supplier);
-                action.apply_whole_where(&domain, &mut world.facts(), &bindings, |e| {
-                    e.role == Role::Consumer
-                });
+                let ended = {
+                    let mut facts = world.facts();
+                    action.apply_whole_where(&domain, &mut facts, &bindings, |e| {
+                        e.role == Role::Consumer
+                    });
+                    facts.ended
+                };
                 world.report_end(helper, own, by_timer, drawn);
-                world.advance_plan(helper, mind, own.step);
+                if !world.end_what_ended(helper, ended) {
+                    finished.push((helper, own.step));
+                }
                 Ok(())
             });
         }
+        for &(helper, done) in &finished {
+            let _ = self.with_mind(helper, |world, mind| {
+                // A helper moving on before it may have taken this one's plan.
+                if mind.plan.get(mind.next_step) == Some(&done) {
+                    world.advance_plan(helper, mind, done);
+                }
+                Ok(())
+            });
+        }
+        self.finished_helpers = finished;
     }
 
     /// `npc` leaves the action `running` (it was cancelled, failed or the NPC is destroyed):

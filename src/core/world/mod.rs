@@ -35,6 +35,7 @@ mod step;
 mod tended;
 pub mod think_ahead;
 pub mod tick_phases;
+mod while_out;
 pub(crate) mod within_range;
 pub(crate) mod write_log;
 
@@ -199,11 +200,14 @@ pub struct World<B: Brains> {
     pub(crate) ahead: think_ahead::ThinkAhead<B>,
     /// What the commits of a parallel think phase wrote (`write_log.rs`).
     pub(crate) write_log: write_log::WriteLog,
-    /// Slots taken from NPCs whose minds were out, their losses not yet carried out: empty
-    /// between calls (`claims.rs`).
-    pub(crate) lost_while_out: Vec<claims::LostClaim>,
+    /// What befell NPCs whose minds were out, not yet carried out: empty between calls
+    /// (`while_out.rs`).
+    pub(crate) while_out: Vec<while_out::WhileOut>,
     /// The units an interrupt reaches, reused (`squads.rs`).
     pub(crate) interrupted: Vec<Entity>,
+    /// The helpers of a joint performance that ended well, with their steps, reused
+    /// (`joint.rs`).
+    pub(crate) finished_helpers: Vec<(Entity, Step)>,
     /// Entities whose facts and minds were allocated (spawned or loaded) since they were last
     /// laid out in slot order (`heap_layout.rs`).
     pub(crate) scattered: usize,
@@ -254,8 +258,9 @@ impl<B: Brains> World<B> {
             history: history::History::default(),
             ahead: think_ahead::ThinkAhead::for_domain(&domain),
             write_log: write_log::WriteLog::default(),
-            lost_while_out: Vec::new(),
+            while_out: Vec::new(),
             interrupted: Vec::new(),
+            finished_helpers: Vec::new(),
             scattered: 0,
             tended: Default::default(),
             destructions: 0,
