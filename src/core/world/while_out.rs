@@ -66,9 +66,17 @@ impl<B: Brains> World<B> {
 
     /// Carries out, in the order they were taken, the claims taken from `npc` while its mind
     /// (here `mind`) was out: before it starts another step, and when its mind goes back.
-    /// Nothing to do but a length test, nearly always.
-    #[inline]
+    /// Nothing to do but a length test, nearly always (inlined where a mind goes back).
+    #[inline(always)]
     pub(crate) fn settle_lost_claims(&mut self, npc: Entity, mind: &mut Mind<B>) {
+        if !self.while_out.is_empty() {
+            self.settle_lost_claims_now(npc, mind);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn settle_lost_claims_now(&mut self, npc: Entity, mind: &mut Mind<B>) {
         while let Some(k) = self
             .while_out
             .iter()
@@ -84,9 +92,17 @@ impl<B: Brains> World<B> {
 
     /// Ends `npc`, its mind back in its record, if its own action ended it: as
     /// [`World::destroy`] ends any NPC (it leaves its squad, its joint performance and its
-    /// claims, and a behaviour tree stops), then `EntityEnded`.
-    #[inline]
+    /// claims, and a behaviour tree stops), then `EntityEnded`. A length test, nearly always.
+    #[inline(always)]
     pub(crate) fn settle_end(&mut self, npc: Entity) {
+        if !self.while_out.is_empty() {
+            self.settle_end_now(npc);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn settle_end_now(&mut self, npc: Entity) {
         if let Some(k) = self
             .while_out
             .iter()
