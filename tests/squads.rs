@@ -786,3 +786,86 @@ fn a_unit_whose_own_action_ends_it_leaves_its_squad_and_its_plan() {
     assert_eq!(world.command(squad).unwrap().members, [b]);
     assert_eq!(world.fact(squad, alive).unwrap().value, Value::Number(1.0));
 }
+
+/// A squad whose order is supplied by an object with one slot (a turret to man): the order's
+/// recipients are the ones who use it.
+const TURRET_CREW: &str = r#"{
+  "name": "turret_crew", "world": { "seed": 1 },
+  "simulation": { "step": 0.1, "seconds": 10, "action_seconds": 0.5 },
+  "domain": {
+    "name": "turret_crew",
+    "attributes": [ { "name": "ordered", "type": "bool" }, { "name": "operating", "type": "bool" },
+                    { "name": "mounted", "type": "bool" }, { "name": "station", "type": "entity" } ],
+    "actions": [
+      { "name": "operate", "effects": [ { "key": "operating", "set": true } ] },
+      { "name": "man", "effects": [ { "key": "ordered", "set": true } ],
+        "preconditions": [ { "of": "supplier", "key": "mounted", "op": "==", "value": true } ],
+        "order": { "timeout": 5, "recommend": [ { "goal": "operate_it", "bias": 1,
+          "target": { "from": { "entity": "supplier" }, "into": "station" } } ] } }
+    ],
+    "goap_goals": [
+      { "name": "operate_it", "relevance": 0,
+        "requirements": [ { "key": "operating", "op": "==", "value": true } ] },
+      { "name": "command", "relevance": 1,
+        "requirements": [ { "key": "ordered", "op": "==", "value": true } ] }
+    ],
+    "archetypes": [
+      { "name": "crew", "squad": {}, "consumes": ["man"], "goap_goals": ["command"],
+        "state": { "ordered": false } },
+      { "name": "turret", "supplies": ["man", "operate"], "slots": [ {} ],
+        "state": { "mounted": true } },
+      { "name": "gunner", "consumes": ["operate"], "goap_goals": ["operate_it"],
+        "state": { "operating": false } }
+    ]
+  },
+  "entities": [
+    { "name": "turret", "archetype": "turret" },
+    { "name": "g", "archetype": "gunner" },
+    { "name": "s", "archetype": "crew", "members": ["g"] }
+  ]
+}"#;
+
+/// A squad has no body: it claims no slot of the object its order is bound to, which its
+/// members are ordered to use (a squad holding the turret's one slot left its gunner no plan,
+/// and the order failed over and over).
+#[test]
+fn a_squad_claims_no_slot_of_the_object_its_order_names() {
+    let scenario = load_scenario(TURRET_CREW, None).unwrap().value;
+    let (instance, events) = run(&scenario, 1, 10.0);
+    let [turret, gunner, squad] = ["turret", "g", "s"].map(|name| entity(&instance, name));
+    let world = &instance.world;
+    let of = |npc: Entity, kind: EventKind| {
+        events
+            .0
+            .iter()
+            .filter(|(_, e)| e.npc == npc && e.kind == kind)
+            .map(|(_, e)| action_name(world, e))
+            .collect::<Vec<_>>()
+    };
+    assert!(
+        of(squad, EventKind::ClaimGranted).is_empty(),
+        "{:?}",
+        events.0
+    );
+    assert_eq!(
+        of(gunner, EventKind::ClaimGranted).len(),
+        1,
+        "{:?}",
+        events.0
+    );
+    assert_eq!(of(gunner, EventKind::ActionRequested), ["operate"]);
+    assert_eq!(of(squad, EventKind::ActionFinished), ["man"]);
+    assert!(
+        of(squad, EventKind::ActionFailed).is_empty(),
+        "{:?}",
+        events.0
+    );
+    assert_eq!(
+        world
+            .fact(gunner, world.domain().find_attribute("station").unwrap())
+            .unwrap()
+            .value,
+        Value::Entity(turret)
+    );
+    world.check_claims().unwrap();
+}

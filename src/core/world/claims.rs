@@ -146,7 +146,13 @@ impl<B: Brains> World<B> {
         if record.slots.is_empty() || object == npc {
             return Some(None);
         }
-        let tags = &self.domain.archetype(archetype).tags;
+        let claimant = self.domain.archetype(archetype);
+        // A squad has no body: it uses no slot of the object its order is bound to (its
+        // members do, when the order sends them there), so it claims none.
+        if claimant.squad.is_some() {
+            return Some(None);
+        }
+        let tags = &claimant.tags;
         let defs = &self.domain.archetype(record.archetype()?).slots;
         let open = defs
             .iter()
