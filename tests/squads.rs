@@ -744,7 +744,18 @@ const LEAVERS: &str = r#"{
 /// plan goes with it (no step is asked of it afterwards), and its claims and squad stay whole.
 #[test]
 fn a_unit_whose_own_action_ends_it_leaves_its_squad_and_its_plan() {
-    let scenario = load_scenario(LEAVERS, None).unwrap().value;
+    let mut twice: serde_json::Value = serde_json::from_str(LEAVERS).unwrap();
+    // Ended by its effects and by its outcome too: ended once.
+    twice["domain"]["actions"][0]["outcomes"] = serde_json::json!({
+        "learning": "fixed", "table": [ { "weight": 1, "effects": [ { "end": true } ] } ]
+    });
+    for text in [LEAVERS.to_owned(), twice.to_string()] {
+        leaves_its_squad_and_its_plan(&load_scenario(&text, None).unwrap().value);
+    }
+}
+
+/// [`a_unit_whose_own_action_ends_it_leaves_its_squad_and_its_plan`] on a [`LEAVERS`] world.
+fn leaves_its_squad_and_its_plan(scenario: &Scenario) {
     let mut instance = scenario.instantiate(None, None).unwrap();
     let [a, b, squad] = ["a", "b", "s"].map(|name| entity(&instance, name));
     let world = &mut instance.world;

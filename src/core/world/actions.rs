@@ -569,7 +569,9 @@ impl<B: Brains> World<B> {
         Bindings::pair(npc, supplier)
     }
 
-    /// Runs `body` with `npc`'s mind taken out of its record, then puts it back.
+    /// Runs `body` with `npc`'s mind taken out of its record, then puts it back, and then
+    /// carries out what befell the NPC meanwhile that needed its mind (`while_out.rs`: a slot
+    /// taken from it cancels its plan; its own action ending it destroys it).
     pub(crate) fn with_mind<R>(
         &mut self,
         npc: Entity,
@@ -617,6 +619,8 @@ pub(crate) struct WorldFacts<'w, B> {
     entities: &'w mut SlotMap<EntityRecord<B>>,
     spatial: &'w mut WorldSpatial,
     relevance: &'w Relevance,
+    /// The entities the effects ended, in order, for the caller to end once the effects are
+    /// applied.
     pub(crate) ended: Vec<Entity>,
 }
 

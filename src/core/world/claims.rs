@@ -45,8 +45,9 @@ impl<B: Brains> World<B> {
         Ok(())
     }
 
-    /// Whether `object` can serve `npc` now: it has no slots, or one of them admits the NPC
-    /// and is open to its priority. Planners leave out objects that cannot.
+    /// Whether `object` can serve `npc` now: it has no slots, `npc` is a squad (which has no
+    /// body to use one), or one of them admits the NPC and is open to its priority. Planners
+    /// leave out objects that cannot.
     pub(crate) fn serves(&self, npc: Entity, archetype: ArchetypeId, object: Entity) -> bool {
         any_open(self.open_slots(npc, archetype, object))
     }
@@ -62,7 +63,7 @@ impl<B: Brains> World<B> {
     }
 
     /// The price of `object` (live, with `record`) for the NPC of `pricing`: `(0, 1)` when it
-    /// can serve the NPC now (or the NPC has no archetype), its archetype's contention penalty
+    /// can serve the NPC now ([`World::serves`]; or the NPC has no archetype), its archetype's contention penalty
     /// `(cost, utility factor)` when it cannot, `None` when its archetype excludes such
     /// objects.
     // Always inlined: returned through memory, its answer was written in parts and read back
@@ -122,7 +123,8 @@ impl<B: Brains> World<B> {
     }
 
     /// The slots of `object` that admit `npc` and are open to it, in slot order: `None` when
-    /// the object does not exist, `Some(None)` when it has no slots (no limit on users).
+    /// the object does not exist, `Some(None)` when it has no slots or `npc` is a squad (no
+    /// limit on users).
     fn open_slots<'w>(
         &'w self,
         npc: Entity,
@@ -239,8 +241,9 @@ impl<B: Brains> World<B> {
         self.claim_step(npc, mind, k)
     }
 
-    /// Claims a slot on the object of plan step `k`, unless the NPC holds one there already or
-    /// the object has no slots; the claim lasts until the plan's last step there. Fails with
+    /// Claims a slot on the object of plan step `k`, unless the NPC holds one there already,
+    /// the object has no slots or the NPC is a squad; the claim lasts until the plan's last
+    /// step there. Fails with
     /// the step when no slot is open to the NPC.
     fn claim_step(
         &mut self,
@@ -423,6 +426,13 @@ impl<B: Brains> World<B> {
     /// first breach, described. For tests; O(entities × claims).
     pub fn check_claims(&self) -> std::result::Result<(), String> {
         let broken = |what: String| Err(what);
+        // Empty between calls (`while_out.rs`).
+        if !self.while_out.is_empty() {
+            return broken(format!(
+                "claims lost or ends while minds were out still pending: {:?}",
+                self.while_out
+            ));
+        }
         for object in self.entities() {
             let Some(record) = self.live_record(object) else {
                 continue;

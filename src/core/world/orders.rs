@@ -220,11 +220,8 @@ impl<B: Brains> World<B> {
     pub(crate) fn check_orders(&mut self) {
         let mut at = 0;
         while let Some(&squad) = self.squads.get(at) {
-            at += 1;
             let standing = self
-                .live_record(squad)
-                .and_then(|r| r.mind.as_deref())
-                .and_then(|m| m.command.as_deref())
+                .command_of(squad)
                 .and_then(|c| c.order.as_ref())
                 .is_some_and(|o| o.active);
             if standing {
@@ -232,6 +229,11 @@ impl<B: Brains> World<B> {
                     world.check_roster(squad, mind);
                     Ok(())
                 });
+            }
+            // An order may end its own squad (an `end` on the consumer): the next one then
+            // stands where it stood.
+            if self.squads.get(at) == Some(&squad) {
+                at += 1;
             }
         }
     }

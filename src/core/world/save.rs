@@ -15,8 +15,9 @@
 //! | n | payload: the state, in postcard's encoding of its serde derivation |
 //!
 //! The state is every field of the world but the domain (the loader passes it and the
-//! fingerprint proves it the same), its serial (leased anew), the spatial index (rebuilt) and
-//! scratch buffers that only ever hold one think's work. Handles inside it are written without
+//! fingerprint proves it the same), its serial (leased anew), the spatial index (rebuilt),
+//! scratch buffers that only ever hold one think's work, and what befell NPCs whose minds were
+//! out (`while_out.rs`), which is empty between calls. Handles inside it are written without
 //! their world serial and take the loaded world's; nothing else in it depends on the serial
 //! (hashes of handles leave it out), so a state saves to the same payload under any serial.
 //! What the engine registered (callbacks) is the engine's to register again.

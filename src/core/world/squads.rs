@@ -232,17 +232,19 @@ impl<B: Brains> World<B> {
         out.push(unit);
         let mut at = out.len() - 1;
         while at < out.len() {
-            // Looked up without `World::command`, whose error for a member that is no squad
-            // formats a message.
-            let command = self
-                .live_record(out[at])
-                .and_then(|r| r.mind.as_deref())
-                .and_then(|m| m.command.as_deref());
-            if let Some(command) = command {
+            if let Some(command) = self.command_of(out[at]) {
                 out.extend_from_slice(&command.members);
             }
             at += 1;
         }
+    }
+
+    /// What `unit` commands, if it is a live squad with its mind in its record: without
+    /// [`World::command`]'s error, which formats a message, for the many units that are not.
+    pub(crate) fn command_of(&self, unit: Entity) -> Option<&Command> {
+        self.live_record(unit)
+            .and_then(|r| r.mind.as_deref())
+            .and_then(|m| m.command.as_deref())
     }
 
     /// Interrupts `unit` and, when it is a squad, everything under it (P:329): each thinks on

@@ -46,12 +46,18 @@ impl<B: Brains> World<B> {
         let mut ends_itself = false;
         for entity in ended {
             if entity == performer {
+                // Once, however many of the action's effects and outcome ended it.
                 ends_itself = true;
-                let what = Befell::Ended;
-                self.while_out.push(WhileOut { npc: entity, what });
             } else {
                 self.end_entity(performer, entity);
             }
+        }
+        if ends_itself {
+            let what = Befell::Ended;
+            self.while_out.push(WhileOut {
+                npc: performer,
+                what,
+            });
         }
         ends_itself
     }
@@ -103,12 +109,11 @@ impl<B: Brains> World<B> {
     #[cold]
     #[inline(never)]
     fn settle_end_now(&mut self, npc: Entity) {
-        if let Some(k) = self
-            .while_out
-            .iter()
-            .position(|w| w.npc == npc && w.what == Befell::Ended)
-        {
-            self.while_out.remove(k);
+        let before = self.while_out.len();
+        // Gone before ending it: its destruction puts its mind back again (`before_destroy`).
+        self.while_out
+            .retain(|w| w.npc != npc || w.what != Befell::Ended);
+        if self.while_out.len() < before {
             self.end_entity(npc, npc);
         }
     }
