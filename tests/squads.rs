@@ -880,3 +880,66 @@ fn a_squad_claims_no_slot_of_the_object_its_order_names() {
     );
     world.check_claims().unwrap();
 }
+
+/// Two squads whose orders await nobody and end together; the first's order ends the squad
+/// itself (it disbands).
+const DISBANDING: &str = r#"{
+  "name": "disbanding", "world": { "seed": 1 }, "simulation": { "step": 0.1, "seconds": 3 },
+  "domain": {
+    "name": "disbanding",
+    "attributes": [ { "name": "done", "type": "bool" }, { "name": "idle", "type": "bool" } ],
+    "actions": [
+      { "name": "disband", "effects": [ { "key": "done", "set": true }, { "end": true } ],
+        "order": { "timeout": 1,
+                   "recommend": [ { "goal": "rest", "bias": 1, "required": false } ] } },
+      { "name": "hold", "effects": [ { "key": "done", "set": true } ],
+        "order": { "timeout": 1,
+                   "recommend": [ { "goal": "rest", "bias": 1, "required": false } ] } },
+      { "name": "nap", "effects": [ { "key": "idle", "set": true } ] }
+    ],
+    "goap_goals": [
+      { "name": "rest", "relevance": 0,
+        "requirements": [ { "key": "idle", "op": "==", "value": true } ] },
+      { "name": "finish", "relevance": 1,
+        "requirements": [ { "key": "done", "op": "==", "value": true } ] }
+    ],
+    "archetypes": [
+      { "name": "leaving", "squad": {}, "consumes": ["disband"], "goap_goals": ["finish"],
+        "state": { "done": false } },
+      { "name": "staying", "squad": {}, "consumes": ["hold"], "goap_goals": ["finish"],
+        "state": { "done": false } },
+      { "name": "unit", "consumes": ["nap"], "supplies": ["nap"], "goap_goals": ["rest"],
+        "state": { "idle": true } }
+    ]
+  },
+  "entities": [
+    { "name": "u1", "archetype": "unit" }, { "name": "u2", "archetype": "unit" },
+    { "name": "a", "archetype": "leaving", "members": ["u1"] },
+    { "name": "b", "archetype": "staying", "members": ["u2"] }
+  ]
+}"#;
+
+/// A squad its own order ends leaves the list of squads while the tick checks their rosters:
+/// the squad after it is checked in the same tick all the same.
+#[test]
+fn a_squad_its_order_ends_does_not_make_the_next_squads_order_wait() {
+    let scenario = load_scenario(DISBANDING, None).unwrap().value;
+    let (instance, events) = run(&scenario, 1, 3.0);
+    let [leaving, staying] = ["a", "b"].map(|name| entity(&instance, name));
+    let at = |npc: Entity, kind: EventKind, target: Entity| {
+        events
+            .0
+            .iter()
+            .find(|(_, e)| e.npc == npc && e.kind == kind && e.target == target)
+            .map(|(t, _)| *t)
+            .unwrap_or_else(|| panic!("{kind:?} of {npc:?}: {:?}", events.0))
+    };
+    assert!(instance.world.kind(leaving).is_err(), "a disbanded");
+    assert_eq!(instance.world.squad_count(), 1);
+    assert_eq!(
+        at(leaving, EventKind::EntityEnded, leaving),
+        at(staying, EventKind::ActionFinished, staying),
+        "{:?}",
+        events.0
+    );
+}
