@@ -835,12 +835,7 @@ fn a_joint_action_that_ends_its_consumers_ends_every_user() {
     for user in &users {
         arrive(&mut w, *user);
     }
-    let mut events = Vec::new();
-    for _ in 0..10 {
-        w.tick(0.1).unwrap();
-        events.extend(drain(&mut w));
-        w.check_claims().unwrap();
-    }
+    let events = checked_ticks(&mut w, 10);
     for (user, _) in &users {
         assert!(w.kind(*user).is_err(), "{user:?} boarded: {events:?}");
         let ended = events

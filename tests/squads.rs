@@ -760,28 +760,12 @@ fn leaves_its_squad_and_its_plan(scenario: &Scenario) {
     let [a, b, squad] = ["a", "b", "s"].map(|name| entity(&instance, name));
     let world = &mut instance.world;
     let alive = world.domain().find_attribute("alive").unwrap();
-    let leave =
-        motive::core::model::action::ActionId(world.domain().actions().find("leave").unwrap());
-    let mut all = Vec::new();
-    let mut events = Vec::new();
-    for _ in 0..20 {
-        world.tick(0.1).unwrap();
-        world.drain_events(&mut events);
-        for e in &events {
-            // The engine performs a's leaving at once, and nothing of b's.
-            if e.kind == EventKind::ActionRequested && e.npc == a && e.action == Some(leave) {
-                world
-                    .report_action(
-                        a,
-                        e.request,
-                        motive::core::world::actions::ActionOutcome::Succeeded,
-                    )
-                    .unwrap();
-            }
-        }
-        all.append(&mut events);
-        world.check_claims().unwrap();
-    }
+    // The engine performs what a is asked at once (leaving), and nothing of b's.
+    let all: Vec<Event> = tick_reporting(world, 2.0, &[a])
+        .into_iter()
+        .map(|(_, e)| e)
+        .collect();
+    world.check_claims().unwrap();
     let ended = all
         .iter()
         .position(|e| e.kind == EventKind::EntityEnded && e.target == a)

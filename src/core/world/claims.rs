@@ -63,9 +63,9 @@ impl<B: Brains> World<B> {
     }
 
     /// The price of `object` (live, with `record`) for the NPC of `pricing`: `(0, 1)` when it
-    /// can serve the NPC now ([`World::serves`]; or the NPC has no archetype), its archetype's contention penalty
-    /// `(cost, utility factor)` when it cannot, `None` when its archetype excludes such
-    /// objects.
+    /// can serve the NPC now ([`World::serves`]; or the NPC has no archetype), its
+    /// archetype's contention penalty `(cost, utility factor)` when it cannot, `None` when its
+    /// archetype excludes such objects.
     // Always inlined: returned through memory, its answer was written in parts and read back
     // whole by a caller noting it for the commit (`note_price`), which stalled store
     // forwarding on every supplier a thread deciding ahead priced (perf annotate, hospital
@@ -243,8 +243,7 @@ impl<B: Brains> World<B> {
 
     /// Claims a slot on the object of plan step `k`, unless the NPC holds one there already,
     /// the object has no slots or the NPC is a squad; the claim lasts until the plan's last
-    /// step there. Fails with
-    /// the step when no slot is open to the NPC.
+    /// step there. Fails with the step when no slot is open to the NPC.
     fn claim_step(
         &mut self,
         npc: Entity,
