@@ -1,6 +1,6 @@
 //! Steady-state ticks that think on several threads allocate nothing (issue 33, items 3 and 4):
 //! on motive's own threads (`World::set_think_threads`) and on an engine's (`tick_begin`,
-//! `think_range` from its job threads, `tick_end`), for the brains that decide ahead, in the
+//! `think_range` from its job threads, the tick's `end`), for the brains that decide ahead, in the
 //! hospital as shipped. An engine that turns threads on must not get a heap allocation per
 //! frame for it: every thread of the process is counted, so this file holds one test (the
 //! harness runs no other beside it).
@@ -86,8 +86,9 @@ fn engine_threads_allocate_nothing(variant: &str) {
     let in_ranges = AtomicUsize::new(0);
     let starting_threads = AtomicUsize::new(0);
     let tick = |world: &mut World, dt: f64| -> motive::core::Result<()> {
-        let jobs = world.tick_begin(dt)?;
-        let shared = &*world;
+        let tick = world.tick_begin(dt)?;
+        let jobs = tick.jobs();
+        let shared = &tick;
         let per_thread = jobs.div_ceil(THREADS as usize);
         let in_ranges = &in_ranges;
         let started = allocations_during(|| {
@@ -102,7 +103,8 @@ fn engine_threads_allocate_nothing(variant: &str) {
             })
         });
         starting_threads.fetch_add(started, Ordering::Relaxed);
-        world.tick_end()
+        tick.end();
+        Ok(())
     };
     let step = engine.rules().step;
     let mut steps = |world: &mut World, seconds: f64| {

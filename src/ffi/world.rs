@@ -402,7 +402,7 @@ pub unsafe extern "C" fn motive_world_tick_begin(
     guard(|| {
         let out_jobs = out(out_jobs, "out_jobs")?;
         // SAFETY: pointer validity is this function's contract.
-        let jobs = unsafe { with_world(world, |w| Ok(w.tick_begin(dt)?)) }?;
+        let jobs = unsafe { with_world(world, |w| Ok(w.open_tick(dt)?)) }?;
         out_jobs.write(jobs);
         Ok(())
     })
@@ -429,7 +429,7 @@ pub unsafe extern "C" fn motive_world_think_range(
         let world = unsafe { borrow(world, "world") }?;
         world.enter_shared(|w| {
             no_tick_unless_open(w)?;
-            Ok(w.think_range(first, count)?)
+            Ok(w.decide_range(first, count)?)
         })
     })
 }
@@ -448,7 +448,8 @@ pub unsafe extern "C" fn motive_world_tick_end(world: *mut motive_world) -> moti
         let world = unsafe { borrow(world, "world") }?;
         world.enter_open(|w| {
             no_tick_unless_open(w)?;
-            Ok(w.tick_end()?)
+            w.close_tick();
+            Ok(())
         })
     })
 }

@@ -176,8 +176,8 @@ impl Simulator {
     }
 
     /// [`Simulator::step`], with the world's tick made by `tick`: an engine that thinks on its
-    /// own job system ticks with `World::tick_begin`, `World::think_range` and
-    /// `World::tick_end`.
+    /// own job system ticks with `World::tick_begin` and the open tick's `think_range` and
+    /// `end`.
     pub fn step_with(
         &mut self,
         world: &mut World,

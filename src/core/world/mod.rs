@@ -19,6 +19,7 @@ pub mod history;
 mod joint;
 pub mod mind;
 pub(crate) mod nearest;
+mod open_tick;
 mod orders;
 pub mod perceived;
 mod perceived_ahead;
@@ -41,6 +42,7 @@ pub(crate) mod write_log;
 
 pub use brains::{Brains, Speculation};
 pub use mind::{Mind, Part, Running};
+pub use open_tick::OpenTick;
 pub use step::Step;
 
 use crate::core::world::alarm::Alarm;
@@ -324,7 +326,7 @@ impl<B: Brains> World<B> {
     /// (`schedule.rs`).
     pub fn tick(&mut self, dt: f64) -> Result<()> {
         if self.tick_is_open() {
-            return Err(Error::invalid("a tick is open: end it with tick_end first"));
+            return Err(Error::invalid("a tick is open: end it first"));
         }
         self.phases.start();
         let tick_start = self.start_tick(dt)?;

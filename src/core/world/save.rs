@@ -97,7 +97,7 @@ impl<B: Brains> World<B> {
     pub fn save(&mut self) -> Result<Vec<u8>> {
         // An open tick has minds out of their records (`think_ahead.rs`): nothing to save.
         if self.tick_is_open() {
-            return Err(Error::invalid("a tick is open: end it with tick_end first"));
+            return Err(Error::invalid("a tick is open: end it first"));
         }
         let state = self.take_state();
         let payload = with_domain(&self.domain, || postcard::to_stdvec(&state));

@@ -110,7 +110,7 @@ pub struct ParallelStats {
 
 /// One due think's decision taken ahead.
 struct Job<B: Brains> {
-    /// A thread took this think (`World::think_range`): it is not taken twice.
+    /// A thread took this think (`OpenTick::think_range`): it is not taken twice.
     taken: bool,
     /// The brain decided ahead (false: the think decides at its turn).
     ready: bool,
@@ -425,21 +425,22 @@ impl<B: Brains> World<B> {
         })
     }
 
-    /// Begins a tick whose thinks the engine's threads decide ahead: advances the world as
-    /// [`World::tick`] does up to its thinks, lists them, and returns how many there are (the
-    /// jobs of [`World::think_range`], numbered from 0). Until [`World::tick_end`], the world
-    /// must be changed by nothing else. An error when a tick is open already, or `dt` is
-    /// refused (then nothing changed).
-    pub fn tick_begin(&mut self, dt: f64) -> Result<usize> {
+    /// Opens a tick whose thinks are decided ahead by whoever calls [`World::decide_range`]
+    /// (the engine's threads, through [`World::tick_begin`]'s guard or the C ABI): advances
+    /// the world as [`World::tick`] does up to its thinks, lists them, and returns how many
+    /// there are (the jobs, numbered from 0). Until [`World::close_tick`], the world must be
+    /// changed by nothing else. An error when a tick is open already, or `dt` is refused
+    /// (then nothing changed).
+    pub(crate) fn open_tick(&mut self, dt: f64) -> Result<usize> {
         if self.ahead.open {
-            return Err(Error::invalid("a tick is open: end it with tick_end first"));
+            return Err(Error::invalid("a tick is open: end it first"));
         }
         self.phases.start();
         let tick_start = self.start_tick(dt)?;
         self.phases.lap(Phase::Passes);
         self.order_due(tick_start);
         let due = self.due.len();
-        // The engine's threads take buffers as they come (`think_range`); those kept from
+        // The engine's threads take buffers as they come (`decide_range`); those kept from
         // earlier ticks are brought up to date.
         self.open_jobs(due, 0);
         if due > 0 {
@@ -452,12 +453,12 @@ impl<B: Brains> World<B> {
 
     /// Decides ahead for the jobs `first .. first + count` of the open tick, reading only: any
     /// number of threads may call it at once, on disjoint ranges. Jobs no range covers decide
-    /// at their turn in [`World::tick_end`]; the result is the same either way. An error when
-    /// no tick is open, the range goes past the jobs, or a job in it was taken already (the
-    /// jobs before that one are decided).
-    pub fn think_range(&self, first: usize, count: usize) -> Result<()> {
+    /// at their turn in [`World::close_tick`]; the result is the same either way. An error
+    /// when no tick is open, the range goes past the jobs, or a job in it was taken already
+    /// (the jobs before that one are decided).
+    pub(crate) fn decide_range(&self, first: usize, count: usize) -> Result<()> {
         if !self.ahead.open {
-            return Err(Error::invalid("no tick is open: call tick_begin first"));
+            return Err(Error::invalid("no tick is open: begin one first"));
         }
         let jobs = self.ahead.jobs.active;
         if first.checked_add(count).is_none_or(|end| end > jobs) {
@@ -468,12 +469,12 @@ impl<B: Brains> World<B> {
         self.with_scratch(|scratch| self.decide_jobs(first, count, scratch))
     }
 
-    /// Ends the tick [`World::tick_begin`] opened: runs its thinks in order, each committing
-    /// what was decided ahead for it if that still holds, then the rest of the tick. An error
-    /// when no tick is open.
-    pub fn tick_end(&mut self) -> Result<()> {
+    /// Ends the tick [`World::open_tick`] opened, if one is: runs its thinks in order, each
+    /// committing what was decided ahead for it if that still holds, then the rest of the
+    /// tick.
+    pub(crate) fn close_tick(&mut self) {
         if !self.ahead.open {
-            return Err(Error::invalid("no tick is open: call tick_begin first"));
+            return;
         }
         self.ahead.open = false;
         self.phases.start();
@@ -483,7 +484,6 @@ impl<B: Brains> World<B> {
         self.phases.lap(Phase::Thinks);
         self.end_tick();
         self.phases.lap(Phase::After);
-        Ok(())
     }
 
     /// Runs `body` with a set of decision buffers of the world's pool, taken for the call.
@@ -669,7 +669,7 @@ mod tests {
         let mut simulator = Simulator::new(instance.rules.clone(), world).unwrap();
         simulator.run(world, 30.0, &mut ()).unwrap();
         assert!(world.parallel_stats().decided_ahead > 1_000);
-        world.tick_begin(simulator.rules().step).unwrap();
+        world.open_tick(simulator.rules().step).unwrap();
         let committer = rooms(&mut world.brains.scratch);
         assert!(
             committer.iter().filter(|&&room| room > 0).count() > 5,
@@ -684,6 +684,6 @@ mod tests {
         for set in pool.iter_mut() {
             assert_eq!(rooms(set), committer);
         }
-        world.tick_end().unwrap();
+        world.close_tick();
     }
 }
