@@ -70,7 +70,8 @@ fn rusty_lever(duration: ActionDuration, chance: Vec<f64>) -> Lever {
     for a in [goto, pull] {
         b.set_action_planning(a, Planning::default()).unwrap();
     }
-    let goal = b.add_goap_goal("pull", 1, Relevance::Fixed(1.0)).unwrap();
+    // Below 1, so that a test's own goal may come first.
+    let goal = b.add_goap_goal("pull", 1, Relevance::Fixed(0.5)).unwrap();
     b.add_goap_requirement(
         goal,
         Condition::Compare {
@@ -894,4 +895,79 @@ fn a_helper_going_on_first_does_not_cancel_another_helpers_finished_performance(
         1,
         "{events:?}"
     );
+}
+
+/// A plan that repeats a joint step (pull the lever twice): when the first performance ends,
+/// every user goes on to the second, which no user of the first may take for a performance
+/// still under way (each helper's part ends before any goes on). Every user pulls twice, the
+/// lever moves twice, and nobody replans.
+#[test]
+fn a_plan_that_repeats_a_joint_step_performs_it_twice_without_replanning() {
+    let mut lever = rusty_lever(ActionDuration::Seconds(1.0), Vec::new());
+    let mut b = lever.builder.clone();
+    let pulls = b.add_attribute("pulls", ValueType::Number).unwrap();
+    b.add_effect(
+        lever.pull,
+        Effect {
+            role: Role::Consumer,
+            op: EffectOp::Add(pulls, Operand::Constant(Value::Number(1.0))),
+        },
+    )
+    .unwrap();
+    b.set_archetype_state(lever.puller, pulls, Value::Number(0.0))
+        .unwrap();
+    let twice = b
+        .add_goap_goal("pull_twice", 1, Relevance::Fixed(1.0))
+        .unwrap();
+    b.add_goap_requirement(
+        twice,
+        Condition::Compare {
+            role: Role::Consumer,
+            attribute: pulls,
+            op: CmpOp::Ge,
+            rhs: Operand::Constant(Value::Number(2.0)),
+        },
+    )
+    .unwrap();
+    b.add_archetype_goap_goal(lever.puller, twice).unwrap();
+    lever.domain = b.build().unwrap();
+    let mut w = world(&lever, 4);
+    let object = w.spawn(lever.lever, Vec3::default()).unwrap();
+    // Three: two helpers, one of which goes on before the other.
+    let users = walking(&lever, &mut w, 3);
+    let mut events = Vec::new();
+    for &user in &users {
+        events.extend(arrive(&mut w, user));
+    }
+    events.extend(checked_ticks(&mut w, 40));
+    for (user, _) in &users {
+        let finished = of(&events, *user, EventKind::ActionFinished);
+        assert_eq!(
+            finished.iter().map(|e| e.action).collect::<Vec<_>>(),
+            [Some(lever.pull), Some(lever.pull)],
+            "{events:?}"
+        );
+        assert!(
+            of(&events, *user, EventKind::PlanInvalid).is_empty(),
+            "{events:?}"
+        );
+        assert!(
+            of(&events, *user, EventKind::ActionCancelled).is_empty(),
+            "{events:?}"
+        );
+        // Only once both pulls are done: nothing is left to want.
+        let done = events
+            .iter()
+            .rposition(|e| e.npc == *user && e.kind == EventKind::ActionFinished);
+        let gave_up = events
+            .iter()
+            .position(|e| e.npc == *user && e.kind == EventKind::NoPlan);
+        assert!(gave_up.is_none_or(|at| Some(at) > done), "{events:?}");
+        // A timed action's effects accrue over its seconds.
+        match w.fact(*user, pulls).unwrap().value {
+            Value::Number(n) => assert!((n - 2.0).abs() < 1e-9, "{n}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!((moved(&lever, &w, object) - 2.0).abs() < 1e-9);
 }
