@@ -419,6 +419,42 @@ fn a_destroyed_member_fails_the_order_and_the_squad_goes_on_with_the_rest() {
     );
 }
 
+/// Every member an order awaits leaves the squad: nobody is left to complete it, so it fails
+/// at the tick's end, as for a member destroyed, and the squad replans at once rather than
+/// idling to the order's 5 s deadline.
+#[test]
+fn an_order_whose_awaited_members_all_left_fails_at_once() {
+    let (mut instance, [a, b, squad]) = two_units();
+    let world = &mut instance.world;
+    let mut events = tick_reporting(world, 1.0, &[]);
+    let issued = events
+        .iter()
+        .filter(|(_, e)| e.npc == squad && e.kind == EventKind::OrderIssued)
+        .count();
+    assert_eq!(issued, 1);
+    world.leave_squad(a).unwrap();
+    events.extend(tick_reporting(world, 0.5, &[]));
+    assert!(
+        !kinds_of(&events, squad).contains(&EventKind::ActionFailed),
+        "b is still awaited"
+    );
+    world.leave_squad(b).unwrap();
+    let left = world.time();
+    events.extend(tick_reporting(world, 0.1, &[]));
+    let failed: Vec<f64> = events
+        .iter()
+        .filter(|(_, e)| e.npc == squad && e.kind == EventKind::ActionFailed)
+        .map(|(t, _)| *t)
+        .collect();
+    assert_eq!(failed, [left + 0.1], "{:?}", kinds_of(&events, squad));
+    assert!(!kinds_of(&events, squad).contains(&EventKind::ActionTimedOut));
+    // Nothing stands: the units it recommended goals to keep no bias.
+    assert!(!world.command(squad).unwrap().order.as_ref().unwrap().active);
+    for unit in [a, b] {
+        assert_eq!(world.goap_mind(unit).unwrap().bias[0], 0.0);
+    }
+}
+
 #[test]
 fn membership_refuses_cycles_second_superiors_and_bad_handles() {
     let (mut instance, [a, _, squad]) = two_units();

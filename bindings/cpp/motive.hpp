@@ -1963,7 +1963,8 @@ public:
         return Status(motive_squad_add_member(world_.get(), squad.raw(), unit.raw()));
     }
     /** Takes `unit` out of `squad` (MOTIVE_STATUS_NOT_FOUND when it is not a member): its
-     * recommendations are withdrawn and the standing order no longer waits for it. */
+     * recommendations are withdrawn and the standing order no longer waits for it (an order
+     * left awaiting none of the members it awaited fails at the end of the next tick). */
     Status remove_squad_member(Squad squad, Entity unit) {
         return Status(motive_squad_remove_member(world_.get(), squad.raw(), unit.raw()));
     }

@@ -3,8 +3,8 @@
 //! recipients' relevance and hands them their targets; the recipients report adopting the goal
 //! (a plan for it), completing it (its requirements hold for them, checked after every tick's
 //! thinks, whatever their brain) or failing it (no plan, or destroyed). The order completes
-//! when every awaited recipient has completed, fails when one failed, and times out at its
-//! timeout; then the recommendations are withdrawn and the squad's plan moves on or replans.
+//! when every awaited recipient has completed, fails when one failed or every one left the
+//! squad, and times out at its timeout; then the recommendations are withdrawn and the squad's plan moves on or replans.
 //! Every step is an event, in the order it happened.
 
 use crate::core::model::condition::Bindings;
@@ -284,7 +284,12 @@ impl<B: Brains> World<B> {
             .order
             .as_ref()
             .map_or(0.0, |o| o.timeout);
-        if failed {
+        // An order that awaited members at its issue has a finite deadline (the rest stand
+        // until theirs, `issue_order`): when every one of them has left the squad
+        // (`leave_squad`), nobody is left to complete it, so it fails now, as for a member
+        // destroyed, rather than at its deadline with the squad idle until then.
+        let deserted = !awaits && running.deadline.is_finite();
+        if failed || deserted {
             self.fail_running(squad, mind);
         } else if !waiting && (awaits || self.time >= order.issued + timeout) {
             self.finish_running(squad, mind, true);

@@ -169,7 +169,8 @@ impl<B: Brains> World<B> {
     }
 
     /// Takes `unit` out of its squad: the recommendations it received are withdrawn and the
-    /// standing order no longer waits for it. Not-found when it is in no squad.
+    /// standing order no longer waits for it (an order left awaiting none of the members it
+    /// awaited fails at the end of the next tick). Not-found when it is in no squad.
     pub fn leave_squad(&mut self, unit: Entity) -> Result<()> {
         let squad = self.superior(unit)?;
         if squad.is_null() {

@@ -50,8 +50,9 @@ namespace Motive
 
         /// <summary>
         /// Takes <paramref name="unit"/> out of the squad (<c>motive_squad_remove_member</c>): its
-        /// recommendations are withdrawn and the standing order no longer waits for it. NotFound
-        /// when it is not a member of that squad.
+        /// recommendations are withdrawn and the standing order no longer waits for it (an order
+        /// left awaiting none of the members it awaited fails at the end of the next tick).
+        /// NotFound when it is not a member of that squad.
         /// </summary>
         public void RemoveSquadMember(Squad squad, Entity unit)
         {

@@ -2516,7 +2516,8 @@ namespace Motive
 
         /// <summary>
         /// Takes `unit` out of `squad`: its recommendations are withdrawn and the standing order no
-        /// longer waits for it. `MOTIVE_STATUS_NOT_FOUND` when it is not a member of `squad`.
+        /// longer waits for it (an order left awaiting none of the members it awaited fails at the end
+        /// of the next tick). `MOTIVE_STATUS_NOT_FOUND` when it is not a member of `squad`.
         ///
         /// # Safety
         /// `world` must be NULL or live.
