@@ -43,7 +43,12 @@ struct Guard {
 }
 
 fn guard() -> Guard {
-    let domain = adaptive_guards().domain;
+    guard_of(adaptive_guards())
+}
+
+/// A guard of `scenario` (adaptive_guards.json or an edit of it) beside its post.
+fn guard_of(scenario: Scenario) -> Guard {
+    let domain = scenario.domain;
     let action = |name: &str| PlayerActionId(domain.player_actions().find(name).unwrap());
     let (shoot, sneak, distract) = (action("shoot"), action("sneak"), action("distract"));
     let archetype = |name: &str| ArchetypeId(domain.archetypes().find(name).unwrap());
@@ -63,14 +68,23 @@ fn guard() -> Guard {
 impl Guard {
     /// The name of the guard's top layer.
     fn top(&self) -> String {
-        let bt = self.world.bt_mind(self.guard).unwrap();
-        let top = bt.layers.runs().next().unwrap().tree().clone();
+        self.layers().swap_remove(0)
+    }
+
+    /// The names of the guard's layers, the top first.
+    fn layers(&self) -> Vec<String> {
         let trees = self.world.domain().bt_trees();
-        let id = trees
-            .items()
-            .iter()
-            .position(|t| std::sync::Arc::ptr_eq(t, &top));
-        trees.name(id.unwrap() as u32).to_owned()
+        let bt = self.world.bt_mind(self.guard).unwrap();
+        bt.layers
+            .runs()
+            .map(|run| {
+                let id = trees
+                    .items()
+                    .iter()
+                    .position(|t| std::sync::Arc::ptr_eq(t, run.tree()));
+                trees.name(id.unwrap() as u32).to_owned()
+            })
+            .collect()
     }
 
     /// Reports `action` and lets the guard think.
@@ -194,6 +208,76 @@ fn layers_are_pushed_and_popped_at_run_time_and_bad_requests_refused() {
     let err = world.bt_mind(npc).err().unwrap();
     assert!(err.message.contains("GOAP, not BT"), "{err}");
     assert!(world.clear_bt_layers(npc).is_err());
+}
+
+/// The adaptive layer may leave the stack without the player model's say: the engine pops it,
+/// or it ends. The guard then pushes the one the model calls for at its next think, and a
+/// later swap replaces that layer, never the base tree (the swap popped whatever was on top,
+/// and a fighter's guard was left with a hint layer alone, acting no more).
+#[test]
+fn an_adaptive_layer_gone_from_the_stack_is_pushed_again_and_the_base_kept() {
+    let popped = guard();
+    // `call_for_help` hints once and ends: the stack drops it at the next step.
+    let mut ended = adaptive_guards();
+    let once = ended.domain.bt_trees().find("call_for_help").unwrap() as usize;
+    let mut json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scenarios/adaptive_guards.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    json["domain"]["behaviour_trees"][once]["root"] = serde_json::json!({ "hint": "CALL" });
+    ended = motive::domain::load_scenario(&json.to_string(), None)
+        .unwrap()
+        .value;
+    for (mut g, how) in [(popped, "popped"), (guard_of(ended), "ended")] {
+        g.report(g.sneak);
+        assert_eq!(g.layers(), ["call_for_help", "guard"], "{how}");
+        match how {
+            "popped" => g.world.pop_bt_layer(g.guard).unwrap(),
+            _ => g.world.think_now(g.guard).unwrap(),
+        }
+        assert_eq!(g.layers(), ["guard"], "{how}");
+        g.report(g.sneak);
+        if how == "popped" {
+            assert_eq!(g.layers(), ["call_for_help", "guard"], "pushed again");
+        }
+        for _ in 0..10 {
+            g.report(g.shoot);
+        }
+        assert_eq!(g.layers(), ["cover_and_cooperate", "guard"], "{how}");
+    }
+}
+
+/// A layer the engine pushes over the adaptive one is left alone, and so is the adaptive
+/// layer under it, however the player changes; once the engine pops its layer, adaptation
+/// swaps the adaptive layer again.
+#[test]
+fn an_adaptive_layer_under_the_engines_layer_waits_for_it() {
+    use motive::core::model::bt::BtTreeId;
+    let mut g = guard();
+    g.report(g.sneak);
+    // Another tree than the adaptive one: a layer running the adaptive tree is taken for it.
+    let cover = BtTreeId(
+        g.world
+            .domain()
+            .bt_trees()
+            .find("cover_and_cooperate")
+            .unwrap(),
+    );
+    g.world.push_bt_layer(g.guard, cover).unwrap();
+    for _ in 0..10 {
+        g.report(g.shoot);
+    }
+    assert_eq!(
+        g.layers(),
+        ["cover_and_cooperate", "call_for_help", "guard"]
+    );
+    g.world.pop_bt_layer(g.guard).unwrap();
+    g.report(g.shoot);
+    assert_eq!(g.layers(), ["cover_and_cooperate", "guard"]);
 }
 
 /// The shipped scenario: the scripted player sneaks until 30 s, then fights. Every guard runs

@@ -36,6 +36,8 @@ struct Script {
     by_node: HashMap<u32, u32>,
     /// Flags set on the blackboard.
     flags: Vec<u32>,
+    /// Action ids whose start the host refuses.
+    refused: Vec<u32>,
 }
 
 impl BtHost for Script {
@@ -43,6 +45,9 @@ impl BtHost for Script {
         self.now
     }
     fn start_action(&mut self, node: u32, action: ActionId, _: Option<AttributeId>) -> bool {
+        if self.refused.contains(&action.0) {
+            return false;
+        }
         self.started.push(action.0);
         self.by_node.insert(node, action.0);
         self.steps.insert(action.0, 0);
@@ -312,6 +317,102 @@ fn tables_8_to_13_filters() {
             "{node:?} over {child:?}, condition {holds}"
         );
     }
+}
+
+/// A gate whose test is false starts nothing: an action it gates off is never requested (and
+/// cancelled at the step). Reached by a sequence while its test is false, it starts its child
+/// at the first step the test holds, and steps it from the next.
+#[test]
+fn a_false_gate_starts_its_child_only_once_the_test_holds() {
+    for gate in [
+        BtNode::ConditionalExecution { test: 0 },
+        BtNode::ConditionalLoop { test: 0 },
+    ] {
+        let build = |b: &mut BtBuilder| {
+            let test = b.test(&fact(0)).unwrap();
+            match gate {
+                BtNode::ConditionalExecution { .. } => BtNode::ConditionalExecution { test },
+                _ => BtNode::ConditionalLoop { test },
+            }
+        };
+        // Looped while false: restarted every step, never its child.
+        let mut b = BtBuilder::new();
+        let node = build(&mut b);
+        b.start(BtNode::Loop).unwrap();
+        b.start(node).unwrap();
+        b.leaf(action(1)).unwrap();
+        b.end().unwrap();
+        b.end().unwrap();
+        let mut s = script(&[(1, &[InProgress])]);
+        s.facts.insert(0, false);
+        let mut run = TreeRun::new(Arc::new(b.finish().unwrap()));
+        for _ in 0..3 {
+            run.step(&mut s);
+        }
+        assert!(s.started.is_empty(), "{gate:?}: {:?}", s.started);
+
+        // Reached while false, stepped once true.
+        let mut b = BtBuilder::new();
+        let node = build(&mut b);
+        b.start(BtNode::Sequence).unwrap();
+        b.leaf(action(3)).unwrap();
+        b.start(node).unwrap();
+        b.leaf(action(1)).unwrap();
+        b.end().unwrap();
+        b.end().unwrap();
+        let mut s = script(&[(1, &[InProgress]), (3, &[Succeeded])]);
+        s.facts.insert(0, false);
+        let mut run = TreeRun::new(Arc::new(b.finish().unwrap()));
+        assert_eq!(run.step(&mut s), InProgress, "{gate:?}");
+        assert_eq!(
+            s.started,
+            [3],
+            "{gate:?}: the gate reached, its child not started"
+        );
+        s.facts.insert(0, true);
+        assert_eq!(run.step(&mut s), InProgress, "{gate:?}");
+        assert_eq!((&s.started[..], s.steps[&1]), (&[3, 1][..], 0), "{gate:?}");
+        assert_eq!(run.step(&mut s), InProgress, "{gate:?}");
+        assert_eq!((&s.started[..], s.steps[&1]), (&[3, 1][..], 1), "{gate:?}");
+    }
+}
+
+/// A parallel whose second child cannot start is an error, and the child it had started
+/// hears its stop: under a sequence that reaches it, and as a layer's root (the stack is
+/// cleared); otherwise its action ran on with nothing to stop it, holding the NPC's action.
+#[test]
+fn a_parallel_that_fails_to_start_stops_the_children_it_started() {
+    let parallel = |b: &mut BtBuilder| {
+        b.start(BtNode::Parallel).unwrap();
+        b.leaf(action(1)).unwrap();
+        b.leaf(action(2)).unwrap();
+        b.end().unwrap();
+    };
+    let mut b = BtBuilder::new();
+    parallel(&mut b);
+    let mut layers = Layers::default();
+    layers.push(TreeRun::new(Arc::new(b.finish().unwrap())));
+    let mut s = script(&[(1, &[InProgress])]);
+    s.refused.push(2);
+    assert!(!layers.step(&mut s), "the error clears the stack");
+    assert_eq!((&s.started[..], &s.stopped[..]), (&[1][..], &[1][..]));
+
+    let mut b = BtBuilder::new();
+    b.start(BtNode::Sequence).unwrap();
+    b.leaf(action(3)).unwrap();
+    parallel(&mut b);
+    b.end().unwrap();
+    let mut run = TreeRun::new(Arc::new(b.finish().unwrap()));
+    let mut s = script(&[(1, &[InProgress]), (3, &[Succeeded])]);
+    s.refused.push(2);
+    assert_eq!(run.step(&mut s), Error);
+    assert_eq!(s.started, [3, 1]);
+    assert_eq!(
+        s.stopped,
+        [3, 1],
+        "the sequence's first child, then the parallel's"
+    );
+    assert!(!run.is_running());
 }
 
 /// A timed loop restarts its child until its time is up, then succeeds (our reading of the

@@ -343,3 +343,54 @@ fn misspelt_hints_are_reported_with_a_suggestion() {
         tests.message
     );
 }
+
+/// Two actions under a parallel are an error of the tree, which clears the stack; the action
+/// the parallel had started must stop with it. It ran on, holding the NPC's one action, so
+/// every tree pushed afterwards failed at its first action and was cleared in turn: the guard
+/// never acted again.
+#[test]
+fn a_parallel_that_errs_leaves_the_npc_free_to_run_the_next_tree() {
+    let scenario = edited(|json| {
+        let trees = json["domain"]["behaviour_trees"].as_array_mut().unwrap();
+        trees.push(
+            serde_json::json!({ "name": "two_at_once", "root": { "parallel": [
+            { "action": "patrol" }, { "action": "attack" } ] } }),
+        );
+        trees.push(
+            serde_json::json!({ "name": "patroller", "root": { "loop": { "action": "patrol" } } }),
+        );
+    })
+    .unwrap()
+    .value;
+    let mut instance = scenario.instantiate(None, Some(3)).unwrap();
+    let guard = entity(&instance, "guard");
+    let world = &mut instance.world;
+    let tree = |world: &World, name: &str| {
+        motive::core::model::bt::BtTreeId(world.domain().bt_trees().find(name).unwrap())
+    };
+    world.clear_bt_layers(guard).unwrap();
+    world
+        .push_bt_layer(guard, tree(world, "two_at_once"))
+        .unwrap();
+    world.think_now(guard).unwrap();
+    assert!(
+        world.bt_mind(guard).unwrap().layers.is_empty(),
+        "the error cleared the stack"
+    );
+    assert!(
+        world.mind(guard).unwrap().running.is_none(),
+        "and stopped its action"
+    );
+    world
+        .push_bt_layer(guard, tree(world, "patroller"))
+        .unwrap();
+    world.think_now(guard).unwrap();
+    assert_eq!(
+        world.bt_mind(guard).unwrap().layers.len(),
+        1,
+        "the patroller runs"
+    );
+    let patrol = world.domain().actions().find("patrol").unwrap();
+    let running = world.mind(guard).unwrap().running.map(|r| r.step.action.0);
+    assert_eq!(running, Some(patrol));
+}

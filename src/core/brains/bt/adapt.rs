@@ -9,8 +9,11 @@
 //! at most `1 - decay` in total variation, so each layer's expected utility by at most that, and
 //! the gap between two layers by twice that: two swaps are always more than
 //! `margin / (2 (1 - decay))` reports apart (`margin / (1 - decay)` to swap back), so a mixed
-//! player cannot make layers flap. The adaptive layer is the top one; an engine that pushes its
-//! own layers over an adaptive NPC should leave adaptation out of that archetype.
+//! player cannot make layers flap. The adaptive layer is the top one, found by its tree (the
+//! highest layer running it: an engine that pushes an adaptive tree itself has it taken for
+//! the adaptive layer): one the engine popped, cleared or swapped, or that ended, is pushed
+//! again at the next think the model calls for one; one under a layer the engine pushed stays
+//! as it is until that layer is gone.
 //!
 //! A group chooses its leading tree the same way, among adaptive trees given to it
 //! ([`World::add_bt_group_adaptive_layer`]): one choice for every member.
@@ -34,20 +37,31 @@ impl World {
         let BrainState::Bt(bt) = &mut mind.brain else {
             return;
         };
+        let tree_of = |i: usize| &domain.bt_trees().items()[candidates[i].0 .0 as usize];
+        // What the mind remembers pushing may have left the stack since (the engine popped,
+        // swapped or cleared it, it ended, an error cleared the stack): the layer is found
+        // where it is, so that a swap never replaces another layer (the base tree).
+        match bt.adaptive.map(|i| bt.layers.position_of(tree_of(i))) {
+            // Under a layer the engine pushed: not ours to move until that one is gone.
+            Some(Some(at)) if at > 0 => return,
+            Some(None) => bt.adaptive = None,
+            _ => {}
+        }
         let serves = |i: usize| &candidates[i].1[..];
         let margin = domain.adaptation().margin;
         let Some(best) = choose(&self.player, candidates.len(), serves, bt.adaptive, margin) else {
             return;
         };
-        let had = bt.adaptive.is_some();
-        bt.adaptive = Some(best);
-        let tree = domain.bt_trees().items()[candidates[best].0 .0 as usize].clone();
-        let _ = self.bt_host(npc, mind, |layers, host| {
-            if had {
-                layers.pop(host);
-            }
-            layers.push(TreeRun::new(tree))
+        let on_top = bt.adaptive.is_some();
+        let run = TreeRun::new(tree_of(best).clone());
+        let placed = self.bt_host(npc, mind, |layers, host| match on_top {
+            true => layers.swap_top(run, host),
+            false => layers.push(run),
         });
+        // Only a layer in place is remembered: a full stack refuses the push.
+        if let BrainState::Bt(bt) = &mut mind.brain {
+            bt.adaptive = placed.then_some(best);
+        }
     }
 }
 

@@ -2,9 +2,11 @@
 //! controller, L2404-2603; digest §1.5). Stepped top-down, so that a lower tree is re-ordered
 //! before it runs in the same tick (L2471).
 
+use std::sync::Arc;
+
 use crate::core::model::action::ActionId;
 use crate::core::model::bt::PlanGoal;
-use crate::core::model::bt::{BtCallbackId, FlagScope, HintId, HintState};
+use crate::core::model::bt::{BtCallbackId, BtTree, FlagScope, HintId, HintState};
 use crate::core::model::condition::Condition;
 use crate::core::model::domain::AttributeId;
 
@@ -101,6 +103,14 @@ impl Layers {
         for layer in &self.layers {
             layer.run.prefetch();
         }
+    }
+
+    /// Where a layer running `tree` (the same tree, not an equal one) lies, counted from the
+    /// top, if one does.
+    pub fn position_of(&self, tree: &Arc<BtTree>) -> Option<usize> {
+        self.layers
+            .iter()
+            .position(|layer| Arc::ptr_eq(layer.run.tree(), tree))
     }
 
     /// Pushes `run` on top: it hints the layer that was on top (L2423-2455). False when the

@@ -212,12 +212,16 @@ impl TreeRun {
                 self.since[n] = host.now();
                 self.start(self.child(node), host)
             }
-            BtNode::Loop
-            | BtNode::ConditionalLoop { .. }
-            | BtNode::RunUntilSucceeded
-            | BtNode::ConditionalExecution { .. }
-            | BtNode::Not
-            | BtNode::IgnoreFailure => self.start(self.child(node), host),
+            // The child of a gate starts only while its test holds: started regardless, an
+            // action gated off was requested from the engine and cancelled at the step (or a
+            // `call` heard Start and Stop) on every think. The gate runs either way; its step
+            // answers for a false test, and starts the child once the test holds.
+            BtNode::ConditionalLoop { test } | BtNode::ConditionalExecution { test } => {
+                !self.test(test, host) || self.start(self.child(node), host)
+            }
+            BtNode::Loop | BtNode::RunUntilSucceeded | BtNode::Not | BtNode::IgnoreFailure => {
+                self.start(self.child(node), host)
+            }
             BtNode::Action { action, target } => host.start_action(node, action, target),
             BtNode::Call(callback) => host.call(node, callback, CallPhase::Start) != Status::Error,
             BtNode::Plan(goal) => host.start_plan(node, goal),
@@ -231,6 +235,11 @@ impl TreeRun {
             }
         };
         self.running[n] = started;
+        if !started {
+            // A parallel may have started children before one refused: they must hear their
+            // stop now, since `stop` never reaches below a node that is not running.
+            self.stop_children(node, host);
+        }
         started
     }
 
@@ -247,7 +256,11 @@ impl TreeRun {
             kind if kind.acts() => host.stop_action(node),
             _ => {}
         }
-        let (first, count) = self.tree.spans[n];
+        self.stop_children(node, host);
+    }
+
+    fn stop_children(&mut self, node: u32, host: &mut impl BtHost) {
+        let (first, count) = self.tree.spans[node as usize];
         for i in first..first + count {
             self.stop(self.tree.children[i as usize], host);
         }
@@ -322,6 +335,9 @@ impl TreeRun {
                     return Status::Succeeded;
                 }
                 let child = self.child(node);
+                if !self.running[child as usize] {
+                    return self.started(child, host);
+                }
                 match self.step_node(child, host) {
                     Status::Succeeded => self.restart(child, host),
                     other => other,
@@ -334,10 +350,16 @@ impl TreeRun {
                     other => other,
                 }
             }
-            BtNode::ConditionalExecution { test } => match self.test(test, host) {
-                true => self.step_node(self.child(node), host),
-                false => Status::Failed,
-            },
+            BtNode::ConditionalExecution { test } => {
+                if !self.test(test, host) {
+                    return Status::Failed;
+                }
+                let child = self.child(node);
+                match self.running[child as usize] {
+                    true => self.step_node(child, host),
+                    false => self.started(child, host),
+                }
+            }
             BtNode::Not => match self.step_node(self.child(node), host) {
                 Status::Succeeded => Status::Failed,
                 Status::Failed => Status::Succeeded,
