@@ -3982,7 +3982,8 @@ motive_status motive_npc_bt_hint(const struct motive_world *world,
                                  uint32_t *out_state);
 
 /**
- * Whether `flag` is set on `npc`'s blackboard.
+ * Whether `flag` is set on `npc`'s blackboard. `MOTIVE_STATUS_INVALID_ARGUMENT` for an
+ * attribute that is not a bool one, `MOTIVE_STATUS_NOT_FOUND` for one the domain lacks.
  *
  * # Safety
  * `world` must be NULL or live; `out_set` NULL or writable.

@@ -408,4 +408,77 @@ fn scenario_groups_are_checked() {
         { "name": "g", "tree": "call_for_help", "members": [] }
     ]));
     assert!(twice[0].contains("already defined"), "{twice:?}");
+    // The world refuses a tree given to a group twice at instantiation, with no path: the
+    // load refuses it at the entry.
+    let repeated = refused(serde_json::json!([{ "name": "g", "tree": "call_for_help",
+        "members": [], "adaptive": [
+            { "tree": "cover_and_cooperate", "serves": { "action": 1 } },
+            { "tree": "cover_and_cooperate", "serves": { "stealth": 1 } }] }]));
+    assert!(
+        repeated[0].starts_with("/groups/0/adaptive/1/tree ") && repeated[0].contains("already"),
+        "{repeated:?}"
+    );
+}
+
+/// An NPC's stack holds at most 16 layers: an archetype that lists more is refused at its
+/// `behaviour_trees`, and one with adaptive layers keeps room for one above its own (it loaded,
+/// and every NPC silently lost the layers past the sixteenth).
+#[test]
+fn an_archetype_whose_layers_overflow_a_stack_is_refused() {
+    use motive::core::brains::bt::MAX_LAYERS;
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
+        .join("adaptive_guards.json");
+    let base: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let with_layers = |layers: usize, adaptive: bool| {
+        let mut json = base.clone();
+        let guard = &mut json["domain"]["archetypes"][0];
+        let mut trees = vec![serde_json::json!("guard")];
+        trees.extend(std::iter::repeat_n(
+            serde_json::json!("call_for_help"),
+            layers - 1,
+        ));
+        guard["behaviour_trees"] = serde_json::Value::Array(trees);
+        if !adaptive {
+            guard.as_object_mut().unwrap().remove("adaptive_layers");
+        }
+        motive::domain::load_scenario(&json.to_string(), None).map(|_| ())
+    };
+    assert!(with_layers(MAX_LAYERS, false).is_ok());
+    assert!(with_layers(MAX_LAYERS - 1, true).is_ok());
+    for (layers, adaptive) in [(MAX_LAYERS + 1, false), (MAX_LAYERS, true)] {
+        let err = with_layers(layers, adaptive).unwrap_err();
+        let said: Vec<String> = err
+            .diagnostics
+            .iter()
+            .map(|d| format!("{} {}", d.path, d.message))
+            .collect();
+        assert!(
+            said.iter()
+                .any(|d| d.contains("/archetypes/0") && d.contains("at most 16")),
+            "{layers} layers, adaptive {adaptive}: {said:?}"
+        );
+    }
+}
+
+/// A call the builder refuses changes nothing, not even the play styles it would have settled
+/// on: the caller's first style is still number 0 (PaSSAGE's five were added first).
+#[test]
+fn a_refused_call_leaves_the_play_styles_as_they_were() {
+    use motive::core::model::domain::DomainBuilder;
+    use motive::core::model::player_style::StyleId;
+    let mut b = DomainBuilder::new();
+    assert!(b
+        .add_player_action("bad", &[(StyleId(0), f64::NAN)])
+        .is_err());
+    assert!(b
+        .add_player_action("unknown", &[(StyleId(7), 1.0)])
+        .is_err());
+    assert_eq!(b.add_player_style("sneaky").unwrap(), StyleId(0));
+    // Settled by a call that succeeds: the caller's styles, then.
+    b.add_player_action("sneak", &[(StyleId(0), 1.0)]).unwrap();
+    assert_eq!(b.style_count(), 1);
+    let mut b = DomainBuilder::new();
+    b.add_player_action("shoot", &[(StyleId(0), 1.0)]).unwrap();
+    assert_eq!(b.style_count(), 5, "none named: PaSSAGE's five");
 }

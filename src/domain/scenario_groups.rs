@@ -116,9 +116,19 @@ impl Loading {
         let mut layers = Vec::new();
         for entry in entries {
             let layer = self.ctx.object(&entry, &["tree", "serves"])?;
-            let tree = layer
-                .require(&mut self.ctx, "tree")
-                .and_then(|t| self.group_tree(&t, domain));
+            // Refused here, at the entry, as the world would refuse it at instantiation.
+            let tree = layer.require(&mut self.ctx, "tree").and_then(|t| {
+                let id = self.group_tree(&t, domain)?;
+                if layers.iter().any(|(held, _)| *held == id) {
+                    let name = domain.bt_trees().name(id.0);
+                    self.ctx.error(
+                        &t.path,
+                        format!("{name:?} is an adaptive layer of the group already"),
+                    );
+                    return None;
+                }
+                Some(id)
+            });
             let serves = layer
                 .require(&mut self.ctx, "serves")
                 .and_then(|s| style_weights(&mut self.ctx, domain.player_styles(), &s));

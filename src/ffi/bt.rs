@@ -468,6 +468,15 @@ pub unsafe extern "C" fn motive_bt_builder_test_close(
             if operands.is_empty() {
                 return Err(FfiError::invalid("and and or take one operand or more"));
             }
+            // The outermost group becomes a condition tree, which the tree may refuse (too
+            // deep, too large): the group is closed only once it is in, so that a refusal
+            // keeps it open with its operands.
+            if b.groups.len() == 1 {
+                let test = b.tree.test(&expr)?;
+                b.groups.pop();
+                out_test.write(test);
+                return Ok(());
+            }
             b.groups.pop();
             add_test(b, expr, out_test)
         })
@@ -901,7 +910,8 @@ pub unsafe extern "C" fn motive_npc_bt_hint(
     }
 }
 
-/// Whether `flag` is set on `npc`'s blackboard.
+/// Whether `flag` is set on `npc`'s blackboard. `MOTIVE_STATUS_INVALID_ARGUMENT` for an
+/// attribute that is not a bool one, `MOTIVE_STATUS_NOT_FOUND` for one the domain lacks.
 ///
 /// # Safety
 /// `world` must be NULL or live; `out_set` NULL or writable.
@@ -915,9 +925,7 @@ pub unsafe extern "C" fn motive_npc_bt_flag(
     // SAFETY: pointer validity is this function's contract.
     unsafe {
         query(world, out_set, "out_set", |w| {
-            let bt = w.bt_mind(npc.into())?;
-            let fact = bt.blackboard.get(AttributeId(flag));
-            Ok(fact.is_some_and(|f| f.value == crate::core::Value::Bool(true)))
+            w.bt_flag(npc.into(), AttributeId(flag))
         })
     }
 }

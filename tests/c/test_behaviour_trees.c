@@ -408,6 +408,31 @@ static void test_trees_naming_unknown_callbacks_are_refused(void) {
     ENSURE_OK(add_lone_node(&def, 0));
 }
 
+/* A condition tree nested one level deeper than a tree allows is refused when its outermost
+ * group closes, and the refusal loses nothing: the group stays open with its operands, so the
+ * same close is refused for the same reason (it said "no condition group is open"). */
+static void test_a_refused_test_close_keeps_its_group(void) {
+    motive_bt_builder *t = NULL;
+    motive_bt_test_id test;
+    char message[256];
+    int i;
+    ENSURE_OK(motive_bt_builder_create(&t));
+    for (i = 0; i < 64; i++) {
+        ENSURE_OK(motive_bt_builder_test_open(t, MOTIVE_BT_TEST_OP_AND));
+    }
+    ENSURE_OK(motive_bt_builder_test_hint(t, 0, &test));
+    for (i = 0; i < 63; i++) {
+        ENSURE_OK(motive_bt_builder_test_close(t, &test));
+    }
+    SENTINEL(test);
+    ENSURE_STATUS(motive_bt_builder_test_close(t, &test), MOTIVE_STATUS_INVALID_ARGUMENT);
+    ENSURE(motive_test_is_sentinel(&test, sizeof test));
+    ENSURE(strstr(motive_test_last_error(message, sizeof message), "deep") != NULL);
+    ENSURE_STATUS(motive_bt_builder_test_close(t, &test), MOTIVE_STATUS_INVALID_ARGUMENT);
+    ENSURE(strstr(motive_test_last_error(message, sizeof message), "deep") != NULL);
+    motive_bt_builder_destroy(t);
+}
+
 /* Ticks `world` in 0.1 s steps until `npc`'s flag `done` is set, at most `ticks` times. */
 static bool tick_until_done(motive_world *world, motive_npc npc, motive_attribute done,
                             int ticks) {
@@ -698,6 +723,16 @@ static void test_blackboard_entries_are_typed(void) {
                 motive_npc_bt_get_blackboard(world, npc, 99, &value) == MOTIVE_STATUS_NOT_FOUND);
     FREE_ENSURE(d, world,
                 motive_npc_bt_remove_blackboard(world, npc, 99) == MOTIVE_STATUS_NOT_FOUND);
+    /* A flag is a bool attribute of the domain: a number one, or none, is no flag. */
+    {
+        bool set = true;
+        FREE_ENSURE(d, world,
+                    motive_npc_bt_flag(world, npc, d.alert, &set) ==
+                    MOTIVE_STATUS_INVALID_ARGUMENT);
+        FREE_ENSURE(d, world,
+                    motive_npc_bt_flag(world, npc, 99, &set) == MOTIVE_STATUS_NOT_FOUND);
+        FREE_ENSURE(d, world, set);
+    }
     FREE_ENSURE(d, world,
                 motive_npc_bt_set_blackboard(world, npc, d.alert, NULL) ==
                 MOTIVE_STATUS_NULL_ARGUMENT);
@@ -847,6 +882,7 @@ static void test_swapping_the_top_layer(void) {
 void run_behaviour_tree_tests(void) {
     RUN_TEST(test_callback_names_are_interned_and_found);
     RUN_TEST(test_trees_naming_unknown_callbacks_are_refused);
+    RUN_TEST(test_a_refused_test_close_keeps_its_group);
     RUN_TEST(test_ticks_run_the_call_leaf_start_steps_stop);
     RUN_TEST(test_the_tree_follows_what_the_callbacks_answer);
     RUN_TEST(test_blackboard_entries_are_typed);

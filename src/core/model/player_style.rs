@@ -76,6 +76,15 @@ impl DomainBuilder {
         self.domain.player_styles.add(name, ()).map(StyleId)
     }
 
+    /// How many styles the domain has or will have: those added, else [`PASSAGE_STYLES`].
+    /// Changes nothing, so that a call may check against it before it is sure to succeed.
+    pub fn style_count(&self) -> usize {
+        match self.domain.player_styles.len() {
+            0 => PASSAGE_STYLES.len(),
+            added => added,
+        }
+    }
+
     /// The styles as they stand: those added, or [`PASSAGE_STYLES`] once anything needs them.
     pub fn styles_in_use(&mut self) -> usize {
         if self.domain.player_styles.is_empty() {
@@ -95,12 +104,13 @@ impl DomainBuilder {
         name: &str,
         styles: &[(StyleId, f64)],
     ) -> Result<PlayerActionId> {
-        let count = self.styles_in_use();
-        let distribution = style_distribution(count, styles)?;
-        self.domain
-            .player_actions
-            .add(name, distribution)
-            .map(PlayerActionId)
+        // Checked against the styles the domain will have, and those settled only once the
+        // action is in: a refused call leaves the styles as they were (a caller's own first
+        // style would otherwise be number 5).
+        let distribution = style_distribution(self.style_count(), styles)?;
+        let action = self.domain.player_actions.add(name, distribution)?;
+        self.styles_in_use();
+        Ok(PlayerActionId(action))
     }
 
     /// How the player model learns and how readily NPCs change layers.

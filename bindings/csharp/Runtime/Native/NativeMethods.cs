@@ -701,7 +701,8 @@ namespace Motive
         internal static extern Status motive_npc_bt_hint(WorldHandle world, Npc npc, uint level, uint hint, out uint out_state);
 
         /// <summary>
-        /// Whether `flag` is set on `npc`'s blackboard.
+        /// Whether `flag` is set on `npc`'s blackboard. `MOTIVE_STATUS_INVALID_ARGUMENT` for an
+        /// attribute that is not a bool one, `MOTIVE_STATUS_NOT_FOUND` for one the domain lacks.
         ///
         /// # Safety
         /// `world` must be NULL or live; `out_set` NULL or writable.

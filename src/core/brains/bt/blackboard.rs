@@ -8,7 +8,7 @@ use crate::core::model::domain::AttributeId;
 use crate::core::model::entity::Entity;
 use crate::core::model::error::{Error, ErrorKind, Result};
 use crate::core::model::fact_set::{Fact, FactSet};
-use crate::core::model::value::Value;
+use crate::core::model::value::{Value, ValueType};
 use crate::core::world::describe;
 use crate::core::World;
 
@@ -46,6 +46,20 @@ impl World {
                 format!("npc {} has no {name:?} on its blackboard", describe(npc)),
             )
         })
+    }
+
+    /// Whether `flag` (a bool attribute of the domain) is set on `npc`'s blackboard: an entry
+    /// holding true.
+    pub fn bt_flag(&self, npc: Entity, flag: AttributeId) -> Result<bool> {
+        let def = self.domain.attribute(flag)?;
+        if def.value_type != ValueType::Bool {
+            return Err(Error::invalid(format!(
+                "a flag is a bool attribute, and {:?} is a {} attribute",
+                def.name,
+                def.value_type.name()
+            )));
+        }
+        Ok(is_set(&self.bt_mind(npc)?.blackboard, flag))
     }
 
     /// Removes the entry for `key` from `npc`'s blackboard, if it has one.

@@ -15,9 +15,7 @@ use super::host::BtHost;
 use super::run::TreeRun;
 use super::status::Status;
 
-/// Most layers one NPC may stack: the thesis's are unbounded (L2923), but each costs its
-/// tree's state, and a stack is pushed by callers.
-pub const MAX_LAYERS: usize = 16;
+pub use crate::core::model::bt::MAX_LAYERS;
 
 /// One layer: a running tree, or a finished one waiting for the layers above it to finish
 /// (L2489-2515).

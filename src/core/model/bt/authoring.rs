@@ -13,7 +13,7 @@ use crate::core::model::value::ValueType;
 
 use super::condition_tree::BtTest;
 use super::node::{BtCallbackId, BtNode, HintId, PlanGoal};
-use super::tree::BtTree;
+use super::tree::{BtTree, MAX_LAYERS};
 
 /// The roles a tree's conditions may name: the NPC, as consumer and as supplier.
 const BT_ROLES: &[Role] = &[Role::Consumer, Role::Supplier];
@@ -109,6 +109,19 @@ impl DomainBuilder {
     /// above it may only hint (L2402, L2870).
     pub fn set_archetype_bt(&mut self, archetype: ArchetypeId, layers: &[BtTreeId]) -> Result<()> {
         let arch = self.domain.archetypes.get(archetype.0)?;
+        // An NPC's stack holds them all, and its adaptive layer above them.
+        let room = MAX_LAYERS - usize::from(!arch.adaptive.is_empty());
+        if layers.len() > room {
+            return Err(Error::invalid(format!(
+                "{} behaviour-tree layers: an NPC's stack holds at most {MAX_LAYERS}{}",
+                layers.len(),
+                if room < MAX_LAYERS {
+                    ", one of them its adaptive layer"
+                } else {
+                    ""
+                }
+            )));
+        }
         let name = |id: BtTreeId| self.domain.bt_trees.name(id.0).to_owned();
         for (level, &id) in layers.iter().enumerate() {
             let tree = self.domain.bt_trees.get(id.0)?;
@@ -141,8 +154,8 @@ impl DomainBuilder {
         tree: BtTreeId,
         serves: &[(StyleId, f64)],
     ) -> Result<()> {
-        let styles = self.styles_in_use();
-        let serves = style_distribution(styles, serves)?;
+        // The styles are settled only once the layer is in (`add_player_action`).
+        let serves = style_distribution(self.style_count(), serves)?;
         let name = self.domain.bt_trees.name(tree.0).to_owned();
         if !self.domain.bt_trees.get(tree.0)?.hints_only() {
             return Err(Error::invalid(format!(
@@ -162,7 +175,15 @@ impl DomainBuilder {
                 "{name:?} is an adaptive layer already"
             )));
         }
+        if arch.bt.len() >= MAX_LAYERS {
+            return Err(Error::invalid(format!(
+                "no room for an adaptive layer above {} behaviour-tree layers: an NPC's stack \
+                 holds at most {MAX_LAYERS}",
+                arch.bt.len()
+            )));
+        }
         arch.adaptive.push((tree, serves));
+        self.styles_in_use();
         Ok(())
     }
 }

@@ -13,4 +13,4 @@ pub use authoring::BtTreeId;
 pub use builder::BtBuilder;
 pub use condition_tree::{BtTest, TestExpr};
 pub use node::{BtCallbackId, BtNode, ConditionMode, FlagScope, HintId, HintState, PlanGoal};
-pub use tree::{BtTree, MAX_TREE_DEPTH, MAX_TREE_NODES};
+pub use tree::{BtTree, MAX_LAYERS, MAX_TREE_DEPTH, MAX_TREE_NODES};

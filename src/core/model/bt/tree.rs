@@ -13,6 +13,11 @@ pub const MAX_TREE_NODES: usize = 4096;
 /// recurses that deep.
 pub const MAX_TREE_DEPTH: usize = 64;
 
+/// Most layers one NPC may stack: the thesis's are unbounded (L2923), but each costs its
+/// tree's state, and a stack is pushed by callers. An archetype's authored layers, with room
+/// for its adaptive layer if it has any, must fit.
+pub const MAX_LAYERS: usize = 16;
+
 /// A behaviour tree, immutable once built ([`super::BtBuilder`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct BtTree {
