@@ -179,6 +179,25 @@ impl Brains for BrainState {
     type Scratch = ThinkScratch;
     type Proposal = Proposal;
 
+    fn fits(&self, domain: &Domain, def: &ArchetypeDef, now: f64) -> bool {
+        match self {
+            BrainState::Bt(bt) => def.uses_bt() && bt.fits(domain, def, now),
+            BrainState::Goap(goap) => !def.uses_bt() && def.uses_goap() && goap.fits(domain, def),
+            BrainState::Ubc(ubc) => {
+                !def.uses_bt() && !def.uses_goap() && def.uses_ubc() && ubc.fits(domain, def)
+            }
+            BrainState::Udgoap(udgoap) => {
+                !def.uses_bt() && !def.uses_goap() && !def.uses_ubc() && udgoap.fits(domain)
+            }
+        }
+    }
+
+    fn shared_fits(shared: &Shared, domain: &Domain, now: f64) -> bool {
+        shared
+            .bt_groups
+            .fit(domain.player_styles().len().max(1), now)
+    }
+
     fn new_mind(domain: &Domain, def: &ArchetypeDef) -> Self {
         if def.uses_bt() {
             let mut bt = BtMind::default();

@@ -168,6 +168,24 @@ impl<T> SlotMap<T> {
         Some(value)
     }
 
+    /// Whether the map is one its own operations could have made: its count is its live
+    /// values, every generation is at least 1, and the free list names distinct empty slots
+    /// that may be reused. A decoded map is checked before use: a free list naming a live slot
+    /// made the next insert overwrite it.
+    pub fn is_consistent(&self) -> bool {
+        let live = self.slots.iter().filter(|s| s.value.is_some()).count();
+        let mut listed = vec![false; self.slots.len()];
+        live == self.len
+            && self.slots.iter().all(|s| s.generation >= 1)
+            && self.free.iter().all(|&index| {
+                let Some(slot) = self.slots.get(index as usize) else {
+                    return false;
+                };
+                let first = !std::mem::replace(&mut listed[index as usize], true);
+                first && slot.value.is_none() && slot.generation < u16::MAX
+            })
+    }
+
     /// Number of slots ever issued: an exclusive bound on indices for [`SlotMap::get_at_mut`].
     pub fn slot_count(&self) -> u32 {
         self.slots.len() as u32

@@ -172,4 +172,14 @@ pub trait Brains:
     /// own (a behaviour tree's blackboard, whose action leaves take their targets there) gets
     /// it too.
     fn given_target(&mut self, target: Fact);
+
+    /// Whether this mind, decoded from a save, is one the brain could have made for an NPC of
+    /// `def` at time `now`: the archetype's brain, and every id and length within the domain's.
+    /// [`World::load`] refuses a save otherwise, so that corrupted bytes that pass the
+    /// checksum cannot make a later think panic.
+    fn fits(&self, domain: &Domain, def: &ArchetypeDef, now: f64) -> bool;
+
+    /// Whether the world-wide state, decoded from a save, is one the brains could have made
+    /// over `domain` at time `now` (as [`Brains::fits`] for a mind).
+    fn shared_fits(shared: &Self::Shared, domain: &Domain, now: f64) -> bool;
 }

@@ -17,6 +17,7 @@ pub mod find;
 mod heap_layout;
 pub mod history;
 mod joint;
+mod load_checks;
 pub mod mind;
 pub(crate) mod nearest;
 mod open_tick;

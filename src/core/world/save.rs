@@ -132,10 +132,12 @@ impl<B: Brains> World<B> {
         .map_err(|e| corrupt(format!("its state does not decode ({e})")))?;
         let mut world = World::new_leased(domain, serial, state.seed, 0)?;
         world.put_state(state);
+        // Checked before anything is derived from it: deriving reads ids the checks bound.
+        world.check_loaded()?;
+        world.derive_after_load();
         // Decoded one after the other: laid out in slot order at the first tick.
         world.scattered = world.entities.len();
         world.ambiance.set_world(world.serial());
-        world.check_loaded()?;
         world.reserve_plans();
         Ok(world)
     }
@@ -179,7 +181,8 @@ impl<B: Brains> World<B> {
         }
     }
 
-    /// Puts saved fields in; the spatial index is rebuilt before it is next used.
+    /// Puts saved fields in (what [`World::take_state`] took out, or a decoded state, which
+    /// [`World::derive_after_load`] then completes).
     fn put_state(&mut self, state: State<B>) {
         self.seed = state.seed;
         self.time = state.time;
@@ -200,31 +203,16 @@ impl<B: Brains> World<B> {
         self.destructions = state.destructions;
         self.engine_timeout = state.engine_timeout;
         self.squads = state.squads;
+    }
+
+    /// What a loaded world derives from its state rather than saves: the tended entities and
+    /// the spatial index (rebuilt before it is next used). Not on a save, which leaves the
+    /// world as it was (a save reset the spatial cell size the engine had set).
+    fn derive_after_load(&mut self) {
         self.tend_all();
         self.spatial = WorldSpatial::for_domain(&self.domain);
         self.spatial.changed(EntityKind::Object);
         self.spatial.changed(EntityKind::Npc);
-    }
-
-    /// Checks what a decoded state must satisfy to be used safely with its domain: every
-    /// archetype id, outcome history and count in range (a corrupted save that passed the
-    /// checksum by chance must not make the world panic).
-    fn check_loaded(&self) -> Result<()> {
-        let archetypes = self.domain.archetypes().len();
-        for (_, record) in self.entities.iter() {
-            if record
-                .archetype()
-                .is_some_and(|a| a.0 as usize >= archetypes)
-            {
-                return Err(corrupt("an entity's archetype is not the domain's"));
-            }
-        }
-        if self.outcome_history.len() != self.domain.actions().len() {
-            return Err(corrupt(
-                "its outcome histories do not match the domain's actions",
-            ));
-        }
-        Ok(())
     }
 }
 
@@ -275,9 +263,28 @@ impl<'b> Header<'b> {
     }
 }
 
-fn corrupt(why: impl std::fmt::Display) -> Error {
+/// The error of a save that does not decode into a world: `why`.
+pub(super) fn corrupt(why: impl std::fmt::Display) -> Error {
     Error::new(
         ErrorKind::InvalidArgument,
         format!("not a valid save: {why}"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::shipped_instance;
+
+    /// A save leaves the world as it was: it reset the spatial cell size the engine had set
+    /// (and rebuilt the index), as only a load should.
+    #[test]
+    fn a_save_leaves_the_spatial_tuning_as_it_was() {
+        let mut instance = shipped_instance("hospital.json", Some(32), 1);
+        let world = &mut instance.world;
+        world.tick(0.1).unwrap();
+        world.set_spatial_cell_size(3.0).unwrap();
+        let first = world.save().unwrap();
+        assert_eq!(world.spatial_cell_size(), 3.0);
+        assert_eq!(world.save().unwrap(), first, "saved twice, the same bytes");
+    }
 }

@@ -64,6 +64,24 @@ impl BtGroups {
             .flat_map(|(_, g)| g.members.iter().copied())
     }
 
+    /// Whether decoded groups are ones the world could have made (`World::load`): a
+    /// consistent table, each group's run fitting its tree at time `now`, its members and
+    /// adaptive trees within their limits, its chosen tree one of them, each serving a
+    /// distribution over the domain's `styles` play styles.
+    pub(crate) fn fit(&self, styles: usize, now: f64) -> bool {
+        self.groups.is_consistent()
+            && self.groups.iter().all(|(_, group)| {
+                group.run.fits_tree(now)
+                    && group.members.len() <= MAX_GROUP_MEMBERS
+                    && group.adaptive.len() <= MAX_GROUP_ADAPTIVE_LAYERS
+                    && group
+                        .adaptive
+                        .iter()
+                        .all(|(_, serves)| serves.len() == styles)
+                    && group.chosen.is_none_or(|i| i < group.adaptive.len())
+            })
+    }
+
     /// The groups `npc` is a member of, in slot order.
     fn with_member(&self, npc: Entity) -> impl Iterator<Item = (SlotKey, &Group)> + '_ {
         (0..self.groups.slot_count())

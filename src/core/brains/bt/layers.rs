@@ -103,6 +103,12 @@ impl Layers {
         }
     }
 
+    /// Whether a decoded stack is one the brain could have made: at most [`MAX_LAYERS`],
+    /// each run fitting its tree ([`TreeRun::fits_tree`]).
+    pub(crate) fn fit(&self, now: f64) -> bool {
+        self.layers.len() <= MAX_LAYERS && self.layers.iter().all(|l| l.run.fits_tree(now))
+    }
+
     /// Where a layer running `tree` (the same tree, not an equal one) lies, counted from the
     /// top, if one does.
     pub fn position_of(&self, tree: &Arc<BtTree>) -> Option<usize> {

@@ -1,6 +1,8 @@
 //! Per-NPC state of the behaviour-tree brain: its layer stack and the action leaf performing.
 
 use crate::core::brains::udgoap::mind::UdgoapMind;
+use crate::core::model::archetype::ArchetypeDef;
+use crate::core::model::domain::Domain;
 use crate::core::model::fact_set::FactSet;
 
 use super::layers::Layers;
@@ -42,4 +44,23 @@ pub struct BtMind {
     /// What UDGOAP plan leaves plan from: the NPC's memory of what it perceived, made at its
     /// first such plan (sized by its archetype's memory capacity).
     pub planner: Option<Box<UdgoapMind>>,
+}
+
+impl BtMind {
+    /// Whether a decoded mind fits its archetype `def` in `domain` at time `now`
+    /// (`World::load`): its layers fit their trees, its adaptive layer is one of the
+    /// archetype's, its action leaf a node of its base tree, its planner's memory the domain's.
+    pub(crate) fn fits(&self, domain: &Domain, def: &ArchetypeDef, now: f64) -> bool {
+        let base_nodes = self
+            .layers
+            .runs()
+            .last()
+            .map_or(0, |r| r.tree().nodes().len());
+        self.layers.fit(now)
+            && self.adaptive.is_none_or(|i| i < def.adaptive.len())
+            && self
+                .action
+                .is_none_or(|leaf| (leaf.node as usize) < base_nodes)
+            && self.planner.as_deref().is_none_or(|p| p.fits(domain))
+    }
 }

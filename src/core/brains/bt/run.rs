@@ -70,6 +70,38 @@ impl TreeRun {
         crate::prefetch::all(&self.order);
     }
 
+    /// Whether its state fits its tree (a decoded run is checked before use): every vector
+    /// sized from the tree, each cursor on one of its node's children (past the last once the
+    /// node ended), and each span of the hinted order the node's own children, each once.
+    pub(crate) fn fits_tree(&self, now: f64) -> bool {
+        let tree = &*self.tree;
+        let nodes = tree.nodes().len();
+        let sized = self.running.len() == nodes
+            && self.cursor.len() == nodes
+            && self.since.len() == nodes
+            && self.order.len() == tree.children.len()
+            && self.hints.len() == tree.exposed().len();
+        sized
+            && self.since.iter().all(|&t| t.is_finite() && t <= now)
+            && (0..nodes).all(|n| {
+                let (first, count) = tree.spans[n];
+                let span = first as usize..(first + count) as usize;
+                let Some(children) = tree.children.get(span.clone()) else {
+                    return false;
+                };
+                let order = &self.order[span];
+                // A composite that ended keeps its cursor past its last child until it
+                // starts again; a running one is on a child.
+                let cursor = self.cursor[n] as usize;
+                let on_child = cursor < children.len() || (children.is_empty() && cursor == 0);
+                (on_child || (!self.running[n] && cursor == children.len()))
+                    && order
+                        .iter()
+                        .enumerate()
+                        .all(|(i, c)| children.contains(c) && !order[..i].contains(c))
+            })
+    }
+
     /// The tree it runs.
     pub fn tree(&self) -> &Arc<BtTree> {
         &self.tree

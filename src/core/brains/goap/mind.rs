@@ -5,6 +5,8 @@ use crate::core::brains::{SearchStats, SearchStatus};
 use crate::core::model::action::ActionId;
 
 use crate::core::brains::goap::search::GoapSearch;
+use crate::core::model::archetype::ArchetypeDef;
+use crate::core::model::domain::Domain;
 use crate::core::model::goap::goal::GoapGoalId;
 
 /// Why the NPC does what it does: the last GOAP decision.
@@ -78,6 +80,27 @@ impl GoapMind {
             satisfied: vec![false; goals],
             ..GoapMind::default()
         }
+    }
+
+    /// Whether a decoded mind fits its archetype `def` in `domain` (`World::load`): a vector
+    /// per goal of the archetype, and every goal and action id within the domain's.
+    pub(crate) fn fits(&self, domain: &Domain, def: &ArchetypeDef) -> bool {
+        let goals = def.goap_goals.len();
+        let goal = |g: &GoapGoalId| (g.0 as usize) < domain.goap_goals().len();
+        self.bias.len() == goals
+            && self.relevance.len() == goals
+            && self.satisfied.len() == goals
+            && self.goal.iter().all(goal)
+            && self.search.iter().all(|(g, _)| goal(g))
+            && [&self.decision, &self.pending]
+                .iter()
+                .all(|d| d.goal.iter().all(goal))
+            && self
+                .failed
+                .iter()
+                .all(|a| (a.0 as usize) < domain.actions().len())
+            && self.order.iter().all(|&i| (i as usize) < goals)
+            && self.next <= self.order.len()
     }
 
     /// Starts loading the fields a think reads: the struct's head up to the search in flight,

@@ -1,5 +1,7 @@
 //! Per-NPC state of the UBC brain: the last decision, kept to explain it.
 
+use crate::core::model::archetype::ArchetypeDef;
+use crate::core::model::domain::Domain;
 use crate::core::model::entity::Entity;
 
 use crate::core::model::ubc::plan::UbcPlanId;
@@ -37,6 +39,18 @@ impl UbcMind {
             ratings: Vec::with_capacity(plans),
             ..UbcMind::default()
         }
+    }
+
+    /// Whether a decoded mind fits its archetype `def` in `domain` (`World::load`): at most a
+    /// rating per plan of the archetype, each of a plan of the domain, and the chosen one among
+    /// them.
+    pub(crate) fn fits(&self, domain: &Domain, def: &ArchetypeDef) -> bool {
+        self.ratings.len() <= def.ubc.plans.len()
+            && self
+                .ratings
+                .iter()
+                .all(|r| (r.plan.0 as usize) < domain.ubc_plans().len())
+            && self.chosen.is_none_or(|i| i < self.ratings.len())
     }
 
     /// The rating of the plan performed, if one was.

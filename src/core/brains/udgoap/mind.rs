@@ -5,6 +5,7 @@ pub use crate::core::brains::udgoap::candidate::{Candidate, CandidateFields};
 use crate::core::brains::udgoap::focus::Focus;
 use crate::core::brains::udgoap::memory::Memory;
 use crate::core::brains::{SearchStats, SearchStatus};
+use crate::core::model::domain::Domain;
 use crate::core::model::drive::DriveId;
 use crate::core::model::entity::Entity;
 use crate::core::model::goal::GoalId;
@@ -100,6 +101,17 @@ impl UdgoapMind {
             crate::prefetch::front(&self.explanation.candidates, 256);
             crate::prefetch::front(&self.explanation.satisfactions, 128);
         }
+    }
+
+    /// Whether a decoded mind fits `domain` (`World::load`; its memory is checked as it
+    /// decodes): every drive and goal of the domain's, each goal of one of its drives.
+    pub(crate) fn fits(&self, domain: &Domain) -> bool {
+        self.drives
+            .iter()
+            .all(|d| (d.drive.0 as usize) < domain.drives().len())
+            && self.goals.iter().all(|g| {
+                (g.goal.0 as usize) < domain.goals().len() && (g.drive as usize) < self.drives.len()
+            })
     }
 
     /// A fresh state with the archetype's memory capacity and internal drives.
