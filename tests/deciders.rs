@@ -57,3 +57,36 @@ fn the_deciders_of_a_tick_are_every_mind_that_decided_once() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+/// Thinks an engine forces between two ticks (`think_now`) list each NPC once, in the order
+/// they first decided, until the next tick begins: A, B and A again listed A twice.
+#[test]
+fn thinks_forced_between_ticks_list_each_npc_once() {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
+        .join("hospital.json");
+    let scenario = load_scenario_file(&path).unwrap().value;
+    let mut instance = scenario.instantiate(Some(16), Some(1)).unwrap();
+    let world = &mut instance.world;
+    world.tick(0.1).unwrap();
+    world.tick(0.1).unwrap();
+    // The tick's own deciders stay listed; forced thinks add those that decide, the first
+    // time only.
+    let npcs: Vec<_> = world
+        .entities()
+        .filter(|&e| world.kind(e).ok() == Some(EntityKind::Npc))
+        .collect();
+    for &npc in &npcs {
+        world.think_now(npc).unwrap();
+    }
+    let listed = world.decided_in_last_tick().to_vec();
+    let forced = listed.len();
+    assert!(forced > 2, "{listed:?}");
+    for &npc in npcs.iter().rev().chain(&npcs) {
+        world.think_now(npc).unwrap();
+    }
+    assert_eq!(world.decided_in_last_tick(), listed);
+    world.tick(0.1).unwrap();
+    let listed = world.decided_in_last_tick();
+    let distinct: std::collections::HashSet<_> = listed.iter().collect();
+    assert_eq!(distinct.len(), listed.len(), "each once: {listed:?}");
+}

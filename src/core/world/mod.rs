@@ -10,6 +10,7 @@ mod brains;
 pub(crate) mod buffer_room;
 pub mod claims;
 pub mod collect_in_advance;
+mod deciders;
 mod engine_timeout;
 pub mod event;
 pub mod event_queue;
@@ -168,8 +169,8 @@ pub struct World<B: Brains> {
     /// The due thinks and the NPCs' tier as the advance pass collects them
     /// (`collect_in_advance.rs`).
     pub(crate) collect_in_advance: collect_in_advance::CollectInAdvance,
-    /// The NPCs that made a decision since the last tick began, in decision order, reused.
-    pub(crate) decided: Vec<Entity>,
+    /// The NPCs that made a decision since the last tick began, each once, reused.
+    pub(crate) decided: deciders::Deciders,
     /// Expansions left in this tick's budget.
     pub(crate) budget_left: u32,
     /// Expansions spent in the current (or last) tick.
@@ -284,7 +285,7 @@ impl<B: Brains> World<B> {
             brains: B::Shared::default(),
             due: Vec::new(),
             collect_in_advance: Default::default(),
-            decided: Vec::new(),
+            decided: deciders::Deciders::default(),
             budget_left: 0,
             tick_expansions: 0,
             rng: WorldRng::new(seed),
@@ -359,10 +360,7 @@ impl<B: Brains> World<B> {
             budget => budget,
         };
         self.tick_expansions = 0;
-        self.decided.clear();
-        // Each NPC decides at most once a tick: room for all of them now, not when a rare tick
-        // first decides for more of them than any before (an allocation minutes into a run).
-        self.decided.reserve(self.npc_count);
+        self.decided.clear(self.npc_count, self.serial());
         Ok(tick_start)
     }
 
@@ -393,9 +391,10 @@ impl<B: Brains> World<B> {
     /// The NPCs and squads that made a decision in the last tick (a plan, "no plan", a rating,
     /// a tree step), each once, in the order they decided: what an engine would refresh, and
     /// what the headless simulator counts, without visiting every NPC. Thinks forced outside
-    /// a tick (`think_now`) are listed until the next tick begins.
+    /// a tick (`think_now`) are listed until the next tick begins, each NPC once however often
+    /// it is made to think. A loaded world lists none until its first decision.
     pub fn decided_in_last_tick(&self) -> &[Entity] {
-        &self.decided
+        self.decided.as_slice()
     }
 
     /// Planner expansions spent in the last tick (UDGOAP thinks and GOAP searches): never

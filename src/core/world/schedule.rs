@@ -207,11 +207,13 @@ impl<B: Brains> World<B> {
         });
     }
 
-    /// Lists `npc` among the tick's deciders if its mind decided just now (once: a think may
-    /// have served its own plan request, which noted it already).
+    /// Lists `npc` among the tick's deciders if its mind decided just now (once, however
+    /// often it decides before the list is cleared: `deciders.rs`).
     pub(crate) fn note_decision(&mut self, npc: Entity, mind: &Mind<B>) {
-        if mind.brain.last_decision() == Some(self.time) && self.decided.last() != Some(&npc) {
-            self.decided.push(npc);
+        if mind.brain.last_decision() == Some(self.time) {
+            if let Some(key) = npc.key_in(self.serial()) {
+                self.decided.note(npc, key.index);
+            }
         }
     }
 
