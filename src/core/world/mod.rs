@@ -360,7 +360,7 @@ impl<B: Brains> World<B> {
             budget => budget,
         };
         self.tick_expansions = 0;
-        self.decided.clear(self.npc_count, self.serial());
+        self.decided.clear(self.npc_count);
         Ok(tick_start)
     }
 
