@@ -330,7 +330,13 @@ impl Loading {
         };
         let key = GROUPS[group];
         let obj = self.ctx.object(node, &[key])?;
-        let body = obj.get(key)?;
+        // The reader takes null for absent: said here, or the tree was refused in silence and
+        // every reference to it resolved to nothing (a group's tree, its group gone).
+        let Some(body) = obj.get(key) else {
+            self.ctx
+                .error(&node.path, format!("{key:?} is null: give it a test"));
+            return None;
+        };
         match key {
             "all" | "any" => {
                 let operands: Option<Vec<TestExpr>> = self

@@ -13,6 +13,7 @@ use super::scenario::{AdaptiveSpec, GroupSpec};
 use crate::core::brains::bt::{MAX_GROUP_ADAPTIVE_LAYERS, MAX_GROUP_MEMBERS};
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::bt::BtTreeId;
+use crate::core::model::player_style::style_distribution;
 use crate::core::Domain;
 
 impl Loading {
@@ -129,9 +130,14 @@ impl Loading {
                 }
                 Some(id)
             });
-            let serves = layer
-                .require(&mut self.ctx, "serves")
-                .and_then(|s| style_weights(&mut self.ctx, domain.player_styles(), &s));
+            // A distribution, as the world makes of it at instantiation: refused here, at its
+            // own pointer, or the document loaded and failed to instantiate.
+            let serves = layer.require(&mut self.ctx, "serves").and_then(|s| {
+                let weights = style_weights(&mut self.ctx, domain.player_styles(), &s)?;
+                let styles = domain.player_styles().len();
+                self.check(&s.path, style_distribution(styles, &weights))?;
+                Some(weights)
+            });
             layers.push((tree?, serves?));
         }
         Some(layers)

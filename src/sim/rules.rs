@@ -168,10 +168,19 @@ impl SimRules {
             }
         }
         for (i, spawn) in self.spawns.iter().enumerate() {
-            domain
+            let def = domain
                 .archetypes()
                 .get(spawn.archetype.0)
                 .map_err(|e| RuleFault::at(&format!("spawns[{i}].archetype"), e))?;
+            // Refused here rather than at the first spawn, minutes into a run.
+            if def.squad.is_some() {
+                let field = format!("spawns[{i}].archetype");
+                let message = format!(
+                    "{field} {:?} is a squad's: a squad is made with its members, not spawned",
+                    domain.archetypes().name(spawn.archetype.0)
+                );
+                return Err(RuleFault::new(&field, message));
+            }
             if !spawn.at.is_finite() {
                 let field = format!("spawns[{i}].at");
                 let message = format!("{field} {:?} is not finite", spawn.at);

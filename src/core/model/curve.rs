@@ -6,6 +6,11 @@
 
 use crate::core::model::error::{Error, Result};
 
+/// Largest magnitude of a curve's parameters (range ends, slopes, offsets, points): finite
+/// ones could overflow where a score subtracts two of them (a range from -1e308 to 1e308 gave
+/// NaN scores, then NaN utilities); within it every step stays finite or saturates.
+pub const MAX_CURVE_MAGNITUDE: f64 = 1e15;
+
 /// The shape applied to a normalised input `x` in [0, 1].
 #[derive(Clone, Debug, PartialEq)]
 pub enum CurveShape {
@@ -85,11 +90,11 @@ impl Curve {
         Ok(curve)
     }
 
-    /// What [`Curve::new`] checks, for curves built field by field: finite parameters, a
-    /// non-empty range, a well-formed shape.
+    /// What [`Curve::new`] checks, for curves built field by field: parameters within
+    /// ±[`MAX_CURVE_MAGNITUDE`], a non-empty range, a well-formed shape.
     pub fn check(&self) -> Result<()> {
         let Curve { min, max, shape } = self;
-        let finite = |values: &[f64]| values.iter().all(|v| v.is_finite());
+        let finite = |values: &[f64]| values.iter().all(|v| v.abs() <= MAX_CURVE_MAGNITUDE);
         let shape_ok = match shape {
             CurveShape::Linear { slope, offset } => finite(&[*slope, *offset]),
             CurveShape::Power {
@@ -109,12 +114,13 @@ impl Curve {
         };
         if !finite(&[*min, *max]) || min == max {
             return Err(Error::invalid(format!(
-                "a curve's range must be finite and not empty, got [{min}, {max}]"
+                "a curve's range must be within ±{MAX_CURVE_MAGNITUDE:e} and not empty, got \
+                 [{min}, {max}]"
             )));
         }
         if !shape_ok {
             return Err(Error::invalid(format!(
-                "invalid curve shape {shape:?}: parameters must be finite, a power's exponent > 0, a logistic's steepness not 0, piecewise points non-empty with increasing x"
+                "invalid curve shape {shape:?}: parameters must be within ±{MAX_CURVE_MAGNITUDE:e}, a power's exponent > 0, a logistic's steepness not 0, piecewise points non-empty with increasing x"
             )));
         }
         Ok(())

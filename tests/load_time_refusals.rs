@@ -1,0 +1,112 @@
+//! Documents that loaded, passed `motive validate`, and then failed at instantiation or in
+//! the run (or ran without part of themselves): each is refused at load, at the value that is
+//! wrong, with every other error of the document still reported. Found by a review of the
+//! JSON format (session 42).
+
+use motive::domain::load_scenario;
+use serde_json::{json, Value};
+
+/// The shipped scenario `file`, edited.
+fn edited(file: &str, edit: impl FnOnce(&mut Value)) -> String {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios")).join(file);
+    let mut document: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    edit(&mut document);
+    document.to_string()
+}
+
+/// Each error of loading `text`, as "pointer message".
+fn refusals(text: &str) -> Vec<String> {
+    match load_scenario(text, None) {
+        Ok(_) => Vec::new(),
+        Err(e) => e
+            .diagnostics
+            .iter()
+            .map(|d| format!("{} {}", d.path, d.message))
+            .collect(),
+    }
+}
+
+/// `text` is refused with an error at `pointer` that says `says`.
+fn refused_at(text: &str, pointer: &str, says: &str) {
+    let errors = refusals(text);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with(&format!("{pointer} ")) && e.contains(says)),
+        "{pointer} / {says}: {errors:#?}"
+    );
+}
+
+/// A test group holding null was taken for no group and refused without a word, and the tree
+/// with it: the scenario's group that tree led loaded and ran without its group.
+#[test]
+fn a_test_holding_null_is_an_error_not_a_lost_tree() {
+    let text = edited("guard_watch.json", |d| {
+        let trees = d["domain"]["behaviour_trees"].as_array_mut().unwrap();
+        let watch = trees.iter_mut().find(|t| t["name"] == "watch").unwrap();
+        watch["root"] = json!({ "sequence": [
+            { "precondition": { "all": null } }, { "hint": "CALL" } ] });
+    });
+    let errors = refusals(&text);
+    assert!(
+        errors.iter().any(|e| e.contains("\"all\" is null")),
+        "{errors:#?}"
+    );
+}
+
+/// A spawn rule naming a squad's archetype failed at the first spawn, seconds into the run.
+#[test]
+fn a_spawn_rule_may_not_spawn_a_squad() {
+    let text = edited("room_clearing.json", |d| {
+        d["simulation"]["spawns"] =
+            json!([{ "archetype": "swat_team", "at": [0, 0, 0], "every": 1 }]);
+    });
+    refused_at(&text, "/simulation/spawns/0/archetype", "squad");
+}
+
+/// `count` × `spread` past the largest f32 failed at instantiation ("not finite").
+#[test]
+fn entities_spread_past_the_largest_position_are_refused_at_their_spread() {
+    let text = edited("guard_hebt.json", |d| {
+        d["entities"].as_array_mut().unwrap().push(
+            json!({ "name": "far", "archetype": "cover_spot", "count": 5, "spread": [1e38, 0, 0] }),
+        );
+    });
+    let entities = serde_json::from_str::<Value>(&text).unwrap()["entities"]
+        .as_array()
+        .unwrap()
+        .len();
+    refused_at(
+        &text,
+        &format!("/entities/{}/spread", entities - 1),
+        "finite",
+    );
+}
+
+/// A group's adaptive tree serving no distribution (a negative or all-zero weight) failed at
+/// instantiation.
+#[test]
+fn a_groups_adaptive_serves_is_a_distribution() {
+    for serves in [
+        json!({ "action": -1, "stealth": 2 }),
+        json!({ "action": 0 }),
+    ] {
+        let text = edited("guard_watch.json", |d| {
+            d["groups"][0]["adaptive"][0]["serves"] = serves.clone();
+        });
+        refused_at(&text, "/groups/0/adaptive/0/serves", "weight");
+    }
+}
+
+/// A curve over a range from -1e308 to 1e308 scored NaN, and the NPC's drives and utilities
+/// with it; curve parameters are bounded so that no score can.
+#[test]
+fn curve_parameters_are_bounded() {
+    let text = edited("household.json", |d| {
+        d["domain"]["goals"][0]["conditions"][0]["curve"] =
+            json!({ "type": "linear", "min": -1e308, "max": 1e308 });
+    });
+    let errors = refusals(&text);
+    assert!(errors.iter().any(|e| e.contains("±1e15")), "{errors:#?}");
+}
