@@ -334,3 +334,94 @@ proptest! {
         prop_assert!(in_unit_range(&values), "{:?}", values);
     }
 }
+
+/// A scripted player rule catches up at most `MAX_SPAWN_CATCH_UP` periods a step, as a spawn
+/// rule does: after the world ran far ahead of the simulator (a step of 1e17 s), the next step
+/// reported without end (past 2^53 periods the schedule no longer moved).
+#[test]
+fn a_scripted_player_catches_up_a_bounded_number_of_periods() {
+    let path = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/adaptive_guards.json"
+    ));
+    let mut doc: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let rules = doc["simulation"]["player"].as_array_mut().unwrap();
+    rules[0].as_object_mut().unwrap().remove("until");
+    let scenario = load_scenario(&doc.to_string(), None).unwrap().value;
+    let instance = scenario.instantiate(None, Some(1)).unwrap();
+    let mut world = instance.world;
+    let mut sim = Simulator::new(instance.rules, &world).unwrap();
+    for far in [2e6, 1e17] {
+        sim.step(&mut world, far, &mut ()).unwrap();
+        let before = world.player_model().reports();
+        sim.step(&mut world, 0.05, &mut ()).unwrap();
+        let reported = world.player_model().reports() - before;
+        assert!(
+            reported <= u64::from(MAX_SPAWN_CATCH_UP) * 2,
+            "{reported} reports in one step after {far} s"
+        );
+    }
+}
+
+/// A step added to a predefined plan an archetype already holds is refused: the archetype's
+/// checks of the plan (here, a last step on the next one's supplier) ran when it was given
+/// the plan, and the step passed into a domain whose first tick panicked.
+#[test]
+fn a_step_is_added_to_a_plan_before_an_archetype_holds_it() {
+    use motive::core::model::ubc::plan::StepTarget;
+    let mut b = DomainBuilder::new();
+    let act = b.add_action("act").unwrap();
+    let bot = b.add_archetype("bot").unwrap();
+    b.add_consumed_action(bot, act).unwrap();
+    b.add_supplied_action(bot, act).unwrap();
+    let plan = b.add_ubc_plan("p").unwrap();
+    b.add_ubc_plan_step(plan, act, StepTarget::Own).unwrap();
+    b.add_archetype_ubc_plan(bot, plan).unwrap();
+    let err = b
+        .add_ubc_plan_step(plan, act, StepTarget::Next)
+        .unwrap_err();
+    assert!(err.message.contains("bot"), "{err}");
+    assert_eq!(
+        b.domain().ubc_plans().items()[plan.0 as usize].steps.len(),
+        1
+    );
+}
+
+/// An annotation id past any domain's is refused before a set is built: `UINT32_MAX` made a
+/// set of 512 MiB (1 GiB at its peak, ten seconds) before the domain refused it, and a few
+/// such modifiers aborted the process. Through the C ABI, as a C tool would call it.
+#[test]
+fn an_annotation_id_past_any_domains_is_refused_before_it_allocates() {
+    use motive::ffi::actions::motive_domain_builder_add_action;
+    use motive::ffi::ambiance::{
+        motive_ambiance_modifier_default, motive_domain_builder_set_action_ambiance_effect,
+    };
+    use motive::ffi::domain::{motive_domain_builder_create, motive_domain_builder_destroy};
+    use motive::ffi::last_error::motive_last_error_message;
+    use motive::ffi::status::motive_status;
+    let ids = [0, u32::MAX];
+    let mut effect = motive_ambiance_modifier_default();
+    effect.annotations = ids.as_ptr();
+    effect.annotation_count = ids.len();
+    // SAFETY: every pointer is to a live local or the builder made here.
+    unsafe {
+        let mut builder = std::ptr::null_mut();
+        assert_eq!(
+            motive_domain_builder_create(&mut builder),
+            motive_status::Ok
+        );
+        let mut action = 0;
+        assert_eq!(
+            motive_domain_builder_add_action(builder, c"act".as_ptr(), &mut action),
+            motive_status::Ok
+        );
+        let status = motive_domain_builder_set_action_ambiance_effect(builder, action, &effect);
+        let mut message = [0u8; 256];
+        let mut length = 0;
+        motive_last_error_message(message.as_mut_ptr().cast(), message.len(), &mut length);
+        motive_domain_builder_destroy(builder);
+        let message = String::from_utf8_lossy(&message[..length]).into_owned();
+        assert_eq!(status, motive_status::NotFound, "{message}");
+        assert!(message.contains("past any domain's"), "{message}");
+    }
+}

@@ -15,7 +15,7 @@ use super::status::motive_status;
 use super::vec3::motive_vec3;
 use super::world::{motive_world, query, with_world};
 use crate::core::model::action::ActionId;
-use crate::core::model::ambiance::{AnnotationId, Modifier, Rate};
+use crate::core::model::ambiance::{AnnotationId, Modifier, Rate, MAX_ANNOTATIONS};
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::world::ambiance_areas::{AmbianceId, AreaId, Falloff, ProjectionId, Shape};
 
@@ -121,6 +121,16 @@ impl motive_ambiance_modifier {
         let ids = unsafe { slice(self.annotations, self.annotation_count, &at("annotations")) }?;
         let booster = self.booster.to_core(&at("booster"))?;
         let dampener = self.dampener.to_core(&at("dampener"))?;
+        // Bounded before the set is built: a set holds a bit up to its largest id.
+        if let Some(&id) = ids.iter().find(|&&id| id >= MAX_ANNOTATIONS) {
+            return Err(FfiError::new(
+                motive_status::NotFound,
+                format!(
+                    "{}: annotation {id} is past any domain's (at most {MAX_ANNOTATIONS})",
+                    at("annotations")
+                ),
+            ));
+        }
         let annotations = ids.iter().map(|&id| AnnotationId(id)).collect();
         Modifier::new(
             self.start,

@@ -11,9 +11,10 @@ use crate::core::MAX_ENTITY_CAPACITY_HINT;
 /// cbindgen:ignore
 pub const MAX_RUN_TICKS: u32 = 1 << 24;
 
-/// Most periods of one spawn rule a step catches up: a step longer than many periods spawns
-/// at most this many entities of the rule, and the periods missed beyond are dropped. A rule
-/// spawning every 1e-9 s caught up a billion periods a step.
+/// Most periods of one spawn rule, or of one scripted player rule, a step catches up: a step
+/// longer than many periods spawns at most this many entities of the rule (reports at most
+/// this many actions), and the periods missed beyond are dropped. A rule spawning every 1e-9 s
+/// caught up a billion periods a step.
 ///
 /// cbindgen:ignore
 pub const MAX_SPAWN_CATCH_UP: u32 = 1 << 10;

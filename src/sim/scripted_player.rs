@@ -2,6 +2,7 @@
 //! what its player does, so that scenarios show NPCs adapting to a player whose style changes
 //! (`brains/bt/adapt.rs`).
 
+use super::limits::MAX_SPAWN_CATCH_UP;
 use crate::core::model::player_style::PlayerActionId;
 use crate::core::{Result, World};
 
@@ -33,10 +34,21 @@ impl ScriptedPlayer {
         }
     }
 
-    /// Reports, rule by rule, every action due by the world's time.
+    /// Reports, rule by rule, every action due by the world's time: a rule that fell several
+    /// periods behind (a step longer than its period, or the world ticked without the
+    /// simulator) catches up for at most [`MAX_SPAWN_CATCH_UP`] periods, as a spawn rule
+    /// does, and its next report is a period from now. Unbounded, a step of 1e17 s made the
+    /// next step report for ever (past 2^53 periods the schedule no longer moves).
     pub(crate) fn run(&mut self, rules: &[PlayerRule], world: &mut World) -> Result<()> {
+        let now = world.time();
         for (next, rule) in self.next.iter_mut().zip(rules) {
-            while *next <= world.time() && *next < rule.until {
+            let mut periods = 0;
+            while *next <= now && *next < rule.until {
+                periods += 1;
+                if periods > MAX_SPAWN_CATCH_UP {
+                    *next = now + rule.every;
+                    break;
+                }
                 world.report_player_action(rule.action)?;
                 *next += rule.every;
             }

@@ -4,7 +4,7 @@
 //! and a rejected call changes nothing.
 
 use crate::core::model::action::ActionId;
-use crate::core::model::ambiance::{AnnotationId, Annotations, Modifier};
+use crate::core::model::ambiance::{AnnotationId, Annotations, Modifier, MAX_ANNOTATIONS};
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::domain::{Domain, DomainBuilder};
 use crate::core::model::error::{Error, Result};
@@ -12,6 +12,11 @@ use crate::core::model::error::{Error, Result};
 impl DomainBuilder {
     /// Defines an ambiance annotation (`loud`, `nervous`, `suspicious`).
     pub fn add_annotation(&mut self, name: &str) -> Result<AnnotationId> {
+        if self.domain.annotations.len() >= MAX_ANNOTATIONS as usize {
+            return Err(Error::invalid(format!(
+                "a domain has at most {MAX_ANNOTATIONS} annotations"
+            )));
+        }
         self.domain.annotations.add(name, ()).map(AnnotationId)
     }
 

@@ -47,7 +47,10 @@ impl DomainBuilder {
     }
 
     /// Appends a step to `plan`: `action` performed on `on`. A plan has at most one kind of
-    /// target, so every `Target` step shares it.
+    /// target, so every `Target` step shares it. Refused once an archetype holds the plan:
+    /// giving it to an archetype checks its steps (a last step on the next one's supplier, an
+    /// action the archetype does not consume), and a step added after would pass unchecked
+    /// into a domain whose first tick then failed.
     pub fn add_ubc_plan_step(
         &mut self,
         plan: UbcPlanId,
@@ -55,6 +58,20 @@ impl DomainBuilder {
         on: StepTarget,
     ) -> Result<()> {
         self.domain.actions().get(action.0)?;
+        self.domain.ubc_plans.get(plan.0)?;
+        if let Some(holder) = self
+            .domain
+            .archetypes
+            .items()
+            .iter()
+            .position(|a| a.ubc.plans.contains(&plan))
+        {
+            return Err(Error::invalid(format!(
+                "predefined plan {:?} is archetype {:?}'s already: add its steps first",
+                self.domain.ubc_plans.name(plan.0),
+                self.domain.archetypes.name(holder as u32)
+            )));
+        }
         let def = self.domain.ubc_plans.get_mut(plan.0)?;
         if def.steps.len() >= MAX_PLAN_DEPTH as usize {
             return Err(Error::invalid(format!(
