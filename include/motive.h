@@ -4506,7 +4506,9 @@ motive_status motive_npc_destroy(struct motive_world *world, struct motive_npc n
 
 /**
  * True when `npc` names a live NPC of `world`. False for null, stale, foreign or non-NPC
- * handles, and for a NULL or poisoned world.
+ * handles, for a NULL or poisoned world, and from inside one of the world's callbacks. It
+ * answers while a tick is open (between `motive_world_tick_begin` and
+ * `motive_world_tick_end`), from any thread.
  *
  * # Safety
  * `world` must be NULL or live.

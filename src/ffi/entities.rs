@@ -3,7 +3,7 @@
 use super::defs::{motive_npc_def, motive_object_def};
 use super::guard::{guard, guard_value, FfiResult};
 use super::handles::{motive_entity, motive_npc, motive_object};
-use super::pointers::{out, read_def};
+use super::pointers::{borrow, out, read_def};
 use super::status::motive_status;
 use super::vec3::motive_vec3;
 use super::world::{motive_world, query, with_world};
@@ -51,7 +51,11 @@ unsafe fn destroy(world: *mut motive_world, entity: Entity, kind: EntityKind) ->
     guard(|| unsafe { with_world(world, |w| Ok(w.destroy(entity, kind)?)) })
 }
 
-/// Whether `entity` is live in `world` and of `kind`; false for NULL or poisoned worlds.
+/// Whether `entity` is live in `world` and of `kind`; false for NULL or poisoned worlds. It
+/// only reads, so it answers while a tick is open too (it said false for every live entity
+/// then, and an engine checking its NPCs between `motive_world_tick_begin` and
+/// `motive_world_tick_end` took them for gone); from inside one of the world's callbacks, which
+/// cannot read the world, false.
 ///
 /// # Safety
 /// `world` must be NULL or live.
@@ -62,7 +66,9 @@ pub(crate) unsafe fn is_valid(
 ) -> bool {
     // SAFETY: forwarded from this function's contract.
     guard_value(false, || unsafe {
-        with_world(world, |w| Ok(w.is_live(entity, kind))).unwrap_or(false)
+        borrow(world, "world")
+            .and_then(|w| w.enter_shared(|w| Ok(w.is_live(entity, kind))))
+            .unwrap_or(false)
     })
 }
 
@@ -98,7 +104,9 @@ pub unsafe extern "C" fn motive_npc_destroy(
 }
 
 /// True when `npc` names a live NPC of `world`. False for null, stale, foreign or non-NPC
-/// handles, and for a NULL or poisoned world.
+/// handles, for a NULL or poisoned world, and from inside one of the world's callbacks. It
+/// answers while a tick is open (between `motive_world_tick_begin` and
+/// `motive_world_tick_end`), from any thread.
 ///
 /// # Safety
 /// `world` must be NULL or live.

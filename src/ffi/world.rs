@@ -113,7 +113,10 @@ impl motive_world {
 
     /// Runs `body` on the world read-locked, so that other threads may do the same at once;
     /// a call from inside one of the world's callbacks fails with `WORLD_LOCKED`.
-    fn enter_shared<R>(&self, body: impl FnOnce(&World) -> FfiResult<R>) -> FfiResult<R> {
+    pub(crate) fn enter_shared<R>(
+        &self,
+        body: impl FnOnce(&World) -> FfiResult<R>,
+    ) -> FfiResult<R> {
         self.check_not_poisoned()?;
         let world = self.acquire(|| self.state.try_read(), || self.state.read())?;
         self.check_not_poisoned()?;

@@ -31,15 +31,24 @@ static void *think_range(void *arg) {
 
 /* One tick through the engine's path: THREADS pthreads think uneven ranges covering all jobs
  * but the last quarter, which the commits decide; the calls refused while the tick is open. */
+/* The engine-path world, and the NPC of the last action it requested (NULL before any). */
+static const motive_world *engine_world;
+static motive_npc watched;
+
 static bool engine_tick(motive_world *world, double dt) {
     size_t jobs = 0, covered, first = 0, t;
     double time = 0.0;
     pthread_t threads[THREADS];
     range_job ranges[THREADS];
-    bool ok = true;
+    bool ok = true, valid_before, valid_open;
     ENSURE_STATUS_OR_RETURN(motive_world_tick_end(world), MOTIVE_STATUS_NO_TICK, false);
     ENSURE_STATUS_OR_RETURN(motive_world_think_range(world, 0, 0), MOTIVE_STATUS_NO_TICK, false);
+    engine_world = world;
+    valid_before = motive_npc_is_valid(world, watched);
     ENSURE_STATUS_OR_RETURN(motive_world_tick_begin(world, dt, &jobs), MOTIVE_STATUS_OK, false);
+    /* A query that only reads answers while the tick is open: a live NPC is not taken for
+     * gone. */
+    valid_open = motive_npc_is_valid(world, watched);
     ENSURE_STATUS_OR_RETURN(motive_world_tick(world, dt), MOTIVE_STATUS_TICK_OPEN, false);
     ENSURE_STATUS_OR_RETURN(motive_world_time(world, &time), MOTIVE_STATUS_TICK_OPEN, false);
     ENSURE_STATUS_OR_RETURN(motive_world_tick_begin(world, dt, &jobs), MOTIVE_STATUS_TICK_OPEN,
@@ -67,6 +76,8 @@ static bool engine_tick(motive_world *world, double dt) {
                                 MOTIVE_STATUS_INVALID_ARGUMENT, false);
     }
     ENSURE_STATUS_OR_RETURN(motive_world_tick_end(world), MOTIVE_STATUS_OK, false);
+    ENSURE_OR_RETURN(valid_open == valid_before || valid_open == motive_npc_is_valid(world, watched),
+                     false);
     return true;
 }
 
@@ -81,6 +92,9 @@ static size_t drain(motive_world *world, motive_event *out) {
             /* A report the world refuses (the NPC moved on) changes nothing in either twin. */
             (void)motive_npc_report_action(world, motive_entity_as_npc(out[i].npc), out[i].request,
                                            MOTIVE_ACTION_OUTCOME_SUCCEEDED);
+            if (world == engine_world) {
+                watched = motive_entity_as_npc(out[i].npc);
+            }
         }
     }
     return count;
