@@ -14,7 +14,7 @@ use super::enum_codes::{c_enum, decode};
 use super::guard::{guard, guard_value, FfiError, FfiResult};
 use super::handles::{motive_bt_group, motive_npc};
 use super::minds::MOTIVE_NO_ID;
-use super::pointers::{borrow_mut, free, out, read_def, slice};
+use super::pointers::{borrow_mut, free, out, read_def_with_bools, slice};
 use super::status::motive_status;
 use super::world::{list_query, motive_world, query, with_world};
 use crate::core::model::action::ActionId;
@@ -336,6 +336,17 @@ fn node(def: &motive_bt_node_def) -> FfiResult<BtNode> {
     })
 }
 
+/// Reads a node definition; its `flag_value` byte may be any a C caller stored
+/// ([`read_with_bools`](super::pointers::read_with_bools)).
+///
+/// # Safety
+/// `def` NULL or a readable definition.
+unsafe fn read_node_def(def: *const motive_bt_node_def) -> FfiResult<motive_bt_node_def> {
+    let bools = [std::mem::offset_of!(motive_bt_node_def, flag_value)];
+    // SAFETY: forwarded from this function's contract; flag_value is the struct's one bool.
+    unsafe { read_def_with_bools(def, "def", &bools) }
+}
+
 /// Opens a composite or filter node (`*def`): the nodes added until `motive_bt_builder_end`
 /// are its children. A tree nests at most 64 deep and has at most 4,096 nodes and condition
 /// nodes.
@@ -350,7 +361,7 @@ pub unsafe extern "C" fn motive_bt_builder_start(
     // SAFETY: pointer validity is this function's contract.
     unsafe {
         with_builder(builder, |b| {
-            let def = read_def(def, "def")?;
+            let def = read_node_def(def)?;
             Ok(b.tree.start(node(&def)?)?)
         })
     }
@@ -369,7 +380,7 @@ pub unsafe extern "C" fn motive_bt_builder_leaf(
     // SAFETY: pointer validity is this function's contract.
     unsafe {
         with_builder(builder, |b| {
-            let def = read_def(def, "def")?;
+            let def = read_node_def(def)?;
             Ok(b.tree.leaf(node(&def)?)?)
         })
     }

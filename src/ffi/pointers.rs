@@ -97,6 +97,48 @@ pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize, name: &str) -> FfiR
     Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
+/// Copies the `T` at `ptr`, each byte at an offset of `bools` (its `bool` fields) made 0 or 1
+/// first: a C caller may have stored any byte there (a `memset`, a `uint8_t` alias, a
+/// hand-written P/Invoke struct), and a Rust `bool` holding another byte is undefined
+/// behaviour. Non-zero is true, as C reads it.
+///
+/// # Safety
+/// `ptr` must point to a whole readable `T` (alignment not needed); `bools` must hold the
+/// offset of every `bool` field of `T`, and every other field of `T` must be valid for any
+/// initialised bytes (integers, floats, raw pointers).
+pub(crate) unsafe fn read_with_bools<T: Copy>(ptr: *const T, bools: &[usize]) -> T {
+    let mut copy = std::mem::MaybeUninit::<T>::uninit();
+    let bytes = copy.as_mut_ptr().cast::<u8>();
+    // SAFETY: `ptr` is readable for a whole `T` (the caller's contract), `copy` is a distinct
+    // `T`-sized buffer, and bytes have no alignment.
+    unsafe { std::ptr::copy_nonoverlapping(ptr.cast::<u8>(), bytes, std::mem::size_of::<T>()) };
+    for &offset in bools {
+        // SAFETY: `offset` is that of a one-byte field inside `T` (the caller's contract),
+        // whose byte the copy above initialised.
+        unsafe { *bytes.add(offset) = u8::from(*bytes.add(offset) != 0) };
+    }
+    // SAFETY: every bool field now holds 0 or 1 and every other field is valid for any
+    // initialised bytes (the caller's contract); padding need not be initialised.
+    unsafe { copy.assume_init() }
+}
+
+/// [`read_def`] for a definition with `bool` fields at the offsets `bools`
+/// ([`read_with_bools`]).
+///
+/// # Safety
+/// As [`read_def`] and [`read_with_bools`].
+pub(crate) unsafe fn read_def_with_bools<T: Copy>(
+    ptr: *const T,
+    name: &str,
+    bools: &[usize],
+) -> FfiResult<T> {
+    // SAFETY: forwarded from this function's contract; read_def checked the size.
+    unsafe {
+        read_def(ptr.cast::<std::mem::MaybeUninit<T>>(), name)?;
+        Ok(read_with_bools(ptr, bools))
+    }
+}
+
 /// Reads a definition struct whose first field is its size, rejecting any other size.
 ///
 /// # Safety

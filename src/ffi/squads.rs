@@ -8,6 +8,8 @@
 //! `motive_entity_as_npc(motive_squad_entity(squad))` (`motive_npc_goap_decision`,
 //! `motive_npc_plan`, ...), which accept squads.
 
+use std::mem::{offset_of, MaybeUninit};
+
 use super::actions::motive_action_id;
 use super::archetypes::motive_archetype_id;
 use super::domain::{edit, motive_attribute, motive_domain_builder};
@@ -17,7 +19,7 @@ use super::goap_definitions::motive_goap_goal_id;
 use super::guard::{guard, FfiResult};
 use super::handles::{motive_entity, motive_squad};
 use super::minds::MOTIVE_NO_ID;
-use super::pointers::{out, slice};
+use super::pointers::{out, read_with_bools, slice};
 use super::status::motive_status;
 use super::world::{list_query, motive_world, query, with_world};
 use crate::core::model::action::ActionId;
@@ -133,10 +135,19 @@ pub unsafe extern "C" fn motive_domain_builder_set_action_order(
     // SAFETY: pointer validity is this function's contract.
     unsafe {
         edit(builder, |b| {
-            let recs = slice(recommendations, count, "recommendations")?;
+            // As bytes: its bools may hold any byte a C caller stored (read_with_bools).
+            let recs = slice(
+                recommendations.cast::<MaybeUninit<motive_recommendation>>(),
+                count,
+                "recommendations",
+            )?;
+            let bools = [
+                offset_of!(motive_recommendation, target_supplier),
+                offset_of!(motive_recommendation, required),
+            ];
             let mut recommend = Vec::with_capacity(recs.len().min(64));
             for r in recs {
-                recommend.push(recommendation(r)?);
+                recommend.push(recommendation(&read_with_bools(r.as_ptr(), &bools))?);
             }
             Ok(b.set_action_order(ActionId(action), OrderDef { recommend, timeout })?)
         })

@@ -191,7 +191,9 @@ static bool define_trees(motive_domain_builder *b, motive_bt_builder *t, bt_doma
     }
     def = node(MOTIVE_BT_NODE_KIND_FLAG);
     def.flag = d->done;
-    def.flag_value = true;
+    /* A byte other than 0 or 1, as a memset or a uint8_t alias leaves it: read as C reads it
+     * (non-zero is true), where a Rust bool holding 2 stored a flag no test found set. */
+    memset(&def.flag_value, 2, sizeof def.flag_value);
     def.flag_scope = MOTIVE_FLAG_SCOPE_MYSELF;
     DEFINE(motive_bt_builder_leaf(t, &def));
     DEFINE(motive_bt_builder_end(t));
