@@ -110,3 +110,37 @@ fn curve_parameters_are_bounded() {
     let errors = refusals(&text);
     assert!(errors.iter().any(|e| e.contains("±1e15")), "{errors:#?}");
 }
+
+/// Nine squads in a chain above one officer loaded and failed at instantiation ("at most 8
+/// levels deep"); the member that makes the ninth level is refused at its pointer, and eight
+/// levels load.
+#[test]
+fn a_hierarchy_deeper_than_eight_levels_is_refused_at_its_member() {
+    let chain = |levels: usize| {
+        edited("room_clearing.json", |d| {
+            let entities = d["entities"].as_array_mut().unwrap();
+            entities.push(json!({ "name": "lone", "archetype": "officer" }));
+            for k in 1..=levels {
+                let below = if k == 1 {
+                    "lone".to_owned()
+                } else {
+                    format!("s{}", k - 1)
+                };
+                entities.push(json!({ "name": format!("s{k}"), "archetype": "swat_team",
+                    "members": [below] }));
+            }
+        })
+    };
+    let eight = load_scenario(&chain(8), None).unwrap().value;
+    assert!(
+        eight.instantiate(None, Some(1)).is_ok(),
+        "eight levels are a world's"
+    );
+    let text = chain(9);
+    let last = serde_json::from_str::<Value>(&text).unwrap()["entities"]
+        .as_array()
+        .unwrap()
+        .len()
+        - 1;
+    refused_at(&text, &format!("/entities/{last}/members/0"), "at most 8");
+}

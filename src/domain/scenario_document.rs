@@ -19,7 +19,7 @@ use super::syntax;
 use crate::core::model::action::ActionId;
 use crate::core::model::archetype::ArchetypeId;
 use crate::core::model::player_style::PlayerActionId;
-use crate::core::model::squad::MAX_SQUAD_MEMBERS;
+use crate::core::model::squad::{MAX_SQUAD_DEPTH, MAX_SQUAD_MEMBERS};
 use crate::core::world::ambiance_areas::{Anchor, Area, Falloff, Projection, Shape};
 use crate::core::{AttributeId, Domain, Value, ValueType, Vec3, WorldConfig};
 use crate::sim::rules::{EngineAction, SimRules, SpawnRule};
@@ -558,6 +558,10 @@ impl Loading {
             .iter()
             .map(|s| archetypes[s.archetype.0 as usize].thinks())
             .collect();
+        let squads: Vec<bool> = specs
+            .iter()
+            .map(|s| archetypes[s.archetype.0 as usize].squad.is_some())
+            .collect();
         let mut superior: Vec<Option<usize>> = vec![None; specs.len()];
         for (squad, nodes) in memberships {
             if nodes.len() > MAX_SQUAD_MEMBERS {
@@ -596,12 +600,52 @@ impl Loading {
                             specs[member].name, specs[squad].name
                         ),
                     );
+                } else if let Some(depth) = Self::too_deep(&superior, specs, &squads, squad, member)
+                {
+                    // As `World::join_squad` counts it: the squad, those above it, and the
+                    // levels below the member. The last link of a path sees all of it.
+                    self.ctx.error(
+                        &node.path,
+                        format!(
+                            "a hierarchy is at most {MAX_SQUAD_DEPTH} levels deep; this would \
+                             make {depth}"
+                        ),
+                    );
                 } else {
                     superior[member] = Some(squad);
                     specs[squad].members.push(member);
                 }
             }
         }
+    }
+
+    /// The depth a hierarchy would have with `member` under `squad`, if it is past
+    /// [`MAX_SQUAD_DEPTH`]: the squad and its superiors so far, plus the member's levels.
+    fn too_deep(
+        superior: &[Option<usize>],
+        specs: &[EntitySpec],
+        squads: &[bool],
+        squad: usize,
+        member: usize,
+    ) -> Option<usize> {
+        let mut above = 0;
+        let mut at = Some(squad);
+        while let Some(s) = at.filter(|_| above <= MAX_SQUAD_DEPTH) {
+            above += 1;
+            at = superior[s];
+        }
+        fn height(specs: &[EntitySpec], squads: &[bool], unit: usize, below: usize) -> usize {
+            if !squads[unit] || below > MAX_SQUAD_DEPTH {
+                return usize::from(squads[unit]);
+            }
+            let members = specs[unit].members.iter();
+            1 + members
+                .map(|&m| height(specs, squads, m, below + 1))
+                .max()
+                .unwrap_or(0)
+        }
+        let depth = above + height(specs, squads, member, 0);
+        (depth > MAX_SQUAD_DEPTH).then_some(depth)
     }
 
     /// Whether `unit` is `squad` or above it in the chain of command so far.

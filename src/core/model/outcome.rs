@@ -7,6 +7,7 @@
 
 use crate::core::model::effect::Effect;
 use crate::core::model::error::{Error, Result};
+use crate::core::model::limits::MAX_WEIGHT;
 use crate::core::model::rng::WorldRng;
 
 /// One way an action can turn out, and what it changes: the lever's door opening, its chain
@@ -92,9 +93,21 @@ impl OutcomeTable {
             )));
         }
         if let Learning::Counts { prior_strength } = learning {
-            if !(prior_strength.is_finite() && prior_strength > 0.0) {
+            if !(prior_strength > 0.0 && prior_strength <= MAX_WEIGHT) {
                 return Err(Error::invalid(format!(
-                    "prior strength is {prior_strength}; it must be finite and > 0"
+                    "prior strength is {prior_strength}; it must be > 0 and at most {MAX_WEIGHT}"
+                )));
+            }
+            // The odds weigh each outcome by prior strength × weight: a product past the
+            // largest float made them NaN (a weight of 1e308, a strength of 2).
+            if let Some(index) = outcomes
+                .iter()
+                .position(|o| !(prior_strength * o.weight).is_finite())
+            {
+                return Err(Error::invalid(format!(
+                    "outcome {index}'s weight {} times the prior strength {prior_strength} \
+                     overflows: give smaller weights",
+                    outcomes[index].weight
                 )));
             }
         }
@@ -505,5 +518,19 @@ mod tests {
         let short = OutcomeHistory::from_counts(vec![5, 5]);
         let full = OutcomeHistory::from_counts(vec![5, 5, 0]);
         assert_eq!(probabilities(&lever, &short), probabilities(&lever, &full));
+    }
+
+    /// A counts-learning table whose prior strength times a weight overflows is refused: its
+    /// odds were NaN (1e308 × 2 / total), though they sum to 1. A strength past the weight
+    /// limit is refused too; one within it and ordinary weights give odds summing to 1.
+    #[test]
+    fn counts_learning_refuses_odds_that_would_overflow() {
+        let counts = |prior_strength| Learning::Counts { prior_strength };
+        assert!(table(&[1e308, 1.0], counts(2.0)).is_err());
+        assert!(table(&[1.0, 1.0], counts(2e6)).is_err());
+        let fine = table(&[1e300, 1.0], counts(2.0)).unwrap();
+        let odds = probabilities(&fine, &OutcomeHistory::new(2));
+        assert!(odds.iter().all(|p| p.is_finite()), "{odds:?}");
+        assert!((odds.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{odds:?}");
     }
 }
