@@ -144,3 +144,17 @@ fn a_hierarchy_deeper_than_eight_levels_is_refused_at_its_member() {
         - 1;
     refused_at(&text, &format!("/entities/{last}/members/0"), "at most 8");
 }
+
+/// A `count` of 0 made an entity vanish, and `per_row: 0` became 1, without a word, where the
+/// schema and the docs ask for 1 or more: both are refused at their pointer.
+#[test]
+fn counts_of_zero_are_refused_not_taken_quietly() {
+    let text = edited("guard_hebt.json", |d| {
+        d["entities"][0]["count"] = json!(0);
+    });
+    refused_at(&text, "/entities/0/count", "from 1");
+    let text = edited("household.json", |d| {
+        d["copies"]["per_row"] = json!(0);
+    });
+    refused_at(&text, "/copies/per_row", "from 1");
+}

@@ -172,13 +172,19 @@ impl Ctx {
 
     /// `node` as a whole number in `[0, max]`.
     pub fn whole(&mut self, node: &Node, max: u64) -> Option<u64> {
+        self.whole_between(node, 0, max)
+    }
+
+    /// A whole number from `min` to `max` (a count that may not be 0, where 0 would quietly
+    /// make nothing).
+    pub fn whole_between(&mut self, node: &Node, min: u64, max: u64) -> Option<u64> {
         match node.json.as_u64() {
-            Some(n) if n <= max => Some(n),
+            Some(n) if (min..=max).contains(&n) => Some(n),
             _ => {
                 self.error(
                     &node.path,
                     format!(
-                        "expected a whole number from 0 to {max}, found {}",
+                        "expected a whole number from {min} to {max}, found {}",
                         excerpt::json(node.json)
                     ),
                 );

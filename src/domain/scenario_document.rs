@@ -386,7 +386,8 @@ impl Loading {
             copies.spacing = self.ctx.vec3(&s)?;
         }
         if let Some(p) = obj.get("per_row") {
-            copies.per_row = self.ctx.whole(&p, u32::MAX as u64)?.max(1) as u32;
+            // 0 was taken as 1 without a word; the schema and the docs say 1 or more.
+            copies.per_row = self.ctx.whole_between(&p, 1, u32::MAX as u64)? as u32;
         }
         Some(copies)
     }
@@ -424,7 +425,8 @@ impl Loading {
                 None => Some(Vec3::default()),
             };
             let count = match e.get("count") {
-                Some(c) => self.ctx.whole(&c, 100_000),
+                // 0 made the entity vanish without a word; the schema and the docs say 1 or more.
+                Some(c) => self.ctx.whole_between(&c, 1, 100_000),
                 None => Some(1),
             };
             let spread = match e.get("spread") {
