@@ -15,6 +15,12 @@ fn edited(file: &str, edit: impl FnOnce(&mut Value)) -> String {
     document.to_string()
 }
 
+/// The index of the last entity `text` lists.
+fn last_entity(text: &str) -> usize {
+    let document: Value = serde_json::from_str(text).unwrap();
+    document["entities"].as_array().unwrap().len() - 1
+}
+
 /// Each error of loading `text`, as "pointer message".
 fn refusals(text: &str) -> Vec<String> {
     match load_scenario(text, None) {
@@ -73,15 +79,8 @@ fn entities_spread_past_the_largest_position_are_refused_at_their_spread() {
             json!({ "name": "far", "archetype": "cover_spot", "count": 5, "spread": [1e38, 0, 0] }),
         );
     });
-    let entities = serde_json::from_str::<Value>(&text).unwrap()["entities"]
-        .as_array()
-        .unwrap()
-        .len();
-    refused_at(
-        &text,
-        &format!("/entities/{}/spread", entities - 1),
-        "finite",
-    );
+    let last = last_entity(&text);
+    refused_at(&text, &format!("/entities/{last}/spread"), "finite");
 }
 
 /// A group's adaptive tree serving no distribution (a negative or all-zero weight) failed at
@@ -137,11 +136,7 @@ fn a_hierarchy_deeper_than_eight_levels_is_refused_at_its_member() {
         "eight levels are a world's"
     );
     let text = chain(9);
-    let last = serde_json::from_str::<Value>(&text).unwrap()["entities"]
-        .as_array()
-        .unwrap()
-        .len()
-        - 1;
+    let last = last_entity(&text);
     refused_at(&text, &format!("/entities/{last}/members/0"), "at most 8");
 }
 
@@ -157,4 +152,17 @@ fn counts_of_zero_are_refused_not_taken_quietly() {
         d["copies"]["per_row"] = json!(0);
     });
     refused_at(&text, "/copies/per_row", "from 1");
+}
+
+/// A name is checked against every entity made so far, the `#k` copies of a count included:
+/// `p#2` after two `p` is defined already.
+#[test]
+fn a_name_taken_by_a_counted_copy_is_already_defined() {
+    let text = edited("guard_hebt.json", |d| {
+        let entities = d["entities"].as_array_mut().unwrap();
+        entities.push(json!({ "name": "p", "archetype": "cover_spot", "count": 2 }));
+        entities.push(json!({ "name": "p#2", "archetype": "cover_spot" }));
+    });
+    let last = last_entity(&text);
+    refused_at(&text, &format!("/entities/{last}"), "already defined");
 }

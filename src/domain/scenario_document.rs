@@ -410,8 +410,8 @@ impl Loading {
         let mut references: Vec<(usize, AttributeId, Node)> = Vec::new();
         // A squad's members, also resolved once every name is known: (squad, member nodes).
         let mut memberships: Vec<(usize, Vec<Node>)> = Vec::new();
-        // The entries' names, each checked once (a search of the specs was quadratic).
-        let mut declared: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        // Every name made so far, `#k` copies included (a search of the specs was quadratic).
+        let mut declared: std::collections::HashSet<String> = std::collections::HashSet::new();
         for node in obj.list(&mut self.ctx, "entities") {
             let Some(e) = self.ctx.object(&node, &fields) else {
                 continue;
@@ -458,7 +458,7 @@ impl Loading {
             else {
                 continue;
             };
-            if !declared.insert(name) {
+            if declared.contains(name) {
                 self.ctx
                     .error(&node.path, format!("entity {name:?} is already defined"));
                 continue;
@@ -476,13 +476,15 @@ impl Loading {
                 );
                 continue;
             }
+            let place = |k: f32| {
+                Vec3::new(
+                    at.x + spread.x * k,
+                    at.y + spread.y * k,
+                    at.z + spread.z * k,
+                )
+            };
             // The last of them lies farthest: every position finite, or instantiation failed.
-            let last = count.saturating_sub(1) as f32;
-            let farthest = Vec3::new(
-                at.x + spread.x * last,
-                at.y + spread.y * last,
-                at.z + spread.z * last,
-            );
+            let farthest = place((count - 1) as f32);
             if !farthest.is_finite() {
                 let path = e.get("spread").map_or(node.path.clone(), |s| s.path);
                 self.ctx.error(
@@ -511,23 +513,19 @@ impl Loading {
                 }
             }
             for i in 0..count {
-                let k = i as f32;
                 paths.push(node.path.clone());
                 for (attribute, value) in &own_references {
                     references.push((specs.len(), *attribute, value.clone()));
                 }
+                let name = match i {
+                    0 => name.to_owned(),
+                    _ => format!("{name}#{}", i + 1),
+                };
+                declared.insert(name.clone());
                 specs.push(EntitySpec {
-                    name: if i == 0 {
-                        name.to_owned()
-                    } else {
-                        format!("{name}#{}", i + 1)
-                    },
+                    name,
                     archetype: ArchetypeId(archetype),
-                    at: Vec3::new(
-                        at.x + spread.x * k,
-                        at.y + spread.y * k,
-                        at.z + spread.z * k,
-                    ),
+                    at: place(i as f32),
                     facts: facts.clone(),
                     members: Vec::new(),
                 });
