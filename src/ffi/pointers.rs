@@ -132,11 +132,10 @@ pub(crate) unsafe fn read_def_with_bools<T: Copy>(
     name: &str,
     bools: &[usize],
 ) -> FfiResult<T> {
-    // SAFETY: forwarded from this function's contract; read_def checked the size.
-    unsafe {
-        read_def(ptr.cast::<std::mem::MaybeUninit<T>>(), name)?;
-        Ok(read_with_bools(ptr, bools))
-    }
+    // SAFETY: forwarded from this function's contract.
+    unsafe { check_def_size(ptr, name)? };
+    // SAFETY: the size is checked, so the whole T is readable.
+    Ok(unsafe { read_with_bools(ptr, bools) })
 }
 
 /// Reads a definition struct whose first field is its size, rejecting any other size.
@@ -145,6 +144,18 @@ pub(crate) unsafe fn read_def_with_bools<T: Copy>(
 /// A non-null `ptr` must point to at least 4 readable bytes, and to a whole `T` when those
 /// bytes equal `size_of::<T>()`.
 pub(crate) unsafe fn read_def<T: Copy>(ptr: *const T, name: &str) -> FfiResult<T> {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { check_def_size(ptr, name)? };
+    // SAFETY: the caller's struct claims our full size, so the whole T is readable.
+    Ok(unsafe { ptr.read_unaligned() })
+}
+
+/// Checks that the definition at `ptr` is not NULL and that its first field, its size, is
+/// `T`'s.
+///
+/// # Safety
+/// As [`read_def`].
+unsafe fn check_def_size<T>(ptr: *const T, name: &str) -> FfiResult<()> {
     if ptr.is_null() {
         return Err(null(name));
     }
@@ -157,8 +168,7 @@ pub(crate) unsafe fn read_def<T: Copy>(ptr: *const T, name: &str) -> FfiResult<T
             "{name}->struct_size is {size}, expected {expected}: initialise definitions with their motive_*_def_default() function"
         )));
     }
-    // SAFETY: the caller's struct claims our full size, so the whole T is readable.
-    Ok(unsafe { ptr.read_unaligned() })
+    Ok(())
 }
 
 pub(crate) fn null(name: &str) -> FfiError {

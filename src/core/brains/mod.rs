@@ -55,6 +55,20 @@ pub enum Brain {
 }
 
 impl Brain {
+    /// The brain that decides for NPCs of `def`: behaviour trees, GOAP goals or predefined
+    /// plans when it has them (the domain refuses an archetype with two), else drives.
+    pub fn of(def: &ArchetypeDef) -> Brain {
+        if def.uses_bt() {
+            Brain::Bt
+        } else if def.uses_goap() {
+            Brain::Goap
+        } else if def.uses_ubc() {
+            Brain::Ubc
+        } else {
+            Brain::Udgoap
+        }
+    }
+
     /// The brain's usual short name: `UDGOAP`, `GOAP`, `UBC`, `BT`.
     pub fn name(self) -> &'static str {
         match self {
@@ -180,16 +194,13 @@ impl Brains for BrainState {
     type Proposal = Proposal;
 
     fn fits(&self, domain: &Domain, def: &ArchetypeDef, now: f64) -> bool {
-        match self {
-            BrainState::Bt(bt) => def.uses_bt() && bt.fits(domain, def, now),
-            BrainState::Goap(goap) => !def.uses_bt() && def.uses_goap() && goap.fits(domain, def),
-            BrainState::Ubc(ubc) => {
-                !def.uses_bt() && !def.uses_goap() && def.uses_ubc() && ubc.fits(domain, def)
+        self.kind() == Brain::of(def)
+            && match self {
+                BrainState::Bt(bt) => bt.fits(domain, def, now),
+                BrainState::Goap(goap) => goap.fits(domain, def),
+                BrainState::Ubc(ubc) => ubc.fits(domain, def),
+                BrainState::Udgoap(udgoap) => udgoap.fits(domain),
             }
-            BrainState::Udgoap(udgoap) => {
-                !def.uses_bt() && !def.uses_goap() && !def.uses_ubc() && udgoap.fits(domain)
-            }
-        }
     }
 
     fn shared_fits(shared: &Shared, domain: &Domain, now: f64) -> bool {
@@ -199,23 +210,22 @@ impl Brains for BrainState {
     }
 
     fn new_mind(domain: &Domain, def: &ArchetypeDef) -> Self {
-        if def.uses_bt() {
-            let mut bt = BtMind::default();
-            for tree in &def.bt {
-                let tree = domain.bt_trees().items()[tree.0 as usize].clone();
-                // The domain allows no more layers than a stack holds.
-                bt.layers.push(TreeRun::new(tree));
+        match Brain::of(def) {
+            Brain::Bt => {
+                let mut bt = BtMind::default();
+                for tree in &def.bt {
+                    let tree = domain.bt_trees().items()[tree.0 as usize].clone();
+                    // The domain allows no more layers than a stack holds.
+                    bt.layers.push(TreeRun::new(tree));
+                }
+                BrainState::Bt(bt)
             }
-            BrainState::Bt(bt)
-        } else if def.uses_goap() {
-            BrainState::Goap(Box::new(GoapMind::new(def.goap_goals.len())))
-        } else if def.uses_ubc() {
-            BrainState::Ubc(UbcMind::new(def.ubc.plans.len()))
-        } else {
-            BrainState::Udgoap(Box::new(UdgoapMind::new(
+            Brain::Goap => BrainState::Goap(Box::new(GoapMind::new(def.goap_goals.len()))),
+            Brain::Ubc => BrainState::Ubc(UbcMind::new(def.ubc.plans.len())),
+            Brain::Udgoap => BrainState::Udgoap(Box::new(UdgoapMind::new(
                 def.think.memory_capacity,
                 &def.drives,
-            )))
+            ))),
         }
     }
 

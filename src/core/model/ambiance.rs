@@ -9,12 +9,12 @@
 
 use std::sync::Arc;
 
+use crate::core::model::error::{Error, Result};
+
 /// Most annotations a domain may have: a set of them is a bit per annotation (8 KB at most),
 /// and a caller's id is refused past it before any set is built (`UINT32_MAX` made one of
 /// 512 MiB before the domain refused it).
 pub const MAX_ANNOTATIONS: u32 = 1 << 16;
-
-use crate::core::model::error::{Error, Result};
 
 /// The lowest cost an action may have: motive's GOAP heuristic assumes every step costs at
 /// least 1, so a cheaper step would make it inadmissible.

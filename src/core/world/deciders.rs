@@ -5,8 +5,8 @@
 //! its plan request is served after the thinks, or an NPC an engine makes think with
 //! `think_now` between two ticks, twice. Checking only the last entry let such an NPC in twice
 //! whenever another decided in between; a search of the list would cost a tick O(n²). A bit
-//! per entity slot says who is listed, cleared entry by entry with the list, so noting costs
-//! O(1) and a settled world allocates nothing.
+//! per entity slot says who is listed, all cleared with the list, so noting costs O(1) and a
+//! settled world allocates nothing.
 
 use crate::core::model::entity::Entity;
 

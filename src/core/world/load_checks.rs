@@ -6,12 +6,15 @@
 //! turns into a poisoned world), or a squad listed under itself made one interrupt walk the
 //! hierarchy until memory ran out (an abort no boundary can catch).
 
+use crate::core::model::action::ActionId;
 use crate::core::model::entity::{Entity, EntityKind};
 use crate::core::model::error::Result;
+use crate::core::model::goap::GoapGoalId;
+use crate::core::model::smart_object::Claim;
 use crate::core::model::squad::{MAX_SQUAD_DEPTH, MAX_SQUAD_MEMBERS};
 use crate::core::world::brains::Brains;
 use crate::core::world::save::corrupt;
-use crate::core::world::{EntityRecord, World};
+use crate::core::world::{EntityRecord, Mind, World};
 
 impl<B: Brains> World<B> {
     /// Checks a decoded state against its domain and itself; the first thing amiss refuses the
@@ -54,17 +57,15 @@ impl<B: Brains> World<B> {
 
     /// Whether `mind`, in `record`, fits: the brain's own state ([`Brains::fits`]), its plan,
     /// action and claims, and what it commands.
-    fn mind_fits(&self, record: &EntityRecord<B>, mind: &crate::core::world::Mind<B>) -> bool {
+    fn mind_fits(&self, record: &EntityRecord<B>, mind: &Mind<B>) -> bool {
         let Some(archetype) = record.archetype() else {
             return false;
         };
         let domain = &*self.domain;
-        let action =
-            |a: crate::core::model::action::ActionId| (a.0 as usize) < domain.actions().len();
-        let goal =
-            |g: crate::core::model::goap::GoapGoalId| (g.0 as usize) < domain.goap_goals().len();
+        let action = |a: ActionId| (a.0 as usize) < domain.actions().len();
+        let goal = |g: GoapGoalId| (g.0 as usize) < domain.goap_goals().len();
         // A claim on a live object names one of its slots; one on an object gone is let go.
-        let claim_fits = |c: &crate::core::model::smart_object::Claim| {
+        let claim_fits = |c: &Claim| {
             self.live_record(c.object)
                 .is_none_or(|object| (c.slot as usize) < object.slots.len())
         };

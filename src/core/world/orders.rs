@@ -4,8 +4,8 @@
 //! (a plan for it), completing it (its requirements hold for them, checked after every tick's
 //! thinks, whatever their brain) or failing it (no plan, or destroyed). The order completes
 //! when every awaited recipient has completed, fails when one failed or every one left the
-//! squad, and times out at its timeout; then the recommendations are withdrawn and the squad's plan moves on or replans.
-//! Every step is an event, in the order it happened.
+//! squad, and times out at its timeout; then the recommendations are withdrawn and the squad's
+//! plan moves on or replans. Every step is an event, in the order it happened.
 
 use crate::core::model::condition::Bindings;
 use crate::core::model::entity::Entity;
